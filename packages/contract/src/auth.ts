@@ -1,0 +1,67 @@
+import { z } from "zod";
+
+export const ROLES = ["admin", "editor", "viewer"] as const;
+export const RoleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof RoleSchema>;
+
+/** Minimum and maximum password length (characters). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const PasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
+
+export const EmailSchema = z.email("Enter a valid email address.").max(254).toLowerCase();
+
+export const UserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: RoleSchema,
+  /** False once an admin has deactivated the account. */
+  active: z.boolean(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+/** GET /api/session: who is signed in, and whether first-run setup is still open. */
+export const SessionInfoSchema = z.object({
+  user: UserSchema.nullable(),
+  /** True while no user exists: /login offers to create the administrator account. */
+  setupRequired: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof SessionInfoSchema>;
+
+export const SetupAdminBodySchema = z.object({
+  name: z.string().trim().min(1, "Name is required.").max(100),
+  email: EmailSchema,
+  password: PasswordSchema,
+});
+export type SetupAdminBody = z.infer<typeof SetupAdminBodySchema>;
+
+export const SignInBodySchema = z.object({
+  email: EmailSchema,
+  password: z.string().min(1, "Password is required.").max(PASSWORD_MAX_LENGTH),
+});
+export type SignInBody = z.infer<typeof SignInBodySchema>;
+
+export const CreateUserBodySchema = z.object({
+  name: z.string().trim().min(1, "Name is required.").max(100),
+  email: EmailSchema,
+  password: PasswordSchema,
+  role: RoleSchema,
+});
+export type CreateUserBody = z.infer<typeof CreateUserBodySchema>;
+
+export const UpdateUserBodySchema = z
+  .object({
+    role: RoleSchema.optional(),
+    active: z.boolean().optional(),
+    name: z.string().trim().min(1).max(100).optional(),
+  })
+  .refine((b) => Object.keys(b).length > 0, { message: "Nothing to update." });
+export type UpdateUserBody = z.infer<typeof UpdateUserBodySchema>;
+
+export const UserIdParamsSchema = z.object({ id: z.string().min(1).max(100) });

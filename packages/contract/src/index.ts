@@ -1,0 +1,5 @@
+export * from "./errors";
+export * from "./reference";
+export * from "./auth";
+export * from "./system";
+export * from "./ai";

@@ -1,0 +1,16 @@
+import { z } from "zod";
+
+export const HealthSchema = z.object({
+  status: z.enum(["ok", "degraded"]),
+  database: z.enum(["up", "down"]),
+});
+export type Health = z.infer<typeof HealthSchema>;
+
+/** The AI provider and model currently used for generation (spec §7). */
+export const AiServiceInfoSchema = z.object({
+  provider: z.string(),
+  model: z.string(),
+  /** Human label, e.g. `OpenAI` or `Built-in writer (offline)`. */
+  providerLabel: z.string(),
+});
+export type AiServiceInfo = z.infer<typeof AiServiceInfoSchema>;

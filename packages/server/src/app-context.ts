@@ -1,0 +1,13 @@
+import type { Kysely } from "kysely";
+import type { Config } from "./config";
+import type { DatabaseKind } from "./db/database";
+import type { Database } from "./db/types";
+import type { Auth } from "./modules/auth/auth";
+
+/** What every module is built with: created once in buildApp, passed down explicitly. */
+export interface AppContext {
+  config: Config;
+  db: Kysely<Database>;
+  dbKind: DatabaseKind;
+  auth: Auth;
+}

@@ -1,0 +1,117 @@
+import { randomUUID } from "node:crypto";
+import helmet from "@fastify/helmet";
+import Fastify, { type FastifyInstance } from "fastify";
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { Kysely } from "kysely";
+import type { AppContext } from "./app-context";
+import type { Config } from "./config";
+import type { DatabaseKind } from "./db/database";
+import type { Database } from "./db/types";
+import { createAuth, loadAuthSecret } from "./modules/auth/auth";
+import { authRoutes } from "./modules/auth/auth.routes";
+import { createSessionResolver } from "./modules/auth/auth.service";
+import { referenceRoutes } from "./modules/reference/reference.routes";
+import { systemRoutes } from "./modules/system/system.routes";
+import { usersRoutes } from "./modules/users/users.routes";
+import { registerAccessControl, type RegisteredRoute } from "./plugins/access";
+import { registerErrorHandler } from "./plugins/errors";
+import { registerWeb } from "./plugins/web";
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Kysely<Database>;
+  dbKind: DatabaseKind;
+  /** Pino logger options, or false for none (tests). */
+  logger?: boolean | object;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Every /api route with its declared access level (for the authorization matrix). */
+  routes: RegisteredRoute[];
+}
+
+/** Builds the Fastify app: plugins first, then feature modules. Never listens. */
+export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
+  const { config, db, dbKind } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: {
+              paths: [
+                "req.headers.cookie",
+                "req.headers.authorization",
+                'res.headers["set-cookie"]',
+                "*.password",
+                "*.apiKey",
+              ],
+              censor: "[redacted]",
+            },
+            ...(typeof options.logger === "object" ? options.logger : {}),
+          },
+    genReqId: (req) => {
+      const incoming = req.headers["x-request-id"];
+      return typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming)
+        ? incoming
+        : randomUUID();
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestTimeout: 30_000,
+    connectionTimeout: 120_000,
+    keepAliveTimeout: 10_000,
+    forceCloseConnections: "idle",
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+    if (request.url.startsWith("/api")) reply.header("cache-control", "no-store");
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    strictTransportSecurity: config.baseUrl.startsWith("https://"),
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: "deny" },
+  });
+
+  const secret = await loadAuthSecret(db, config.authSecret);
+  const auth = createAuth(db, config, secret);
+  const ctx: AppContext = { config, db, dbKind, auth };
+  const routes = registerAccessControl(app, createSessionResolver(auth, db, config));
+
+  await app.register(systemRoutes(ctx));
+  await app.register(authRoutes(ctx));
+  await app.register(usersRoutes(ctx));
+  await app.register(referenceRoutes(ctx));
+  await registerWeb(app, config.webDist);
+
+  return { app, ctx, routes };
+}

@@ -1,0 +1,132 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { Kysely, Migrator, PostgresDialect, sql } from "kysely";
+import pg from "pg";
+import { migrationProvider } from "./migrations";
+import { PGliteDialect } from "./pglite-dialect";
+import type { Database } from "./types";
+
+// int8 (count(*), sums) as numbers on pg, as PGlite already returns them.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export type DatabaseKind = "pglite" | "postgres";
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  /** Flushes to disk where that means something (PGlite), then closes. */
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { kind: "pglite"; dataDir?: string; pglite?: PGlite }
+  | { kind: "postgres"; url: string; searchPath?: string; poolSize?: number };
+
+export class DatabaseLockedError extends Error {}
+
+/** Opens PGlite (one process per data directory, enforced by a lock file) or a pg pool. */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.kind === "postgres") {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 10_000,
+      idleTimeoutMillis: 30_000,
+      statement_timeout: 30_000,
+      ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    });
+    // Without a listener a dropped idle connection would crash the process.
+    pool.on("error", (error) => {
+      console.error(`PostgreSQL pool error: ${error.message}`);
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: "postgres", close: () => db.destroy() };
+  }
+
+  let release = () => {};
+  let pglite = options.pglite;
+  if (!pglite) {
+    if (options.dataDir) {
+      fs.mkdirSync(options.dataDir, { recursive: true });
+      release = acquireLock(options.dataDir);
+    }
+    try {
+      const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+      pglite = await PGlite.create({
+        dataDir: options.dataDir ? path.join(options.dataDir, "pgdata") : undefined,
+        extensions: { pg_trgm },
+      });
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+  const instance = pglite;
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(instance) });
+  return {
+    db,
+    kind: "pglite",
+    close: async () => {
+      try {
+        if (!instance.closed) {
+          await sql`CHECKPOINT`.execute(db);
+          await instance.close();
+        }
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+/** A lock file in the data directory: PGlite has none, and two processes would corrupt it. */
+function acquireLock(dataDir: string): () => void {
+  const lockPath = path.join(dataDir, "content-studio.lock");
+  const tryCreate = () => {
+    const fd = fs.openSync(lockPath, "wx");
+    fs.writeSync(fd, String(process.pid));
+    fs.closeSync(fd);
+  };
+  try {
+    tryCreate();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    const holder = Number(fs.readFileSync(lockPath, "utf8").trim());
+    if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
+      throw new DatabaseLockedError(
+        `The data directory ${dataDir} is in use by another Content Studio process (pid ${holder}). Stop it or set DATA_DIR to another directory.`,
+      );
+    }
+    // Stale lock from a process that died: take it over.
+    fs.rmSync(lockPath, { force: true });
+    tryCreate();
+  }
+  return () => {
+    try {
+      if (fs.readFileSync(lockPath, "utf8").trim() === String(process.pid)) fs.rmSync(lockPath);
+    } catch {
+      // Already gone.
+    }
+  };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Runs every pending migration; throws on the first failure. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : "unknown error";
+    throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${reason}`);
+  }
+}

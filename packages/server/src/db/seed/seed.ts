@@ -1,0 +1,94 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../types";
+import { BUYING_STAGES } from "@content-studio/contract";
+import { COMPANY_CATALOG, INDUSTRIES, PERSONAS } from "./reference-data";
+
+const json = (value: unknown) => JSON.stringify(value);
+
+/**
+ * Seeds reference data once per database. A marker row claimed inside the same transaction
+ * makes it run exactly once, even with several instances starting together; later edits by
+ * admins are never overwritten.
+ */
+export async function seedReferenceData(db: Kysely<Database>): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .insertInto("app_setting")
+      .values({ key: "seed.reference", value: json({ version: 1 }) })
+      .onConflict((oc) => oc.column("key").doNothing())
+      .returning("key")
+      .executeTakeFirst();
+    if (!claimed) return false;
+
+    await trx
+      .insertInto("persona")
+      .values(
+        PERSONAS.map((p, i) => ({
+          id: p.id,
+          sort_order: i,
+          title: p.title,
+          description: p.description,
+          avg_age: p.avgAge,
+          education: p.education,
+          reporting_to: p.reportingTo,
+          decision_maker: p.decisionMaker,
+          influencer: p.influencer ?? null,
+          pain_points: json(p.painPoints),
+          goals: json(p.goals),
+          content_preferences: json(p.contentPreferences),
+          key_metrics: json(p.keyMetrics),
+          buying_committee: json(p.buyingCommittee),
+          buying_journey: json(p.buyingJourney),
+          format_effectiveness: json(p.formatEffectiveness),
+        })),
+      )
+      .execute();
+    await trx
+      .insertInto("industry")
+      .values(
+        INDUSTRIES.map((ind, i) => ({
+          id: ind.id,
+          sort_order: i,
+          name: ind.name,
+          market_size: ind.marketSize,
+          engineering_team_size: ind.engineeringTeamSize,
+          production_volume: ind.productionVolume,
+          key_drivers: json(ind.keyDrivers),
+          top_challenges: json(ind.topChallenges),
+          content_strategies: json(ind.contentStrategies),
+          companies: json(ind.companies),
+        })),
+      )
+      .execute();
+    await trx
+      .insertInto("buying_stage")
+      .values(BUYING_STAGES.map((id, i) => ({ id, sort_order: i })))
+      .execute();
+    await trx
+      .insertInto("company_profile")
+      .values({
+        id: 1,
+        company_name: COMPANY_CATALOG.companyName,
+        short_prefix: COMPANY_CATALOG.shortPrefix,
+      })
+      .execute();
+    await trx
+      .insertInto("key_metric")
+      .values(
+        COMPANY_CATALOG.keyMetrics.map((m, i) => ({ id: m.id, sort_order: i, label: m.label })),
+      )
+      .execute();
+    await trx
+      .insertInto("solution")
+      .values(
+        COMPANY_CATALOG.solutions.map((s, i) => ({
+          id: s.id,
+          sort_order: i,
+          name: s.name,
+          description: s.description,
+        })),
+      )
+      .execute();
+    return true;
+  });
+}

@@ -1,0 +1,131 @@
+import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** jsonb: read as parsed JSON, written as a JSON string (same on PGlite and pg). */
+type Json<T> = ColumnType<T, string, string>;
+
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: Generated<boolean>;
+  image: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  role: string | null;
+  banned: boolean | null;
+  banReason: string | null;
+  banExpires: Date | null;
+}
+
+export interface SessionTable {
+  id: string;
+  expiresAt: Timestamp;
+  token: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+  impersonatedBy: string | null;
+}
+
+export interface AppSetupTable {
+  id: number;
+  admin_user_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface AppSecretTable {
+  name: string;
+  value: string;
+}
+
+export interface AppSettingTable {
+  key: string;
+  value: Json<unknown>;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+
+export interface RateLimitBucketTable {
+  key: string;
+  count: number;
+  reset_at: Timestamp;
+}
+
+export interface PersonaTable {
+  id: string;
+  sort_order: number;
+  title: string;
+  description: string;
+  avg_age: string;
+  education: string;
+  reporting_to: string;
+  decision_maker: boolean;
+  influencer: boolean | null;
+  pain_points: Json<string[]>;
+  goals: Json<string[]>;
+  content_preferences: Json<string[]>;
+  key_metrics: Json<string[]>;
+  buying_committee: Json<string[]>;
+  buying_journey: Json<unknown>;
+  format_effectiveness: Json<unknown>;
+}
+
+export interface IndustryTable {
+  id: string;
+  sort_order: number;
+  name: string;
+  market_size: string;
+  engineering_team_size: string;
+  production_volume: string;
+  key_drivers: Json<string[]>;
+  top_challenges: Json<string[]>;
+  content_strategies: Json<string[]>;
+  companies: Json<string[]>;
+}
+
+export interface BuyingStageTable {
+  id: string;
+  sort_order: number;
+}
+
+export interface CompanyProfileTable {
+  id: number;
+  company_name: string;
+  short_prefix: string;
+}
+
+export interface KeyMetricTable {
+  id: string;
+  sort_order: number;
+  label: string;
+}
+
+export interface SolutionTable {
+  id: string;
+  sort_order: number;
+  name: string;
+  description: string;
+}
+
+export interface Database {
+  user: UserTable;
+  session: SessionTable;
+  app_setup: AppSetupTable;
+  app_secret: AppSecretTable;
+  app_setting: AppSettingTable;
+  rate_limit_bucket: RateLimitBucketTable;
+  persona: PersonaTable;
+  industry: IndustryTable;
+  buying_stage: BuyingStageTable;
+  company_profile: CompanyProfileTable;
+  key_metric: KeyMetricTable;
+  solution: SolutionTable;
+}
+
+export type UserRow = Selectable<UserTable>;
+export type PersonaRow = Selectable<PersonaTable>;
+export type IndustryRow = Selectable<IndustryTable>;
+export type NewPersona = Insertable<PersonaTable>;

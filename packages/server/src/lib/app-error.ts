@@ -1,0 +1,34 @@
+import type { ErrorCode } from "@content-studio/contract";
+
+/** The one HTTP status for each error code. Exhaustive: a new code does not compile without one. */
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  validation_error: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  setup_required: 409,
+  already_set_up: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  provider_error: 502,
+  internal_error: 500,
+};
+
+/** An expected failure whose message is safe to show the user. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+    /** Seconds, sent as Retry-After with 429s. */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}

@@ -1,0 +1,50 @@
+import { sql, type Kysely } from "kysely";
+import type { Database } from "../db/types";
+
+export interface BucketState {
+  count: number;
+  /** Seconds until the window resets. */
+  resetInSeconds: number;
+}
+
+/**
+ * Fixed-window counters kept in the database, so limits survive restarts and hold across
+ * instances. One statement per hit: atomic on PGlite and PostgreSQL.
+ */
+export async function hitBucket(
+  db: Kysely<Database>,
+  key: string,
+  windowSeconds: number,
+): Promise<BucketState> {
+  const row = await sql<{ count: number; reset_in: number }>`
+    insert into rate_limit_bucket (key, count, reset_at)
+    values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
+    on conflict (key) do update set
+      count = case when rate_limit_bucket.reset_at <= now() then 1 else rate_limit_bucket.count + 1 end,
+      reset_at = case when rate_limit_bucket.reset_at <= now() then excluded.reset_at else rate_limit_bucket.reset_at end
+    returning count, extract(epoch from (reset_at - now()))::float8 as reset_in`.execute(db);
+  const r = row.rows[0];
+  return { count: Number(r?.count ?? 1), resetInSeconds: Math.max(1, Number(r?.reset_in ?? 1)) };
+}
+
+/** Current count of a bucket without adding to it (0 when absent or expired). */
+export async function peekBucket(db: Kysely<Database>, key: string): Promise<BucketState> {
+  const row = await sql<{ count: number; reset_in: number }>`
+    select count, extract(epoch from (reset_at - now()))::float8 as reset_in
+    from rate_limit_bucket where key = ${key} and reset_at > now()`.execute(db);
+  const r = row.rows[0];
+  return r
+    ? { count: Number(r.count), resetInSeconds: Math.max(1, Number(r.reset_in)) }
+    : { count: 0, resetInSeconds: 0 };
+}
+
+export async function clearBucket(db: Kysely<Database>, key: string): Promise<void> {
+  await db.deleteFrom("rate_limit_bucket").where("key", "=", key).execute();
+}
+
+/** "in 3 minutes" / "in 40 seconds", for messages that tell the user when to retry. */
+export function describeRetry(seconds: number): string {
+  if (seconds >= 90) return `in ${Math.ceil(seconds / 60)} minutes`;
+  const s = Math.max(1, Math.ceil(seconds));
+  return `in ${s} second${s === 1 ? "" : "s"}`;
+}

@@ -1,0 +1,80 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { buildApp } from "./app";
+import { ConfigError, loadConfig, type Config } from "./config";
+import {
+  DatabaseLockedError,
+  migrateToLatest,
+  openDatabase,
+  type DatabaseHandle,
+} from "./db/database";
+import { seedReferenceData } from "./db/seed/seed";
+import { ensureInitialAdmin } from "./modules/auth/auth.service";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  // dist/main.js and src/main.ts both sit two levels below packages/.
+  config.webDist ??= path.resolve(here, "../../web/dist");
+
+  let database: DatabaseHandle;
+  try {
+    database = config.databaseUrl
+      ? await openDatabase({ kind: "postgres", url: config.databaseUrl })
+      : await openDatabase({ kind: "pglite", dataDir: config.dataDir });
+  } catch (error) {
+    if (error instanceof DatabaseLockedError) fail(error.message);
+    throw error;
+  }
+
+  await migrateToLatest(database.db);
+  await seedReferenceData(database.db);
+  const { app, ctx } = await buildApp({ config, db: database.db, dbKind: database.kind });
+  await ensureInitialAdmin(ctx, config, (m) => app.log.info(m));
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal} received: finishing in-flight requests`);
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, "shutdown failed");
+      process.exit(1);
+    }
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await database.close();
+    fail(`Could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+  }
+  app.log.info(
+    `Content Studio is running at ${config.baseUrl} (database: ${database.kind === "pglite" ? `PGlite in ${config.dataDir}` : "PostgreSQL"})`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(
+    `Content Studio failed to start: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  process.exit(1);
+});

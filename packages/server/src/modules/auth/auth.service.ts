@@ -1,0 +1,180 @@
+import type { SetupAdminBody, SignInBody, User } from "@content-studio/contract";
+import { APIError } from "better-auth/api";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Kysely } from "kysely";
+import type { Config } from "../../config";
+import type { Database } from "../../db/types";
+import { AppError } from "../../lib/app-error";
+import { clearBucket, describeRetry, hitBucket, peekBucket } from "../../lib/rate-limit";
+import type { ResolveUser } from "../../plugins/access";
+import { normalizeRole, presentUser } from "../users/users.presenter";
+import * as users from "../users/users.repository";
+import { createAccount } from "../users/users.service";
+import { CLIENT_IP_HEADER, type Auth } from "./auth";
+
+/** Sign-in attempts allowed per client IP, and failed attempts per account, in one window. */
+export const SIGN_IN_LIMITS = {
+  windowSeconds: 15 * 60,
+  perIp: 30,
+  failuresPerAccount: 5,
+} as const;
+
+/** Request headers for better-auth, with the client IP set from Fastify's view, never the client's. */
+export function authHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || name === CLIENT_IP_HEADER) continue;
+    headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+  }
+  headers.set(CLIENT_IP_HEADER, request.ip);
+  return headers;
+}
+
+function forwardCookies(from: Headers, reply: FastifyReply): void {
+  const cookies = from.getSetCookie();
+  if (cookies.length > 0) reply.header("set-cookie", cookies);
+}
+
+export function createSessionResolver(
+  auth: Auth,
+  db: Kysely<Database>,
+  config: Config,
+): ResolveUser {
+  return async (request, reply) => {
+    if (!request.headers.cookie) return null;
+    const { headers, response } = await auth.api.getSession({
+      headers: authHeaders(request),
+      query: { disableCookieCache: true },
+      returnHeaders: true,
+    });
+    if (!response) return null;
+    const { session, user } = response;
+    if (user.banned) return null;
+    const age = Date.now() - new Date(session.createdAt).getTime();
+    if (age > config.sessionAbsoluteSeconds * 1000) {
+      await users.deleteSession(db, session.id);
+      return null;
+    }
+    forwardCookies(headers, reply);
+    return { id: user.id, name: user.name, email: user.email, role: normalizeRole(user.role) };
+  };
+}
+
+/**
+ * Email + password sign-in with database-backed throttling per client IP and per account.
+ * Each sign-in creates a new session (new id); the cookie is HttpOnly, SameSite=Lax.
+ */
+export async function signIn(
+  ctx: { db: Kysely<Database>; auth: Auth },
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: SignInBody,
+): Promise<User> {
+  const { db, auth } = ctx;
+  const ipHit = await hitBucket(db, `sign-in:ip:${request.ip}`, SIGN_IN_LIMITS.windowSeconds);
+  if (ipHit.count > SIGN_IN_LIMITS.perIp) throw tooMany(ipHit.resetInSeconds);
+  const accountKey = `sign-in:account:${body.email}`;
+  const failures = await peekBucket(db, accountKey);
+  if (failures.count >= SIGN_IN_LIMITS.failuresPerAccount) throw tooMany(failures.resetInSeconds);
+
+  try {
+    const { headers, response } = await auth.api.signInEmail({
+      body: { email: body.email, password: body.password, rememberMe: true },
+      headers: authHeaders(request),
+      returnHeaders: true,
+    });
+    forwardCookies(headers, reply);
+    await clearBucket(db, accountKey);
+    const row = await users.findUserById(db, response.user.id);
+    if (!row) throw new AppError("unauthenticated", "Invalid email or password.");
+    return presentUser(row);
+  } catch (error) {
+    if (error instanceof APIError) {
+      if (error.statusCode === 403) {
+        throw new AppError(
+          "forbidden",
+          "This account has been deactivated. Contact your administrator.",
+        );
+      }
+      if (error.statusCode === 401 || error.statusCode === 400) {
+        await hitBucket(db, accountKey, SIGN_IN_LIMITS.windowSeconds);
+        throw new AppError("unauthenticated", "Invalid email or password.");
+      }
+    }
+    throw error;
+  }
+}
+
+function tooMany(retryAfterSeconds: number): AppError {
+  return new AppError(
+    "rate_limited",
+    `Too many sign-in attempts. Please try again ${describeRetry(retryAfterSeconds)}.`,
+    { retryAfterSeconds: Math.ceil(retryAfterSeconds) },
+    retryAfterSeconds,
+  );
+}
+
+export async function signOut(
+  auth: Auth,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  if (!request.headers.cookie) return;
+  try {
+    const { headers } = await auth.api.signOut({
+      headers: authHeaders(request),
+      returnHeaders: true,
+    });
+    forwardCookies(headers, reply);
+  } catch (error) {
+    // No session to end is fine: the user is signed out either way.
+    if (!(error instanceof APIError)) throw error;
+  }
+}
+
+/**
+ * Creates the first administrator. The single setup row is claimed first, so parallel
+ * requests create exactly one admin on every database; a failure releases the claim.
+ */
+export async function createFirstAdmin(
+  ctx: { db: Kysely<Database>; auth: Auth },
+  input: SetupAdminBody,
+): Promise<User> {
+  const { db } = ctx;
+  if (await users.hasAnyUser(db)) throw alreadySetUp();
+  if (!(await users.claimSetup(db))) throw alreadySetUp();
+  try {
+    if (await users.hasAnyUser(db)) throw alreadySetUp();
+    const user = await createAccount(db, ctx.auth, { ...input, role: "admin" });
+    await users.completeSetup(db, user.id);
+    return user;
+  } catch (error) {
+    await users.releaseSetup(db);
+    throw error;
+  }
+}
+
+function alreadySetUp(): AppError {
+  return new AppError(
+    "already_set_up",
+    "The administrator account already exists. Please sign in.",
+  );
+}
+
+/** Start-up: undo a setup claim left by a crash, then create the admin from ADMIN_EMAIL if no user exists. */
+export async function ensureInitialAdmin(
+  ctx: { db: Kysely<Database>; auth: Auth },
+  config: Config,
+  log: (message: string) => void,
+): Promise<void> {
+  if (!(await users.hasAnyUser(ctx.db))) await users.releaseSetup(ctx.db);
+  if (!config.admin || (await users.hasAnyUser(ctx.db))) return;
+  try {
+    await createFirstAdmin(ctx, config.admin);
+    log(`Created the administrator account ${config.admin.email} from ADMIN_EMAIL.`);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "already_set_up") return;
+    if (error instanceof AppError) throw new Error(`ADMIN_PASSWORD refused: ${error.message}`, { cause: error });
+    throw error;
+  }
+}

@@ -1,0 +1,45 @@
+import { AiServiceInfoSchema, HealthSchema, successEnvelope } from "@content-studio/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { sql } from "kysely";
+import type { AppContext } from "../../app-context";
+import { getCurrentAiProvider } from "../ai/ai-provider.service";
+
+export const systemRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      "/api/health",
+      {
+        config: { access: "public" },
+        schema: {
+          response: { 200: successEnvelope(HealthSchema), 503: successEnvelope(HealthSchema) },
+        },
+      },
+      async (request, reply) => {
+        try {
+          await sql`select 1`.execute(ctx.db);
+          return {
+            success: true as const,
+            data: { status: "ok" as const, database: "up" as const },
+          };
+        } catch (error) {
+          request.log.error({ err: error }, "health check: database unreachable");
+          return reply
+            .status(503)
+            .send({
+              success: true as const,
+              data: { status: "degraded" as const, database: "down" as const },
+            });
+        }
+      },
+    );
+
+    app.get(
+      "/api/ai-service-info",
+      {
+        config: { access: "viewer" },
+        schema: { response: { 200: successEnvelope(AiServiceInfoSchema) } },
+      },
+      async () => ({ success: true as const, data: await getCurrentAiProvider(ctx.db) }),
+    );
+  };

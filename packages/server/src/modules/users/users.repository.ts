@@ -1,0 +1,74 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Database, UserRow } from "../../db/types";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export async function hasAnyUser(db: Db): Promise<boolean> {
+  const row = await db.selectFrom("user").select("id").limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+export function listUsers(db: Db): Promise<UserRow[]> {
+  return db.selectFrom("user").selectAll().orderBy("createdAt", "asc").execute();
+}
+
+export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom("user").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom("user").selectAll().where("email", "=", email).executeTakeFirst();
+}
+
+export async function countActiveAdmins(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom("user")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("role", "=", "admin")
+    .where((eb) => eb.or([eb("banned", "is", null), eb("banned", "=", false)]))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function updateUser(
+  db: Db,
+  id: string,
+  patch: { role?: string; banned?: boolean; name?: string },
+): Promise<void> {
+  await db
+    .updateTable("user")
+    .set({ ...patch, updatedAt: new Date() })
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function deleteSessionsOfUser(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom("session").where("userId", "=", userId).execute();
+}
+
+export async function deleteSession(db: Db, sessionId: string): Promise<void> {
+  await db.deleteFrom("session").where("id", "=", sessionId).execute();
+}
+
+/** Claims the single setup row; false when another request (or an earlier start) already has. */
+export async function claimSetup(db: Db): Promise<boolean> {
+  const row = await db
+    .insertInto("app_setup")
+    .values({ id: 1 })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function completeSetup(db: Db, adminUserId: string): Promise<void> {
+  await db
+    .updateTable("app_setup")
+    .set({ admin_user_id: adminUserId })
+    .where("id", "=", 1)
+    .execute();
+}
+
+export async function releaseSetup(db: Db): Promise<void> {
+  await db.deleteFrom("app_setup").where("id", "=", 1).where("admin_user_id", "is", null).execute();
+}

@@ -1,0 +1,82 @@
+import type { CreateUserBody, UpdateUserBody, User } from "@content-studio/contract";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/types";
+import { AppError } from "../../lib/app-error";
+import { passwordWeakness } from "../../lib/passwords";
+import type { SessionUser } from "../../plugins/access";
+import type { Auth } from "../auth/auth";
+import { presentUser } from "./users.presenter";
+import * as repo from "./users.repository";
+
+export function assertAcceptablePassword(
+  password: string,
+  context: { email: string; name: string },
+) {
+  const weakness = passwordWeakness(password, context);
+  if (weakness) {
+    throw new AppError("validation_error", weakness, {
+      issues: [{ path: "body.password", message: weakness }],
+    });
+  }
+}
+
+/** Creates an account through better-auth (argon2id hash, account row) with the given role. */
+export async function createAccount(
+  db: Kysely<Database>,
+  auth: Auth,
+  input: CreateUserBody,
+): Promise<User> {
+  assertAcceptablePassword(input.password, input);
+  if (await repo.findUserByEmail(db, input.email)) {
+    throw new AppError("conflict", "A user with this email already exists.", {
+      issues: [{ path: "body.email", message: "A user with this email already exists." }],
+    });
+  }
+  const created = await auth.api.createUser({
+    body: { email: input.email, password: input.password, name: input.name, role: input.role },
+  });
+  const row = await repo.findUserById(db, created.user.id);
+  if (!row) throw new Error("Created user not found");
+  return presentUser(row);
+}
+
+export async function listAllUsers(db: Kysely<Database>): Promise<User[]> {
+  return (await repo.listUsers(db)).map(presentUser);
+}
+
+/**
+ * Changes a user's role, name or active flag. A role change or deactivation revokes the
+ * user's sessions in the same transaction. The last active admin cannot be removed.
+ */
+export async function changeUser(
+  db: Kysely<Database>,
+  actor: SessionUser,
+  id: string,
+  patch: UpdateUserBody,
+): Promise<User> {
+  return db.transaction().execute(async (trx) => {
+    const row = await repo.findUserById(trx, id);
+    if (!row) throw new AppError("not_found", "User not found.");
+    const before = presentUser(row);
+    const losesAdmin =
+      before.role === "admin" &&
+      before.active &&
+      ((patch.role !== undefined && patch.role !== "admin") || patch.active === false);
+    if (losesAdmin && (await repo.countActiveAdmins(trx)) <= 1) {
+      throw new AppError("conflict", "There must be at least one active administrator.");
+    }
+    if (losesAdmin && actor.id === id && patch.active === false) {
+      throw new AppError("conflict", "You cannot deactivate your own account.");
+    }
+    await repo.updateUser(trx, id, {
+      ...(patch.role !== undefined ? { role: patch.role } : {}),
+      ...(patch.active !== undefined ? { banned: !patch.active } : {}),
+      ...(patch.name !== undefined ? { name: patch.name } : {}),
+    });
+    const roleChanged = patch.role !== undefined && patch.role !== before.role;
+    if (roleChanged || patch.active === false) await repo.deleteSessionsOfUser(trx, id);
+    const after = await repo.findUserById(trx, id);
+    if (!after) throw new AppError("not_found", "User not found.");
+    return presentUser(after);
+  });
+}
