@@ -174,7 +174,8 @@ export async function ensureInitialAdmin(
     log(`Created the administrator account ${config.admin.email} from ADMIN_EMAIL.`);
   } catch (error) {
     if (error instanceof AppError && error.code === "already_set_up") return;
-    if (error instanceof AppError) throw new Error(`ADMIN_PASSWORD refused: ${error.message}`, { cause: error });
+    if (error instanceof AppError)
+      throw new Error(`ADMIN_PASSWORD refused: ${error.message}`, { cause: error });
     throw error;
   }
 }

@@ -24,12 +24,10 @@ export const systemRoutes =
           };
         } catch (error) {
           request.log.error({ err: error }, "health check: database unreachable");
-          return reply
-            .status(503)
-            .send({
-              success: true as const,
-              data: { status: "degraded" as const, database: "down" as const },
-            });
+          return reply.status(503).send({
+            success: true as const,
+            data: { status: "degraded" as const, database: "down" as const },
+          });
         }
       },
     );

@@ -1,0 +1,178 @@
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import type { Kysely } from "kysely";
+import { sql } from "kysely";
+import pg from "pg";
+import type { Role } from "@content-studio/contract";
+import { buildApp, type BuiltApp } from "../src/app";
+import { loadConfig, type Config } from "../src/config";
+import { migrateToLatest, openDatabase, type DatabaseHandle } from "../src/db/database";
+import { seedReferenceData } from "../src/db/seed/seed";
+import type { Database } from "../src/db/types";
+import { createAccount } from "../src/modules/users/users.service";
+
+export const TEST_DB: "pglite" | "postgres" =
+  process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
+
+export interface TestDatabase extends DatabaseHandle {
+  /** Drops the schema (PostgreSQL) and closes. */
+  destroy(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated, seeded database: in-memory PGlite, or a new schema on the PostgreSQL
+ * named by TEST_DATABASE_URL (each test file gets its own).
+ */
+export async function createTestDatabase(options: { seed?: boolean } = {}): Promise<TestDatabase> {
+  let handle: DatabaseHandle;
+  let dropSchema = async () => {};
+  if (TEST_DB === "postgres") {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
+    const schema = `test_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    handle = await openDatabase({
+      kind: "postgres",
+      url,
+      searchPath: `${schema},public`,
+      poolSize: 5,
+    });
+    dropSchema = async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop schema if exists ${schema} cascade`);
+      await c.end();
+    };
+  } else {
+    handle = await openDatabase({ kind: "pglite" });
+  }
+  await migrateToLatest(handle.db);
+  if (options.seed !== false) await seedReferenceData(handle.db);
+  return {
+    ...handle,
+    destroy: async () => {
+      await handle.close();
+      await dropSchema();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ LOG_LEVEL: "silent", DATA_DIR: "/nonexistent", EXAMPLES_ROOT: "./examples" }),
+    ...overrides,
+  };
+}
+
+export interface TestApp extends BuiltApp {
+  database: TestDatabase;
+  db: Kysely<Database>;
+  /** Creates a user with the role and returns a signed-in agent for it. */
+  signInAs(
+    role: Role,
+    overrides?: { email?: string; password?: string; name?: string },
+  ): Promise<Agent>;
+  anonymous: Agent;
+  close(): Promise<void>;
+}
+
+let userCounter = 0;
+
+/** Builds the app on a fresh database. Call close() in afterAll. */
+export async function buildTestApp(
+  options: { config?: Partial<Config>; seed?: boolean } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase({ seed: options.seed });
+  const built = await buildApp({
+    config: testConfig(options.config),
+    db: database.db,
+    dbKind: database.kind,
+    logger: false,
+  });
+  await built.app.ready();
+  const signInAs: TestApp["signInAs"] = async (role, overrides = {}) => {
+    userCounter += 1;
+    const email =
+      overrides.email ?? `${role}${userCounter}-${randomBytes(3).toString("hex")}@example.test`;
+    const password = overrides.password ?? "Sturdy-Test-Passphrase-42";
+    await createAccount(database.db, built.ctx.auth, {
+      name: overrides.name ?? `${role} user ${userCounter}`,
+      email,
+      password,
+      role,
+    });
+    const agent = new Agent(built.app);
+    const res = await agent.post("/api/auth/sign-in/email", { email, password });
+    if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
+    return agent;
+  };
+  return {
+    ...built,
+    database,
+    db: database.db,
+    signInAs,
+    anonymous: new Agent(built.app),
+    close: async () => {
+      await built.app.close();
+      await database.destroy();
+    },
+  };
+}
+
+/** A cookie-keeping client over app.inject(), like a browser tab. */
+export class Agent {
+  private cookies = new Map<string, string>();
+  constructor(private readonly app: FastifyInstance) {}
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  async request(options: InjectOptions): Promise<LightMyRequestResponse> {
+    const headers = { ...(options.headers ?? {}) } as Record<string, string>;
+    if (this.cookies.size > 0) headers.cookie = this.cookieHeader;
+    const res = await this.app.inject({ ...options, headers });
+    const setCookie = res.headers["set-cookie"];
+    for (const line of [setCookie ?? []].flat()) {
+      const [pair, ...attrs] = line.split(";");
+      const eq = pair!.indexOf("=");
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      const expired = attrs.some((a) => /max-age=0\b/i.test(a.trim())) || value === "";
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return res;
+  }
+
+  get(url: string, headers?: Record<string, string>) {
+    return this.request({ method: "GET", url, headers });
+  }
+  post(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request({
+      method: "POST",
+      url,
+      payload: body as InjectOptions["payload"],
+      headers,
+    });
+  }
+  patch(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request({
+      method: "PATCH",
+      url,
+      payload: body as InjectOptions["payload"],
+      headers,
+    });
+  }
+  put(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request({ method: "PUT", url, payload: body as InjectOptions["payload"], headers });
+  }
+  delete(url: string, headers?: Record<string, string>) {
+    return this.request({ method: "DELETE", url, headers });
+  }
+}
+
+export { sql };
