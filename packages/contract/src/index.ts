@@ -3,3 +3,4 @@ export * from "./reference";
 export * from "./auth";
 export * from "./system";
 export * from "./ai";
+export * from "./examples";

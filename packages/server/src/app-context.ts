@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Config } from "./config";
 import type { DatabaseKind } from "./db/database";
 import type { Database } from "./db/types";
+import type { BackgroundJobs } from "./lib/background-jobs";
 import type { Auth } from "./modules/auth/auth";
 
 /** What every module is built with: created once in buildApp, passed down explicitly. */
@@ -10,4 +11,6 @@ export interface AppContext {
   db: Kysely<Database>;
   dbKind: DatabaseKind;
   auth: Auth;
+  /** Work started by requests and still running in this process (ingests). */
+  jobs: BackgroundJobs;
 }

@@ -10,6 +10,7 @@ import {
 } from "./db/database";
 import { seedReferenceData } from "./db/seed/seed";
 import { ensureInitialAdmin } from "./modules/auth/auth.service";
+import { prepareExamplesOnStart } from "./modules/examples/examples.startup";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -67,6 +68,7 @@ async function main(): Promise<void> {
     await database.close();
     fail(`Could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
   }
+  await prepareExamplesOnStart(ctx, (m) => app.log.info(m));
   app.log.info(
     `Content Studio is running at ${config.baseUrl} (database: ${database.kind === "pglite" ? `PGlite in ${config.dataDir}` : "PostgreSQL"})`,
   );

@@ -3,6 +3,8 @@ import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** jsonb: read as parsed JSON, written as a JSON string (same on PGlite and pg). */
 type Json<T> = ColumnType<T, string, string>;
+/** jsonb with a database default. */
+type JsonWithDefault<T> = ColumnType<T, string | undefined, string>;
 
 export interface UserTable {
   id: string;
@@ -110,6 +112,51 @@ export interface SolutionTable {
   description: string;
 }
 
+export interface ExampleTable {
+  id: string;
+  origin: string;
+  source_key: string;
+  source_path: string;
+  content_hash: string;
+  category: string;
+  title: string;
+  content_type: string;
+  persona_id: string;
+  industry_id: string | null;
+  buying_stage: string | null;
+  tags: Json<string[]>;
+  notes: string;
+  headline: string;
+  introduction: string;
+  body: string;
+  conclusion: string;
+  search_text: string;
+  archived_at: Date | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface IngestJobTable {
+  id: string;
+  origin: string;
+  source_key: string;
+  status: string;
+  total: Generated<number>;
+  processed: Generated<number>;
+  added: Generated<number>;
+  updated: Generated<number>;
+  unchanged: Generated<number>;
+  errors: Generated<number>;
+  failures: JsonWithDefault<{ path: string; reason: string }[]>;
+  missing: JsonWithDefault<{ id: string; path: string; title: string }[]>;
+  message: string | null;
+  started_by: string | null;
+  started_at: Timestamp;
+  heartbeat_at: Timestamp;
+  finished_at: Date | null;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -123,9 +170,14 @@ export interface Database {
   company_profile: CompanyProfileTable;
   key_metric: KeyMetricTable;
   solution: SolutionTable;
+  example: ExampleTable;
+  ingest_job: IngestJobTable;
 }
 
 export type UserRow = Selectable<UserTable>;
 export type PersonaRow = Selectable<PersonaTable>;
 export type IndustryRow = Selectable<IndustryTable>;
 export type NewPersona = Insertable<PersonaTable>;
+export type ExampleRow = Selectable<ExampleTable>;
+export type NewExample = Insertable<ExampleTable>;
+export type IngestJobRow = Selectable<IngestJobTable>;

@@ -23,3 +23,14 @@ export async function writeSetting(db: Db, key: string, value: unknown, userId: 
     )
     .execute();
 }
+
+/** Inserts a marker setting; true only for the one caller that created it. */
+export async function claimSettingOnce(db: Db, key: string, value: unknown): Promise<boolean> {
+  const row = await db
+    .insertInto("app_setting")
+    .values({ key, value: JSON.stringify(value), updated_by: null })
+    .onConflict((oc) => oc.column("key").doNothing())
+    .returning("key")
+    .executeTakeFirst();
+  return row !== undefined;
+}

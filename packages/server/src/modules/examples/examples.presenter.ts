@@ -1,0 +1,67 @@
+import type {
+  BuyingStage,
+  ContentType,
+  ExampleCategory,
+  ExampleDetail,
+  ExampleOrigin,
+  ExampleSummary,
+  IngestJob,
+} from "@content-studio/contract";
+import type { IngestJobRow } from "../../db/types";
+import { renderMarkdown } from "../../lib/html";
+import type { ExampleDetailRow, ExampleListRow } from "./examples.repository";
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+export function presentExampleSummary(row: ExampleListRow): ExampleSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    category: row.category as ExampleCategory,
+    contentType: row.content_type as ContentType,
+    personaId: row.persona_id,
+    persona: row.persona_title,
+    industryId: row.industry_id,
+    industry: row.industry_name,
+    buyingStage: row.buying_stage as BuyingStage | null,
+    tags: row.tags,
+    origin: row.origin as ExampleOrigin,
+    sourceKey: row.source_key,
+    sourcePath: row.source_path,
+    archived: row.archived_at !== null,
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+export function presentExampleDetail(row: ExampleDetailRow): ExampleDetail {
+  return {
+    ...presentExampleSummary(row),
+    headline: row.headline,
+    introduction: row.introduction,
+    body: row.body,
+    bodyHtml: renderMarkdown(row.body),
+    conclusion: row.conclusion,
+    notes: row.notes,
+    createdAt: iso(row.created_at),
+  };
+}
+
+export function presentIngestJob(row: IngestJobRow): IngestJob {
+  return {
+    id: row.id,
+    origin: row.origin as ExampleOrigin,
+    sourceKey: row.source_key,
+    status: row.status as IngestJob["status"],
+    total: row.total,
+    processed: row.processed,
+    added: row.added,
+    updated: row.updated,
+    unchanged: row.unchanged,
+    errors: row.errors,
+    failures: row.failures,
+    missing: row.missing,
+    message: row.message,
+    startedAt: iso(row.started_at),
+    finishedAt: row.finished_at ? iso(row.finished_at) : null,
+  };
+}

@@ -1,0 +1,237 @@
+import type { ExampleCategory, ExampleOrigin } from "@content-studio/contract";
+import { sql, type Kysely, type Transaction } from "kysely";
+import type { Database, ExampleRow, IngestJobRow, NewExample } from "../../db/types";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface ExampleFilters {
+  origins?: ExampleOrigin[];
+  category?: ExampleCategory;
+  contentType?: string;
+  personaId?: string;
+  industryId?: string;
+  buyingStage?: string;
+  tags: string[];
+  q?: string;
+  includeArchived: boolean;
+}
+
+export type ExampleListRow = Omit<ExampleRow, "body" | "introduction" | "conclusion" | "headline" | "notes" | "search_text" | "content_hash"> & {
+  persona_title: string;
+  industry_name: string | null;
+};
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export async function listExamples(
+  db: Db,
+  filters: ExampleFilters,
+  page: { offset: number; limit: number },
+): Promise<{ rows: ExampleListRow[]; total: number }> {
+  let query = db
+    .selectFrom("example as e")
+    .innerJoin("persona as p", "p.id", "e.persona_id")
+    .leftJoin("industry as i", "i.id", "e.industry_id");
+  if (!filters.includeArchived) query = query.where("e.archived_at", "is", null);
+  if (filters.origins) query = query.where("e.origin", "in", filters.origins);
+  if (filters.category) query = query.where("e.category", "=", filters.category);
+  if (filters.contentType) query = query.where("e.content_type", "=", filters.contentType);
+  if (filters.personaId) query = query.where("e.persona_id", "=", filters.personaId);
+  if (filters.industryId) query = query.where("e.industry_id", "=", filters.industryId);
+  if (filters.buyingStage) query = query.where("e.buying_stage", "=", filters.buyingStage);
+  if (filters.tags.length > 0) {
+    query = query.where(sql<boolean>`e.tags @> ${JSON.stringify(filters.tags)}::jsonb`);
+  }
+  if (filters.q) {
+    query = query.where("e.search_text", "ilike", `%${escapeLike(filters.q.toLowerCase())}%`);
+  }
+  const [rows, count] = await Promise.all([
+    query
+      .select([
+        "e.id",
+        "e.origin",
+        "e.source_key",
+        "e.source_path",
+        "e.category",
+        "e.title",
+        "e.content_type",
+        "e.persona_id",
+        "e.industry_id",
+        "e.buying_stage",
+        "e.tags",
+        "e.archived_at",
+        "e.created_by",
+        "e.created_at",
+        "e.updated_at",
+        "p.title as persona_title",
+        "i.name as industry_name",
+      ])
+      .orderBy("e.updated_at", "desc")
+      .orderBy("e.title")
+      .orderBy("e.id")
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export type ExampleDetailRow = ExampleRow & { persona_title: string; industry_name: string | null };
+
+export function findExample(db: Db, id: string): Promise<ExampleDetailRow | undefined> {
+  return db
+    .selectFrom("example as e")
+    .innerJoin("persona as p", "p.id", "e.persona_id")
+    .leftJoin("industry as i", "i.id", "e.industry_id")
+    .selectAll("e")
+    .select(["p.title as persona_title", "i.name as industry_name"])
+    .where("e.id", "=", id)
+    .executeTakeFirst();
+}
+
+/** Good or bad examples for the generator and the quality check (not archived). */
+export function listActiveExamples(db: Db, category?: ExampleCategory): Promise<ExampleRow[]> {
+  let q = db.selectFrom("example").selectAll().where("archived_at", "is", null);
+  if (category) q = q.where("category", "=", category);
+  return q.orderBy("id").execute();
+}
+
+export async function loadSourceState(
+  db: Db,
+  sourceKey: string,
+): Promise<Map<string, { id: string; hash: string; archived: boolean; title: string }>> {
+  const rows = await db
+    .selectFrom("example")
+    .select(["id", "source_path", "content_hash", "archived_at", "title"])
+    .where("source_key", "=", sourceKey)
+    .execute();
+  return new Map(
+    rows.map((r) => [r.source_path, { id: r.id, hash: r.content_hash, archived: r.archived_at !== null, title: r.title }]),
+  );
+}
+
+/** Inserts or replaces examples by (source, path). One statement: all rows or none. */
+export async function upsertExamples(db: Db, rows: NewExample[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto("example")
+    .values(rows)
+    .onConflict((oc) =>
+      oc.columns(["source_key", "source_path"]).doUpdateSet((eb) => ({
+        origin: eb.ref("excluded.origin"),
+        content_hash: eb.ref("excluded.content_hash"),
+        category: eb.ref("excluded.category"),
+        title: eb.ref("excluded.title"),
+        content_type: eb.ref("excluded.content_type"),
+        persona_id: eb.ref("excluded.persona_id"),
+        industry_id: eb.ref("excluded.industry_id"),
+        buying_stage: eb.ref("excluded.buying_stage"),
+        tags: eb.ref("excluded.tags"),
+        notes: eb.ref("excluded.notes"),
+        headline: eb.ref("excluded.headline"),
+        introduction: eb.ref("excluded.introduction"),
+        body: eb.ref("excluded.body"),
+        conclusion: eb.ref("excluded.conclusion"),
+        search_text: eb.ref("excluded.search_text"),
+        archived_at: null,
+        updated_at: sql`now()`,
+      })),
+    )
+    .execute();
+}
+
+export async function insertExample(db: Db, row: NewExample): Promise<void> {
+  await db.insertInto("example").values(row).execute();
+}
+
+export async function updateExample(db: Db, id: string, patch: Partial<NewExample>): Promise<boolean> {
+  const res = await db
+    .updateTable("example")
+    .set({ ...patch, updated_at: sql`now()` })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+export async function deleteExample(db: Db, id: string): Promise<boolean> {
+  const res = await db.deleteFrom("example").where("id", "=", id).executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
+export async function archiveExamples(db: Db, ids: string[]): Promise<number> {
+  const res = await db
+    .updateTable("example")
+    .set({ archived_at: sql`now()`, updated_at: sql`now()` })
+    .where("id", "in", ids)
+    .where("archived_at", "is", null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+// ---- ingest jobs ----
+
+/** Creates a running job, or returns undefined when one is already running for the source. */
+export async function createIngestJob(
+  db: Db,
+  job: { id: string; origin: ExampleOrigin; sourceKey: string; startedBy: string | null },
+): Promise<IngestJobRow | undefined> {
+  return db
+    .insertInto("ingest_job")
+    .values({ id: job.id, origin: job.origin, source_key: job.sourceKey, status: "running", started_by: job.startedBy })
+    .onConflict((oc) => oc.column("source_key").where("status", "=", "running").doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function updateIngestJob(
+  db: Db,
+  id: string,
+  patch: Partial<{
+    status: string;
+    total: number;
+    processed: number;
+    added: number;
+    updated: number;
+    unchanged: number;
+    errors: number;
+    failures: string;
+    missing: string;
+    message: string | null;
+    finished: boolean;
+  }>,
+): Promise<void> {
+  const { finished, ...rest } = patch;
+  await db
+    .updateTable("ingest_job")
+    .set({ ...rest, heartbeat_at: sql`now()`, ...(finished ? { finished_at: sql`now()` } : {}) })
+    .where("id", "=", id)
+    .execute();
+}
+
+export function findIngestJob(db: Db, id: string): Promise<IngestJobRow | undefined> {
+  return db.selectFrom("ingest_job").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export function listIngestJobs(db: Db, options: { running?: boolean; limit: number }): Promise<IngestJobRow[]> {
+  let q = db.selectFrom("ingest_job").selectAll();
+  if (options.running) q = q.where("status", "=", "running");
+  return q.orderBy("started_at", "desc").limit(options.limit).execute();
+}
+
+/** Marks running jobs whose process stopped (no heartbeat for staleSeconds, or any at all when 0) as failed. */
+export async function failInterruptedJobs(db: Db, staleSeconds: number): Promise<number> {
+  const res = await db
+    .updateTable("ingest_job")
+    .set({
+      status: "failed",
+      message: "Interrupted before it finished. Run the ingest again to complete it.",
+      finished_at: sql`now()`,
+    })
+    .where("status", "=", "running")
+    .where(sql<boolean>`heartbeat_at < now() - make_interval(secs => ${staleSeconds})`)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}

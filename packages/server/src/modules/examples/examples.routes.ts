@@ -1,0 +1,248 @@
+import multipart from "@fastify/multipart";
+import {
+  ArchiveExamplesBodySchema,
+  EXAMPLE_MAX_FILE_BYTES,
+  ExampleDetailSchema,
+  ExampleIdParamsSchema,
+  ExampleInputSchema,
+  ExampleListSchema,
+  ExampleRepoSettingsSchema,
+  INGEST_MAX_ENTRIES,
+  IngestJobSchema,
+  ListExamplesQuerySchema,
+  StartIngestBodySchema,
+  successEnvelope,
+} from "@content-studio/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../app-context";
+import { AppError } from "../../lib/app-error";
+import { actorOf } from "../../plugins/access";
+import * as examples from "./examples.service";
+import { getIngestJob, listIngestJobs } from "./ingest.service";
+import { unsafeEntryReason } from "./sources/archive";
+import type { SourceEntry, SourceFailure } from "./sources/source";
+
+const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+
+const RepoSettingsResponseSchema = ExampleRepoSettingsSchema.extend({
+  /** Whether S3 credentials are set in the server environment (the values never leave it). */
+  s3CredentialsConfigured: z.boolean(),
+});
+
+export const examplesRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    await app.register(multipart, {
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: INGEST_MAX_ENTRIES, fields: 5, parts: INGEST_MAX_ENTRIES + 5 },
+    });
+
+    app.get(
+      "/api/examples",
+      {
+        config: { access: "viewer" },
+        schema: { querystring: ListExamplesQuerySchema, response: { 200: successEnvelope(ExampleListSchema) } },
+      },
+      async (request) => ({ success: true as const, data: await examples.listExampleSummaries(ctx.db, request.query) }),
+    );
+
+    app.get(
+      "/api/examples/:id",
+      {
+        config: { access: "viewer" },
+        schema: { params: ExampleIdParamsSchema, response: { 200: successEnvelope(ExampleDetailSchema) } },
+      },
+      async (request) => ({ success: true as const, data: await examples.getExample(ctx.db, request.params.id) }),
+    );
+
+    app.get(
+      "/api/examples/:id/export",
+      { config: { access: "viewer" }, schema: { params: ExampleIdParamsSchema } },
+      async (request, reply) => {
+        const { fileName, markdown } = await examples.exportExample(ctx.db, request.params.id);
+        return reply
+          .type("text/markdown; charset=utf-8")
+          .header("content-disposition", `attachment; filename="${fileName}"`)
+          .send(markdown);
+      },
+    );
+
+    app.post(
+      "/api/examples",
+      {
+        config: { access: "editor" },
+        schema: { body: ExampleInputSchema, response: { 201: successEnvelope(ExampleDetailSchema) } },
+      },
+      async (request, reply) => {
+        const example = await examples.createExample(ctx.db, actorOf(request), request.body);
+        return reply.status(201).send({ success: true as const, data: example });
+      },
+    );
+
+    app.put(
+      "/api/examples/:id",
+      {
+        config: { access: "editor" },
+        schema: {
+          params: ExampleIdParamsSchema,
+          body: ExampleInputSchema,
+          response: { 200: successEnvelope(ExampleDetailSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await examples.replaceExample(ctx.db, request.params.id, request.body),
+      }),
+    );
+
+    app.delete(
+      "/api/examples/:id",
+      {
+        config: { access: "editor" },
+        schema: { params: ExampleIdParamsSchema, response: { 200: successEnvelope(z.object({ id: z.string() })) } },
+      },
+      async (request) => {
+        await examples.removeExample(ctx.db, request.params.id);
+        return { success: true as const, data: { id: request.params.id } };
+      },
+    );
+
+    app.post(
+      "/api/examples/archive",
+      {
+        config: { access: "editor" },
+        schema: { body: ArchiveExamplesBodySchema, response: { 200: successEnvelope(z.object({ archived: z.number() })) } },
+      },
+      async (request) => ({
+        success: true as const,
+        data: { archived: await examples.archiveMissing(ctx.db, request.body.ids) },
+      }),
+    );
+
+    app.post(
+      "/api/examples/ingest",
+      {
+        config: { access: "editor" },
+        schema: { body: StartIngestBodySchema, response: { 202: successEnvelope(IngestJobSchema) } },
+      },
+      async (request, reply) => {
+        const job = await examples.ingestFromSettings(ctx, actorOf(request), request.body);
+        return reply.status(202).send({ success: true as const, data: job });
+      },
+    );
+
+    app.post(
+      "/api/examples/ingest/upload",
+      { config: { access: "editor" }, schema: { response: { 202: successEnvelope(IngestJobSchema) } } },
+      async (request, reply) => {
+        if (!request.isMultipart()) throw new AppError("validation_error", "Upload a folder or a .zip file.");
+        const entries: SourceEntry[] = [];
+        const failures: SourceFailure[] = [];
+        let archive: { name: string; data: Buffer } | undefined;
+        let uploadName: string | undefined;
+        let total = 0;
+        for await (const part of request.parts()) {
+          if (part.type === "field") {
+            if (part.fieldname === "name" && typeof part.value === "string") uploadName = part.value;
+            continue;
+          }
+          const name = (part.filename || "").replace(/\\/g, "/");
+          const isArchive = /\.(zip|tar\.gz|tgz)$/i.test(name);
+          const chunks: Buffer[] = [];
+          let size = 0;
+          for await (const chunk of part.file as AsyncIterable<Buffer>) {
+            size += chunk.length;
+            total += chunk.length;
+            if (total > MAX_UPLOAD_BYTES) throw new AppError("payload_too_large", "The upload is larger than 100 MiB.");
+            if (isArchive || size <= EXAMPLE_MAX_FILE_BYTES) chunks.push(chunk);
+          }
+          if (part.file.truncated) throw new AppError("payload_too_large", "The upload is larger than 100 MiB.");
+          if (isArchive) {
+            if (archive || entries.length > 0) {
+              throw new AppError("validation_error", "Upload either one archive or the files of one folder.");
+            }
+            archive = { name, data: Buffer.concat(chunks) };
+            continue;
+          }
+          if (archive) throw new AppError("validation_error", "Upload either one archive or the files of one folder.");
+          const unsafe = unsafeEntryReason(name);
+          if (unsafe) {
+            failures.push({ path: name, reason: unsafe });
+            continue;
+          }
+          const relPath = name.split("/").filter((s) => s && s !== ".").join("/");
+          uploadName ??= relPath.includes("/") ? relPath.split("/")[0] : undefined;
+          if (size > EXAMPLE_MAX_FILE_BYTES) {
+            failures.push({ path: relPath, reason: "larger than 1 MiB" });
+            continue;
+          }
+          const data = Buffer.concat(chunks);
+          entries.push({ path: relPath, size, read: async () => data });
+        }
+        if (!archive && entries.length === 0 && failures.length === 0) {
+          throw new AppError("validation_error", "The upload contained no files.");
+        }
+        const job = archive
+          ? await examples.ingestUpload(ctx, actorOf(request), {
+              name: uploadName ?? archive.name.replace(/\.(zip|tar\.gz|tgz)$/i, ""),
+              listing: () => examples.readArchive(archive.data),
+            })
+          : await examples.ingestUpload(ctx, actorOf(request), {
+              name: uploadName ?? "upload",
+              listing: async () => ({ entries, failures }),
+            });
+        return reply.status(202).send({ success: true as const, data: job });
+      },
+    );
+
+    app.get(
+      "/api/examples/ingest/jobs",
+      {
+        config: { access: "viewer" },
+        schema: {
+          querystring: z.object({ running: z.enum(["true", "false"]).optional() }),
+          response: { 200: successEnvelope(z.array(IngestJobSchema)) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await listIngestJobs(ctx.db, request.query.running === "true"),
+      }),
+    );
+
+    app.get(
+      "/api/examples/ingest/jobs/:id",
+      {
+        config: { access: "viewer" },
+        schema: { params: ExampleIdParamsSchema, response: { 200: successEnvelope(IngestJobSchema) } },
+      },
+      async (request) => ({ success: true as const, data: await getIngestJob(ctx.db, request.params.id) }),
+    );
+
+    app.get(
+      "/api/settings/example-repository",
+      { config: { access: "viewer" }, schema: { response: { 200: successEnvelope(RepoSettingsResponseSchema) } } },
+      async () => ({
+        success: true as const,
+        data: {
+          ...(await examples.getExampleRepoSettings(ctx.db)),
+          s3CredentialsConfigured: ctx.config.s3Credentials !== undefined,
+        },
+      }),
+    );
+
+    app.put(
+      "/api/settings/example-repository",
+      {
+        config: { access: "admin" },
+        schema: { body: ExampleRepoSettingsSchema, response: { 200: successEnvelope(RepoSettingsResponseSchema) } },
+      },
+      async (request) => ({
+        success: true as const,
+        data: {
+          ...(await examples.saveExampleRepoSettings(ctx.db, actorOf(request), request.body)),
+          s3CredentialsConfigured: ctx.config.s3Credentials !== undefined,
+        },
+      }),
+    );
+  };

@@ -1,0 +1,253 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import {
+  EXAMPLE_REPO_DEFAULTS,
+  ExampleInputSchema,
+  ExampleRepoSettingsSchema,
+  type ExampleDetail,
+  type ExampleInput,
+  type ExampleList,
+  type ExampleRepoSettings,
+  type IngestJob,
+  type StartIngestBody,
+} from "@content-studio/contract";
+import type { Kysely } from "kysely";
+import type { AppContext } from "../../app-context";
+import type { Database } from "../../db/types";
+import { AppError } from "../../lib/app-error";
+import type { SessionUser } from "../../plugins/access";
+import { findIndustryRow, findPersonaRow } from "../reference/reference.repository";
+import { readSetting, writeSetting } from "../settings/settings.repository";
+import { hashContent, serializeExample } from "./example-file";
+import * as repo from "./examples.repository";
+import { presentExampleDetail, presentExampleSummary } from "./examples.presenter";
+import { searchTextOf, startIngest } from "./ingest.service";
+import { readArchive } from "./sources/archive";
+import { listLocalFolder, resolveInsideRoot } from "./sources/local-folder";
+import { DEFAULT_FETCH_POLICY, fetchRemoteArchive } from "./sources/remote-archive";
+import { listS3, parseS3Url } from "./sources/s3";
+import { SourceError, type SourceListing } from "./sources/source";
+
+export const EXAMPLE_REPO_SETTING = "examples.repository";
+
+export async function getExampleRepoSettings(db: Kysely<Database>): Promise<ExampleRepoSettings> {
+  const stored = ExampleRepoSettingsSchema.partial().safeParse(await readSetting(db, EXAMPLE_REPO_SETTING));
+  return { ...EXAMPLE_REPO_DEFAULTS, ...(stored.success ? stored.data : {}) };
+}
+
+export async function saveExampleRepoSettings(
+  db: Kysely<Database>,
+  actor: SessionUser,
+  settings: ExampleRepoSettings,
+): Promise<ExampleRepoSettings> {
+  await writeSetting(db, EXAMPLE_REPO_SETTING, settings, actor.id);
+  return settings;
+}
+
+export async function listExampleSummaries(
+  db: Kysely<Database>,
+  query: {
+    source?: "cloud" | "local";
+    category?: "good" | "bad";
+    contentType?: string;
+    personaId?: string;
+    industryId?: string;
+    buyingStage?: string;
+    tags: string[];
+    q?: string;
+    includeArchived: boolean;
+    page: number;
+    pageSize: number;
+  },
+): Promise<ExampleList> {
+  const origins =
+    query.source === "cloud"
+      ? (["s3", "url"] as const)
+      : query.source === "local"
+        ? (["local", "upload", "manual"] as const)
+        : undefined;
+  const { rows, total } = await repo.listExamples(
+    db,
+    { ...query, origins: origins ? [...origins] : undefined },
+    { offset: (query.page - 1) * query.pageSize, limit: query.pageSize },
+  );
+  return { items: rows.map(presentExampleSummary), total, page: query.page, pageSize: query.pageSize };
+}
+
+export async function getExample(db: Kysely<Database>, id: string): Promise<ExampleDetail> {
+  const row = await repo.findExample(db, id);
+  if (!row) throw new AppError("not_found", "Example not found.");
+  return presentExampleDetail(row);
+}
+
+async function assertReferences(db: Kysely<Database>, input: { personaId: string; industryId?: string | null }) {
+  if (!(await findPersonaRow(db, input.personaId))) {
+    throw new AppError("validation_error", "Unknown persona.", { issues: [{ path: "body.personaId", message: "Unknown persona." }] });
+  }
+  if (input.industryId && !(await findIndustryRow(db, input.industryId))) {
+    throw new AppError("validation_error", "Unknown industry.", { issues: [{ path: "body.industryId", message: "Unknown industry." }] });
+  }
+}
+
+function rowFields(input: ReturnType<typeof ExampleInputSchema.parse>) {
+  const text = serializeExample({ id: "", ...input, industryId: input.industryId ?? null, buyingStage: input.buyingStage ?? null });
+  return {
+    category: input.category,
+    title: input.title,
+    content_type: input.contentType,
+    persona_id: input.personaId,
+    industry_id: input.industryId ?? null,
+    buying_stage: input.buyingStage ?? null,
+    tags: JSON.stringify(input.tags),
+    notes: input.notes,
+    headline: input.headline,
+    introduction: input.introduction,
+    body: input.body,
+    conclusion: input.conclusion,
+    search_text: searchTextOf(input),
+    content_hash: hashContent(Buffer.from(text)),
+  };
+}
+
+/** A hand-made example (or one saved from generated content) lives in the "manual" source. */
+export async function createExample(
+  db: Kysely<Database>,
+  actor: SessionUser,
+  raw: ExampleInput,
+): Promise<ExampleDetail> {
+  const input = ExampleInputSchema.parse(raw);
+  await assertReferences(db, input);
+  const id = randomUUID();
+  await repo.insertExample(db, {
+    id,
+    origin: "manual",
+    source_key: "manual",
+    source_path: id,
+    created_by: actor.id,
+    ...rowFields(input),
+  });
+  return getExample(db, id);
+}
+
+export async function replaceExample(db: Kysely<Database>, id: string, raw: ExampleInput): Promise<ExampleDetail> {
+  const input = ExampleInputSchema.parse(raw);
+  await assertReferences(db, input);
+  if (!(await repo.updateExample(db, id, rowFields(input)))) throw new AppError("not_found", "Example not found.");
+  return getExample(db, id);
+}
+
+export async function removeExample(db: Kysely<Database>, id: string): Promise<void> {
+  if (!(await repo.deleteExample(db, id))) throw new AppError("not_found", "Example not found.");
+}
+
+export async function archiveMissing(db: Kysely<Database>, ids: string[]): Promise<number> {
+  return repo.archiveExamples(db, ids);
+}
+
+/** The example as a markdown file in the repository format, and a safe file name. */
+export async function exportExample(db: Kysely<Database>, id: string): Promise<{ fileName: string; markdown: string }> {
+  const row = await repo.findExample(db, id);
+  if (!row) throw new AppError("not_found", "Example not found.");
+  const markdown = serializeExample({
+    id: row.id,
+    title: row.title,
+    contentType: row.content_type,
+    personaId: row.persona_id,
+    industryId: row.industry_id,
+    buyingStage: row.buying_stage,
+    tags: row.tags,
+    notes: row.notes,
+    headline: row.headline,
+    introduction: row.introduction,
+    body: row.body,
+    conclusion: row.conclusion,
+  });
+  const slug =
+    row.title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 80) || "example";
+  return { fileName: `${row.category}-${slug}.md`, markdown };
+}
+
+/** Ingest from the server folder (inside EXAMPLES_ROOT) or from the cloud location. */
+export async function ingestFromSettings(
+  ctx: AppContext,
+  actor: SessionUser | null,
+  body: StartIngestBody,
+): Promise<IngestJob> {
+  const settings = await getExampleRepoSettings(ctx.db);
+  if (body.source === "local") {
+    const requested = body.path ?? settings.exampleRepoPath;
+    const root = ctx.config.examplesRoot;
+    const relative = await resolveRelative(root, requested);
+    return startIngest(ctx, actor?.id ?? null, {
+      origin: "local",
+      sourceKey: `local:${relative}`,
+      list: () => listLocalFolder(root, relative),
+    });
+  }
+  const url = (body.url ?? settings.cloudRepoUrl).trim();
+  if (!url) throw new AppError("validation_error", "Set a cloud URL first (s3://bucket/prefix or an https:// archive URL).");
+  if (url.startsWith("s3://")) {
+    const location = parseS3OrFail(url);
+    return startIngest(ctx, actor?.id ?? null, {
+      origin: "s3",
+      sourceKey: `s3://${location.bucket}/${location.prefix}`,
+      list: () =>
+        listS3(location, {
+          endpoint: settings.s3Endpoint || undefined,
+          region: settings.s3Region,
+          credentials: ctx.config.s3Credentials,
+        }),
+    });
+  }
+  if (!/^https?:\/\//i.test(url)) {
+    throw new AppError("validation_error", "Use s3://bucket/prefix or an https:// URL of a .zip or .tar.gz archive.");
+  }
+  const policy = { ...DEFAULT_FETCH_POLICY, allowedOrigins: ctx.config.fetchAllowOrigins };
+  return startIngest(ctx, actor?.id ?? null, {
+    origin: "url",
+    sourceKey: url,
+    list: async () => readArchive(await fetchRemoteArchive(url, policy)),
+  });
+}
+
+function parseS3OrFail(url: string) {
+  try {
+    return parseS3Url(url);
+  } catch (error) {
+    throw new AppError("validation_error", error instanceof Error ? error.message : "Invalid S3 URL.");
+  }
+}
+
+/**
+ * The local path is a server path (absolute, or relative to the server's working directory
+ * like the default './examples') that must lie inside EXAMPLES_ROOT. Returns it relative to
+ * the root ("." for the root itself), or a 400 when it is outside or missing.
+ */
+async function resolveRelative(root: string, requested: string): Promise<string> {
+  try {
+    const realRoot = await resolveInsideRoot(root, ".");
+    const real = await resolveInsideRoot(root, path.resolve(requested), requested);
+    return path.relative(realRoot, real).split(path.sep).join("/") || ".";
+  } catch (error) {
+    throw new AppError(
+      "validation_error",
+      error instanceof SourceError ? error.message : "The folder could not be opened.",
+    );
+  }
+}
+
+/** Starts an ingest of files uploaded from the browser (a folder's files or one archive). */
+export async function ingestUpload(
+  ctx: AppContext,
+  actor: SessionUser,
+  upload: { name: string; listing: () => Promise<SourceListing> },
+): Promise<IngestJob> {
+  const name = upload.name.replace(/[^\w.-]+/g, "-").slice(0, 100) || "upload";
+  return startIngest(ctx, actor.id, { origin: "upload", sourceKey: `upload:${name}`, list: upload.listing });
+}
+
+export { readArchive };

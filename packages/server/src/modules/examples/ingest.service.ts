@@ -1,0 +1,251 @@
+import { randomUUID } from "node:crypto";
+import type { ExampleOrigin, IngestFailure, IngestJob } from "@content-studio/contract";
+import type { Kysely } from "kysely";
+import type { AppContext } from "../../app-context";
+import type { Database, NewExample } from "../../db/types";
+import { AppError } from "../../lib/app-error";
+import { listIndustryRows, listPersonaRows } from "../reference/reference.repository";
+import { isMarkdownPath, parseExampleFile, type ParsedExample, type ReferenceLookup } from "./example-file";
+import * as repo from "./examples.repository";
+import { presentIngestJob } from "./examples.presenter";
+import { SourceError, type SourceListing } from "./sources/source";
+
+/** Files per batch: one statement each, so a batch is written whole or not at all. */
+const BATCH_SIZE = 250;
+/** Files read at once (S3 and disk). */
+const READ_CONCURRENCY = 8;
+/** A running job without a heartbeat for this long belongs to a process that died. */
+export const STALE_JOB_SECONDS = 60;
+
+export interface IngestRequest {
+  origin: ExampleOrigin;
+  sourceKey: string;
+  /** Lists the source; throws SourceError when the source as a whole cannot be read. */
+  list: () => Promise<SourceListing>;
+}
+
+export async function buildReferenceLookup(db: Kysely<Database>): Promise<ReferenceLookup> {
+  const [personas, industries] = await Promise.all([listPersonaRows(db), listIndustryRows(db)]);
+  const personaMap = new Map<string, string>();
+  for (const p of personas) {
+    personaMap.set(p.id.toLowerCase(), p.id);
+    personaMap.set(p.title.toLowerCase(), p.id);
+  }
+  const industryMap = new Map<string, string>();
+  for (const i of industries) {
+    industryMap.set(i.id.toLowerCase(), i.id);
+    industryMap.set(i.name.toLowerCase(), i.id);
+  }
+  return {
+    persona: (v) => personaMap.get(v.trim().toLowerCase()),
+    industry: (v) => industryMap.get(v.trim().toLowerCase()),
+  };
+}
+
+export function searchTextOf(e: { title: string; headline: string; tags: string[]; body: string; introduction: string }) {
+  return [e.title, e.headline, e.tags.join(" "), e.introduction, e.body].join(" \n").toLowerCase().slice(0, 50_000);
+}
+
+export function toExampleRow(
+  parsed: ParsedExample,
+  ids: { id: string; origin: ExampleOrigin; sourceKey: string; sourcePath: string; createdBy: string | null },
+): NewExample {
+  return {
+    id: ids.id,
+    origin: ids.origin,
+    source_key: ids.sourceKey,
+    source_path: ids.sourcePath,
+    content_hash: parsed.contentHash,
+    category: parsed.category,
+    title: parsed.title,
+    content_type: parsed.contentType,
+    persona_id: parsed.personaId,
+    industry_id: parsed.industryId,
+    buying_stage: parsed.buyingStage,
+    tags: JSON.stringify(parsed.tags),
+    notes: parsed.notes,
+    headline: parsed.headline,
+    introduction: parsed.introduction,
+    body: parsed.body,
+    conclusion: parsed.conclusion,
+    search_text: searchTextOf(parsed),
+    created_by: ids.createdBy,
+  };
+}
+
+/**
+ * Starts an ingest as a background job and returns it at once. The database refuses a
+ * second running job for the same source. Progress, counts and per-file reasons are
+ * written to the job row as it goes, so any instance can report them.
+ */
+export async function startIngest(
+  ctx: AppContext,
+  actorId: string | null,
+  request: IngestRequest,
+): Promise<IngestJob> {
+  await repo.failInterruptedJobs(ctx.db, STALE_JOB_SECONDS);
+  const job = await repo.createIngestJob(ctx.db, {
+    id: randomUUID(),
+    origin: request.origin,
+    sourceKey: request.sourceKey,
+    startedBy: actorId,
+  });
+  if (!job) {
+    throw new AppError(
+      "conflict",
+      "An ingest from this source is already running. Wait for it to finish, then try again.",
+    );
+  }
+  ctx.jobs.run(
+    job.id,
+    (signal) => runIngest(ctx.db, job.id, actorId, request, signal),
+    (error) => {
+      console.error(`Ingest ${job.id} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`);
+      void repo
+        .updateIngestJob(ctx.db, job.id, {
+          status: "failed",
+          message: "The ingest stopped because of an unexpected error. Please try again.",
+          finished: true,
+        })
+        .catch(() => undefined);
+    },
+  );
+  return presentIngestJob(job);
+}
+
+async function mapConcurrent<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!);
+    }
+  });
+  await Promise.all(workers);
+  return out;
+}
+
+/** The ingest itself: list, then read, parse and upsert in batches, recording progress. */
+export async function runIngest(
+  db: Kysely<Database>,
+  jobId: string,
+  actorId: string | null,
+  request: IngestRequest,
+  signal: AbortSignal,
+): Promise<void> {
+  const counts = { total: 0, processed: 0, added: 0, updated: 0, unchanged: 0, errors: 0 };
+  const failures: IngestFailure[] = [];
+  const saveProgress = (extra: Parameters<typeof repo.updateIngestJob>[2] = {}) =>
+    repo.updateIngestJob(db, jobId, { ...counts, failures: JSON.stringify(failures), ...extra });
+
+  let listing: SourceListing;
+  try {
+    listing = await request.list();
+  } catch (error) {
+    const message = error instanceof SourceError ? error.message : "The source could not be read.";
+    if (!(error instanceof SourceError)) console.error(`Ingest ${jobId}: listing failed`, error);
+    await saveProgress({ status: "failed", message, finished: true });
+    return;
+  }
+  failures.push(...listing.failures);
+  counts.errors = listing.failures.length;
+  counts.total = listing.entries.length + listing.failures.length;
+  counts.processed = listing.failures.length;
+  await saveProgress();
+
+  const lookup = await buildReferenceLookup(db);
+  const existing = await repo.loadSourceState(db, request.sourceKey);
+  const seen = new Set<string>();
+  for (const f of listing.failures) seen.add(f.path);
+
+  for (let start = 0; start < listing.entries.length; start += BATCH_SIZE) {
+    if (signal.aborted) {
+      await saveProgress({
+        status: "failed",
+        message: "Interrupted because the server was stopping. Run the ingest again to complete it.",
+        finished: true,
+      });
+      return;
+    }
+    const batch = listing.entries.slice(start, start + BATCH_SIZE);
+    const results = await mapConcurrent(batch, READ_CONCURRENCY, async (entry) => {
+      seen.add(entry.path);
+      if (!isMarkdownPath(entry.path)) return { entry, result: { ok: false as const, reason: "not a markdown file" } };
+      try {
+        const bytes = await entry.read();
+        return { entry, result: parseExampleFile(bytes, entry.path, lookup) };
+      } catch {
+        return { entry, result: { ok: false as const, reason: "could not be read" } };
+      }
+    });
+
+    const rows: { row: NewExample; isNew: boolean; path: string }[] = [];
+    for (const { entry, result } of results) {
+      if (!result.ok) {
+        failures.push({ path: entry.path, reason: result.reason });
+        counts.errors += 1;
+        continue;
+      }
+      const before = existing.get(entry.path);
+      if (before && before.hash === result.example.contentHash && !before.archived) {
+        counts.unchanged += 1;
+        continue;
+      }
+      rows.push({
+        isNew: !before,
+        path: entry.path,
+        row: toExampleRow(result.example, {
+          id: before?.id ?? randomUUID(),
+          origin: request.origin,
+          sourceKey: request.sourceKey,
+          sourcePath: entry.path,
+          createdBy: actorId,
+        }),
+      });
+    }
+    await writeRows(db, rows, counts, failures);
+    counts.processed += batch.length;
+    await saveProgress();
+  }
+
+  const missing = [...existing]
+    .filter(([path, state]) => !seen.has(path) && !state.archived)
+    .map(([path, state]) => ({ id: state.id, path, title: state.title }));
+  await saveProgress({ status: "succeeded", missing: JSON.stringify(missing), message: null, finished: true });
+}
+
+/** Writes a batch in one statement; if that fails, file by file so one bad row cannot sink the rest. */
+async function writeRows(
+  db: Kysely<Database>,
+  rows: { row: NewExample; isNew: boolean; path: string }[],
+  counts: { added: number; updated: number; errors: number },
+  failures: IngestFailure[],
+): Promise<void> {
+  const tally = (r: { isNew: boolean }) => (r.isNew ? (counts.added += 1) : (counts.updated += 1));
+  try {
+    await repo.upsertExamples(db, rows.map((r) => r.row));
+    rows.forEach(tally);
+  } catch {
+    for (const r of rows) {
+      try {
+        await repo.upsertExamples(db, [r.row]);
+        tally(r);
+      } catch {
+        counts.errors += 1;
+        failures.push({ path: r.path, reason: "could not be saved" });
+      }
+    }
+  }
+}
+
+export async function getIngestJob(db: Kysely<Database>, id: string): Promise<IngestJob> {
+  const row = await repo.findIngestJob(db, id);
+  if (!row) throw new AppError("not_found", "Ingest job not found.");
+  return presentIngestJob(row);
+}
+
+export async function listIngestJobs(db: Kysely<Database>, running: boolean): Promise<IngestJob[]> {
+  await repo.failInterruptedJobs(db, STALE_JOB_SECONDS);
+  return (await repo.listIngestJobs(db, { running, limit: 20 })).map(presentIngestJob);
+}

@@ -1,0 +1,86 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { EXAMPLE_MAX_FILE_BYTES, INGEST_MAX_ENTRIES } from "@content-studio/contract";
+import { isMarkdownPath } from "../example-file";
+import { SourceError, type SourceEntry, type SourceFailure, type SourceListing } from "./source";
+
+/**
+ * Resolves a requested folder against the allowed root and refuses anything outside it,
+ * including through `..` segments or symlinks (compared after realpath on both sides).
+ */
+export async function resolveInsideRoot(
+  root: string,
+  requested: string,
+  shownAs: string = requested,
+): Promise<string> {
+  let realRoot: string;
+  try {
+    realRoot = await fs.realpath(root);
+  } catch {
+    throw new SourceError(`The examples root folder does not exist on the server.`);
+  }
+  const candidate = path.resolve(realRoot, requested);
+  let real: string;
+  try {
+    real = await fs.realpath(candidate);
+  } catch {
+    throw new SourceError(`The folder '${shownAs}' does not exist inside the examples root.`);
+  }
+  if (real !== realRoot && !real.startsWith(realRoot + path.sep)) {
+    throw new SourceError(`The folder '${shownAs}' is outside the allowed examples root.`);
+  }
+  const stat = await fs.stat(real);
+  if (!stat.isDirectory()) throw new SourceError(`'${shownAs}' is not a folder.`);
+  return real;
+}
+
+/** Lists markdown files below a folder inside the root. Symlinks are followed only to files inside the root. */
+export async function listLocalFolder(root: string, requested: string): Promise<SourceListing> {
+  const realRoot = await fs.realpath(root).catch(() => {
+    throw new SourceError(`The examples root folder does not exist on the server.`);
+  });
+  const base = await resolveInsideRoot(root, requested);
+  const entries: SourceEntry[] = [];
+  const failures: SourceFailure[] = [];
+
+  const walk = async (dir: string, rel: string): Promise<void> => {
+    const dirents = await fs.readdir(dir, { withFileTypes: true });
+    dirents.sort((a, b) => a.name.localeCompare(b.name));
+    for (const d of dirents) {
+      if (d.name.startsWith(".")) continue;
+      const abs = path.join(dir, d.name);
+      const relPath = rel ? `${rel}/${d.name}` : d.name;
+      if (d.isDirectory()) {
+        await walk(abs, relPath);
+        continue;
+      }
+      if (!isMarkdownPath(d.name)) continue;
+      let target = abs;
+      if (d.isSymbolicLink()) {
+        const real = await fs.realpath(abs).catch(() => undefined);
+        if (!real || !real.startsWith(realRoot + path.sep)) {
+          failures.push({ path: relPath, reason: "unsafe path: symlink points outside the examples root" });
+          continue;
+        }
+        target = real;
+      } else if (!d.isFile()) {
+        continue;
+      }
+      const stat = await fs.stat(target);
+      if (!stat.isFile()) continue;
+      if (entries.length >= INGEST_MAX_ENTRIES) {
+        throw new SourceError(`The folder holds more than ${INGEST_MAX_ENTRIES.toLocaleString("en-US")} markdown files.`);
+      }
+      entries.push({
+        path: relPath,
+        size: stat.size,
+        read: async () => {
+          if (stat.size > EXAMPLE_MAX_FILE_BYTES) return new Uint8Array(stat.size);
+          return fs.readFile(target);
+        },
+      });
+    }
+  };
+  await walk(base, "");
+  return { entries, failures };
+}

@@ -1,0 +1,142 @@
+import dns from "node:dns/promises";
+import http from "node:http";
+import https from "node:https";
+import net from "node:net";
+import ipaddr from "ipaddr.js";
+import { SourceError } from "./source";
+
+export interface RemoteFetchPolicy {
+  /** Origins (scheme://host:port) that may be fetched over http or on private addresses: internal mirrors, tests. */
+  allowedOrigins: string[];
+  maxBytes: number;
+  timeoutMs: number;
+  maxRedirects: number;
+}
+
+export const DEFAULT_FETCH_POLICY: Omit<RemoteFetchPolicy, "allowedOrigins"> = {
+  maxBytes: 100 * 1024 * 1024,
+  timeoutMs: 60_000,
+  maxRedirects: 5,
+};
+
+/** Loopback, private, link-local, unique-local, CGNAT, multicast, reserved: anything not public unicast. */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  const parsed = ipaddr.process(address);
+  return parsed.range() === "unicast";
+}
+
+function checkUrl(url: URL, policy: RemoteFetchPolicy): { trusted: boolean } {
+  const trusted = policy.allowedOrigins.includes(url.origin);
+  if (url.username || url.password) throw new SourceError("URLs with credentials are not allowed.");
+  if (url.protocol !== "https:" && !trusted) throw new SourceError("Only https:// URLs are allowed.");
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  if (net.isIP(host) && !trusted && !isPublicAddress(host)) {
+    throw new SourceError("The URL points to a private or loopback address, which is not allowed.");
+  }
+  return { trusted };
+}
+
+/**
+ * Downloads an archive over https with size and time caps. Redirects are followed by hand
+ * (each hop re-checked) and the address actually connected to is checked after DNS
+ * resolution, so neither a redirect nor a DNS answer can reach loopback or private hosts.
+ */
+export async function fetchRemoteArchive(rawUrl: string, policy: RemoteFetchPolicy): Promise<Buffer> {
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    throw new SourceError("The cloud URL is not a valid URL.");
+  }
+  const deadline = Date.now() + policy.timeoutMs;
+  for (let hop = 0; hop <= policy.maxRedirects; hop++) {
+    const { trusted } = checkUrl(url, policy);
+    const result = await getOnce(url, trusted, policy, deadline);
+    if ("redirect" in result) {
+      url = new URL(result.redirect, url);
+      continue;
+    }
+    return result.body;
+  }
+  throw new SourceError("Too many redirects.");
+}
+
+function getOnce(
+  url: URL,
+  trusted: boolean,
+  policy: RemoteFetchPolicy,
+  deadline: number,
+): Promise<{ body: Buffer } | { redirect: string }> {
+  return new Promise((resolve, reject) => {
+    const lib = url.protocol === "https:" ? https : http;
+    const remaining = Math.max(1, deadline - Date.now());
+    const req = lib.get(
+      url,
+      {
+        timeout: remaining,
+        headers: { "user-agent": "ContentStudio-Ingest/1", accept: "*/*" },
+        lookup: (hostname, options, callback) => {
+          dns
+            .lookup(hostname, { all: true })
+            .then((addresses) => {
+              const bad = addresses.find((a) => !isPublicAddress(a.address));
+              if (bad && !trusted) {
+                callback(new SourceError("The URL resolves to a private or loopback address, which is not allowed."), "", 4);
+                return;
+              }
+              const first = addresses[0];
+              if (!first) {
+                callback(new SourceError("The host name could not be resolved."), "", 4);
+                return;
+              }
+              if ((options as { all?: boolean }).all) {
+                (callback as unknown as (e: null, a: typeof addresses) => void)(null, addresses);
+              } else {
+                callback(null, first.address, first.family);
+              }
+            })
+            .catch(() => callback(new SourceError("The host name could not be resolved."), "", 4));
+        },
+      },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        if (status >= 300 && status < 400 && res.headers.location) {
+          res.resume();
+          resolve({ redirect: res.headers.location });
+          return;
+        }
+        if (status < 200 || status >= 300) {
+          res.resume();
+          reject(new SourceError(`The server answered HTTP ${status} for the archive URL.`));
+          return;
+        }
+        const declared = Number(res.headers["content-length"] ?? "0");
+        if (declared > policy.maxBytes) {
+          res.destroy();
+          reject(new SourceError("The archive is larger than the 100 MiB download limit."));
+          return;
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on("data", (c: Buffer) => {
+          size += c.length;
+          if (size > policy.maxBytes) {
+            res.destroy();
+            reject(new SourceError("The archive is larger than the 100 MiB download limit."));
+          } else {
+            chunks.push(c);
+          }
+        });
+        res.on("end", () => resolve({ body: Buffer.concat(chunks) }));
+        res.on("error", () => reject(new SourceError("The download was interrupted.")));
+      },
+    );
+    const timer = setTimeout(() => req.destroy(new SourceError("The download took too long.")), remaining);
+    req.on("close", () => clearTimeout(timer));
+    req.on("timeout", () => req.destroy(new SourceError("The download took too long.")));
+    req.on("error", (error) =>
+      reject(error instanceof SourceError ? error : new SourceError(`The archive could not be downloaded.`)),
+    );
+  });
+}
