@@ -1,0 +1,164 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { buildUser, startupRoutes } from "../testing/data";
+import { fail, installFakeApi, ok } from "../testing/fake-api";
+import { renderApp } from "./testing";
+
+const admin = buildUser({ id: "admin-1", name: "Ada Admin", role: "admin" });
+const editor = buildUser({ id: "editor-1", name: "Eddie Editor", role: "editor" });
+
+describe("routing", () => {
+  it("sends a signed-out visitor from a shell route to /login", async () => {
+    installFakeApi(startupRoutes({ user: null, setupRequired: false }));
+    const { router } = renderApp("/library");
+
+    expect(await screen.findByRole("heading", { name: "Sign in" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/login");
+  });
+
+  it("sends a signed-in visitor from /login to the dashboard", async () => {
+    installFakeApi(startupRoutes({ user: editor, setupRequired: false }));
+    const { router } = renderApp("/login");
+
+    expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeInTheDocument();
+    expect(screen.getByText("Welcome back, Eddie Editor")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/");
+  });
+
+  it("signs in and lands on the dashboard", async () => {
+    const fake = installFakeApi({
+      ...startupRoutes({ user: null, setupRequired: false }),
+      "POST /api/auth/sign-in/email": ok({ user: editor }),
+    });
+    renderApp("/login");
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Email"), editor.email);
+    await user.type(screen.getByLabelText("Password"), "correct-horse");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+
+    expect(await screen.findByText("Welcome back, Eddie Editor")).toBeInTheDocument();
+    expect(fake.requests.map((r) => r.path)).toContain("/api/ai-service-info");
+  });
+
+  it("shows the 404 page with a way back for unknown paths", async () => {
+    installFakeApi(startupRoutes({ user: editor, setupRequired: false }));
+    const { router } = renderApp("/no/such/page");
+
+    expect(await screen.findByRole("heading", { name: "Page Not Found" })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("link", { name: "Return to Dashboard" }));
+    expect(router.state.location.pathname).toBe("/");
+  });
+
+  it.each([
+    ["/target-audience/personas", "Target Audience Analysis"],
+    ["/generate", "Content Generator"],
+    ["/library", "Content Library"],
+    ["/examples/abc", "Example Repository"],
+    ["/settings", "Settings"],
+  ])("renders %s as %s", async (url, title) => {
+    installFakeApi(startupRoutes({ user: editor, setupRequired: false }));
+    renderApp(url);
+    expect(await screen.findByRole("heading", { level: 1, name: title })).toBeInTheDocument();
+  });
+
+  it.each([
+    ["#generate", "/generate", ""],
+    ["#library", "/library", ""],
+    ["#target-audience", "/target-audience", ""],
+    ["#examples", "/examples", "?source=cloud"],
+    ["#examples-local", "/examples", "?source=local"],
+  ])("follows the dashboard hash link %s", async (hash, pathname, search) => {
+    installFakeApi(startupRoutes({ user: editor, setupRequired: false }));
+    const { router } = renderApp(`/${hash}`);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(pathname));
+    expect(router.state.location.search).toBe(search);
+  });
+
+  it("returns to /login when a signed-in call answers 401", async () => {
+    const fake = installFakeApi({
+      ...startupRoutes({ user: admin, setupRequired: false }),
+      "GET /api/users": fail(401, "unauthenticated", "Please sign in to continue."),
+    });
+    fake.routes["GET /api/users"] = () => {
+      fake.routes["GET /api/session"] = ok({ user: null, setupRequired: false });
+      return fail(401, "unauthenticated", "Please sign in to continue.");
+    };
+    const { router } = renderApp("/settings");
+
+    expect(await screen.findByRole("heading", { name: "Sign in" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/login");
+  });
+
+  it("logs out and returns to /login", async () => {
+    const fake = installFakeApi({
+      ...startupRoutes({ user: editor, setupRequired: false }),
+      "POST /api/auth/sign-out": ok({}),
+    });
+    const { router } = renderApp("/");
+
+    await userEvent.click(await screen.findByRole("button", { name: "Log out" }));
+
+    expect(await screen.findByRole("heading", { name: "Sign in" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/login");
+    expect(fake.requests.some((r) => r.path === "/api/auth/sign-out")).toBe(true);
+  });
+});
+
+describe("startup", () => {
+  it("shows the initializing spinner, then carries on when reference data fails", async () => {
+    const consoleError = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    installFakeApi({
+      ...startupRoutes({ user: editor, setupRequired: false }),
+      "GET /api/personas": fail(500, "internal_error", "Something went wrong on our side."),
+      "GET /api/ai-service-info": fail(500, "internal_error", "Something went wrong on our side."),
+    });
+    renderApp("/");
+
+    expect(screen.getByRole("status")).toHaveTextContent("Initializing application...");
+    expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeInTheDocument();
+    expect(consoleError).toHaveBeenCalledWith("Failed to load personas:", expect.any(Error));
+    const sidebar = screen.getByRole("complementary", { name: "Sidebar" });
+    expect(within(sidebar).getAllByText("Not configured")).toHaveLength(2);
+  });
+
+  it("offers a retry when the session cannot be loaded", async () => {
+    const fake = installFakeApi({
+      ...startupRoutes({ user: null, setupRequired: false }),
+      "GET /api/session": fail(500, "internal_error", "Something went wrong on our side."),
+    });
+    renderApp("/");
+
+    expect(await screen.findByRole("alert")).toHaveTextContent("Something went wrong");
+    fake.routes["GET /api/session"] = ok({ user: null, setupRequired: true });
+    await userEvent.click(screen.getByRole("button", { name: "Try again" }));
+
+    expect(
+      await screen.findByRole("heading", { name: "Create the administrator account" }),
+    ).toBeInTheDocument();
+  });
+});
+
+describe("settings", () => {
+  it("hides the users card from non-admins", async () => {
+    const fake = installFakeApi(startupRoutes({ user: editor, setupRequired: false }));
+    renderApp("/settings");
+
+    expect(await screen.findByRole("heading", { name: "Settings" })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Users" })).not.toBeInTheDocument();
+    expect(fake.requests.some((r) => r.path === "/api/users")).toBe(false);
+  });
+
+  it("shows the users card to admins", async () => {
+    installFakeApi({
+      ...startupRoutes({ user: admin, setupRequired: false }),
+      "GET /api/users": ok([admin, editor]),
+    });
+    renderApp("/settings");
+
+    const card = await screen.findByRole("region", { name: "Users" });
+    expect(await within(card).findByText(editor.email)).toBeInTheDocument();
+    expect(within(card).getByText("Ada Admin")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,44 @@
+import { useState } from "react";
+import { createBrowserRouter, RouterProvider, type RouteObject } from "react-router";
+import { DashboardRoute } from "./routes/dashboard";
+import { ExamplesRoute } from "./routes/examples";
+import { GeneratorRoute } from "./routes/generator";
+import { LibraryRoute } from "./routes/library";
+import { LoginRoute } from "./routes/login";
+import { NotFoundRoute } from "./routes/not-found";
+import { ProtectedRoute } from "./routes/protected";
+import { RootRoute } from "./routes/root";
+import { RouteError } from "./routes/route-error";
+import { SettingsRoute } from "./routes/settings";
+import { TargetAudienceRoute } from "./routes/target-audience";
+
+/** The route table of spec §2. Everything but /login lives in the app shell. */
+export function createAppRoutes(): RouteObject[] {
+  return [
+    {
+      element: <RootRoute />,
+      errorElement: <RouteError />,
+      children: [
+        { path: "/login", element: <LoginRoute /> },
+        {
+          element: <ProtectedRoute />,
+          errorElement: <RouteError />,
+          children: [
+            { index: true, element: <DashboardRoute /> },
+            { path: "target-audience/*", element: <TargetAudienceRoute /> },
+            { path: "generate/*", element: <GeneratorRoute /> },
+            { path: "library/*", element: <LibraryRoute /> },
+            { path: "examples/*", element: <ExamplesRoute /> },
+            { path: "settings/*", element: <SettingsRoute /> },
+            { path: "*", element: <NotFoundRoute /> },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export function AppRouter() {
+  const [router] = useState(() => createBrowserRouter(createAppRoutes()));
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,5 @@
+import { ExamplesPage } from "../../features/examples/components/examples-page";
+
+export function ExamplesRoute() {
+  return <ExamplesPage />;
+}

@@ -1,0 +1,5 @@
+import { GeneratorPage } from "../../features/generator/components/generator-page";
+
+export function GeneratorRoute() {
+  return <GeneratorPage />;
+}

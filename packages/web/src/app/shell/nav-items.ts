@@ -1,0 +1,25 @@
+import {
+  BookOpen,
+  FolderOpen,
+  LayoutDashboard,
+  type LucideIcon,
+  PenLine,
+  Settings,
+  Target,
+} from "lucide-react";
+
+export interface NavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+}
+
+/** The sidebar, in spec §2 order. */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { to: "/", label: "Dashboard", icon: LayoutDashboard },
+  { to: "/target-audience", label: "Target Audience", icon: Target },
+  { to: "/generate", label: "Generate Content", icon: PenLine },
+  { to: "/library", label: "Content Library", icon: BookOpen },
+  { to: "/examples", label: "Example Repository", icon: FolderOpen },
+  { to: "/settings", label: "Settings", icon: Settings },
+];

@@ -1,0 +1,27 @@
+import { cn } from "../../lib/cn";
+
+/** A decorative spinning ring; pair it with visible or screen-reader text. */
+export function Spinner({ className }: { className?: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={cn(
+        "inline-block size-5 animate-spin rounded-full border-2 border-current border-t-transparent",
+        className,
+      )}
+    />
+  );
+}
+
+/** The whole viewport, centred spinner and a status message. */
+export function FullScreenSpinner({ label }: { label: string }) {
+  return (
+    <div
+      role="status"
+      className="flex min-h-screen flex-col items-center justify-center gap-4 bg-slate-50 text-slate-600"
+    >
+      <Spinner className="size-10 border-4 text-blue-600" />
+      <p className="text-sm font-medium">{label}</p>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { getSessionQueryOptions } from "./get-session";
+
+export const signOut = (): Promise<Record<string, never>> =>
+  api.post<Record<string, never>>("/api/auth/sign-out");
+
+/** Ends the session and forgets every cached answer of the previous user. */
+export const useSignOut = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signOut,
+    onSuccess: () => {
+      const sessionKey = getSessionQueryOptions().queryKey;
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
+      queryClient.setQueryData(sessionKey, { user: null, setupRequired: false });
+    },
+  });
+};

@@ -1,0 +1,18 @@
+import type { AiServiceInfo } from "@content-studio/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+export const getAiServiceInfo = ({
+  signal,
+}: { signal?: AbortSignal } = {}): Promise<AiServiceInfo> =>
+  api.get<AiServiceInfo>("/api/ai-service-info", { signal });
+
+export const getAiServiceInfoQueryOptions = () =>
+  queryOptions({
+    queryKey: ["ai-service-info"],
+    queryFn: ({ signal }) => getAiServiceInfo({ signal }),
+    staleTime: 60_000,
+  });
+
+/** The AI provider and model currently used for generation. */
+export const useAiServiceInfo = () => useQuery(getAiServiceInfoQueryOptions());

@@ -1,0 +1,18 @@
+import type { CompanyCatalog } from "@content-studio/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+export const getCompanyCatalog = ({
+  signal,
+}: { signal?: AbortSignal } = {}): Promise<CompanyCatalog> =>
+  api.get<CompanyCatalog>("/api/company-catalog", { signal });
+
+export const getCompanyCatalogQueryOptions = () =>
+  queryOptions({
+    queryKey: ["reference", "company-catalog"],
+    queryFn: ({ signal }) => getCompanyCatalog({ signal }),
+    staleTime: Infinity,
+  });
+
+/** The vendor's key metrics and featured solutions offered to the generator. */
+export const useCompanyCatalog = () => useQuery(getCompanyCatalogQueryOptions());

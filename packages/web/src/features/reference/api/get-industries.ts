@@ -1,0 +1,16 @@
+import type { Industry } from "@content-studio/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+export const getIndustries = ({ signal }: { signal?: AbortSignal } = {}): Promise<Industry[]> =>
+  api.get<Industry[]>("/api/industries", { signal });
+
+export const getIndustriesQueryOptions = () =>
+  queryOptions({
+    queryKey: ["reference", "industries"],
+    queryFn: ({ signal }) => getIndustries({ signal }),
+    staleTime: Infinity,
+  });
+
+/** The target industries (reference data, fixed for the life of the page). */
+export const useIndustries = () => useQuery(getIndustriesQueryOptions());

@@ -1,0 +1,20 @@
+import type { UpdateUserBody, User } from "@content-studio/contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { getUsersQueryOptions } from "./get-users";
+
+export const updateUser = ({ id, data }: { id: string; data: UpdateUserBody }): Promise<User> =>
+  api.patch<User>(`/api/users/${encodeURIComponent(id)}`, data);
+
+/** Changes a user's role, name or active flag (admins only). */
+export const useUpdateUser = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateUser,
+    onSuccess: (user) => {
+      queryClient.setQueryData(getUsersQueryOptions().queryKey, (users) =>
+        users?.map((u) => (u.id === user.id ? user : u)),
+      );
+    },
+  });
+};

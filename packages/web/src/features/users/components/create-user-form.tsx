@@ -1,0 +1,90 @@
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  ROLES,
+  type User,
+} from "@content-studio/contract";
+import type { FormEvent } from "react";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { SelectField, TextField } from "../../../components/ui/field";
+import { getFieldErrors } from "../../../lib/api-client";
+import { formText } from "../../../lib/form";
+import { useCreateUser } from "../api/create-user";
+import { ROLE_LABELS, toRole } from "./roles";
+
+const FIELDS = ["name", "email", "password", "role"];
+
+interface CreateUserFormProps {
+  onCreated: (user: User) => void;
+  onCancel: () => void;
+}
+
+export function CreateUserForm({ onCreated, onCancel }: CreateUserFormProps) {
+  const createUser = useCreateUser();
+  const fieldErrors = getFieldErrors(createUser.error);
+  const hasFieldError = FIELDS.some((field) => fieldErrors[field]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    createUser.mutate(
+      {
+        name: formText(form, "name"),
+        email: formText(form, "email"),
+        password: formText(form, "password"),
+        role: toRole(form.get("role")),
+      },
+      { onSuccess: onCreated },
+    );
+  };
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      aria-label="New user"
+      className="mb-6 rounded-lg border border-slate-200 bg-slate-50 p-5"
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Name" name="name" required maxLength={100} error={fieldErrors.name} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="off"
+          required
+          error={fieldErrors.email}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          maxLength={PASSWORD_MAX_LENGTH}
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          error={fieldErrors.password}
+        />
+        <SelectField label="Role" name="role" defaultValue="editor" error={fieldErrors.role}>
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {ROLE_LABELS[role]}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      {createUser.error && !hasFieldError ? (
+        <Alert className="mt-4">{createUser.error.message}</Alert>
+      ) : null}
+      <div className="mt-5 flex gap-3">
+        <Button type="submit" disabled={createUser.isPending}>
+          {createUser.isPending ? "Creating user..." : "Create user"}
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

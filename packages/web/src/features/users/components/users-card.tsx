@@ -1,0 +1,185 @@
+import { type Role, ROLES, type User } from "@content-studio/contract";
+import { UserPlus } from "lucide-react";
+import { useState } from "react";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { Spinner } from "../../../components/ui/spinner";
+import { cn } from "../../../lib/cn";
+import { useUsers } from "../api/get-users";
+import { useUpdateUser } from "../api/update-user";
+import { CreateUserForm } from "./create-user-form";
+import { ROLE_LABELS, toRole } from "./roles";
+
+/** Admin-only: lists accounts, creates them, changes roles and (de)activates them. */
+export function UsersCard({ currentUserId }: { currentUserId: string }) {
+  const users = useUsers();
+  const updateUser = useUpdateUser();
+  const [creating, setCreating] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [rowError, setRowError] = useState<string | null>(null);
+
+  const change = (user: User, data: { role?: Role; active?: boolean }) => {
+    setNotice(null);
+    setRowError(null);
+    updateUser.mutate(
+      { id: user.id, data },
+      {
+        onSuccess: (updated) => {
+          if (data.active !== undefined) {
+            setNotice(`${updated.name} was ${updated.active ? "reactivated" : "deactivated"}.`);
+          } else {
+            setNotice(`${updated.name} is now ${ROLE_LABELS[updated.role].toLowerCase()}.`);
+          }
+        },
+        onError: (error) => setRowError(`Could not update ${user.name}: ${error.message}`),
+      },
+    );
+  };
+
+  return (
+    <Card
+      title="Users"
+      description="Create accounts, set each person's role, and deactivate accounts that should no longer sign in."
+      actions={
+        creating ? null : (
+          <Button
+            size="sm"
+            onClick={() => {
+              setNotice(null);
+              setCreating(true);
+            }}
+          >
+            <UserPlus className="size-4" aria-hidden="true" />
+            Add user
+          </Button>
+        )
+      }
+    >
+      {creating ? (
+        <CreateUserForm
+          onCancel={() => setCreating(false)}
+          onCreated={(user) => {
+            setCreating(false);
+            setNotice(`${user.name} can now sign in as ${ROLE_LABELS[user.role].toLowerCase()}.`);
+          }}
+        />
+      ) : null}
+      {notice ? (
+        <Alert tone="success" className="mb-4">
+          {notice}
+        </Alert>
+      ) : null}
+      {rowError ? <Alert className="mb-4">{rowError}</Alert> : null}
+
+      {users.isPending ? (
+        <p className="flex items-center gap-2 text-sm text-slate-500">
+          <Spinner className="size-4" /> Loading users...
+        </p>
+      ) : users.isError ? (
+        <Alert>{users.error.message}</Alert>
+      ) : (
+        <div className="-mx-6 overflow-x-auto">
+          <table className="min-w-full text-left text-sm">
+            <thead className="border-b border-slate-200 text-xs font-medium tracking-wide text-slate-500 uppercase">
+              <tr>
+                <th scope="col" className="px-6 py-2 font-medium">
+                  Name
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Email
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Role
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Status
+                </th>
+                <th scope="col" className="px-6 py-2 text-right font-medium">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {users.data.map((user) => {
+                const isSelf = user.id === currentUserId;
+                const busy = updateUser.isPending && updateUser.variables?.id === user.id;
+                return (
+                  <tr key={user.id}>
+                    <td
+                      className={cn(
+                        "px-6 py-3 font-medium whitespace-nowrap",
+                        user.active ? "text-slate-900" : "text-slate-500",
+                      )}
+                    >
+                      {user.name}
+                      {isSelf ? (
+                        <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-600">
+                          You
+                        </span>
+                      ) : null}
+                    </td>
+                    <td className="px-3 py-3 whitespace-nowrap text-slate-600">{user.email}</td>
+                    <td className="px-3 py-3">
+                      <select
+                        aria-label={`Role of ${user.name}`}
+                        value={user.role}
+                        disabled={isSelf || busy}
+                        title={isSelf ? "You cannot change your own role." : undefined}
+                        onChange={(event) =>
+                          change(user, { role: toRole(event.target.value, user.role) })
+                        }
+                        className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 outline-none focus-visible:border-blue-500 focus-visible:ring-2 focus-visible:ring-blue-500/30 disabled:bg-slate-50 disabled:text-slate-500"
+                      >
+                        {ROLES.map((role) => (
+                          <option key={role} value={role}>
+                            {ROLE_LABELS[role]}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                    <td className="px-3 py-3">
+                      <span
+                        className={cn(
+                          "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium",
+                          user.active
+                            ? "bg-green-50 text-green-700 ring-1 ring-green-600/20"
+                            : "bg-slate-100 text-slate-600 ring-1 ring-slate-500/20",
+                        )}
+                      >
+                        {user.active ? "Active" : "Deactivated"}
+                      </span>
+                    </td>
+                    <td className="px-6 py-3 text-right whitespace-nowrap">
+                      {isSelf ? null : user.active ? (
+                        <Button
+                          size="sm"
+                          variant="danger"
+                          disabled={busy}
+                          aria-label={`Deactivate ${user.name}`}
+                          onClick={() => change(user, { active: false })}
+                        >
+                          Deactivate
+                        </Button>
+                      ) : (
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          disabled={busy}
+                          aria-label={`Reactivate ${user.name}`}
+                          onClick={() => change(user, { active: true })}
+                        >
+                          Reactivate
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,96 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { fail, installFakeApi, ok } from "../testing/fake-api";
+import { ApiError, api, getFieldErrors, onUnauthorized } from "./api-client";
+
+async function caught(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error("expected the call to fail");
+}
+
+describe("api client", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("unwraps the success envelope and sends same-origin JSON", async () => {
+    const fake = installFakeApi({ "POST /api/things": (req) => ok({ echo: req.body }, 201) });
+
+    await expect(api.post("/api/things", { a: 1 })).resolves.toEqual({ echo: { a: 1 } });
+
+    const [, init] = fake.fetchMock.mock.calls[0] ?? [];
+    expect(init).toMatchObject({ method: "POST", credentials: "same-origin" });
+    expect(init?.headers).toMatchObject({ "Content-Type": "application/json" });
+  });
+
+  it("builds the query string, skipping empty values and repeating arrays", async () => {
+    const fake = installFakeApi({ "GET /api/things": ok([]) });
+
+    await api.get("/api/things", {
+      params: { q: "a b", tags: ["x", "y"], empty: "", none: undefined },
+    });
+
+    expect(fake.fetchMock.mock.calls[0]?.[0]).toBe("/api/things?q=a+b&tags=x&tags=y");
+  });
+
+  it("turns an error envelope into an ApiError with details and Retry-After", async () => {
+    installFakeApi({
+      "POST /api/auth/sign-in/email": fail(429, "rate_limited", "Too many sign-in attempts.", {
+        headers: { "Retry-After": "120" },
+      }),
+      "POST /api/users": fail(400, "validation_error", "Too short.", {
+        details: { issues: [{ path: "body.password", message: "Too short." }] },
+      }),
+    });
+
+    const limited = await caught(api.post("/api/auth/sign-in/email", {}));
+    expect(limited).toMatchObject({
+      status: 429,
+      code: "rate_limited",
+      message: "Too many sign-in attempts.",
+      retryAfter: 120,
+    });
+
+    const invalid = await caught(api.post("/api/users", {}));
+    expect(invalid.code).toBe("validation_error");
+    expect(getFieldErrors(invalid)).toEqual({ password: "Too short." });
+  });
+
+  it("reports non-JSON answers and network failures with a generic message", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("<html>Bad gateway</html>", { status: 502 })),
+    );
+    const unreadable = await caught(api.get("/api/things"));
+    expect(unreadable).toMatchObject({ status: 502, code: "internal_error" });
+    expect(unreadable.message).toMatch(/unexpected response/);
+
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => {
+        throw new TypeError("Failed to fetch");
+      }),
+    );
+    const offline = await caught(api.get("/api/things"));
+    expect(offline).toMatchObject({ status: 0, code: "network_error" });
+    expect(offline.message).toMatch(/Could not reach the server/);
+  });
+
+  it("signals a lost session on a 401 from a signed-in call, not from sign-in", async () => {
+    installFakeApi({
+      "GET /api/users": fail(401, "unauthenticated", "Please sign in to continue."),
+      "POST /api/auth/sign-in/email": fail(401, "unauthenticated", "Invalid email or password."),
+    });
+    const listener = vi.fn();
+    const unsubscribe = onUnauthorized(listener);
+
+    await caught(api.post("/api/auth/sign-in/email", {}));
+    expect(listener).not.toHaveBeenCalled();
+    await caught(api.get("/api/users"));
+    expect(listener).toHaveBeenCalledTimes(1);
+
+    unsubscribe();
+  });
+});

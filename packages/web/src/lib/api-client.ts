@@ -1,0 +1,177 @@
+import type { ErrorCode, FieldIssue } from "@content-studio/contract";
+
+/** What the client reports when no well-formed answer came back (network down, proxy page). */
+export type ApiErrorCode = ErrorCode | "network_error";
+
+const NETWORK_MESSAGE = "Could not reach the server. Please check your connection and try again.";
+const UNREADABLE_MESSAGE = "The server sent an unexpected response. Please try again.";
+
+/** Every failed API call becomes one of these; `message` is safe to show to the user. */
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+
+  constructor(
+    /** HTTP status, or 0 when the request never got an answer. */
+    readonly status: number,
+    readonly code: ApiErrorCode,
+    message: string,
+    readonly details?: unknown,
+    /** Seconds to wait before retrying, from the Retry-After header. */
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Field messages of a 400/409 answer keyed by field name (`body.email` → `email`). */
+export function getFieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError) || !isRecord(error.details)) return {};
+  const issues = error.details.issues;
+  if (!Array.isArray(issues)) return {};
+  const fields: Record<string, string> = {};
+  for (const issue of issues as unknown[]) {
+    if (!isFieldIssue(issue)) continue;
+    const field = issue.path.replace(/^body\./, "");
+    fields[field] ??= issue.message;
+  }
+  return fields;
+}
+
+type Listener = () => void;
+const unauthorizedListeners = new Set<Listener>();
+
+/**
+ * Runs `listener` whenever a signed-in-only call answers 401 (the session ended elsewhere).
+ * Auth calls are excluded: a wrong password is not a lost session. Returns an unsubscribe.
+ */
+export function onUnauthorized(listener: Listener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+const AUTH_PATHS = ["/api/session", "/api/auth/", "/api/setup/"];
+
+type QueryValue = string | number | boolean | readonly string[] | null | undefined;
+
+interface RequestOptions {
+  /** Query string; `undefined`, `null` and empty strings are left out, arrays repeat the key. */
+  params?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+}
+
+async function request<T>(
+  method: string,
+  path: string,
+  body: unknown,
+  { params, signal }: RequestOptions = {},
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+
+  let response: Response;
+  try {
+    response = await fetch(path + toQueryString(params), {
+      method,
+      headers,
+      credentials: "same-origin",
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, "network_error", NETWORK_MESSAGE);
+  }
+
+  const payload = await readJson(response);
+  if (isRecord(payload) && payload.success === true && "data" in payload) {
+    return payload.data as T;
+  }
+
+  const retryAfter = parseRetryAfter(response.headers.get("Retry-After"));
+  if (response.status === 401 && !AUTH_PATHS.some((p) => path.startsWith(p))) {
+    for (const listener of unauthorizedListeners) listener();
+  }
+  if (isRecord(payload) && payload.success === false && typeof payload.message === "string") {
+    const code = typeof payload.code === "string" ? (payload.code as ErrorCode) : "internal_error";
+    throw new ApiError(response.status, code, payload.message, payload.details, retryAfter);
+  }
+  throw new ApiError(
+    response.status,
+    codeForStatus(response.status),
+    UNREADABLE_MESSAGE,
+    undefined,
+    retryAfter,
+  );
+}
+
+/** The one way the web app talks to the server: same-origin JSON with the `{ success }` envelope. */
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>("GET", path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>("POST", path, body, options),
+  patch: <T>(path: string, body: unknown, options?: RequestOptions) =>
+    request<T>("PATCH", path, body, options),
+  put: <T>(path: string, body: unknown, options?: RequestOptions) =>
+    request<T>("PUT", path, body, options),
+  delete: <T>(path: string, options?: RequestOptions) =>
+    request<T>("DELETE", path, undefined, options),
+};
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return JSON.parse(await response.text()) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function toQueryString(params: RequestOptions["params"]): string {
+  if (!params) return "";
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === "") continue;
+    if (Array.isArray(value)) {
+      for (const item of value as readonly string[]) search.append(key, item);
+    } else {
+      search.append(key, String(value));
+    }
+  }
+  const query = search.toString();
+  return query ? `?${query}` : "";
+}
+
+/** Retry-After is either delta-seconds or an HTTP date. */
+function parseRetryAfter(header: string | null): number | undefined {
+  if (!header) return undefined;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim());
+  const date = Date.parse(header);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return "validation_error";
+    case 401:
+      return "unauthenticated";
+    case 403:
+      return "forbidden";
+    case 404:
+      return "not_found";
+    case 413:
+      return "payload_too_large";
+    case 429:
+      return "rate_limited";
+    default:
+      return "internal_error";
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
+}
+
+function isFieldIssue(value: unknown): value is FieldIssue {
+  return isRecord(value) && typeof value.path === "string" && typeof value.message === "string";
+}

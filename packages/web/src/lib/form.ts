@@ -1,0 +1,5 @@
+/** The text a form field submitted, or "" when absent (or a file). */
+export function formText(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}

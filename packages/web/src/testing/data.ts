@@ -1,0 +1,34 @@
+import type { AiServiceInfo, SessionInfo, User } from "@content-studio/contract";
+import { ok, type FakeResponse } from "./fake-api";
+
+let sequence = 0;
+
+export function buildUser(overrides: Partial<User> = {}): User {
+  sequence += 1;
+  return {
+    id: `user-${sequence}`,
+    name: `User ${sequence}`,
+    email: `user${sequence}@example.com`,
+    role: "editor",
+    active: true,
+    createdAt: "2026-01-15T09:00:00.000Z",
+    ...overrides,
+  };
+}
+
+export const AI_SERVICE_INFO: AiServiceInfo = {
+  provider: "openai",
+  model: "gpt-4o-mini",
+  providerLabel: "OpenAI",
+};
+
+/** Routes for the session and the startup data (empty reference lists). */
+export function startupRoutes(session: SessionInfo): Record<string, FakeResponse> {
+  return {
+    "GET /api/session": ok(session),
+    "GET /api/ai-service-info": ok(AI_SERVICE_INFO),
+    "GET /api/personas": ok([]),
+    "GET /api/industries": ok([]),
+    "GET /api/buying-stages": ok(["awareness", "consideration", "decision"]),
+  };
+}
