@@ -1,14 +1,28 @@
 import { z } from "zod";
 
-/** AI providers and their models (spec §9); the first model of each is its default. */
+/**
+ * AI providers and their models: spec §9's lists first (the first model of each is its
+ * default), then newer ids the providers still serve (Google has retired the 1.x models).
+ */
 export const AI_PROVIDERS = {
-  openai: { label: "OpenAI", models: ["gpt-4o-mini", "gpt-4o", "gpt-4", "gpt-3.5-turbo"] },
+  openai: {
+    label: "OpenAI",
+    models: ["gpt-4o-mini", "gpt-4o", "gpt-4", "gpt-3.5-turbo", "gpt-4.1-mini", "gpt-4.1"],
+  },
   google: {
     label: "Google Gemini",
-    models: ["gemini-1.5-pro", "gemini-1.5-flash", "gemini-1.0-pro"],
+    models: [
+      "gemini-1.5-pro",
+      "gemini-1.5-flash",
+      "gemini-1.0-pro",
+      "gemini-2.5-flash",
+      "gemini-2.5-pro",
+    ],
   },
+  /** Any OpenAI-compatible server; its base URL and model come from configuration. */
+  compatible: { label: "OpenAI-compatible endpoint", models: [] },
   builtin: { label: "Built-in writer (offline)", models: ["content-studio-writer-1"] },
 } as const;
 
 export type AiProviderId = keyof typeof AI_PROVIDERS;
-export const AiProviderIdSchema = z.enum(["openai", "google", "builtin"]);
+export const AiProviderIdSchema = z.enum(["openai", "google", "compatible", "builtin"]);

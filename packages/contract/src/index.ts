@@ -4,3 +4,6 @@ export * from "./auth";
 export * from "./system";
 export * from "./ai";
 export * from "./examples";
+export * from "./quality";
+export * from "./generation";
+export * from "./content";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ProviderModelInfoSchema } from "./generation";
 
 export const HealthSchema = z.object({
   status: z.enum(["ok", "degraded"]),
@@ -12,5 +13,7 @@ export const AiServiceInfoSchema = z.object({
   model: z.string(),
   /** Human label, e.g. `OpenAI` or `Built-in writer (offline)`. */
   providerLabel: z.string(),
+  /** Every provider with its models and whether the server has a key for it (never the key). */
+  providers: z.array(ProviderModelInfoSchema),
 });
 export type AiServiceInfo = z.infer<typeof AiServiceInfoSchema>;

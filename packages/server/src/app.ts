@@ -11,9 +11,14 @@ import type { AppContext } from "./app-context";
 import type { Config } from "./config";
 import type { DatabaseKind } from "./db/database";
 import type { Database } from "./db/types";
+import { BackgroundJobs } from "./lib/background-jobs";
 import { createAuth, loadAuthSecret } from "./modules/auth/auth";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { createSessionResolver } from "./modules/auth/auth.service";
+import { contentRoutes } from "./modules/content/content.routes";
+import { examplesRoutes } from "./modules/examples/examples.routes";
+import { generationRoutes } from "./modules/generation/generation.routes";
+import { qualityRoutes } from "./modules/quality/quality.routes";
 import { referenceRoutes } from "./modules/reference/reference.routes";
 import { systemRoutes } from "./modules/system/system.routes";
 import { usersRoutes } from "./modules/users/users.routes";
@@ -63,7 +68,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
         ? incoming
         : randomUUID();
     },
-    trustProxy: config.trustProxy,
+    // Named proxies, never `true`: trusting every hop would let a client pick its own request.ip.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 1024 * 1024,
     requestTimeout: 30_000,
     connectionTimeout: 120_000,
@@ -104,13 +110,20 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
 
   const secret = await loadAuthSecret(db, config.authSecret);
   const auth = createAuth(db, config, secret);
-  const ctx: AppContext = { config, db, dbKind, auth };
-  const routes = registerAccessControl(app, createSessionResolver(auth, db, config));
+  const ctx: AppContext = { config, db, dbKind, auth, jobs: new BackgroundJobs() };
+  app.addHook("onClose", () => ctx.jobs.closeAll());
+  const routes = registerAccessControl(app, createSessionResolver(auth, db, config), {
+    publicOrigin: new URL(config.baseUrl).origin,
+  });
 
   await app.register(systemRoutes(ctx));
   await app.register(authRoutes(ctx));
   await app.register(usersRoutes(ctx));
   await app.register(referenceRoutes(ctx));
+  await app.register(examplesRoutes(ctx));
+  await app.register(qualityRoutes(ctx));
+  await app.register(generationRoutes(ctx));
+  await app.register(contentRoutes(ctx));
   await registerWeb(app, config.webDist);
 
   return { app, ctx, routes };

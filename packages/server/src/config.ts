@@ -1,18 +1,51 @@
+import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
-const booleanFromEnv = z
-  .enum(["true", "false", "1", "0", "yes", "no"])
-  .transform((v) => v === "true" || v === "1" || v === "yes");
+/** What TRUST_PROXY=true means: a proxy on this host or on a private network. */
+export const PRIVATE_PROXY_RANGES = ["loopback", "linklocal", "uniquelocal"] as const;
+
+const isProxyAddress = (entry: string) => {
+  if ((["loopback", "linklocal", "uniquelocal"] as string[]).includes(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+};
+
+/** false/no/0 = none; true/yes/1 = private ranges; else a comma-separated list of addresses/CIDRs. */
+const trustedProxiesFromEnv = z
+  .string()
+  .transform((v) => {
+    const value = v.trim().toLowerCase();
+    if (["false", "no", "0"].includes(value)) return [];
+    if (["true", "yes", "1"].includes(value)) return [...PRIVATE_PROXY_RANGES];
+    return value.split(",").map((entry) => entry.trim());
+  })
+  .refine((entries) => entries.every(isProxyAddress), {
+    message: "must be true, false or a comma-separated list of proxy addresses or CIDR ranges",
+  });
 
 const optionalNonEmpty = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
 
+const PORT_RULE = "must be a whole number from 0 to 65535";
+
+const httpUrl = optionalNonEmpty.pipe(
+  z.url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" }).optional(),
+);
+
 /** Every environment variable the server reads, with its default. README.md lists the same table. */
 const EnvSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: z.coerce
+    .number(PORT_RULE)
+    .int(PORT_RULE)
+    .min(0, PORT_RULE)
+    .max(65535, PORT_RULE)
+    .default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: optionalNonEmpty.pipe(
@@ -21,7 +54,7 @@ const EnvSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
       .optional(),
   ),
-  BASE_URL: optionalNonEmpty.pipe(z.url("must be an absolute http(s) URL").optional()),
+  BASE_URL: httpUrl,
   AUTH_SECRET: optionalNonEmpty.pipe(
     z.string().min(32, "must be at least 32 characters").optional(),
   ),
@@ -38,10 +71,27 @@ const EnvSchema = z.object({
     .positive()
     .max(24 * 90)
     .default(24 * 7),
-  TRUST_PROXY: booleanFromEnv.default(false),
+  TRUST_PROXY: trustedProxiesFromEnv.default([]),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   EXAMPLES_ROOT: z.string().min(1).default("./examples"),
   WEB_DIST: optionalNonEmpty,
+  EXAMPLES_FETCH_ALLOW_ORIGINS: optionalNonEmpty,
+  AWS_ACCESS_KEY_ID: optionalNonEmpty,
+  AWS_SECRET_ACCESS_KEY: optionalNonEmpty,
+  AWS_SESSION_TOKEN: optionalNonEmpty,
+  OPENAI_API_KEY: optionalNonEmpty,
+  OPENAI_BASE_URL: httpUrl,
+  GOOGLE_GENERATIVE_AI_API_KEY: optionalNonEmpty,
+  GOOGLE_GENERATIVE_AI_BASE_URL: httpUrl,
+  OPENAI_COMPATIBLE_BASE_URL: httpUrl,
+  OPENAI_COMPATIBLE_MODEL: optionalNonEmpty.pipe(z.string().max(200).optional()),
+  OPENAI_COMPATIBLE_API_KEY: optionalNonEmpty,
+  GENERATION_RATE_LIMIT: z.coerce
+    .number("must be a whole number from 1 to 100000")
+    .int("must be a whole number from 1 to 100000")
+    .min(1, "must be a whole number from 1 to 100000")
+    .max(100_000, "must be a whole number from 1 to 100000")
+    .default(20),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -56,26 +106,93 @@ export interface Config {
   admin: { email: string; password: string; name: string } | undefined;
   sessionIdleSeconds: number;
   sessionAbsoluteSeconds: number;
-  trustProxy: boolean;
+  /**
+   * Addresses/CIDR ranges (or loopback, linklocal, uniquelocal) of the reverse proxies whose
+   * X-Forwarded-For entries are believed; empty = none. X-Forwarded-For is read from the right
+   * only while the hop is a trusted proxy, so entries a client writes itself never become
+   * `request.ip`.
+   */
+  trustProxy: string[];
   logLevel: string;
   examplesRoot: string;
   webDist: string | undefined;
+  /** Origins an archive URL may be fetched from over http or on a private address (mirrors, tests). */
+  fetchAllowOrigins: string[];
+  /** S3 credentials from the environment; never stored or returned. */
+  s3Credentials:
+    { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | undefined;
+  ai: AiConfig;
+  /**
+   * Per-user limit on calls that reach an AI provider (generate, optimize, repurpose,
+   * visualize) per 10-minute window. The built-in writer allows 5x as many.
+   */
+  generationRateLimit: number;
 }
+
+/**
+ * AI providers. Keys come only from the environment: never stored, returned or logged
+ * (the logger redacts `*.apiKey`). Base URLs are for proxies and loopback test servers.
+ */
+export interface AiConfig {
+  openai: { apiKey: string | undefined; baseUrl: string | undefined };
+  google: { apiKey: string | undefined; baseUrl: string | undefined };
+  /** Any OpenAI-compatible chat/completions server; set when its base URL and model are. */
+  compatible: { baseUrl: string; model: string; apiKey: string | undefined } | undefined;
+  /** Per-call limits of the LLM writers (tests shorten them). */
+  limits: AiCallLimits;
+}
+
+export interface AiCallLimits {
+  /** Whole call, retries and waits included. */
+  totalTimeoutMs: number;
+  /** Longest silence between streamed chunks (and before the first one). */
+  idleTimeoutMs: number;
+  /** Retries after a 429, 5xx or network failure. */
+  maxRetries: number;
+  /** Longest wait before a retry; a provider asking for more fails at once. */
+  maxRetryWaitMs: number;
+  /** First backoff when the provider names no delay; doubles per retry. */
+  retryBaseDelayMs: number;
+}
+
+export const DEFAULT_AI_CALL_LIMITS: AiCallLimits = {
+  totalTimeoutMs: 90_000,
+  idleTimeoutMs: 20_000,
+  maxRetries: 2,
+  maxRetryWaitMs: 20_000,
+  retryBaseDelayMs: 1_000,
+};
 
 export class ConfigError extends Error {}
 
 /** Reads and validates configuration; throws ConfigError with one line naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = EnvSchema.safeParse(env);
+  // An empty variable (`PORT=` in a .env file) counts as unset, not as 0 or "".
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ""),
+  );
+  const parsed = EnvSchema.safeParse(present);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? "environment");
     throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? "is invalid"}.`);
   }
   const e = parsed.data;
+  for (const origin of (e.EXAMPLES_FETCH_ALLOW_ORIGINS ?? "").split(",").filter((o) => o.trim())) {
+    if (!URL.canParse(origin.trim())) {
+      throw new ConfigError(
+        "Invalid configuration: EXAMPLES_FETCH_ALLOW_ORIGINS must be a comma-separated list of origins.",
+      );
+    }
+  }
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError(
       "Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together.",
+    );
+  }
+  if ((e.OPENAI_COMPATIBLE_BASE_URL === undefined) !== (e.OPENAI_COMPATIBLE_MODEL === undefined)) {
+    throw new ConfigError(
+      "Invalid configuration: OPENAI_COMPATIBLE_BASE_URL and OPENAI_COMPATIBLE_MODEL must be set together.",
     );
   }
   return {
@@ -99,5 +216,35 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     examplesRoot: path.resolve(e.EXAMPLES_ROOT),
     webDist: e.WEB_DIST,
+    fetchAllowOrigins: (e.EXAMPLES_FETCH_ALLOW_ORIGINS ?? "")
+      .split(",")
+      .map((o) => o.trim())
+      .filter(Boolean)
+      .map((o) => new URL(o).origin),
+    s3Credentials:
+      e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+        ? {
+            accessKeyId: e.AWS_ACCESS_KEY_ID,
+            secretAccessKey: e.AWS_SECRET_ACCESS_KEY,
+            ...(e.AWS_SESSION_TOKEN ? { sessionToken: e.AWS_SESSION_TOKEN } : {}),
+          }
+        : undefined,
+    ai: {
+      openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL?.replace(/\/$/, "") },
+      google: {
+        apiKey: e.GOOGLE_GENERATIVE_AI_API_KEY,
+        baseUrl: e.GOOGLE_GENERATIVE_AI_BASE_URL?.replace(/\/$/, ""),
+      },
+      compatible:
+        e.OPENAI_COMPATIBLE_BASE_URL && e.OPENAI_COMPATIBLE_MODEL
+          ? {
+              baseUrl: e.OPENAI_COMPATIBLE_BASE_URL.replace(/\/$/, ""),
+              model: e.OPENAI_COMPATIBLE_MODEL,
+              apiKey: e.OPENAI_COMPATIBLE_API_KEY,
+            }
+          : undefined,
+      limits: { ...DEFAULT_AI_CALL_LIMITS },
+    },
+    generationRateLimit: e.GENERATION_RATE_LIMIT,
   };
 }

@@ -40,10 +40,18 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  await migrateToLatest(database.db);
-  await seedReferenceData(database.db);
-  const { app, ctx } = await buildApp({ config, db: database.db, dbKind: database.kind });
-  await ensureInitialAdmin(ctx, config, (m) => app.log.info(m));
+  // A failure from here on (a migration, a refused ADMIN_PASSWORD) still closes the database:
+  // PGlite is checkpointed and the data directory's lock released.
+  const { app, ctx } = await (async () => {
+    await migrateToLatest(database.db);
+    await seedReferenceData(database.db);
+    const built = await buildApp({ config, db: database.db, dbKind: database.kind });
+    await ensureInitialAdmin(built.ctx, config, (m) => built.app.log.info(m));
+    return built;
+  })().catch(async (error: unknown) => {
+    await database.close().catch(() => undefined);
+    throw error;
+  });
 
   let stopping = false;
   const shutdown = async (signal: string) => {

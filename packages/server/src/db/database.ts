@@ -80,8 +80,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   };
 }
 
+/** Data directories this process has open (the lock file alone cannot tell our own pid's opens apart). */
+const openDataDirs = new Set<string>();
+
 /** A lock file in the data directory: PGlite has none, and two processes would corrupt it. */
 function acquireLock(dataDir: string): () => void {
+  const resolved = path.resolve(dataDir);
+  // A lock file holding our own pid is normally stale (a container restarts with the same pid),
+  // but not when this very process opened the directory: two PGlite instances corrupt it too.
+  if (openDataDirs.has(resolved)) {
+    throw new DatabaseLockedError(
+      `The data directory ${dataDir} is already open in this process (pid ${process.pid}).`,
+    );
+  }
   const lockPath = path.join(dataDir, "content-studio.lock");
   const tryCreate = () => {
     const fd = fs.openSync(lockPath, "wx");
@@ -102,7 +113,13 @@ function acquireLock(dataDir: string): () => void {
     fs.rmSync(lockPath, { force: true });
     tryCreate();
   }
+  openDataDirs.add(resolved);
+  let released = false;
   return () => {
+    // Once only: a second close() must not release a lock a later open of this directory holds.
+    if (released) return;
+    released = true;
+    openDataDirs.delete(resolved);
     try {
       if (fs.readFileSync(lockPath, "utf8").trim() === String(process.pid)) fs.rmSync(lockPath);
     } catch {

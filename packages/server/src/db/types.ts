@@ -157,6 +157,46 @@ export interface IngestJobTable {
   finished_at: Date | null;
 }
 
+/** Provenance of a generated content item (contract ContentProvenance). */
+export interface ContentProvenanceJson {
+  provider: string;
+  model: string;
+  promptVersion: string;
+  exampleIds: string[];
+  usage: { inputTokens: number; outputTokens: number };
+  durationMs: number;
+  refinementRounds: number;
+}
+
+export interface ContentItemTable {
+  id: string;
+  title: string;
+  content_type: string;
+  persona_id: string;
+  industry_id: string;
+  buying_stage: string;
+  topic: string;
+  status: Generated<string>;
+  headline: string;
+  introduction: string;
+  /** Sanitised HTML. */
+  body: string;
+  conclusion: string;
+  image_prompt: Generated<string>;
+  key_metrics: JsonWithDefault<string[]>;
+  featured_solutions: JsonWithDefault<string[]>;
+  primary_keyword: string | null;
+  visualization: ColumnType<unknown, string | null | undefined, string | null>;
+  repurposed: ColumnType<unknown, string | null | undefined, string | null>;
+  quality_before: number | null;
+  quality_after: number | null;
+  quality_report: ColumnType<unknown, string | null | undefined, string | null>;
+  provenance: Json<ContentProvenanceJson>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -172,6 +212,7 @@ export interface Database {
   solution: SolutionTable;
   example: ExampleTable;
   ingest_job: IngestJobTable;
+  content_item: ContentItemTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -181,3 +222,5 @@ export type NewPersona = Insertable<PersonaTable>;
 export type ExampleRow = Selectable<ExampleTable>;
 export type NewExample = Insertable<ExampleTable>;
 export type IngestJobRow = Selectable<IngestJobTable>;
+export type ContentItemRow = Selectable<ContentItemTable>;
+export type NewContentItem = Insertable<ContentItemTable>;

@@ -43,6 +43,10 @@ const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export function registerAccessControl(
   app: FastifyInstance,
   resolveUser: ResolveUser,
+  options: {
+    /** The public origin (from BASE_URL): accepted even when a proxy rewrites the Host header. */
+    publicOrigin?: string;
+  } = {},
 ): RegisteredRoute[] {
   const routes: RegisteredRoute[] = [];
   app.decorateRequest("user", null);
@@ -59,7 +63,7 @@ export function registerAccessControl(
 
   app.addHook("onRequest", async (request, reply) => {
     if (STATE_CHANGING.has(request.method) && request.url.startsWith("/api")) {
-      assertSameOrigin(request);
+      assertSameOrigin(request, options.publicOrigin);
     }
     const access = request.routeOptions.config.access;
     if (!access) return;
@@ -74,12 +78,15 @@ export function registerAccessControl(
   return routes;
 }
 
-function assertSameOrigin(request: FastifyRequest): void {
+function assertSameOrigin(request: FastifyRequest, publicOrigin: string | undefined): void {
   const site = request.headers["sec-fetch-site"];
   if (typeof site === "string" && site !== "same-origin" && site !== "none") {
     throw new AppError("forbidden", "Cross-site requests are not allowed.");
   }
   const origin = request.headers.origin;
+  // Proxies often forward their upstream's Host (nginx's default), so the configured public
+  // origin is accepted as well as one matching the Host header.
+  if (origin !== undefined && origin === publicOrigin) return;
   if (typeof origin === "string" && origin !== "null") {
     let host: string | undefined;
     try {

@@ -35,7 +35,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
         details: { issues },
       });
     }
-    const status = error.statusCode ?? 500;
+    // Only Fastify's own errors (and its plugins') carry a status we trust; an upstream
+    // library error that happens to have a 4xx statusCode is still our failure.
+    const fromFastify = typeof error.code === "string" && error.code.startsWith("FST_");
+    const status = fromFastify ? (error.statusCode ?? 500) : 500;
     if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE" || status === 413) {
       return send(reply, 413, {
         success: false,

@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fail, installFakeApi, ok } from "../testing/fake-api";
-import { ApiError, api, getFieldErrors, onUnauthorized } from "./api-client";
+import { fail, file, installFakeApi, ok } from "../testing/fake-api";
+import {
+  ApiError,
+  api,
+  fileNameFromDisposition,
+  getFieldErrors,
+  onUnauthorized,
+} from "./api-client";
 
 async function caught(promise: Promise<unknown>): Promise<ApiError> {
   try {
@@ -92,5 +98,45 @@ describe("api client", () => {
     expect(listener).toHaveBeenCalledTimes(1);
 
     unsubscribe();
+  });
+
+  it("sends FormData as multipart, leaving the Content-Type to fetch", async () => {
+    const fake = installFakeApi({ "POST /api/upload": ok({ stored: true }, 202) });
+    const form = new FormData();
+    form.append("files", new File(["# a"], "a.md"), "dir/good/a.md");
+
+    await expect(api.post("/api/upload", form)).resolves.toEqual({ stored: true });
+
+    const [, init] = fake.fetchMock.mock.calls[0] ?? [];
+    expect(init?.body).toBe(form);
+    expect(init?.headers).not.toHaveProperty("Content-Type");
+  });
+
+  it("downloads an attachment with its file name, and turns an error answer into an ApiError", async () => {
+    installFakeApi({
+      "GET /api/files/1": file("# Hello", "text/markdown", 'attachment; filename="good-hello.md"'),
+      "GET /api/files/2": fail(404, "not_found", "Example not found."),
+    });
+
+    const { blob, fileName } = await api.download("/api/files/1");
+    expect(fileName).toBe("good-hello.md");
+    expect(await blob.text()).toBe("# Hello");
+
+    const missing = await caught(api.download("/api/files/2"));
+    expect(missing).toMatchObject({
+      status: 404,
+      code: "not_found",
+      message: "Example not found.",
+    });
+  });
+
+  it.each([
+    ['attachment; filename="a b.md"', "a b.md"],
+    ["attachment; filename=plain.md", "plain.md"],
+    ["attachment; filename=\"x.md\"; filename*=UTF-8''%C3%A9t%C3%A9.md", "été.md"],
+    ["attachment", undefined],
+    [null, undefined],
+  ])("reads the file name of Content-Disposition %s", (header, name) => {
+    expect(fileNameFromDisposition(header)).toBe(name);
   });
 });

@@ -4,7 +4,8 @@ import type { ErrorCode, FieldIssue } from "@content-studio/contract";
 export type ApiErrorCode = ErrorCode | "network_error";
 
 const NETWORK_MESSAGE = "Could not reach the server. Please check your connection and try again.";
-const UNREADABLE_MESSAGE = "The server sent an unexpected response. Please try again.";
+/** The message of an answer that is not a well-formed envelope (or a broken stream). */
+export const UNREADABLE_MESSAGE = "The server sent an unexpected response. Please try again.";
 
 /** Every failed API call becomes one of these; `message` is safe to show to the user. */
 export class ApiError extends Error {
@@ -59,43 +60,44 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
-async function request<T>(
+/** Sends the request; a request that gets no answer at all becomes a `network_error`. */
+async function send(
   method: string,
   path: string,
   body: unknown,
-  { params, signal }: RequestOptions = {},
-): Promise<T> {
-  const headers: Record<string, string> = { Accept: "application/json" };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
+  { params, signal }: RequestOptions,
+  accept: string,
+): Promise<Response> {
+  const headers: Record<string, string> = { Accept: accept };
+  // Multipart bodies get their Content-Type (with the boundary) from fetch itself.
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm) headers["Content-Type"] = "application/json";
 
-  let response: Response;
   try {
-    response = await fetch(path + toQueryString(params), {
+    return await fetch(path + toQueryString(params), {
       method,
       headers,
       credentials: "same-origin",
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       signal,
     });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError(0, "network_error", NETWORK_MESSAGE);
   }
+}
 
-  const payload = await readJson(response);
-  if (isRecord(payload) && payload.success === true && "data" in payload) {
-    return payload.data as T;
-  }
-
+/** The ApiError for an answer that is not a success envelope (or not the expected file). */
+function toApiError(response: Response, path: string, payload: unknown): ApiError {
   const retryAfter = parseRetryAfter(response.headers.get("Retry-After"));
   if (response.status === 401 && !AUTH_PATHS.some((p) => path.startsWith(p))) {
     for (const listener of unauthorizedListeners) listener();
   }
   if (isRecord(payload) && payload.success === false && typeof payload.message === "string") {
     const code = typeof payload.code === "string" ? (payload.code as ErrorCode) : "internal_error";
-    throw new ApiError(response.status, code, payload.message, payload.details, retryAfter);
+    return new ApiError(response.status, code, payload.message, payload.details, retryAfter);
   }
-  throw new ApiError(
+  return new ApiError(
     response.status,
     codeForStatus(response.status),
     UNREADABLE_MESSAGE,
@@ -104,7 +106,68 @@ async function request<T>(
   );
 }
 
-/** The one way the web app talks to the server: same-origin JSON with the `{ success }` envelope. */
+async function request<T>(
+  method: string,
+  path: string,
+  body: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const response = await send(method, path, body, options, "application/json");
+  const payload = await readJson(response);
+  if (isRecord(payload) && payload.success === true && "data" in payload) {
+    return payload.data as T;
+  }
+  throw toApiError(response, path, payload);
+}
+
+/**
+ * POSTs JSON and hands back the raw 2xx Response so the caller can read its body as a stream
+ * (newline-delimited JSON). Any other answer is read as an error envelope and thrown as an
+ * ApiError, exactly like the other calls.
+ */
+async function stream(
+  path: string,
+  body: unknown,
+  options: RequestOptions = {},
+): Promise<Response> {
+  const response = await send("POST", path, body, options, "application/x-ndjson");
+  if (response.ok) return response;
+  throw toApiError(response, path, await readJson(response));
+}
+
+/**
+ * True when the error carries a message the server wrote (an error envelope); false for
+ * network failures and unreadable answers, whose message is the client's own.
+ */
+export function hasServerMessage(error: unknown): error is ApiError {
+  return (
+    error instanceof ApiError &&
+    error.code !== "network_error" &&
+    error.message !== UNREADABLE_MESSAGE &&
+    error.message.trim() !== ""
+  );
+}
+
+/** A file the server sent as an attachment, with the name from Content-Disposition. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+async function download(path: string, options: RequestOptions = {}): Promise<DownloadedFile> {
+  const response = await send("GET", path, undefined, options, "*/*");
+  if (!response.ok) throw toApiError(response, path, await readJson(response));
+  const fileName =
+    fileNameFromDisposition(response.headers.get("Content-Disposition")) ??
+    path.split("/").filter(Boolean).pop() ??
+    "download";
+  return { blob: await response.blob(), fileName };
+}
+
+/**
+ * The one way the web app talks to the server: same-origin JSON with the `{ success }` envelope.
+ * A `FormData` body is sent as multipart; `download` fetches an attachment.
+ */
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => request<T>("GET", path, undefined, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
@@ -115,7 +178,25 @@ export const api = {
     request<T>("PUT", path, body, options),
   delete: <T>(path: string, options?: RequestOptions) =>
     request<T>("DELETE", path, undefined, options),
+  download,
+  stream,
 };
+
+/** `filename*=UTF-8''…` (preferred) or `filename="…"` of a Content-Disposition header. */
+export function fileNameFromDisposition(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // Malformed percent-encoding: fall back to the plain parameter.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/.exec(header);
+  const name = (plain?.[1] ?? plain?.[2])?.trim();
+  return name || undefined;
+}
 
 async function readJson(response: Response): Promise<unknown> {
   try {

@@ -20,6 +20,7 @@ export const AI_SERVICE_INFO: AiServiceInfo = {
   provider: "openai",
   model: "gpt-4o-mini",
   providerLabel: "OpenAI",
+  providers: [],
 };
 
 /** Routes for the session and the startup data (empty reference lists). */

@@ -1,11 +1,16 @@
-import type { SetupAdminBody, SignInBody, User } from "@content-studio/contract";
+import {
+  SetupAdminBodySchema,
+  type SetupAdminBody,
+  type SignInBody,
+  type User,
+} from "@content-studio/contract";
 import { APIError } from "better-auth/api";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { Config } from "../../config";
 import type { Database } from "../../db/types";
 import { AppError } from "../../lib/app-error";
-import { clearBucket, describeRetry, hitBucket, peekBucket } from "../../lib/rate-limit";
+import { clearBucket, describeRetry, hitBucket } from "../../lib/rate-limit";
 import type { ResolveUser } from "../../plugins/access";
 import { normalizeRole, presentUser } from "../users/users.presenter";
 import * as users from "../users/users.repository";
@@ -74,8 +79,10 @@ export async function signIn(
   const ipHit = await hitBucket(db, `sign-in:ip:${request.ip}`, SIGN_IN_LIMITS.windowSeconds);
   if (ipHit.count > SIGN_IN_LIMITS.perIp) throw tooMany(ipHit.resetInSeconds);
   const accountKey = `sign-in:account:${body.email}`;
-  const failures = await peekBucket(db, accountKey);
-  if (failures.count >= SIGN_IN_LIMITS.failuresPerAccount) throw tooMany(failures.resetInSeconds);
+  // Counted before the password is checked, in one atomic statement, so guesses sent all at
+  // once cannot all pass a read-then-check; a successful sign-in clears the count.
+  const attempt = await hitBucket(db, accountKey, SIGN_IN_LIMITS.windowSeconds);
+  if (attempt.count > SIGN_IN_LIMITS.failuresPerAccount) throw tooMany(attempt.resetInSeconds);
 
   try {
     const { headers, response } = await auth.api.signInEmail({
@@ -97,7 +104,6 @@ export async function signIn(
         );
       }
       if (error.statusCode === 401 || error.statusCode === 400) {
-        await hitBucket(db, accountKey, SIGN_IN_LIMITS.windowSeconds);
         throw new AppError("unauthenticated", "Invalid email or password.");
       }
     }
@@ -169,9 +175,16 @@ export async function ensureInitialAdmin(
 ): Promise<void> {
   if (!(await users.hasAnyUser(ctx.db))) await users.releaseSetup(ctx.db);
   if (!config.admin || (await users.hasAnyUser(ctx.db))) return;
+  // The same rules as the setup form: length, trimmed name, lower-cased email.
+  const parsed = SetupAdminBodySchema.safeParse(config.admin);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = `ADMIN_${String(issue?.path[0] ?? "password").toUpperCase()}`;
+    throw new Error(`${variable} refused: ${issue?.message ?? "invalid value"}`);
+  }
   try {
-    await createFirstAdmin(ctx, config.admin);
-    log(`Created the administrator account ${config.admin.email} from ADMIN_EMAIL.`);
+    await createFirstAdmin(ctx, parsed.data);
+    log(`Created the administrator account ${parsed.data.email} from ADMIN_EMAIL.`);
   } catch (error) {
     if (error instanceof AppError && error.code === "already_set_up") return;
     if (error instanceof AppError)

@@ -8,7 +8,7 @@ import {
   type ContentType,
   type ExampleCategory,
 } from "@content-studio/contract";
-import { EVENT_ID, load, parseEvents } from "js-yaml";
+import { constructFromEvents, EVENT_ID, parseEvents } from "js-yaml";
 import { z } from "zod";
 
 /**
@@ -47,13 +47,21 @@ const SECTIONS = ["Headline", "Introduction", "Body", "Conclusion"] as const;
 
 const FrontMatterSchema = z.object({
   id: z.union([z.string(), z.number()]).optional(),
-  title: z.string().trim().min(1, "title is required").max(200, "title is longer than 200 characters"),
+  title: z
+    .string({ error: "title is required" })
+    .trim()
+    .min(1, "title is required")
+    .max(200, "title is longer than 200 characters"),
   contentType: z.string({ error: "contentType is required" }).trim().toLowerCase(),
   persona: z.string({ error: "persona is required" }).trim().min(1, "persona is required"),
   industry: z.string().trim().nullable().optional(),
   buyingStage: z.string().trim().toLowerCase().nullable().optional(),
   tags: z
-    .union([z.array(z.union([z.string(), z.number()])).max(20, "more than 20 tags"), z.string(), z.null()])
+    .union([
+      z.array(z.union([z.string(), z.number()])).max(20, "more than 20 tags"),
+      z.string(),
+      z.null(),
+    ])
     .optional(),
   notes: z.string().max(5000).nullable().optional(),
 });
@@ -87,6 +95,8 @@ export function parseExampleFile(
   if (bytes.byteLength > EXAMPLE_MAX_FILE_BYTES) return fail("larger than 1 MiB");
   const category = categoryFromPath(relPath);
   if (!category) return fail("not under good/ or bad/");
+  // Valid UTF-8, but PostgreSQL text cannot hold it, and no markdown file contains it.
+  if (bytes.includes(0)) return fail("not a text file (contains NUL characters)");
   let text: string;
   try {
     text = decoder.decode(bytes);
@@ -114,7 +124,11 @@ export function parseExampleFile(
     if (events.some((e) => e.type === EVENT_ID.ALIAS)) {
       return fail("bad front matter: YAML aliases are not allowed");
     }
-    data = load(yamlText, { maxDepth: 10 });
+    // What `load` does, without parsing the text a second time.
+    const documents = constructFromEvents(events, { source: yamlText });
+    if (documents.length !== 1)
+      return fail("bad front matter: expected one block of key: value pairs");
+    data = documents[0];
   } catch (error) {
     const first = error instanceof Error ? (error.message.split("\n")[0] ?? "") : "";
     return fail(`bad front matter: ${first.slice(0, 200) || "not valid YAML"}`);
@@ -126,12 +140,17 @@ export function parseExampleFile(
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue?.path.join(".") ?? "";
-    return fail(`bad front matter: ${field ? `${field}: ` : ""}${issue?.message ?? "invalid"}`);
+    const message = issue?.message ?? "invalid";
+    // "title is required" already names its field; "Invalid input: …" does not.
+    const named = !field || message.startsWith(`${field} `);
+    return fail(`bad front matter: ${named ? "" : `${field}: `}${message}`);
   }
   const meta = parsed.data;
 
   if (!(CONTENT_TYPES as readonly string[]).includes(meta.contentType)) {
-    return fail(`bad front matter: unknown contentType '${meta.contentType}' (use ${CONTENT_TYPES.join(", ")})`);
+    return fail(
+      `bad front matter: unknown contentType '${meta.contentType}' (use ${CONTENT_TYPES.join(", ")})`,
+    );
   }
   const personaId = lookup.persona(meta.persona);
   if (!personaId) return fail(`unknown persona '${meta.persona}'`);
@@ -198,7 +217,10 @@ function splitSections(
     if (value === "") return `empty section '## ${section}'`;
   }
   return {
-    headline: found.get("headline")!.replace(/^#+\s*/, "").replace(/\s+/g, " "),
+    headline: found
+      .get("headline")!
+      .replace(/^#+\s*/, "")
+      .replace(/\s+/g, " "),
     introduction: found.get("introduction")!,
     body: found.get("body")!,
     conclusion: found.get("conclusion")!,

@@ -16,7 +16,10 @@ export interface ExampleFilters {
   includeArchived: boolean;
 }
 
-export type ExampleListRow = Omit<ExampleRow, "body" | "introduction" | "conclusion" | "headline" | "notes" | "search_text" | "content_hash"> & {
+export type ExampleListRow = Omit<
+  ExampleRow,
+  "body" | "introduction" | "conclusion" | "headline" | "notes" | "search_text" | "content_hash"
+> & {
   persona_title: string;
   industry_name: string | null;
 };
@@ -109,7 +112,10 @@ export async function loadSourceState(
     .where("source_key", "=", sourceKey)
     .execute();
   return new Map(
-    rows.map((r) => [r.source_path, { id: r.id, hash: r.content_hash, archived: r.archived_at !== null, title: r.title }]),
+    rows.map((r) => [
+      r.source_path,
+      { id: r.id, hash: r.content_hash, archived: r.archived_at !== null, title: r.title },
+    ]),
   );
 }
 
@@ -147,7 +153,11 @@ export async function insertExample(db: Db, row: NewExample): Promise<void> {
   await db.insertInto("example").values(row).execute();
 }
 
-export async function updateExample(db: Db, id: string, patch: Partial<NewExample>): Promise<boolean> {
+export async function updateExample(
+  db: Db,
+  id: string,
+  patch: Partial<NewExample>,
+): Promise<boolean> {
   const res = await db
     .updateTable("example")
     .set({ ...patch, updated_at: sql`now()` })
@@ -180,7 +190,13 @@ export async function createIngestJob(
 ): Promise<IngestJobRow | undefined> {
   return db
     .insertInto("ingest_job")
-    .values({ id: job.id, origin: job.origin, source_key: job.sourceKey, status: "running", started_by: job.startedBy })
+    .values({
+      id: job.id,
+      origin: job.origin,
+      source_key: job.sourceKey,
+      status: "running",
+      started_by: job.startedBy,
+    })
     .onConflict((oc) => oc.column("source_key").where("status", "=", "running").doNothing())
     .returningAll()
     .executeTakeFirst();
@@ -211,11 +227,24 @@ export async function updateIngestJob(
     .execute();
 }
 
+/** Heartbeat of a running job (the job's own progress writes also count as one). */
+export async function touchIngestJob(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable("ingest_job")
+    .set({ heartbeat_at: sql`now()` })
+    .where("id", "=", id)
+    .where("status", "=", "running")
+    .execute();
+}
+
 export function findIngestJob(db: Db, id: string): Promise<IngestJobRow | undefined> {
   return db.selectFrom("ingest_job").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-export function listIngestJobs(db: Db, options: { running?: boolean; limit: number }): Promise<IngestJobRow[]> {
+export function listIngestJobs(
+  db: Db,
+  options: { running?: boolean; limit: number },
+): Promise<IngestJobRow[]> {
   let q = db.selectFrom("ingest_job").selectAll();
   if (options.running) q = q.where("status", "=", "running");
   return q.orderBy("started_at", "desc").limit(options.limit).execute();

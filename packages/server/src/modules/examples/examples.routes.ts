@@ -34,25 +34,45 @@ export const examplesRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(multipart, {
-      limits: { fileSize: MAX_UPLOAD_BYTES, files: INGEST_MAX_ENTRIES, fields: 5, parts: INGEST_MAX_ENTRIES + 5 },
+      // Busboy keeps only the base name by default; a folder upload's files are named
+      // "folder/good/a.md" and the category comes from that path (unsafe ones are refused below).
+      preservePath: true,
+      limits: {
+        fileSize: MAX_UPLOAD_BYTES,
+        files: INGEST_MAX_ENTRIES,
+        fields: 5,
+        parts: INGEST_MAX_ENTRIES + 5,
+      },
     });
 
     app.get(
       "/api/examples",
       {
         config: { access: "viewer" },
-        schema: { querystring: ListExamplesQuerySchema, response: { 200: successEnvelope(ExampleListSchema) } },
+        schema: {
+          querystring: ListExamplesQuerySchema,
+          response: { 200: successEnvelope(ExampleListSchema) },
+        },
       },
-      async (request) => ({ success: true as const, data: await examples.listExampleSummaries(ctx.db, request.query) }),
+      async (request) => ({
+        success: true as const,
+        data: await examples.listExampleSummaries(ctx.db, request.query),
+      }),
     );
 
     app.get(
       "/api/examples/:id",
       {
         config: { access: "viewer" },
-        schema: { params: ExampleIdParamsSchema, response: { 200: successEnvelope(ExampleDetailSchema) } },
+        schema: {
+          params: ExampleIdParamsSchema,
+          response: { 200: successEnvelope(ExampleDetailSchema) },
+        },
       },
-      async (request) => ({ success: true as const, data: await examples.getExample(ctx.db, request.params.id) }),
+      async (request) => ({
+        success: true as const,
+        data: await examples.getExample(ctx.db, request.params.id),
+      }),
     );
 
     app.get(
@@ -71,7 +91,10 @@ export const examplesRoutes =
       "/api/examples",
       {
         config: { access: "editor" },
-        schema: { body: ExampleInputSchema, response: { 201: successEnvelope(ExampleDetailSchema) } },
+        schema: {
+          body: ExampleInputSchema,
+          response: { 201: successEnvelope(ExampleDetailSchema) },
+        },
       },
       async (request, reply) => {
         const example = await examples.createExample(ctx.db, actorOf(request), request.body);
@@ -99,7 +122,10 @@ export const examplesRoutes =
       "/api/examples/:id",
       {
         config: { access: "editor" },
-        schema: { params: ExampleIdParamsSchema, response: { 200: successEnvelope(z.object({ id: z.string() })) } },
+        schema: {
+          params: ExampleIdParamsSchema,
+          response: { 200: successEnvelope(z.object({ id: z.string() })) },
+        },
       },
       async (request) => {
         await examples.removeExample(ctx.db, request.params.id);
@@ -111,7 +137,10 @@ export const examplesRoutes =
       "/api/examples/archive",
       {
         config: { access: "editor" },
-        schema: { body: ArchiveExamplesBodySchema, response: { 200: successEnvelope(z.object({ archived: z.number() })) } },
+        schema: {
+          body: ArchiveExamplesBodySchema,
+          response: { 200: successEnvelope(z.object({ archived: z.number() })) },
+        },
       },
       async (request) => ({
         success: true as const,
@@ -123,7 +152,10 @@ export const examplesRoutes =
       "/api/examples/ingest",
       {
         config: { access: "editor" },
-        schema: { body: StartIngestBodySchema, response: { 202: successEnvelope(IngestJobSchema) } },
+        schema: {
+          body: StartIngestBodySchema,
+          response: { 202: successEnvelope(IngestJobSchema) },
+        },
       },
       async (request, reply) => {
         const job = await examples.ingestFromSettings(ctx, actorOf(request), request.body);
@@ -133,9 +165,13 @@ export const examplesRoutes =
 
     app.post(
       "/api/examples/ingest/upload",
-      { config: { access: "editor" }, schema: { response: { 202: successEnvelope(IngestJobSchema) } } },
+      {
+        config: { access: "editor" },
+        schema: { response: { 202: successEnvelope(IngestJobSchema) } },
+      },
       async (request, reply) => {
-        if (!request.isMultipart()) throw new AppError("validation_error", "Upload a folder or a .zip file.");
+        if (!request.isMultipart())
+          throw new AppError("validation_error", "Upload a folder or a .zip file.");
         const entries: SourceEntry[] = [];
         const failures: SourceFailure[] = [];
         let archive: { name: string; data: Buffer } | undefined;
@@ -143,7 +179,8 @@ export const examplesRoutes =
         let total = 0;
         for await (const part of request.parts()) {
           if (part.type === "field") {
-            if (part.fieldname === "name" && typeof part.value === "string") uploadName = part.value;
+            if (part.fieldname === "name" && typeof part.value === "string")
+              uploadName = part.value;
             continue;
           }
           const name = (part.filename || "").replace(/\\/g, "/");
@@ -153,24 +190,36 @@ export const examplesRoutes =
           for await (const chunk of part.file as AsyncIterable<Buffer>) {
             size += chunk.length;
             total += chunk.length;
-            if (total > MAX_UPLOAD_BYTES) throw new AppError("payload_too_large", "The upload is larger than 100 MiB.");
+            if (total > MAX_UPLOAD_BYTES)
+              throw new AppError("payload_too_large", "The upload is larger than 100 MiB.");
             if (isArchive || size <= EXAMPLE_MAX_FILE_BYTES) chunks.push(chunk);
           }
-          if (part.file.truncated) throw new AppError("payload_too_large", "The upload is larger than 100 MiB.");
+          if (part.file.truncated)
+            throw new AppError("payload_too_large", "The upload is larger than 100 MiB.");
           if (isArchive) {
             if (archive || entries.length > 0) {
-              throw new AppError("validation_error", "Upload either one archive or the files of one folder.");
+              throw new AppError(
+                "validation_error",
+                "Upload either one archive or the files of one folder.",
+              );
             }
             archive = { name, data: Buffer.concat(chunks) };
             continue;
           }
-          if (archive) throw new AppError("validation_error", "Upload either one archive or the files of one folder.");
+          if (archive)
+            throw new AppError(
+              "validation_error",
+              "Upload either one archive or the files of one folder.",
+            );
           const unsafe = unsafeEntryReason(name);
           if (unsafe) {
             failures.push({ path: name, reason: unsafe });
             continue;
           }
-          const relPath = name.split("/").filter((s) => s && s !== ".").join("/");
+          const relPath = name
+            .split("/")
+            .filter((s) => s && s !== ".")
+            .join("/");
           uploadName ??= relPath.includes("/") ? relPath.split("/")[0] : undefined;
           if (size > EXAMPLE_MAX_FILE_BYTES) {
             failures.push({ path: relPath, reason: "larger than 1 MiB" });
@@ -206,7 +255,7 @@ export const examplesRoutes =
       },
       async (request) => ({
         success: true as const,
-        data: await listIngestJobs(ctx.db, request.query.running === "true"),
+        data: await listIngestJobs(ctx, request.query.running === "true"),
       }),
     );
 
@@ -214,14 +263,23 @@ export const examplesRoutes =
       "/api/examples/ingest/jobs/:id",
       {
         config: { access: "viewer" },
-        schema: { params: ExampleIdParamsSchema, response: { 200: successEnvelope(IngestJobSchema) } },
+        schema: {
+          params: ExampleIdParamsSchema,
+          response: { 200: successEnvelope(IngestJobSchema) },
+        },
       },
-      async (request) => ({ success: true as const, data: await getIngestJob(ctx.db, request.params.id) }),
+      async (request) => ({
+        success: true as const,
+        data: await getIngestJob(ctx, request.params.id),
+      }),
     );
 
     app.get(
       "/api/settings/example-repository",
-      { config: { access: "viewer" }, schema: { response: { 200: successEnvelope(RepoSettingsResponseSchema) } } },
+      {
+        config: { access: "viewer" },
+        schema: { response: { 200: successEnvelope(RepoSettingsResponseSchema) } },
+      },
       async () => ({
         success: true as const,
         data: {
@@ -235,7 +293,10 @@ export const examplesRoutes =
       "/api/settings/example-repository",
       {
         config: { access: "admin" },
-        schema: { body: ExampleRepoSettingsSchema, response: { 200: successEnvelope(RepoSettingsResponseSchema) } },
+        schema: {
+          body: ExampleRepoSettingsSchema,
+          response: { 200: successEnvelope(RepoSettingsResponseSchema) },
+        },
       },
       async (request) => ({
         success: true as const,

@@ -24,14 +24,20 @@ import { presentExampleDetail, presentExampleSummary } from "./examples.presente
 import { searchTextOf, startIngest } from "./ingest.service";
 import { readArchive } from "./sources/archive";
 import { listLocalFolder, resolveInsideRoot } from "./sources/local-folder";
-import { DEFAULT_FETCH_POLICY, fetchRemoteArchive } from "./sources/remote-archive";
+import {
+  checkArchiveUrl,
+  DEFAULT_FETCH_POLICY,
+  fetchRemoteArchive,
+} from "./sources/remote-archive";
 import { listS3, parseS3Url } from "./sources/s3";
 import { SourceError, type SourceListing } from "./sources/source";
 
 export const EXAMPLE_REPO_SETTING = "examples.repository";
 
 export async function getExampleRepoSettings(db: Kysely<Database>): Promise<ExampleRepoSettings> {
-  const stored = ExampleRepoSettingsSchema.partial().safeParse(await readSetting(db, EXAMPLE_REPO_SETTING));
+  const stored = ExampleRepoSettingsSchema.partial().safeParse(
+    await readSetting(db, EXAMPLE_REPO_SETTING),
+  );
   return { ...EXAMPLE_REPO_DEFAULTS, ...(stored.success ? stored.data : {}) };
 }
 
@@ -40,6 +46,7 @@ export async function saveExampleRepoSettings(
   actor: SessionUser,
   settings: ExampleRepoSettings,
 ): Promise<ExampleRepoSettings> {
+  assertNoNulCharacters(settings);
   await writeSetting(db, EXAMPLE_REPO_SETTING, settings, actor.id);
   return settings;
 }
@@ -71,7 +78,12 @@ export async function listExampleSummaries(
     { ...query, origins: origins ? [...origins] : undefined },
     { offset: (query.page - 1) * query.pageSize, limit: query.pageSize },
   );
-  return { items: rows.map(presentExampleSummary), total, page: query.page, pageSize: query.pageSize };
+  return {
+    items: rows.map(presentExampleSummary),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 export async function getExample(db: Kysely<Database>, id: string): Promise<ExampleDetail> {
@@ -80,17 +92,45 @@ export async function getExample(db: Kysely<Database>, id: string): Promise<Exam
   return presentExampleDetail(row);
 }
 
-async function assertReferences(db: Kysely<Database>, input: { personaId: string; industryId?: string | null }) {
+/**
+ * PostgreSQL text and jsonb cannot hold U+0000: without this check such input would fail in
+ * the database as a 500 instead of a 400 naming the field.
+ */
+function assertNoNulCharacters(input: Record<string, unknown>): void {
+  for (const [field, value] of Object.entries(input)) {
+    const values = Array.isArray(value) ? value : [value];
+    if (values.some((v) => typeof v === "string" && v.includes("\u0000"))) {
+      const message = "Text cannot contain NUL characters.";
+      throw new AppError("validation_error", message, {
+        issues: [{ path: `body.${field}`, message }],
+      });
+    }
+  }
+}
+
+async function assertReferences(
+  db: Kysely<Database>,
+  input: { personaId: string; industryId?: string | null },
+) {
   if (!(await findPersonaRow(db, input.personaId))) {
-    throw new AppError("validation_error", "Unknown persona.", { issues: [{ path: "body.personaId", message: "Unknown persona." }] });
+    throw new AppError("validation_error", "Unknown persona.", {
+      issues: [{ path: "body.personaId", message: "Unknown persona." }],
+    });
   }
   if (input.industryId && !(await findIndustryRow(db, input.industryId))) {
-    throw new AppError("validation_error", "Unknown industry.", { issues: [{ path: "body.industryId", message: "Unknown industry." }] });
+    throw new AppError("validation_error", "Unknown industry.", {
+      issues: [{ path: "body.industryId", message: "Unknown industry." }],
+    });
   }
 }
 
 function rowFields(input: ReturnType<typeof ExampleInputSchema.parse>) {
-  const text = serializeExample({ id: "", ...input, industryId: input.industryId ?? null, buyingStage: input.buyingStage ?? null });
+  const text = serializeExample({
+    id: "",
+    ...input,
+    industryId: input.industryId ?? null,
+    buyingStage: input.buyingStage ?? null,
+  });
   return {
     category: input.category,
     title: input.title,
@@ -116,6 +156,7 @@ export async function createExample(
   raw: ExampleInput,
 ): Promise<ExampleDetail> {
   const input = ExampleInputSchema.parse(raw);
+  assertNoNulCharacters(input);
   await assertReferences(db, input);
   const id = randomUUID();
   await repo.insertExample(db, {
@@ -129,10 +170,16 @@ export async function createExample(
   return getExample(db, id);
 }
 
-export async function replaceExample(db: Kysely<Database>, id: string, raw: ExampleInput): Promise<ExampleDetail> {
+export async function replaceExample(
+  db: Kysely<Database>,
+  id: string,
+  raw: ExampleInput,
+): Promise<ExampleDetail> {
   const input = ExampleInputSchema.parse(raw);
+  assertNoNulCharacters(input);
   await assertReferences(db, input);
-  if (!(await repo.updateExample(db, id, rowFields(input)))) throw new AppError("not_found", "Example not found.");
+  if (!(await repo.updateExample(db, id, rowFields(input))))
+    throw new AppError("not_found", "Example not found.");
   return getExample(db, id);
 }
 
@@ -145,7 +192,10 @@ export async function archiveMissing(db: Kysely<Database>, ids: string[]): Promi
 }
 
 /** The example as a markdown file in the repository format, and a safe file name. */
-export async function exportExample(db: Kysely<Database>, id: string): Promise<{ fileName: string; markdown: string }> {
+export async function exportExample(
+  db: Kysely<Database>,
+  id: string,
+): Promise<{ fileName: string; markdown: string }> {
   const row = await repo.findExample(db, id);
   if (!row) throw new AppError("not_found", "Example not found.");
   const markdown = serializeExample({
@@ -189,7 +239,11 @@ export async function ingestFromSettings(
     });
   }
   const url = (body.url ?? settings.cloudRepoUrl).trim();
-  if (!url) throw new AppError("validation_error", "Set a cloud URL first (s3://bucket/prefix or an https:// archive URL).");
+  if (!url)
+    throw new AppError(
+      "validation_error",
+      "Set a cloud URL first (s3://bucket/prefix or an https:// archive URL).",
+    );
   if (url.startsWith("s3://")) {
     const location = parseS3OrFail(url);
     return startIngest(ctx, actor?.id ?? null, {
@@ -204,9 +258,18 @@ export async function ingestFromSettings(
     });
   }
   if (!/^https?:\/\//i.test(url)) {
-    throw new AppError("validation_error", "Use s3://bucket/prefix or an https:// URL of a .zip or .tar.gz archive.");
+    throw new AppError(
+      "validation_error",
+      "Use s3://bucket/prefix or an https:// URL of a .zip or .tar.gz archive.",
+    );
   }
   const policy = { ...DEFAULT_FETCH_POLICY, allowedOrigins: ctx.config.fetchAllowOrigins };
+  try {
+    checkArchiveUrl(url, policy);
+  } catch (error) {
+    if (error instanceof SourceError) throw new AppError("validation_error", error.message);
+    throw error;
+  }
   return startIngest(ctx, actor?.id ?? null, {
     origin: "url",
     sourceKey: url,
@@ -218,7 +281,10 @@ function parseS3OrFail(url: string) {
   try {
     return parseS3Url(url);
   } catch (error) {
-    throw new AppError("validation_error", error instanceof Error ? error.message : "Invalid S3 URL.");
+    throw new AppError(
+      "validation_error",
+      error instanceof Error ? error.message : "Invalid S3 URL.",
+    );
   }
 }
 
@@ -247,7 +313,11 @@ export async function ingestUpload(
   upload: { name: string; listing: () => Promise<SourceListing> },
 ): Promise<IngestJob> {
   const name = upload.name.replace(/[^\w.-]+/g, "-").slice(0, 100) || "upload";
-  return startIngest(ctx, actor.id, { origin: "upload", sourceKey: `upload:${name}`, list: upload.listing });
+  return startIngest(ctx, actor.id, {
+    origin: "upload",
+    sourceKey: `upload:${name}`,
+    list: upload.listing,
+  });
 }
 
 export { readArchive };

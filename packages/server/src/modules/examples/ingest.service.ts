@@ -5,10 +5,16 @@ import type { AppContext } from "../../app-context";
 import type { Database, NewExample } from "../../db/types";
 import { AppError } from "../../lib/app-error";
 import { listIndustryRows, listPersonaRows } from "../reference/reference.repository";
-import { isMarkdownPath, parseExampleFile, type ParsedExample, type ReferenceLookup } from "./example-file";
+import {
+  hashContent,
+  isMarkdownPath,
+  parseExampleFile,
+  type ParsedExample,
+  type ReferenceLookup,
+} from "./example-file";
 import * as repo from "./examples.repository";
 import { presentIngestJob } from "./examples.presenter";
-import { SourceError, type SourceListing } from "./sources/source";
+import { SourceError, type SourceEntry, type SourceListing } from "./sources/source";
 
 /** Files per batch: one statement each, so a batch is written whole or not at all. */
 const BATCH_SIZE = 250;
@@ -16,6 +22,8 @@ const BATCH_SIZE = 250;
 const READ_CONCURRENCY = 8;
 /** A running job without a heartbeat for this long belongs to a process that died. */
 export const STALE_JOB_SECONDS = 60;
+/** How often a running job says it is alive, also while a slow listing or download runs. */
+const HEARTBEAT_MS = 10_000;
 
 export interface IngestRequest {
   origin: ExampleOrigin;
@@ -42,13 +50,28 @@ export async function buildReferenceLookup(db: Kysely<Database>): Promise<Refere
   };
 }
 
-export function searchTextOf(e: { title: string; headline: string; tags: string[]; body: string; introduction: string }) {
-  return [e.title, e.headline, e.tags.join(" "), e.introduction, e.body].join(" \n").toLowerCase().slice(0, 50_000);
+export function searchTextOf(e: {
+  title: string;
+  headline: string;
+  tags: string[];
+  body: string;
+  introduction: string;
+}) {
+  return [e.title, e.headline, e.tags.join(" "), e.introduction, e.body]
+    .join(" \n")
+    .toLowerCase()
+    .slice(0, 50_000);
 }
 
 export function toExampleRow(
   parsed: ParsedExample,
-  ids: { id: string; origin: ExampleOrigin; sourceKey: string; sourcePath: string; createdBy: string | null },
+  ids: {
+    id: string;
+    origin: ExampleOrigin;
+    sourceKey: string;
+    sourcePath: string;
+    createdBy: string | null;
+  },
 ): NewExample {
   return {
     id: ids.id,
@@ -73,6 +96,32 @@ export function toExampleRow(
   };
 }
 
+const recovery = new WeakMap<AppContext, Promise<void>>();
+
+/**
+ * On PGlite only this process can use the database, so a job still marked running when it
+ * starts was cut off by a crash. Runs once per app, and every path that creates or reports
+ * jobs waits for it, so a request arriving just after start-up never sees (or collides with)
+ * the dead job, and the recovery never fails a job this process has started.
+ */
+export function recoverInterruptedJobs(ctx: AppContext): Promise<void> {
+  let done = recovery.get(ctx);
+  if (!done) {
+    done =
+      ctx.dbKind === "pglite"
+        ? repo.failInterruptedJobs(ctx.db, 0).then(
+            () => undefined,
+            (error: unknown) => {
+              recovery.delete(ctx);
+              throw error;
+            },
+          )
+        : Promise.resolve();
+    recovery.set(ctx, done);
+  }
+  return done;
+}
+
 /**
  * Starts an ingest as a background job and returns it at once. The database refuses a
  * second running job for the same source. Progress, counts and per-file reasons are
@@ -83,6 +132,7 @@ export async function startIngest(
   actorId: string | null,
   request: IngestRequest,
 ): Promise<IngestJob> {
+  await recoverInterruptedJobs(ctx);
   await repo.failInterruptedJobs(ctx.db, STALE_JOB_SECONDS);
   const job = await repo.createIngestJob(ctx.db, {
     id: randomUUID(),
@@ -98,9 +148,20 @@ export async function startIngest(
   }
   ctx.jobs.run(
     job.id,
-    (signal) => runIngest(ctx.db, job.id, actorId, request, signal),
+    async (signal) => {
+      const heartbeat = setInterval(() => {
+        repo.touchIngestJob(ctx.db, job.id).catch(() => undefined);
+      }, HEARTBEAT_MS);
+      try {
+        await runIngest(ctx.db, job.id, actorId, request, signal);
+      } finally {
+        clearInterval(heartbeat);
+      }
+    },
     (error) => {
-      console.error(`Ingest ${job.id} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(
+        `Ingest ${job.id} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`,
+      );
       void repo
         .updateIngestJob(ctx.db, job.id, {
           status: "failed",
@@ -113,7 +174,11 @@ export async function startIngest(
   return presentIngestJob(job);
 }
 
-async function mapConcurrent<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+async function mapConcurrent<T, R>(
+  items: T[],
+  limit: number,
+  fn: (item: T) => Promise<R>,
+): Promise<R[]> {
   const out = new Array<R>(items.length);
   let next = 0;
   const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
@@ -149,53 +214,93 @@ export async function runIngest(
     return;
   }
   failures.push(...listing.failures);
-  counts.errors = listing.failures.length;
+  // Paths present in the source (broken or not): whatever else was stored is missing.
+  const seen = new Set<string>(listing.failures.map((f) => f.path));
+  // A zip, a tar or an upload can name one path twice: the first copy wins, the others are
+  // reported (two rows for one path in one upsert would also fail the whole batch).
+  const unique = new Set<string>();
+  const entries: SourceEntry[] = [];
+  for (const entry of listing.entries) {
+    seen.add(entry.path);
+    if (unique.has(entry.path)) {
+      failures.push({ path: entry.path, reason: "duplicate path in the source" });
+    } else {
+      unique.add(entry.path);
+      entries.push(entry);
+    }
+  }
+  counts.errors = failures.length;
   counts.total = listing.entries.length + listing.failures.length;
-  counts.processed = listing.failures.length;
+  counts.processed = failures.length;
   await saveProgress();
 
   const lookup = await buildReferenceLookup(db);
   const existing = await repo.loadSourceState(db, request.sourceKey);
-  const seen = new Set<string>();
-  for (const f of listing.failures) seen.add(f.path);
 
-  for (let start = 0; start < listing.entries.length; start += BATCH_SIZE) {
+  type Outcome =
+    | { entry: SourceEntry; kind: "failed"; reason: string }
+    | { entry: SourceEntry; kind: "unchanged" }
+    | { entry: SourceEntry; kind: "parsed"; example: ParsedExample };
+  /**
+   * Reads and parses one batch; never rejects. A file whose bytes match what is stored is
+   * not parsed again: that is most of a re-ingest.
+   */
+  const prepare = (batch: SourceEntry[]) =>
+    mapConcurrent(batch, READ_CONCURRENCY, async (entry): Promise<Outcome> => {
+      if (!isMarkdownPath(entry.path))
+        return { entry, kind: "failed", reason: "not a markdown file" };
+      let bytes: Uint8Array;
+      try {
+        bytes = await entry.read();
+      } catch {
+        return { entry, kind: "failed", reason: "could not be read" };
+      }
+      try {
+        const before = existing.get(entry.path);
+        if (before && !before.archived && before.hash === hashContent(bytes)) {
+          return { entry, kind: "unchanged" };
+        }
+        const result = parseExampleFile(bytes, entry.path, lookup);
+        return result.ok
+          ? { entry, kind: "parsed", example: result.example }
+          : { entry, kind: "failed", reason: result.reason };
+      } catch {
+        return { entry, kind: "failed", reason: "could not be parsed" };
+      }
+    });
+
+  // The next batch is read and parsed while the current one is written.
+  let next = prepare(entries.slice(0, BATCH_SIZE));
+  for (let start = 0; start < entries.length; start += BATCH_SIZE) {
     if (signal.aborted) {
       await saveProgress({
         status: "failed",
-        message: "Interrupted because the server was stopping. Run the ingest again to complete it.",
+        message:
+          "Interrupted because the server was stopping. Run the ingest again to complete it.",
         finished: true,
       });
       return;
     }
-    const batch = listing.entries.slice(start, start + BATCH_SIZE);
-    const results = await mapConcurrent(batch, READ_CONCURRENCY, async (entry) => {
-      seen.add(entry.path);
-      if (!isMarkdownPath(entry.path)) return { entry, result: { ok: false as const, reason: "not a markdown file" } };
-      try {
-        const bytes = await entry.read();
-        return { entry, result: parseExampleFile(bytes, entry.path, lookup) };
-      } catch {
-        return { entry, result: { ok: false as const, reason: "could not be read" } };
-      }
-    });
+    const outcomes = await next;
+    next = prepare(entries.slice(start + BATCH_SIZE, start + 2 * BATCH_SIZE));
 
     const rows: { row: NewExample; isNew: boolean; path: string }[] = [];
-    for (const { entry, result } of results) {
-      if (!result.ok) {
-        failures.push({ path: entry.path, reason: result.reason });
+    for (const outcome of outcomes) {
+      const { entry } = outcome;
+      if (outcome.kind === "failed") {
+        failures.push({ path: entry.path, reason: outcome.reason });
         counts.errors += 1;
         continue;
       }
       const before = existing.get(entry.path);
-      if (before && before.hash === result.example.contentHash && !before.archived) {
+      if (outcome.kind === "unchanged") {
         counts.unchanged += 1;
         continue;
       }
       rows.push({
         isNew: !before,
         path: entry.path,
-        row: toExampleRow(result.example, {
+        row: toExampleRow(outcome.example, {
           id: before?.id ?? randomUUID(),
           origin: request.origin,
           sourceKey: request.sourceKey,
@@ -205,14 +310,19 @@ export async function runIngest(
       });
     }
     await writeRows(db, rows, counts, failures);
-    counts.processed += batch.length;
+    counts.processed += outcomes.length;
     await saveProgress();
   }
 
   const missing = [...existing]
     .filter(([path, state]) => !seen.has(path) && !state.archived)
     .map(([path, state]) => ({ id: state.id, path, title: state.title }));
-  await saveProgress({ status: "succeeded", missing: JSON.stringify(missing), message: null, finished: true });
+  await saveProgress({
+    status: "succeeded",
+    missing: JSON.stringify(missing),
+    message: null,
+    finished: true,
+  });
 }
 
 /** Writes a batch in one statement; if that fails, file by file so one bad row cannot sink the rest. */
@@ -224,7 +334,10 @@ async function writeRows(
 ): Promise<void> {
   const tally = (r: { isNew: boolean }) => (r.isNew ? (counts.added += 1) : (counts.updated += 1));
   try {
-    await repo.upsertExamples(db, rows.map((r) => r.row));
+    await repo.upsertExamples(
+      db,
+      rows.map((r) => r.row),
+    );
     rows.forEach(tally);
   } catch {
     for (const r of rows) {
@@ -239,13 +352,15 @@ async function writeRows(
   }
 }
 
-export async function getIngestJob(db: Kysely<Database>, id: string): Promise<IngestJob> {
-  const row = await repo.findIngestJob(db, id);
+export async function getIngestJob(ctx: AppContext, id: string): Promise<IngestJob> {
+  await recoverInterruptedJobs(ctx);
+  const row = await repo.findIngestJob(ctx.db, id);
   if (!row) throw new AppError("not_found", "Ingest job not found.");
   return presentIngestJob(row);
 }
 
-export async function listIngestJobs(db: Kysely<Database>, running: boolean): Promise<IngestJob[]> {
-  await repo.failInterruptedJobs(db, STALE_JOB_SECONDS);
-  return (await repo.listIngestJobs(db, { running, limit: 20 })).map(presentIngestJob);
+export async function listIngestJobs(ctx: AppContext, running: boolean): Promise<IngestJob[]> {
+  await recoverInterruptedJobs(ctx);
+  await repo.failInterruptedJobs(ctx.db, STALE_JOB_SECONDS);
+  return (await repo.listIngestJobs(ctx.db, { running, limit: 20 })).map(presentIngestJob);
 }

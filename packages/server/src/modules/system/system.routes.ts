@@ -1,8 +1,14 @@
-import { AiServiceInfoSchema, HealthSchema, successEnvelope } from "@content-studio/contract";
+import {
+  AiServiceInfoSchema,
+  ChangeAiProviderBodySchema,
+  HealthSchema,
+  successEnvelope,
+} from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sql } from "kysely";
 import type { AppContext } from "../../app-context";
-import { getCurrentAiProvider } from "../ai/ai-provider.service";
+import { actorOf } from "../../plugins/access";
+import { changeAiProvider, getAiServiceInfo } from "../ai/ai-provider.service";
 
 export const systemRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -38,6 +44,22 @@ export const systemRoutes =
         config: { access: "viewer" },
         schema: { response: { 200: successEnvelope(AiServiceInfoSchema) } },
       },
-      async () => ({ success: true as const, data: await getCurrentAiProvider(ctx.db) }),
+      async () => ({ success: true as const, data: await getAiServiceInfo(ctx) }),
+    );
+
+    app.post(
+      "/api/change-ai-provider",
+      {
+        config: { access: "admin" },
+        schema: {
+          body: ChangeAiProviderBodySchema,
+          response: { 200: successEnvelope(AiServiceInfoSchema) },
+        },
+      },
+      async (request) => {
+        const actor = actorOf(request);
+        const info = await changeAiProvider(ctx, actor, request.body, request.log);
+        return { success: true as const, data: info };
+      },
     );
   };

@@ -20,14 +20,21 @@ export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefi
   return db.selectFrom("user").selectAll().where("email", "=", email).executeTakeFirst();
 }
 
-export async function countActiveAdmins(db: Db): Promise<number> {
-  const row = await db
+/**
+ * Counts the active administrators, locking their rows until the transaction ends. Two
+ * transactions that each remove a different admin then queue on the locks, and the second
+ * re-reads the rows the first changed, so together they can never remove the last one.
+ */
+export async function lockActiveAdmins(db: Transaction<Database>): Promise<number> {
+  const rows = await db
     .selectFrom("user")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .select("id")
     .where("role", "=", "admin")
     .where((eb) => eb.or([eb("banned", "is", null), eb("banned", "=", false)]))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .orderBy("id")
+    .forUpdate()
+    .execute();
+  return rows.length;
 }
 
 export async function updateUser(

@@ -1,4 +1,9 @@
-import type { CreateUserBody, UpdateUserBody, User } from "@content-studio/contract";
+import {
+  PasswordSchema,
+  type CreateUserBody,
+  type UpdateUserBody,
+  type User,
+} from "@content-studio/contract";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types";
 import { AppError } from "../../lib/app-error";
@@ -8,11 +13,19 @@ import type { Auth } from "../auth/auth";
 import { presentUser } from "./users.presenter";
 import * as repo from "./users.repository";
 
+/**
+ * Refuses a password that is too short, too long or too weak. The length is checked here too,
+ * not only by the route schema: better-auth's admin createUser ignores its minimum length, and
+ * start-up (ADMIN_PASSWORD) reaches this without a route.
+ */
 export function assertAcceptablePassword(
   password: string,
   context: { email: string; name: string },
 ) {
-  const weakness = passwordWeakness(password, context);
+  const length = PasswordSchema.safeParse(password);
+  const weakness = length.success
+    ? passwordWeakness(password, context)
+    : (length.error.issues[0]?.message ?? "This password is not allowed.");
   if (weakness) {
     throw new AppError("validation_error", weakness, {
       issues: [{ path: "body.password", message: weakness }],
@@ -62,7 +75,7 @@ export async function changeUser(
       before.role === "admin" &&
       before.active &&
       ((patch.role !== undefined && patch.role !== "admin") || patch.active === false);
-    if (losesAdmin && (await repo.countActiveAdmins(trx)) <= 1) {
+    if (losesAdmin && (await repo.lockActiveAdmins(trx)) <= 1) {
       throw new AppError("conflict", "There must be at least one active administrator.");
     }
     if (losesAdmin && actor.id === id && patch.active === false) {

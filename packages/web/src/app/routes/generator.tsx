@@ -1,5 +1,26 @@
+import { BUYING_STAGES } from "@content-studio/contract";
+import { useCurrentUser } from "../../features/auth/api/get-session";
 import { GeneratorPage } from "../../features/generator/components/generator-page";
+import { useBuyingStages } from "../../features/reference/api/get-buying-stages";
+import { useCompanyCatalog } from "../../features/reference/api/get-company-catalog";
+import { useIndustries } from "../../features/reference/api/get-industries";
+import { usePersonas } from "../../features/reference/api/get-personas";
 
 export function GeneratorRoute() {
-  return <GeneratorPage />;
+  const user = useCurrentUser();
+  const personas = usePersonas();
+  const industries = useIndustries();
+  const buyingStages = useBuyingStages();
+  const catalog = useCompanyCatalog();
+  if (!user) return null;
+  return (
+    <GeneratorPage
+      user={user}
+      personas={personas.data ?? []}
+      industries={industries.data ?? []}
+      buyingStages={buyingStages.data ?? BUYING_STAGES}
+      catalog={catalog.data}
+      catalogFailed={catalog.isError}
+    />
+  );
 }

@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 import { cn } from "../../lib/cn";
 
 const controlClasses =
@@ -83,6 +89,33 @@ export function SelectField({ label, hint, error, className, ...props }: SelectF
         className={cn(
           controlClasses,
           "h-10 pr-8",
+          error ? "border-red-400" : "border-slate-300",
+          className,
+        )}
+        {...props}
+      />
+    </FieldFrame>
+  );
+}
+
+interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id"> {
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+}
+
+/** A labelled multi-line text box. */
+export function TextAreaField({ label, hint, error, className, ...props }: TextAreaFieldProps) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      <textarea
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        className={cn(
+          controlClasses,
+          "py-2",
           error ? "border-red-400" : "border-slate-300",
           className,
         )}

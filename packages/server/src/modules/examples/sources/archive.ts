@@ -46,7 +46,8 @@ function openZip(buffer: Buffer): Promise<yauzl.ZipFile> {
     yauzl.fromBuffer(
       buffer,
       { lazyEntries: true, decodeStrings: false, validateEntrySizes: true, strictFileNames: false },
-      (error, zip) => (error || !zip ? reject(new SourceError("The .zip archive is damaged.")) : resolve(zip)),
+      (error, zip) =>
+        error || !zip ? reject(new SourceError("The .zip archive is damaged.")) : resolve(zip),
     );
   });
 }
@@ -63,7 +64,11 @@ async function readZip(buffer: Buffer): Promise<SourceListing> {
       all.push(entry);
       if (all.length > INGEST_MAX_ENTRIES) {
         zip.close();
-        reject(new SourceError(`The archive has more than ${INGEST_MAX_ENTRIES.toLocaleString("en-US")} entries.`));
+        reject(
+          new SourceError(
+            `The archive has more than ${INGEST_MAX_ENTRIES.toLocaleString("en-US")} entries.`,
+          ),
+        );
         return;
       }
       zip.readEntry();
@@ -94,7 +99,8 @@ async function readZip(buffer: Buffer): Promise<SourceListing> {
       failures.push({ path, reason: "unsafe archive entry: symbolic link" });
       continue;
     }
-    if (!isMarkdownPath(path) || path.split("/").some((s) => s.startsWith(".") || s === "__MACOSX")) continue;
+    if (!isMarkdownPath(path) || path.split("/").some((s) => s.startsWith(".") || s === "__MACOSX"))
+      continue;
     if (entry.uncompressedSize > EXAMPLE_MAX_FILE_BYTES) {
       failures.push({ path, reason: "larger than 1 MiB" });
       continue;
@@ -106,7 +112,8 @@ async function readZip(buffer: Buffer): Promise<SourceListing> {
   for (const { entry, path } of wanted) {
     const data = await new Promise<Buffer>((resolve, reject) => {
       zip.openReadStream(entry, (error, stream) => {
-        if (error || !stream) return reject(new SourceError(`The archive entry ${path} is damaged.`));
+        if (error || !stream)
+          return reject(new SourceError(`The archive entry ${path} is damaged.`));
         const chunks: Buffer[] = [];
         let size = 0;
         stream.on("data", (c: Buffer) => {
@@ -118,7 +125,10 @@ async function readZip(buffer: Buffer): Promise<SourceListing> {
         stream.on("error", () => reject(new SourceError(`The archive entry ${path} is damaged.`)));
       });
     }).catch((error: unknown) => {
-      failures.push({ path, reason: error instanceof SourceError ? "damaged archive entry" : "unreadable" });
+      failures.push({
+        path,
+        reason: error instanceof SourceError ? "damaged archive entry" : "unreadable",
+      });
       return undefined;
     });
     if (data) entries.push(memoryEntry(path, data));
@@ -153,7 +163,11 @@ async function readTarGz(buffer: Buffer): Promise<SourceListing> {
         stream.resume();
       };
       if (count > INGEST_MAX_ENTRIES) {
-        extract.destroy(new SourceError(`The archive has more than ${INGEST_MAX_ENTRIES.toLocaleString("en-US")} entries.`));
+        extract.destroy(
+          new SourceError(
+            `The archive has more than ${INGEST_MAX_ENTRIES.toLocaleString("en-US")} entries.`,
+          ),
+        );
         return;
       }
       const raw = header.name;
@@ -165,7 +179,10 @@ async function readTarGz(buffer: Buffer): Promise<SourceListing> {
       }
       const path = normalise(raw);
       if (header.type === "symlink" || header.type === "link") {
-        failures.push({ path, reason: `unsafe archive entry: ${header.type === "link" ? "hard" : "symbolic"} link` });
+        failures.push({
+          path,
+          reason: `unsafe archive entry: ${header.type === "link" ? "hard" : "symbolic"} link`,
+        });
         return drain();
       }
       if (header.type !== "file" && header.type !== "contiguous-file") return drain();
@@ -185,10 +202,14 @@ async function readTarGz(buffer: Buffer): Promise<SourceListing> {
     });
     extract.on("finish", () => resolve());
     extract.on("error", (error) =>
-      reject(error instanceof SourceError ? error : new SourceError("The .tar.gz archive is damaged.")),
+      reject(
+        error instanceof SourceError ? error : new SourceError("The .tar.gz archive is damaged."),
+      ),
     );
     gunzip.on("error", (error) =>
-      reject(error instanceof SourceError ? error : new SourceError("The .tar.gz archive is damaged.")),
+      reject(
+        error instanceof SourceError ? error : new SourceError("The .tar.gz archive is damaged."),
+      ),
     );
   });
   Readable.from([buffer]).pipe(gunzip).pipe(extract);

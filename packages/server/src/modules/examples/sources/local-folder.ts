@@ -59,7 +59,10 @@ export async function listLocalFolder(root: string, requested: string): Promise<
       if (d.isSymbolicLink()) {
         const real = await fs.realpath(abs).catch(() => undefined);
         if (!real || !real.startsWith(realRoot + path.sep)) {
-          failures.push({ path: relPath, reason: "unsafe path: symlink points outside the examples root" });
+          failures.push({
+            path: relPath,
+            reason: "unsafe path: symlink points outside the examples root",
+          });
           continue;
         }
         target = real;
@@ -68,19 +71,41 @@ export async function listLocalFolder(root: string, requested: string): Promise<
       }
       const stat = await fs.stat(target);
       if (!stat.isFile()) continue;
-      if (entries.length >= INGEST_MAX_ENTRIES) {
-        throw new SourceError(`The folder holds more than ${INGEST_MAX_ENTRIES.toLocaleString("en-US")} markdown files.`);
+      if (entries.length + failures.length >= INGEST_MAX_ENTRIES) {
+        throw new SourceError(
+          `The folder holds more than ${INGEST_MAX_ENTRIES.toLocaleString("en-US")} markdown files.`,
+        );
       }
-      entries.push({
-        path: relPath,
-        size: stat.size,
-        read: async () => {
-          if (stat.size > EXAMPLE_MAX_FILE_BYTES) return new Uint8Array(stat.size);
-          return fs.readFile(target);
-        },
-      });
+      // Refused from its size alone: reading (or allocating) a huge file just to refuse it
+      // could exhaust memory.
+      if (stat.size > EXAMPLE_MAX_FILE_BYTES) {
+        failures.push({ path: relPath, reason: "larger than 1 MiB" });
+        continue;
+      }
+      entries.push({ path: relPath, size: stat.size, read: () => readCapped(target) });
     }
   };
   await walk(base, "");
   return { entries, failures };
+}
+
+/**
+ * Reads a file, but never more than one byte past the size limit: it may have grown since it
+ * was listed, and the parser refuses anything over the limit by its length.
+ */
+async function readCapped(file: string): Promise<Uint8Array> {
+  const handle = await fs.open(file, "r");
+  try {
+    const { size } = await handle.stat();
+    const buffer = Buffer.allocUnsafe(Math.min(size, EXAMPLE_MAX_FILE_BYTES) + 1);
+    let length = 0;
+    while (length < buffer.length) {
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+    }
+    return buffer.subarray(0, length);
+  } finally {
+    await handle.close();
+  }
 }

@@ -28,13 +28,34 @@ export function isPublicAddress(address: string): boolean {
 
 function checkUrl(url: URL, policy: RemoteFetchPolicy): { trusted: boolean } {
   const trusted = policy.allowedOrigins.includes(url.origin);
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw new SourceError("Only https:// URLs are allowed.");
+  }
   if (url.username || url.password) throw new SourceError("URLs with credentials are not allowed.");
-  if (url.protocol !== "https:" && !trusted) throw new SourceError("Only https:// URLs are allowed.");
+  // The address first: it is the more serious refusal (http://127.0.0.1 or a redirect to it
+  // is an attempt to reach this host, whatever the scheme).
   const host = url.hostname.replace(/^\[|\]$/g, "");
   if (net.isIP(host) && !trusted && !isPublicAddress(host)) {
     throw new SourceError("The URL points to a private or loopback address, which is not allowed.");
   }
+  if (url.protocol !== "https:" && !trusted)
+    throw new SourceError("Only https:// URLs are allowed.");
   return { trusted };
+}
+
+/**
+ * Parses and checks an archive URL before any job starts (scheme, credentials, literal
+ * addresses). Host names are checked again after DNS resolution, on every hop.
+ */
+export function checkArchiveUrl(rawUrl: string, policy: RemoteFetchPolicy): URL {
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    throw new SourceError("The cloud URL is not a valid URL.");
+  }
+  checkUrl(url, policy);
+  return url;
 }
 
 /**
@@ -42,13 +63,11 @@ function checkUrl(url: URL, policy: RemoteFetchPolicy): { trusted: boolean } {
  * (each hop re-checked) and the address actually connected to is checked after DNS
  * resolution, so neither a redirect nor a DNS answer can reach loopback or private hosts.
  */
-export async function fetchRemoteArchive(rawUrl: string, policy: RemoteFetchPolicy): Promise<Buffer> {
-  let url: URL;
-  try {
-    url = new URL(rawUrl);
-  } catch {
-    throw new SourceError("The cloud URL is not a valid URL.");
-  }
+export async function fetchRemoteArchive(
+  rawUrl: string,
+  policy: RemoteFetchPolicy,
+): Promise<Buffer> {
+  let url = checkArchiveUrl(rawUrl, policy);
   const deadline = Date.now() + policy.timeoutMs;
   for (let hop = 0; hop <= policy.maxRedirects; hop++) {
     const { trusted } = checkUrl(url, policy);
@@ -82,7 +101,13 @@ function getOnce(
             .then((addresses) => {
               const bad = addresses.find((a) => !isPublicAddress(a.address));
               if (bad && !trusted) {
-                callback(new SourceError("The URL resolves to a private or loopback address, which is not allowed."), "", 4);
+                callback(
+                  new SourceError(
+                    "The URL resolves to a private or loopback address, which is not allowed.",
+                  ),
+                  "",
+                  4,
+                );
                 return;
               }
               const first = addresses[0];
@@ -132,11 +157,18 @@ function getOnce(
         res.on("error", () => reject(new SourceError("The download was interrupted.")));
       },
     );
-    const timer = setTimeout(() => req.destroy(new SourceError("The download took too long.")), remaining);
+    const timer = setTimeout(
+      () => req.destroy(new SourceError("The download took too long.")),
+      remaining,
+    );
     req.on("close", () => clearTimeout(timer));
     req.on("timeout", () => req.destroy(new SourceError("The download took too long.")));
     req.on("error", (error) =>
-      reject(error instanceof SourceError ? error : new SourceError(`The archive could not be downloaded.`)),
+      reject(
+        error instanceof SourceError
+          ? error
+          : new SourceError(`The archive could not be downloaded.`),
+      ),
     );
   });
 }

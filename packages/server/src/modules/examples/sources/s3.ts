@@ -50,9 +50,12 @@ export async function listS3(location: S3Location, options: S3Options): Promise<
       for (const object of page.Contents ?? []) {
         const key = object.Key ?? "";
         const path = key.slice(location.prefix.length);
-        if (!path || !isMarkdownPath(path) || path.split("/").some((s) => s.startsWith("."))) continue;
+        if (!path || !isMarkdownPath(path) || path.split("/").some((s) => s.startsWith(".")))
+          continue;
         if (entries.length >= INGEST_MAX_ENTRIES) {
-          throw new SourceError(`The bucket holds more than ${INGEST_MAX_ENTRIES.toLocaleString("en-US")} markdown files.`);
+          throw new SourceError(
+            `The bucket holds more than ${INGEST_MAX_ENTRIES.toLocaleString("en-US")} markdown files.`,
+          );
         }
         const size = object.Size ?? 0;
         if (size > EXAMPLE_MAX_FILE_BYTES) {
@@ -63,9 +66,12 @@ export async function listS3(location: S3Location, options: S3Options): Promise<
           path,
           size,
           read: async () => {
-            const res = await client.send(new GetObjectCommand({ Bucket: location.bucket, Key: key }), {
-              abortSignal: AbortSignal.timeout(30_000),
-            });
+            const res = await client.send(
+              new GetObjectCommand({ Bucket: location.bucket, Key: key }),
+              {
+                abortSignal: AbortSignal.timeout(30_000),
+              },
+            );
             const bytes = await res.Body?.transformToByteArray();
             return bytes ?? new Uint8Array();
           },
@@ -79,7 +85,9 @@ export async function listS3(location: S3Location, options: S3Options): Promise<
     throw new SourceError(
       name === "NoSuchBucket"
         ? `The bucket '${location.bucket}' does not exist.`
-        : name === "AccessDenied" || name === "InvalidAccessKeyId" || name === "SignatureDoesNotMatch"
+        : name === "AccessDenied" ||
+            name === "InvalidAccessKeyId" ||
+            name === "SignatureDoesNotMatch"
           ? "The S3 credentials were refused."
           : "The S3 bucket could not be reached.",
     );

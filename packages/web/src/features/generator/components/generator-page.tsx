@@ -1,6 +1,221 @@
+import {
+  BUYING_STAGES,
+  GENERATION_DEFAULTS,
+  GENERATION_FAILED_MESSAGE,
+  REQUIRED_FIELDS_MESSAGE,
+  type BuyingStage,
+  type CompanyCatalog,
+  type GeneratedContent,
+  type Industry,
+  type Persona,
+  type User,
+} from "@content-studio/contract";
+import { Plus } from "lucide-react";
+import { useState } from "react";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
 import { PageHeader } from "../../../components/ui/page-header";
+import { hasServerMessage } from "../../../lib/api-client";
+import { useContentGenerationData } from "../api/get-content-generation-data";
+import { useGenerationSettings } from "../api/get-generation-settings";
+import { useGenerateContentStream } from "../api/stream-generation";
+import {
+  INITIAL_FORM_VALUES,
+  buildGenerationRequest,
+  hasRequiredFields,
+  type GeneratorFormValues,
+} from "../utils/generation-request";
+import { readIntentData } from "../utils/intent-data";
+import { AudienceFocus } from "./audience-focus";
+import { GenerationProgress } from "./generation-progress";
+import { GeneratorForm } from "./generator-form";
+import { GeneratorTabs, panelId, tabId, type GeneratorTab } from "./generator-tabs";
+import { OptimizePanel } from "./optimize-panel";
+import { RepurposePanel } from "./repurpose-panel";
+import { VisualizePanel } from "./visualize-panel";
 
-/** /generate: generates targeted content with the AI provider. */
-export function GeneratorPage() {
-  return <PageHeader title="Content Generator" />;
+export interface GeneratorPageProps {
+  user: User;
+  personas: Persona[];
+  industries: Industry[];
+  buyingStages: readonly BuyingStage[];
+  /** The vendor's key metrics and solutions; undefined while loading. */
+  catalog: CompanyCatalog | undefined;
+  catalogFailed?: boolean;
+}
+
+const isBuyingStage = (value: string): value is BuyingStage =>
+  (BUYING_STAGES as readonly string[]).includes(value);
+
+/** /generate: generates targeted content, then optimises, visualises and repurposes it. */
+export function GeneratorPage(props: GeneratorPageProps) {
+  const canGenerate = props.user.role !== "viewer";
+  const settings = useGenerationSettings();
+  const generation = useGenerateContentStream();
+  const [values, setValues] = useState<GeneratorFormValues>(INITIAL_FORM_VALUES);
+  const [tab, setTab] = useState<GeneratorTab>("generate");
+  const [result, setResult] = useState<GeneratedContent | null>(null);
+  const [revision, setRevision] = useState(0);
+  const [validationError, setValidationError] = useState<string | null>(null);
+
+  const { personaId, industryId, buyingStage } = values;
+  const audience = useContentGenerationData(
+    personaId && industryId && isBuyingStage(buyingStage)
+      ? { personaId, industryId, buyingStage }
+      : null,
+  );
+  const intent = readIntentData(audience.data?.sixsenseData);
+  const threshold = settings.data?.qualityThreshold ?? GENERATION_DEFAULTS.qualityThreshold;
+
+  const change = (patch: Partial<GeneratorFormValues>) => {
+    const next = { ...values, ...patch };
+    setValues(next);
+    if (validationError && hasRequiredFields(next)) setValidationError(null);
+  };
+
+  const submit = () => {
+    const body = buildGenerationRequest(values, settings.data);
+    if (!body) {
+      setValidationError(REQUIRED_FIELDS_MESSAGE);
+      return;
+    }
+    setValidationError(null);
+    generation.mutate(body, {
+      onSuccess: (generated) => {
+        setResult(generated);
+        setRevision(0);
+        setTab("optimize");
+      },
+    });
+  };
+
+  const startOver = () => {
+    setResult(null);
+    generation.reset();
+    setTab("generate");
+  };
+
+  const failed = generation.isError && !generation.cancelled;
+  const generationError = failed
+    ? hasServerMessage(generation.error)
+      ? generation.error.message
+      : GENERATION_FAILED_MESSAGE
+    : null;
+
+  return (
+    <div>
+      <PageHeader
+        title="Content Generator"
+        description="Targeted content for a persona, an industry and a buying stage."
+        actions={
+          result ? (
+            <Button variant="secondary" onClick={startOver}>
+              <Plus aria-hidden="true" className="size-4" />
+              New Content
+            </Button>
+          ) : null
+        }
+      />
+      <GeneratorTabs active={tab} hasContent={result !== null} onSelect={setTab} />
+
+      <div
+        role="tabpanel"
+        id={panelId("generate")}
+        aria-labelledby={tabId("generate")}
+        hidden={tab !== "generate"}
+      >
+        {!canGenerate ? (
+          <Alert tone="info" className="mb-4">
+            You have view-only access, so the form is read-only. Ask an administrator for the editor
+            role to generate content.
+          </Alert>
+        ) : null}
+        <div className="grid gap-6 lg:grid-cols-3">
+          <div className="lg:col-span-2">
+            <GeneratorForm
+              values={values}
+              onChange={change}
+              personas={props.personas}
+              industries={props.industries}
+              buyingStages={props.buyingStages}
+              catalog={props.catalog}
+              catalogFailed={props.catalogFailed}
+              settings={settings.data}
+              intent={intent}
+              audienceError={audience.isError}
+              readOnly={!canGenerate}
+              isGenerating={generation.isPending}
+              onSubmit={submit}
+              onCancel={generation.cancel}
+              messages={
+                <>
+                  {validationError ? <Alert>{validationError}</Alert> : null}
+                  {generationError ? <Alert>{generationError}</Alert> : null}
+                  {generation.isError && generation.cancelled ? (
+                    <Alert tone="info">Generation cancelled. Nothing was saved.</Alert>
+                  ) : null}
+                </>
+              }
+            />
+          </div>
+          <aside className="space-y-6">
+            {generation.isPending ? (
+              <GenerationProgress progress={generation.progress} />
+            ) : (
+              <AudienceFocus
+                journey={audience.data?.buyingJourney}
+                personaTitle={audience.data?.selectedPersona.title}
+                isLoading={audience.isLoading}
+              />
+            )}
+          </aside>
+        </div>
+      </div>
+
+      {result ? (
+        <>
+          <div
+            role="tabpanel"
+            id={panelId("optimize")}
+            aria-labelledby={tabId("optimize")}
+            hidden={tab !== "optimize"}
+          >
+            <OptimizePanel
+              key={result.contentItemId}
+              result={result}
+              revision={revision}
+              threshold={threshold}
+              initialKeyword={values.primaryKeyword}
+              intentKeywords={intent?.topKeywords.map((k) => k.keyword) ?? []}
+              canEdit={canGenerate}
+              onKept={(next) => {
+                setResult(next);
+                setRevision((r) => r + 1);
+              }}
+            />
+          </div>
+          <div
+            role="tabpanel"
+            id={panelId("visualize")}
+            aria-labelledby={tabId("visualize")}
+            hidden={tab !== "visualize"}
+          >
+            <VisualizePanel key={result.contentItemId} result={result} canEdit={canGenerate} />
+          </div>
+          <div
+            role="tabpanel"
+            id={panelId("repurpose")}
+            aria-labelledby={tabId("repurpose")}
+            hidden={tab !== "repurpose"}
+          >
+            <RepurposePanel
+              key={result.contentItemId}
+              contentItemId={result.contentItemId}
+              canEdit={canGenerate}
+            />
+          </div>
+        </>
+      ) : null}
+    </div>
+  );
 }

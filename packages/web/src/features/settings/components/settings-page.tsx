@@ -7,15 +7,20 @@ interface SettingsPageProps {
   role: Role;
   /** User management, shown to admins only. */
   usersCard?: ReactNode;
+  /** Example Repository (spec §2); every role sees it, the card itself limits editing. */
+  exampleRepositoryCard?: ReactNode;
 }
 
 /** /settings. */
-export function SettingsPage({ role, usersCard }: SettingsPageProps) {
+export function SettingsPage({ role, usersCard, exampleRepositoryCard }: SettingsPageProps) {
   const isAdmin = role === "admin";
   return (
     <>
       <PageHeader title="Settings" />
-      <div className="space-y-6">{isAdmin ? usersCard : null}</div>
+      <div className="space-y-6">
+        {exampleRepositoryCard}
+        {isAdmin ? usersCard : null}
+      </div>
     </>
   );
 }

@@ -1,0 +1,294 @@
+// Content generation through the real HTTP API of the built server:
+// (1) built-in writer: generate + quality check + store, end to end (p50/p95 of sequential calls);
+// (2) our overhead on top of an OpenAI-wire provider fake that answers after exactly 2 s.
+// The per-user generation limit is raised with GENERATION_RATE_LIMIT so it never answers 429
+// during the runs (the default, 20 provider calls per 10 minutes, would stop run (1) early).
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { repoRoot, serverEntry, startServer } from "../e2e/lib/server.mjs";
+
+const ADMIN = { email: "bench@example.com", password: "Orbital-Tooling-2026" };
+const BUILTIN_RUNS = 30;
+const BUILTIN_WARMUP = 3;
+const PROVIDER_RUNS = 5;
+const PROVIDER_DELAY_MS = 2000;
+
+const REQUEST = {
+  personaId: "vp-engineering",
+  industryId: "aerospace",
+  buyingStage: "consideration",
+  contentTopic: "Should-cost analysis in aerospace design reviews",
+  contentType: "technical-guide",
+  keyMetricsToInclude: ["35-45% reduction in engineering change orders"],
+  featuredSolutions: ["NCS Design"],
+  useBenchmarkExamples: true,
+  performQualityCheck: true,
+  autoRefine: false,
+};
+
+/** @param {number[]} values @param {number} p */
+function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank] ?? NaN;
+}
+/** @param {number} n @param {number} digits */
+const round = (n, digits = 0) => Number(n.toFixed(digits));
+const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * CPU time the server process has used so far, in ms (user + system, from /proc): a measure of
+ * our own cost that does not depend on how busy the machine is.
+ * @param {number} pid
+ */
+function cpuMs(pid) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
+}
+
+/** Newest modification time under a directory (ms). @param {string} dir @returns {number} */
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
+    else newest = Math.max(newest, fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds the server when dist/main.js is missing or older than the sources. */
+function ensureServerBuild() {
+  const sources = Math.max(
+    newestMtime(path.join(repoRoot, "packages/server/src")),
+    newestMtime(path.join(repoRoot, "packages/contract/src")),
+  );
+  if (fs.existsSync(serverEntry) && fs.statSync(serverEntry).mtimeMs >= sources) return;
+  console.log("generation: server build missing or stale, building packages/server");
+  const build = spawnSync("npm", ["run", "build", "-w", "@content-studio/server"], {
+    cwd: repoRoot,
+    stdio: "inherit",
+  });
+  if (build.status !== 0) throw new Error("server build failed");
+}
+
+/** @param {string} apiUrl */
+async function signIn(apiUrl) {
+  const res = await fetch(`${apiUrl}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: apiUrl },
+    body: JSON.stringify(ADMIN),
+  });
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`sign-in answered ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+/**
+ * @param {string} apiUrl @param {string} cookie @param {string} method @param {string} p
+ * @param {unknown} [body]
+ */
+async function call(apiUrl, cookie, method, p, body) {
+  const res = await fetch(`${apiUrl}${p}`, {
+    method,
+    headers: { "content-type": "application/json", cookie, origin: apiUrl },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${p} answered ${res.status}: ${text}`);
+  return JSON.parse(text);
+}
+
+/** Waits for the first-start ingest of the shipped examples, so runs see a real example set. */
+/** @param {string} apiUrl @param {string} cookie */
+async function waitForIngest(apiUrl, cookie) {
+  const started = Date.now();
+  for (;;) {
+    const running = await call(apiUrl, cookie, "GET", "/api/examples/ingest/jobs?running=true");
+    if (running.data.length === 0) return;
+    if (Date.now() - started > 60_000) throw new Error("example ingest did not finish in 60 s");
+    await sleep(200);
+  }
+}
+
+/** One timed POST /api/generate-content. @param {string} apiUrl @param {string} cookie */
+async function timedGenerate(apiUrl, cookie) {
+  const started = performance.now();
+  const result = await call(apiUrl, cookie, "POST", "/api/generate-content", REQUEST);
+  return { ms: performance.now() - started, result };
+}
+
+const DRAFT = {
+  headline: "Should-cost reviews that catch aerospace cost overruns before design freeze",
+  introduction:
+    "Most aerospace programs discover cost problems after design freeze, when changes are slow and expensive. A should-cost review at each design gate moves that discovery earlier.",
+  body:
+    "<h2>Why cost surprises arrive late</h2><p>Engineers lock in most product cost during design, yet cost data usually arrives from procurement after release.</p>" +
+    "<h2>How a should-cost review works</h2><ul><li>Set a target cost per part.</li><li>Model the process and material cost.</li><li>Review gaps at every gate.</li></ul>" +
+    "<h2>What to evaluate in a tool</h2><p>Teams using design-stage costing report a 35-45% reduction in engineering change orders.</p>",
+  conclusion:
+    "Download the should-cost evaluation checklist to compare approaches for your next program review.",
+  imagePrompt: "Engineers reviewing a cost breakdown of an aircraft bracket",
+};
+
+/**
+ * A minimal OpenAI Responses API fake: every POST …/responses answers DRAFT after exactly
+ * `delayMs` (plain JSON; the non-streaming endpoint does not ask for a stream).
+ * @param {number} delayMs
+ */
+async function startSlowProvider(delayMs) {
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      if (req.method !== "POST" || !req.url?.endsWith("/responses")) {
+        res.writeHead(404, { "content-type": "application/json" });
+        res.end(JSON.stringify({ error: { message: "not found" } }));
+        return;
+      }
+      setTimeout(() => {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(
+          JSON.stringify({
+            id: "resp_bench",
+            object: "response",
+            created_at: Math.floor(Date.now() / 1000),
+            model: "gpt-4o-mini",
+            status: "completed",
+            incomplete_details: null,
+            output: [
+              {
+                type: "message",
+                id: "msg_bench",
+                role: "assistant",
+                status: "completed",
+                content: [{ type: "output_text", text: JSON.stringify(DRAFT), annotations: [] }],
+              },
+            ],
+            usage: {
+              input_tokens: 1200,
+              input_tokens_details: { cached_tokens: 0 },
+              output_tokens: 600,
+              output_tokens_details: { reasoning_tokens: 0 },
+              total_tokens: 1800,
+            },
+          }),
+        );
+      }, delayMs);
+    });
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(undefined)));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    close: () => new Promise((resolve) => server.close(() => resolve(undefined))),
+  };
+}
+
+export async function run() {
+  ensureServerBuild();
+  const provider = await startSlowProvider(PROVIDER_DELAY_MS);
+  const server = await startServer({
+    env: {
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: "warn",
+      GENERATION_RATE_LIMIT: "100000",
+      OPENAI_API_KEY: "test",
+      OPENAI_BASE_URL: provider.baseUrl,
+    },
+  });
+  try {
+    const cookie = await signIn(server.apiUrl);
+    await waitForIngest(server.apiUrl, cookie);
+
+    // (1) Built-in writer, sequential. With OPENAI_API_KEY set OpenAI would be the default.
+    await call(server.apiUrl, cookie, "POST", "/api/change-ai-provider", {
+      provider: "builtin",
+      model: "content-studio-writer-1",
+    });
+    for (let i = 0; i < BUILTIN_WARMUP; i++) await timedGenerate(server.apiUrl, cookie);
+    /** @type {number[]} */ const builtin = [];
+    let exampleCount = 0;
+    const builtinCpuStart = cpuMs(server.pid);
+    for (let i = 0; i < BUILTIN_RUNS; i++) {
+      const { ms, result } = await timedGenerate(server.apiUrl, cookie);
+      if (result.data.metadata.provider !== "builtin") throw new Error("not the built-in writer");
+      builtin.push(ms);
+      exampleCount = result.data.metadata.exampleIds.length;
+    }
+    const builtinCpu = (cpuMs(server.pid) - builtinCpuStart) / BUILTIN_RUNS;
+    console.log(
+      `generation: built-in p50 ${round(percentile(builtin, 50), 1)} ms, p95 ${round(percentile(builtin, 95), 1)} ms ` +
+        `(${BUILTIN_RUNS} runs, ${exampleCount} examples in each prompt)`,
+    );
+
+    // (2) OpenAI-wire fake answering after exactly 2 s.
+    await call(server.apiUrl, cookie, "POST", "/api/change-ai-provider", {
+      provider: "openai",
+      model: "gpt-4o-mini",
+    });
+    await timedGenerate(server.apiUrl, cookie); // warm-up: provider client, connection
+    /** @type {number[]} */ const overheadMs = [];
+    const providerCpuStart = cpuMs(server.pid);
+    for (let i = 0; i < PROVIDER_RUNS; i++) {
+      const { ms, result } = await timedGenerate(server.apiUrl, cookie);
+      if (result.data.metadata.provider !== "openai") throw new Error("provider switch failed");
+      overheadMs.push(ms - PROVIDER_DELAY_MS);
+    }
+    const providerCpu = (cpuMs(server.pid) - providerCpuStart) / PROVIDER_RUNS;
+    const medianOverhead = percentile(overheadMs, 50);
+    console.log(
+      `generation: provider overhead per run (ms): ${overheadMs.map((v) => round(v, 1)).join(", ")}`,
+    );
+
+    return [
+      {
+        metric: `built-in generate+check+store, HTTP end to end, p50 (${BUILTIN_RUNS} sequential)`,
+        value: round(percentile(builtin, 50), 1),
+        unit: "ms",
+        target: "<= 100 ms",
+      },
+      {
+        metric: `built-in generate+check+store, HTTP end to end, p95 (${BUILTIN_RUNS} sequential)`,
+        value: round(percentile(builtin, 95), 1),
+        unit: "ms",
+        target: "report",
+      },
+      {
+        metric: "built-in generation: server CPU time per request (load-independent)",
+        value: round(builtinCpu, 1),
+        unit: "ms",
+        target: "report",
+      },
+      {
+        metric: `overhead on a 2 s provider, median of ${PROVIDER_RUNS} (total - 2000 ms)`,
+        value: round(medianOverhead, 1),
+        unit: "ms",
+        target: "report",
+      },
+      {
+        metric: `overhead on a 2 s provider, median of ${PROVIDER_RUNS}, share of 2 s`,
+        value: round((medianOverhead / PROVIDER_DELAY_MS) * 100, 2),
+        unit: "%",
+        target: "<= 2 %",
+      },
+      {
+        metric: "provider generation: server CPU time per request, share of 2 s (load-independent)",
+        value: round((providerCpu / PROVIDER_DELAY_MS) * 100, 2),
+        unit: "%",
+        target: "report",
+      },
+    ];
+  } finally {
+    await server.stop();
+    await provider.close();
+  }
+}

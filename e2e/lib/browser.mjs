@@ -1,0 +1,98 @@
+// Launches Debian's Chromium through playwright-core (no `npx playwright install`).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium } from "playwright-core";
+import { repoRoot } from "./server.mjs";
+
+export const NO_CHROMIUM =
+  "No Chromium found: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH.";
+
+export const resultsDir = path.join(repoRoot, "test-results");
+
+const LAUNCH_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** @param {string} file */
+function isExecutable(file) {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** @param {string} name */
+function onPath(name) {
+  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
+    if (dir && isExecutable(path.join(dir, name))) return path.join(dir, name);
+  }
+  return undefined;
+}
+
+/**
+ * CHROMIUM_PATH, else /usr/bin/chromium, else chromium / chromium-browser / google-chrome on PATH.
+ * @returns {string} the executable; throws NO_CHROMIUM when there is none
+ */
+export function findChromium() {
+  const configured = process.env.CHROMIUM_PATH?.trim();
+  if (configured) {
+    if (isExecutable(configured)) return configured;
+    throw new Error(`CHROMIUM_PATH=${configured} is not an executable file. ${NO_CHROMIUM}`);
+  }
+  if (isExecutable("/usr/bin/chromium")) return "/usr/bin/chromium";
+  for (const name of ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]) {
+    const found = onPath(name);
+    if (found) return found;
+  }
+  throw new Error(NO_CHROMIUM);
+}
+
+/**
+ * A fresh Chromium profile with one page. `shot(step)` saves test-results/<journey>-<step>.png;
+ * `pageErrors` collects uncaught exceptions thrown in the page.
+ * @param {string} journey  prefix for screenshot names
+ */
+export async function launchBrowser(journey) {
+  const executablePath = findChromium();
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "content-studio-chromium-"));
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath,
+    headless: true,
+    args: LAUNCH_ARGS,
+    viewport: { width: 1280, height: 800 },
+  });
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(30_000);
+  const page = context.pages()[0] ?? (await context.newPage());
+  /** @type {string[]} */
+  const pageErrors = [];
+  page.on("pageerror", (error) => pageErrors.push(error.message));
+
+  return {
+    context,
+    page,
+    pageErrors,
+    /** @param {string} step */
+    async shot(step) {
+      await page.screenshot({
+        path: path.join(resultsDir, `${journey}-${step}.png`),
+        fullPage: true,
+      });
+    },
+    async close() {
+      await context.close();
+      fs.rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}

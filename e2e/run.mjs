@@ -1,0 +1,54 @@
+// `npm run test:e2e`: runs e2e/*.e2e.mjs with Node's built-in test runner against the built app.
+// Usage: node e2e/run.mjs [name-filter ...]   e.g. `node e2e/run.mjs foundation`
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { findChromium, resultsDir } from "./lib/browser.mjs";
+import { repoRoot, serverEntry, webIndex } from "./lib/server.mjs";
+
+/** @param {string} message @returns {never} */
+function fail(message) {
+  console.error(`e2e: ${message}`);
+  process.exit(1);
+}
+
+for (const built of [serverEntry, webIndex]) {
+  if (!fs.existsSync(built)) {
+    fail(`${path.relative(repoRoot, built)} is missing: run \`npm run build\` first.`);
+  }
+}
+try {
+  console.log(`e2e: Chromium at ${findChromium()}`);
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
+
+const e2eDir = path.join(repoRoot, "e2e");
+const filters = process.argv.slice(2);
+const files = fs
+  .readdirSync(e2eDir)
+  .filter((name) => name.endsWith(".e2e.mjs"))
+  .filter((name) => filters.length === 0 || filters.some((f) => name.includes(f)))
+  .sort()
+  .map((name) => path.join("e2e", name));
+if (files.length === 0) fail(`no e2e/*.e2e.mjs files match ${filters.join(", ") || "*"}.`);
+
+fs.mkdirSync(resultsDir, { recursive: true });
+// One journey at a time: each starts its own server (PGlite holds ~0.5 GiB) and a browser.
+const child = spawn(
+  process.execPath,
+  [
+    "--test",
+    "--test-concurrency=1",
+    "--test-reporter=spec",
+    "--test-reporter-destination=stdout",
+    "--test-reporter=junit",
+    `--test-reporter-destination=${path.join("test-results", "e2e-junit.xml")}`,
+    ...files,
+  ],
+  { cwd: repoRoot, stdio: "inherit" },
+);
+child.on("exit", (code, signal) => {
+  console.log(`e2e: screenshots and JUnit report in ${path.relative(repoRoot, resultsDir)}/`);
+  process.exit(code ?? (signal ? 1 : 0));
+});

@@ -1,0 +1,227 @@
+import { z } from "zod";
+import { AiProviderIdSchema } from "./ai";
+import { ExampleCategorySchema } from "./examples";
+import { ContentSectionsSchema, QualityReportSchema } from "./quality";
+import {
+  BUYING_STAGES,
+  BuyingJourneySchema,
+  BuyingStageSchema,
+  ContentTypeSchema,
+  IndustrySchema,
+  PersonaSchema,
+} from "./reference";
+
+/** Channel limits of "Repurpose" (characters; X counts every link as 23). */
+export const REPURPOSE_LIMITS = {
+  linkedin: 3000,
+  x: 280,
+  xUrlLength: 23,
+  emailSubject: 60,
+  emailSubjects: 3,
+  newsletter: 600,
+} as const;
+
+/** Longest suggested meta description. */
+export const META_DESCRIPTION_MAX = 160;
+
+export const CONTENT_STATUSES = ["draft", "published"] as const;
+export const ContentStatusSchema = z.enum(CONTENT_STATUSES);
+export type ContentStatus = z.infer<typeof ContentStatusSchema>;
+
+/** Where a stored piece of content came from: which model, prompt and examples, at what cost. */
+export const ContentProvenanceSchema = z.object({
+  provider: AiProviderIdSchema,
+  model: z.string(),
+  promptVersion: z.string(),
+  /** Ids of the benchmark examples put into the prompt. */
+  exampleIds: z.array(z.string()),
+  /** Tokens over every call of the generation (draft and refinements). */
+  usage: z.object({ inputTokens: z.number().int(), outputTokens: z.number().int() }),
+  /** Wall-clock time of the whole pipeline, in milliseconds. */
+  durationMs: z.number().int(),
+  refinementRounds: z.number().int().min(0).max(2),
+});
+export type ContentProvenance = z.infer<typeof ContentProvenanceSchema>;
+
+/** An infographic or image made for a content item. */
+export const VisualizationSchema = z.object({
+  /** svg: `data` is SVG text; png: `data` is base64. */
+  kind: z.enum(["svg", "png"]),
+  mime: z.enum(["image/svg+xml", "image/png"]),
+  data: z.string(),
+  prompt: z.string(),
+  /** builtin = the server's own SVG renderer; openai = OpenAI's image model. */
+  source: z.enum(["builtin", "openai"]),
+  /** Why the built-in renderer was used instead of the image model, when it was a fallback. */
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Visualization = z.infer<typeof VisualizationSchema>;
+
+/** Social and email variations of a content item, within each channel's limit. */
+export const ContentVariationsSchema = z.object({
+  /** At most 3,000 characters. */
+  linkedin: z.string(),
+  /** At most 280 characters, a link counting 23. */
+  x: z.string(),
+  /** Exactly 3 subject lines of at most 60 characters. */
+  emailSubjects: z.array(z.string()),
+  /** At most 600 characters. */
+  newsletter: z.string(),
+  /** 1 for the first set; each "Regenerate Variations" adds one. */
+  variation: z.number().int().min(1),
+  provider: AiProviderIdSchema,
+  model: z.string(),
+  createdAt: z.string(),
+});
+export type ContentVariations = z.infer<typeof ContentVariationsSchema>;
+
+/** A stored piece of content (every generation is saved as a draft). */
+export const ContentItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  contentType: ContentTypeSchema,
+  personaId: z.string(),
+  /** Persona title. */
+  personaName: z.string(),
+  industryId: z.string(),
+  /** Industry name. */
+  industryName: z.string(),
+  buyingStage: BuyingStageSchema,
+  topic: z.string(),
+  status: ContentStatusSchema,
+  headline: z.string(),
+  introduction: z.string(),
+  /** Sanitised HTML. */
+  body: z.string(),
+  conclusion: z.string(),
+  imagePrompt: z.string(),
+  /** Labels of the key metrics chosen when generating. */
+  keyMetrics: z.array(z.string()),
+  /** Names of the featured solutions chosen when generating. */
+  featuredSolutions: z.array(z.string()),
+  primaryKeyword: z.string().nullable(),
+  visualization: VisualizationSchema.nullable(),
+  repurposed: ContentVariationsSchema.nullable(),
+  /** Score of the first draft, 0–1 (null when the quality check was off). */
+  qualityBefore: z.number().nullable(),
+  /** Score of the current text, 0–1. */
+  qualityAfter: z.number().nullable(),
+  qualityReport: QualityReportSchema.nullable(),
+  provenance: ContentProvenanceSchema,
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ContentItem = z.infer<typeof ContentItemSchema>;
+
+export const ContentIdParamsSchema = z.object({ id: z.string().min(1).max(200) });
+
+/** PUT /api/content/:id: replace the sections (the body is sanitised again and re-scored). */
+export const UpdateContentBodySchema = ContentSectionsSchema.extend({
+  title: z.string().trim().min(1, "Title is required.").max(300).optional(),
+  imagePrompt: z.string().trim().max(2000).optional(),
+});
+export type UpdateContentBody = z.infer<typeof UpdateContentBodySchema>;
+
+export const ContentSectionIdSchema = z.enum(["headline", "introduction", "body", "conclusion"]);
+export type ContentSectionId = z.infer<typeof ContentSectionIdSchema>;
+
+/** POST /api/content/:id/optimize. */
+export const OptimizeContentBodySchema = z.object({
+  /** Keyword to work into the headline, introduction and a subheading. */
+  primaryKeyword: z.string().trim().max(100).optional(),
+});
+export type OptimizeContentBody = z.infer<typeof OptimizeContentBodySchema>;
+
+/** One refinement round, not saved: keep it with PUT /api/content/:id or discard it. */
+export const OptimizeContentResultSchema = z.object({
+  candidate: ContentSectionsSchema,
+  before: QualityReportSchema,
+  after: QualityReportSchema,
+  /** The sections that changed. */
+  diff: z.array(
+    z.object({ section: ContentSectionIdSchema, before: z.string(), after: z.string() }),
+  ),
+});
+export type OptimizeContentResult = z.infer<typeof OptimizeContentResultSchema>;
+
+/** POST /api/seo-analysis. */
+export const SeoAnalysisBodySchema = ContentSectionsSchema.extend({
+  /** Defaults to a short noun phrase derived from the topic (or the headline). */
+  primaryKeyword: z.string().trim().max(100).optional(),
+  topic: z.string().trim().max(500).optional(),
+});
+export type SeoAnalysisBody = z.infer<typeof SeoAnalysisBodySchema>;
+
+export const SeoAnalysisSchema = z.object({
+  keyword: z.string(),
+  inHeadline: z.boolean(),
+  inIntroduction: z.boolean(),
+  /** h2/h3 subheadings of the body that contain the keyword, of all of them. */
+  inSubheadings: z.object({ count: z.number().int(), total: z.number().int() }),
+  /** Words belonging to keyword occurrences, in percent of all words. */
+  density: z.number(),
+  /** At most 160 characters, cut at a sentence or word boundary. */
+  suggestedMetaDescription: z.string().max(META_DESCRIPTION_MAX),
+  /** Flesch–Kincaid grade level of the whole text. */
+  readabilityGrade: z.number(),
+});
+export type SeoAnalysis = z.infer<typeof SeoAnalysisSchema>;
+
+/** POST /api/content/:id/visualize. */
+export const VisualizeBodySchema = z.object({
+  /** Defaults to the item's stored image prompt. */
+  imagePrompt: z.string().trim().min(1).max(2000).optional(),
+});
+export type VisualizeBody = z.infer<typeof VisualizeBodySchema>;
+
+/** POST /api/content/:id/repurpose. */
+export const RepurposeBodySchema = z.object({
+  /** Which variation to write; defaults to the next one after the saved set. */
+  variation: z.number().int().min(1).max(1000).optional(),
+});
+export type RepurposeBody = z.infer<typeof RepurposeBodySchema>;
+
+/** POST /api/content/:id/save-as-example. */
+export const SaveAsExampleBodySchema = z.object({
+  category: ExampleCategorySchema,
+  notes: z.string().trim().max(5000).default(""),
+  /** Defaults to the content item's title. */
+  title: z.string().trim().min(1).max(200).optional(),
+  tags: z.array(z.string().trim().min(1).max(50)).max(20).default([]),
+});
+export type SaveAsExampleBody = z.input<typeof SaveAsExampleBodySchema>;
+
+/** GET /api/content-generation-data (spec §7): all three are required. */
+export const ContentGenerationDataQuerySchema = z.object({
+  personaId: z.string({ error: "Select a persona." }).trim().min(1, "Select a persona.").max(100),
+  industryId: z
+    .string({ error: "Select an industry." })
+    .trim()
+    .min(1, "Select an industry.")
+    .max(100),
+  buyingStage: z.enum(BUYING_STAGES, { error: "Select a buying stage." }),
+});
+export type ContentGenerationDataQuery = z.infer<typeof ContentGenerationDataQuerySchema>;
+
+/** The persona's journey at one stage, with the stage id. */
+export const StageJourneySchema = z.discriminatedUnion("stage", [
+  BuyingJourneySchema.shape.awareness.extend({ stage: z.literal("awareness") }),
+  BuyingJourneySchema.shape.consideration.extend({ stage: z.literal("consideration") }),
+  BuyingJourneySchema.shape.decision.extend({ stage: z.literal("decision") }),
+]);
+export type StageJourney = z.infer<typeof StageJourneySchema>;
+
+/** Audience-data response (spec §3). */
+export const ContentGenerationDataSchema = z.object({
+  selectedPersona: PersonaSchema,
+  selectedIndustry: IndustrySchema,
+  buyingJourney: StageJourneySchema,
+  /**
+   * Account intent data for the industry from an intent-data store. No such store exists yet
+   * (the spec's intent data is hard-coded in its client), so this is always null for now.
+   */
+  sixsenseData: z.null(),
+});
+export type ContentGenerationData = z.infer<typeof ContentGenerationDataSchema>;

@@ -1,0 +1,182 @@
+import { z } from "zod";
+import { BuyingStageSchema, ContentTypeSchema } from "./reference";
+
+/** The criteria of the quality check, in display order. */
+export const QUALITY_CRITERIA = [
+  "structure",
+  "personaFit",
+  "industryFit",
+  "buyingStageFit",
+  "specificity",
+  "readability",
+  "style",
+  "benchmarkSimilarity",
+] as const;
+export const QualityCriterionIdSchema = z.enum(QUALITY_CRITERIA);
+export type QualityCriterionId = z.infer<typeof QualityCriterionIdSchema>;
+
+export const QUALITY_CRITERION_LABELS: Record<QualityCriterionId, string> = {
+  structure: "Structure",
+  personaFit: "Persona fit",
+  industryFit: "Industry fit",
+  buyingStageFit: "Buying-stage fit",
+  specificity: "Specificity",
+  readability: "Readability",
+  style: "Style",
+  benchmarkSimilarity: "Benchmark similarity",
+};
+
+export const QualityCriterionSchema = z.object({
+  id: QualityCriterionIdSchema,
+  label: z.string(),
+  /** 0–1. */
+  score: z.number().min(0).max(1),
+  /** Share of the overall score, 0–1; weights sum to 1. */
+  weight: z.number().min(0).max(1),
+  /** What was measured, in plain words (e.g. "3 of 5 pain points addressed"). */
+  findings: z.array(z.string()),
+  /** Concrete changes that would raise this score. */
+  suggestions: z.array(z.string()),
+});
+export type QualityCriterion = z.infer<typeof QualityCriterionSchema>;
+
+export const NearestExampleSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  category: z.enum(["good", "bad"]),
+  /** Cosine similarity of TF-IDF vectors, 0–1. */
+  similarity: z.number().min(0).max(1),
+});
+export type NearestExample = z.infer<typeof NearestExampleSchema>;
+
+export const ReadabilitySchema = z.object({
+  words: z.number().int(),
+  sentences: z.number().int(),
+  syllables: z.number().int(),
+  fleschReadingEase: z.number(),
+  fleschKincaidGrade: z.number(),
+  /** Target Flesch–Kincaid grade band for engineering executives. */
+  targetGrade: z.object({ min: z.number(), max: z.number() }),
+  /** Target Flesch reading-ease band for engineering executives (always sent by the server). */
+  targetEase: z.object({ min: z.number(), max: z.number() }).optional(),
+});
+export type Readability = z.infer<typeof ReadabilitySchema>;
+
+/** A statistic found in the text that is neither a chosen key metric nor a company proof point. */
+export const UnsupportedClaimSchema = z.object({
+  /** The figure and the words that follow it, e.g. "73% faster design reviews". */
+  text: z.string(),
+  /** headline, introduction, body or conclusion. */
+  section: z.string(),
+});
+
+/** Deterministic, explainable score of one piece of content. */
+export const QualityReportSchema = z.object({
+  /** 0–1, the weighted sum of the criteria. */
+  overall: z.number().min(0).max(1),
+  criteria: z.array(QualityCriterionSchema),
+  readability: ReadabilitySchema,
+  nearestExamples: z.array(NearestExampleSchema),
+  unsupportedClaims: z.array(UnsupportedClaimSchema),
+  bannedPhrasesFound: z.array(z.string()),
+  /** The most useful suggestions across criteria, best first. */
+  suggestions: z.array(z.string()),
+});
+export type QualityReport = z.infer<typeof QualityReportSchema>;
+
+export const ContentSectionsSchema = z.object({
+  headline: z.string().trim().min(1, "Headline is required.").max(300),
+  introduction: z.string().trim().min(1, "Introduction is required.").max(20_000),
+  /** HTML (sanitised on the server). */
+  body: z.string().trim().min(1, "Body is required.").max(200_000),
+  conclusion: z.string().trim().min(1, "Conclusion is required.").max(20_000),
+});
+export type ContentSections = z.infer<typeof ContentSectionsSchema>;
+
+/** POST /api/quality-check: score content without storing it. */
+export const QualityCheckBodySchema = ContentSectionsSchema.extend({
+  personaId: z.string().min(1).max(100),
+  industryId: z.string().min(1).max(100),
+  buyingStage: BuyingStageSchema,
+  contentType: ContentTypeSchema,
+  /** Labels of the chosen key metrics (company proof points). */
+  keyMetricsToInclude: z.array(z.string().max(200)).max(20).optional(),
+});
+export type QualityCheckBody = z.infer<typeof QualityCheckBodySchema>;
+
+/** Banned phrases and clichés that the style criterion penalises (admins edit the list). */
+export const DEFAULT_BANNED_PHRASES = [
+  "synergy",
+  "synergies",
+  "game-changing",
+  "game changer",
+  "revolutionary",
+  "revolutionize",
+  "cutting-edge",
+  "bleeding-edge",
+  "best-in-class",
+  "world-class",
+  "next-generation",
+  "paradigm shift",
+  "leverage",
+  "unlock the power",
+  "unleash",
+  "seamless",
+  "seamlessly",
+  "robust solution",
+  "holistic",
+  "empower",
+  "in today's fast-paced world",
+  "in today's competitive landscape",
+  "ever-evolving landscape",
+  "ever-changing landscape",
+  "delve",
+  "tapestry",
+  "it's important to note",
+  "it is important to note",
+  "in conclusion",
+  "look no further",
+  "take it to the next level",
+  "buy now",
+  "limited-time",
+  "act now",
+  "don't miss out",
+  // Unsupported superlatives.
+  "industry-leading",
+  "number one",
+  "unmatched",
+  "unbeatable",
+  "second to none",
+  "best-of-breed",
+  // Clichés and filler.
+  "ahead of the curve",
+  "move the needle",
+  "think outside the box",
+  "at the end of the day",
+  "single pane of glass",
+  "mission-critical",
+  "frictionless",
+  "supercharge",
+  "effortless",
+  "effortlessly",
+  "harness the power",
+  "don't get left behind",
+  "what are you waiting for",
+  // Typical AI-sounding phrases.
+  "it is worth noting",
+  "it's worth noting",
+  "navigate the complexities",
+  "pave the way",
+  "embark on",
+  "multifaceted",
+  "pivotal role",
+  "plays a vital role",
+  "one-size-fits-all",
+  "transformative journey",
+  "in the realm of",
+  "a testament to",
+] as const;
+
+export const BannedPhrasesSchema = z.object({
+  phrases: z.array(z.string().trim().min(2).max(80)).max(500),
+});

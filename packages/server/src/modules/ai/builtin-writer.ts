@@ -1,0 +1,43 @@
+import { AI_PROVIDERS } from "@content-studio/contract";
+import { composeDraft } from "./builtin-draft";
+import { refineDraft } from "./builtin-refine";
+import { composeRepurposed } from "./builtin-repurpose";
+import { WriterError, type Writer, type WriterCall, type WriterUsage } from "./writer";
+
+export const BUILTIN_MODEL = AI_PROVIDERS.builtin.models[0];
+
+const NO_USAGE: WriterUsage = { inputTokens: 0, outputTokens: 0 };
+
+/**
+ * The offline writer: no key, no network, deterministic for the same inputs. It composes drafts
+ * from the brief (see builtin-draft.ts), applies the quality check's critique (builtin-refine.ts)
+ * and writes channel versions (builtin-repurpose.ts). It is the default while no provider key
+ * is configured, so a fresh `npm start` is fully usable.
+ *
+ * Like the LLM writers, it validates against `call.schema` and passes the JSON to `onDelta`.
+ */
+export class BuiltinWriter implements Writer {
+  readonly provider = "builtin" as const;
+  readonly model = BUILTIN_MODEL;
+  readonly label = AI_PROVIDERS.builtin.label;
+
+  async write<T>(call: WriterCall<T>): Promise<{ object: T; usage: WriterUsage }> {
+    if (call.signal.aborted) throw new WriterError("cancelled", "Generation was cancelled.");
+    const { task } = call;
+    const output =
+      task.kind === "draft"
+        ? composeDraft(task.brief)
+        : task.kind === "refine"
+          ? refineDraft(task.brief, task.draft, task.critique, task.round)
+          : composeRepurposed(task.brief, task.draft, task.variation);
+    const parsed = call.schema.safeParse(output);
+    if (!parsed.success) {
+      throw new WriterError(
+        "bad_output",
+        "The built-in writer could not produce content in the expected format. Please try again.",
+      );
+    }
+    call.onDelta?.(JSON.stringify(parsed.data));
+    return { object: parsed.data, usage: { ...NO_USAGE } };
+  }
+}

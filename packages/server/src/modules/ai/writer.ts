@@ -1,0 +1,119 @@
+import type {
+  AiProviderId,
+  BuyingStage,
+  BuyingJourney,
+  ContentType,
+  Industry,
+  Persona,
+} from "@content-studio/contract";
+import type { z } from "zod";
+
+/** Version of the prompt templates; stored with every generation for provenance. */
+export const PROMPT_VERSION = "2026-11-21.1";
+
+/** A benchmark example handed to a writer as data (never as instructions). */
+export interface BriefExample {
+  id: string;
+  title: string;
+  category: "good" | "bad";
+  headline: string;
+  introduction: string;
+  body: string;
+  conclusion: string;
+  notes: string;
+  similarity: number;
+}
+
+/** Everything a writer knows about the piece, as structured data. */
+export interface ContentBrief {
+  persona: Persona;
+  industry: Industry;
+  buyingStage: BuyingStage;
+  journey: BuyingJourney[BuyingStage];
+  contentType: ContentType;
+  topic: string;
+  keyMetrics: string[];
+  solutions: { name: string; description: string }[];
+  companyName: string;
+  primaryKeyword: string | undefined;
+  goodExamples: BriefExample[];
+  badExamples: BriefExample[];
+}
+
+/** What the writer is asked to do. LLM writers use `prompt`; the built-in writer uses the structured fields. */
+export type WritingTask =
+  | { kind: "draft"; brief: ContentBrief }
+  | {
+      kind: "refine";
+      brief: ContentBrief;
+      draft: DraftContent;
+      /** Concrete critique from the quality check, best first. */
+      critique: string[];
+      round: number;
+    }
+  | { kind: "repurpose"; brief: ContentBrief; draft: DraftContent; variation: number };
+
+/** The structured output of a draft or refinement. Body is HTML (sanitised by the caller). */
+export interface DraftContent {
+  headline: string;
+  introduction: string;
+  body: string;
+  conclusion: string;
+  imagePrompt: string;
+}
+
+export interface RepurposedContent {
+  linkedin: string;
+  x: string;
+  emailSubjects: string[];
+  newsletter: string;
+}
+
+export interface WriterUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+export interface WriterCall<T> {
+  task: WritingTask;
+  /** System and user prompt text (built by the generation module; the built-in writer ignores it). */
+  prompt: { system: string; user: string };
+  /** zod schema the output must satisfy. */
+  schema: z.ZodType<T>;
+  maxOutputTokens: number;
+  /** Aborted when the user cancels or leaves, or our own total timeout fires. */
+  signal: AbortSignal;
+  /** Called with text as it streams in (for the live preview). */
+  onDelta?: (text: string) => void;
+}
+
+/**
+ * One AI provider behind one interface. Implementations: OpenAI, Google Gemini, any
+ * OpenAI-compatible endpoint, and the built-in offline writer.
+ */
+export interface Writer {
+  provider: AiProviderId;
+  model: string;
+  label: string;
+  /** Produces an object matching `call.schema`, or throws a WriterError. */
+  write<T>(call: WriterCall<T>): Promise<{ object: T; usage: WriterUsage }>;
+}
+
+export type WriterErrorKind =
+  | "auth" // 401/403 from the provider: key missing or refused
+  | "rate_limited" // 429 after our bounded retries
+  | "timeout" // total or idle timeout
+  | "cancelled" // the user cancelled or left
+  | "bad_output" // output failed the schema after one repair attempt
+  | "unavailable"; // 5xx or network failure after retries
+
+/** A provider failure with a message safe to show the user (never a key or raw body). */
+export class WriterError extends Error {
+  constructor(
+    readonly kind: WriterErrorKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = "WriterError";
+  }
+}

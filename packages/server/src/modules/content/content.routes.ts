@@ -1,0 +1,164 @@
+import {
+  ContentIdParamsSchema,
+  ContentItemSchema,
+  ContentVariationsSchema,
+  ExampleDetailSchema,
+  OptimizeContentBodySchema,
+  OptimizeContentResultSchema,
+  RepurposeBodySchema,
+  SaveAsExampleBodySchema,
+  SeoAnalysisBodySchema,
+  SeoAnalysisSchema,
+  UpdateContentBodySchema,
+  VisualizationSchema,
+  VisualizeBodySchema,
+  successEnvelope,
+} from "@content-studio/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppContext } from "../../app-context";
+import { actorOf } from "../../plugins/access";
+import { clientGoneSignal } from "../generation/client-signal";
+import { sanitizeBody } from "../generation/pipeline";
+import * as content from "./content.service";
+import { analyzeSeo } from "./seo";
+
+export const contentRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      "/api/content/:id",
+      {
+        config: { access: "viewer" },
+        schema: {
+          params: ContentIdParamsSchema,
+          response: { 200: successEnvelope(ContentItemSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await content.getContentItem(ctx, request.params.id),
+      }),
+    );
+
+    app.put(
+      "/api/content/:id",
+      {
+        config: { access: "editor" },
+        schema: {
+          params: ContentIdParamsSchema,
+          body: UpdateContentBodySchema,
+          response: { 200: successEnvelope(ContentItemSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await content.updateContentItem(ctx, request.params.id, request.body),
+      }),
+    );
+
+    app.post(
+      "/api/content/:id/optimize",
+      {
+        config: { access: "editor" },
+        schema: {
+          params: ContentIdParamsSchema,
+          body: OptimizeContentBodySchema,
+          response: { 200: successEnvelope(OptimizeContentResultSchema) },
+        },
+      },
+      async (request, reply) => ({
+        success: true as const,
+        data: await content.optimizeContentItem(
+          ctx,
+          actorOf(request),
+          request.params.id,
+          request.body,
+          clientGoneSignal(reply),
+          request.log,
+        ),
+      }),
+    );
+
+    app.post(
+      "/api/content/:id/visualize",
+      {
+        config: { access: "editor" },
+        schema: {
+          params: ContentIdParamsSchema,
+          body: VisualizeBodySchema,
+          response: { 200: successEnvelope(VisualizationSchema) },
+        },
+      },
+      async (request, reply) => ({
+        success: true as const,
+        data: await content.visualizeContentItem(
+          ctx,
+          actorOf(request),
+          request.params.id,
+          request.body,
+          clientGoneSignal(reply),
+          request.log,
+        ),
+      }),
+    );
+
+    app.post(
+      "/api/content/:id/repurpose",
+      {
+        config: { access: "editor" },
+        schema: {
+          params: ContentIdParamsSchema,
+          body: RepurposeBodySchema,
+          response: { 200: successEnvelope(ContentVariationsSchema) },
+        },
+      },
+      async (request, reply) => ({
+        success: true as const,
+        data: await content.repurposeContentItem(
+          ctx,
+          actorOf(request),
+          request.params.id,
+          request.body,
+          clientGoneSignal(reply),
+          request.log,
+        ),
+      }),
+    );
+
+    app.post(
+      "/api/content/:id/save-as-example",
+      {
+        config: { access: "editor" },
+        schema: {
+          params: ContentIdParamsSchema,
+          body: SaveAsExampleBodySchema,
+          response: { 201: successEnvelope(ExampleDetailSchema) },
+        },
+      },
+      async (request, reply) => {
+        const example = await content.saveContentAsExample(
+          ctx,
+          actorOf(request),
+          request.params.id,
+          request.body,
+        );
+        return reply.status(201).send({ success: true as const, data: example });
+      },
+    );
+
+    app.post(
+      "/api/seo-analysis",
+      {
+        config: { access: "viewer" },
+        schema: {
+          body: SeoAnalysisBodySchema,
+          response: { 200: successEnvelope(SeoAnalysisSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        // The body may come straight from an editor: score the same HTML that would be stored.
+        data: analyzeSeo({ ...request.body, body: sanitizeBody(request.body.body) }),
+      }),
+    );
+  };

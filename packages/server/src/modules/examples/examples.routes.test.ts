@@ -1,0 +1,362 @@
+import type { ExampleDetail, ExampleInput, ExampleList, IngestJob } from "@content-studio/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exampleMarkdown, multipartBody, waitForJob } from "../../../test/fixtures/examples";
+import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
+import { startIngest } from "./ingest.service";
+
+const input = (overrides: Partial<ExampleInput> = {}): ExampleInput => ({
+  title: "Tier-1 ECO reduction",
+  category: "good",
+  contentType: "case-study",
+  personaId: "cto",
+  industryId: "automotive",
+  buyingStage: "decision",
+  tags: ["should-cost", "dfm"],
+  notes: "Specific numbers.",
+  headline: "How a tier-1 supplier cut ECOs by 40%",
+  introduction: "A supplier of seating systems had a problem.",
+  body: "The tolerance stack was the culprit.\n\n- one\n- two",
+  conclusion: "Book a walkthrough.",
+  ...overrides,
+});
+
+describe("examples API", () => {
+  let t: TestApp;
+  let editor: Agent;
+  let viewer: Agent;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    editor = await t.signInAs("editor");
+    viewer = await t.signInAs("viewer");
+    const create = async (key: string, overrides: Partial<ExampleInput>) => {
+      const res = await editor.post("/api/examples", input(overrides));
+      if (res.statusCode !== 201) throw new Error(res.body);
+      ids[key] = res.json<{ data: ExampleDetail }>().data.id;
+    };
+    await create("a", {});
+    await create("b", {
+      title: "Buzzword salad",
+      category: "bad",
+      contentType: "technical-guide",
+      personaId: "vp-engineering",
+      industryId: "aerospace",
+      tags: ["should-cost"],
+      body: "Synergy at 100% of the time.",
+    });
+    await create("c", {
+      title: "Margins and features",
+      contentType: "thought-leadership",
+      personaId: "product-manager",
+      industryId: null,
+      buyingStage: null,
+      tags: ["dfm", "eco"],
+      body: "Feature cost per SKU, 100 percent of it.",
+    });
+    await create("xss", {
+      title: "Hostile markup",
+      category: "bad",
+      contentType: "thought-leadership",
+      personaId: "vp-engineering",
+      industryId: "industrial",
+      tags: [],
+      body: [
+        "Before <script>alert('script')</script> after.",
+        '<img src="x" onerror="alert(\'img\')">',
+        "[click me](javascript:alert('md'))",
+        '<a href="javascript:alert(\'html\')" onclick="alert(1)">html link</a>',
+        '<p onmouseover="alert(2)">hover</p><iframe src="https://evil.example"></iframe>',
+        "[safe](https://example.com/page)",
+      ].join("\n\n"),
+    });
+    // One cloud example, from an S3 listing held in memory.
+    const data = Buffer.from(
+      exampleMarkdown({
+        title: "High-tech cloud case",
+        contentType: "case-study",
+        persona: "cto",
+        industry: "high-tech",
+        tags: ["DFM", "should-cost"],
+      }),
+    );
+    const job = await startIngest(t.ctx, null, {
+      origin: "s3",
+      sourceKey: "s3://bucket/prefix/",
+      list: async () => ({
+        entries: [{ path: "good/cloud.md", size: data.length, read: async () => data }],
+        failures: [],
+      }),
+    });
+    await t.ctx.jobs.wait(job.id);
+    const done = await waitForJob(viewer, job.id);
+    if (done.added !== 1) throw new Error(JSON.stringify(done));
+  });
+  afterAll(() => t.close());
+
+  const titles = async (query: string) => {
+    const res = await viewer.get(`/api/examples?pageSize=100&${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json<{ data: ExampleList }>().data;
+    expect(data.total).toBe(data.items.length);
+    return data.items.map((i) => i.title).sort();
+  };
+
+  it("lists everything with persona and industry names", async () => {
+    const res = await viewer.get("/api/examples");
+    const data = res.json<{ data: ExampleList }>().data;
+    expect(data).toMatchObject({ total: 5, page: 1, pageSize: 25 });
+    expect(data.items.find((i) => i.id === ids.a)).toEqual({
+      id: ids.a,
+      title: "Tier-1 ECO reduction",
+      category: "good",
+      contentType: "case-study",
+      personaId: "cto",
+      persona: "CTO",
+      industryId: "automotive",
+      industry: "Automotive",
+      buyingStage: "decision",
+      tags: ["should-cost", "dfm"],
+      origin: "manual",
+      sourceKey: "manual",
+      sourcePath: ids.a,
+      archived: false,
+      updatedAt: expect.any(String) as unknown,
+    });
+    expect(data.items.find((i) => i.id === ids.c)).toMatchObject({
+      industryId: null,
+      industry: null,
+      buyingStage: null,
+    });
+  });
+
+  it.each([
+    ["category=good", ["High-tech cloud case", "Margins and features", "Tier-1 ECO reduction"]],
+    ["category=bad", ["Buzzword salad", "Hostile markup"]],
+    ["contentType=case-study", ["High-tech cloud case", "Tier-1 ECO reduction"]],
+    ["personaId=cto", ["High-tech cloud case", "Tier-1 ECO reduction"]],
+    ["personaId=vp-engineering&category=bad", ["Buzzword salad", "Hostile markup"]],
+    ["industryId=aerospace", ["Buzzword salad"]],
+    ["buyingStage=decision&industryId=automotive", ["Tier-1 ECO reduction"]],
+    ["tags=should-cost", ["Buzzword salad", "High-tech cloud case", "Tier-1 ECO reduction"]],
+    ["tags=should-cost,%20,DFM", ["High-tech cloud case", "Tier-1 ECO reduction"]],
+    ["tags=%20eco%20,", ["Margins and features"]],
+    [
+      "tags=,%20,",
+      [
+        "Buzzword salad",
+        "High-tech cloud case",
+        "Hostile markup",
+        "Margins and features",
+        "Tier-1 ECO reduction",
+      ],
+    ],
+    ["q=tolerance%20stack", ["Tier-1 ECO reduction"]],
+    ["q=TOLERANCE", ["Tier-1 ECO reduction"]],
+    ["q=100%25", ["Buzzword salad"]],
+    ["q=100_", []],
+    ["q=buzzword", ["Buzzword salad"]],
+    ["source=cloud", ["High-tech cloud case"]],
+    [
+      "source=local",
+      ["Buzzword salad", "Hostile markup", "Margins and features", "Tier-1 ECO reduction"],
+    ],
+    ["source=cloud&tags=dfm&personaId=cto", ["High-tech cloud case"]],
+    [
+      "category=&contentType=all&q=",
+      [
+        "Buzzword salad",
+        "High-tech cloud case",
+        "Hostile markup",
+        "Margins and features",
+        "Tier-1 ECO reduction",
+      ],
+    ],
+  ])("filters by %s", async (query, expected) => {
+    expect(await titles(query)).toEqual(expected);
+  });
+
+  it("pages with a total", async () => {
+    const pages = [];
+    for (const page of [1, 2, 3]) {
+      const res = await viewer.get(`/api/examples?pageSize=2&page=${page}`);
+      const data = res.json<{ data: ExampleList }>().data;
+      expect(data).toMatchObject({ total: 5, page, pageSize: 2 });
+      pages.push(data.items.map((i) => i.id));
+    }
+    expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
+    expect(new Set(pages.flat()).size).toBe(5);
+    const beyond = await viewer.get("/api/examples?pageSize=2&page=4");
+    expect(beyond.json()).toMatchObject({ data: { items: [], total: 5 } });
+  });
+
+  it.each(["category=ugly", "pageSize=1000", "page=0", "source=ftp", "includeArchived=maybe"])(
+    "refuses %s",
+    async (query) => {
+      const res = await viewer.get(`/api/examples?${query}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, code: "validation_error" });
+    },
+  );
+
+  it("returns the detail with sanitised HTML", async () => {
+    const res = await viewer.get(`/api/examples/${ids.xss}`);
+    expect(res.statusCode).toBe(200);
+    const detail = res.json<{ data: ExampleDetail }>().data;
+    expect(detail.body).toContain("<script>");
+    const html = detail.bodyHtml.toLowerCase();
+    for (const banned of [
+      "<script",
+      "onerror",
+      "onclick",
+      "onmouseover",
+      "javascript:",
+      "<iframe",
+      "<img",
+      "alert('script')",
+    ]) {
+      expect(html, banned).not.toContain(banned);
+    }
+    expect(detail.bodyHtml).toContain("click me");
+    expect(detail.bodyHtml).toContain("html link");
+    expect(detail.bodyHtml).toContain(
+      '<a href="https://example.com/page" rel="noopener noreferrer nofollow" target="_blank">safe</a>',
+    );
+
+    const a = (await viewer.get(`/api/examples/${ids.a}`)).json<{ data: ExampleDetail }>().data;
+    expect(a).toMatchObject({
+      headline: "How a tier-1 supplier cut ECOs by 40%",
+      introduction: "A supplier of seating systems had a problem.",
+      conclusion: "Book a walkthrough.",
+      notes: "Specific numbers.",
+      bodyHtml:
+        "<p>The tolerance stack was the culprit.</p>\n<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n",
+    });
+    expect((await viewer.get("/api/examples/nope")).statusCode).toBe(404);
+  });
+
+  it("creates examples for editors only, and checks references", async () => {
+    expect((await viewer.post("/api/examples", input())).statusCode).toBe(403);
+    expect((await t.anonymous.post("/api/examples", input())).statusCode).toBe(401);
+
+    const unknownPersona = await editor.post("/api/examples", input({ personaId: "wizard" }));
+    expect(unknownPersona.statusCode).toBe(400);
+    expect(unknownPersona.json()).toEqual({
+      success: false,
+      code: "validation_error",
+      message: "Unknown persona.",
+      details: { issues: [{ path: "body.personaId", message: "Unknown persona." }] },
+    });
+    const unknownIndustry = await editor.post("/api/examples", input({ industryId: "mining" }));
+    expect(unknownIndustry.json()).toMatchObject({
+      code: "validation_error",
+      message: "Unknown industry.",
+    });
+    const noHeadline = await editor.post("/api/examples", input({ headline: "  " }));
+    expect(noHeadline.statusCode).toBe(400);
+    expect(noHeadline.json()).toMatchObject({ message: "Headline is required." });
+
+    const nul = await editor.post("/api/examples", input({ body: "binary\u0000junk" }));
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toMatchObject({
+      code: "validation_error",
+      message: "Text cannot contain NUL characters.",
+      details: { issues: [{ path: "body.body" }] },
+    });
+
+    const res = await editor.post(
+      "/api/examples",
+      input({ title: "  New one  ", tags: [" A ", "b"] }),
+    );
+    expect(res.statusCode).toBe(201);
+    const created = res.json<{ data: ExampleDetail }>().data;
+    expect(created).toMatchObject({ title: "New one", tags: ["a", "b"], origin: "manual" });
+    expect((await viewer.get(`/api/examples/${created.id}`)).statusCode).toBe(200);
+    await editor.delete(`/api/examples/${created.id}`);
+  });
+
+  it("replaces and deletes examples for editors only", async () => {
+    const created = (await editor.post("/api/examples", input({ title: "To edit" }))).json<{
+      data: ExampleDetail;
+    }>().data;
+    const url = `/api/examples/${created.id}`;
+    expect((await viewer.put(url, input({ title: "Viewer edit" }))).statusCode).toBe(403);
+    expect((await editor.put(url, input({ personaId: "wizard" }))).statusCode).toBe(400);
+    expect((await editor.put("/api/examples/nope", input())).statusCode).toBe(404);
+
+    const res = await editor.put(
+      url,
+      input({ title: "Edited", category: "bad", industryId: null }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ data: ExampleDetail }>().data).toMatchObject({
+      id: created.id,
+      title: "Edited",
+      category: "bad",
+      industryId: null,
+      industry: null,
+    });
+
+    expect((await viewer.delete(url)).statusCode).toBe(403);
+    const del = await editor.delete(url);
+    expect(del.statusCode).toBe(200);
+    expect(del.json()).toEqual({ success: true, data: { id: created.id } });
+    expect((await viewer.get(url)).statusCode).toBe(404);
+    expect((await editor.delete(url)).json()).toMatchObject({ code: "not_found" });
+  });
+
+  it("exports markdown that ingests back to the same fields", async () => {
+    const original = input({
+      title: 'Quotes "inside": a colon # and hash',
+      tags: ["should-cost", "tier-1"],
+      notes: "Two lines.\nSecond: 'quoted' ✓",
+      body: "### Results\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n---\n\n> quoted",
+    });
+    const created = (await editor.post("/api/examples", original)).json<{ data: ExampleDetail }>()
+      .data;
+    const res = await viewer.get(`/api/examples/${created.id}/export`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/markdown; charset=utf-8");
+    expect(res.headers["content-disposition"]).toBe(
+      'attachment; filename="good-quotes-inside-a-colon-and-hash.md"',
+    );
+    expect(res.body.startsWith("---\n")).toBe(true);
+    expect((await viewer.get("/api/examples/nope/export")).statusCode).toBe(404);
+
+    const form = new FormData();
+    form.append(
+      "files",
+      new Blob([res.rawPayload]),
+      "exported/good/good-quotes-inside-a-colon-and-hash.md",
+    );
+    const { payload, headers } = await multipartBody(form);
+    const upload = await editor.post("/api/examples/ingest/upload", payload, headers);
+    expect(upload.statusCode, upload.body).toBe(202);
+    const job = await waitForJob(viewer, upload.json<{ data: IngestJob }>().data.id);
+    expect(job).toMatchObject({ status: "succeeded", added: 1, errors: 0 });
+
+    const list = (await viewer.get("/api/examples?pageSize=100&source=local")).json<{
+      data: ExampleList;
+    }>().data;
+    const copy = list.items.find((i) => i.sourceKey === "upload:exported");
+    expect(copy).toBeDefined();
+    const detail = (await viewer.get(`/api/examples/${copy!.id}`)).json<{ data: ExampleDetail }>()
+      .data;
+    const fields = (d: ExampleDetail) => ({
+      title: d.title,
+      category: d.category,
+      contentType: d.contentType,
+      personaId: d.personaId,
+      industryId: d.industryId,
+      buyingStage: d.buyingStage,
+      tags: d.tags,
+      notes: d.notes,
+      headline: d.headline,
+      introduction: d.introduction,
+      body: d.body,
+      conclusion: d.conclusion,
+      bodyHtml: d.bodyHtml,
+    });
+    expect(fields(detail)).toEqual(fields(created));
+  });
+});

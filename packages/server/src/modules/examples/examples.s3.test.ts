@@ -1,0 +1,189 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { CreateBucketCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import type { ExampleList } from "@content-studio/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  exampleMarkdown,
+  ingestAndWait,
+  MALFORMED_FILES,
+  reasonsByPath,
+  tempDir,
+} from "../../../test/fixtures/examples";
+import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
+
+const CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
+const BUCKET = "content-examples";
+/** More than one listing page (1,000 keys) of valid files. */
+const GOOD_COUNT = 1_010;
+
+/** s3rver in a child process run with --openssl-legacy-provider (see STACK.md). */
+async function startS3rver(directory: string): Promise<{ endpoint: string; child: ChildProcess }> {
+  const script = path.resolve(import.meta.dirname, "../../../test/fixtures/s3rver-child.mjs");
+  const child = spawn(process.execPath, ["--openssl-legacy-provider", script, directory], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split("\n")[0];
+      if (out.includes("\n") && line) resolve((JSON.parse(line) as { port: number }).port);
+    });
+    child.once("exit", (code) => reject(new Error(`s3rver exited with code ${code}`)));
+  });
+  return { endpoint: `http://127.0.0.1:${port}`, child };
+}
+
+async function mapLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<unknown>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) await fn(items[next++]!);
+    }),
+  );
+}
+
+describe("ingest from S3", () => {
+  let t: TestApp;
+  let admin: Agent;
+  let editor: Agent;
+  let s3: { endpoint: string; child: ChildProcess };
+  let directory: string;
+
+  const settings = () => ({
+    repositorySource: "cloud",
+    exampleRepoPath: "./examples",
+    cloudRepoUrl: `s3://${BUCKET}/bench/`,
+    s3Endpoint: s3.endpoint,
+    s3Region: "us-east-1",
+  });
+
+  beforeAll(async () => {
+    directory = tempDir("cs-s3rver-");
+    s3 = await startS3rver(directory);
+    const client = new S3Client({
+      region: "us-east-1",
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: CREDENTIALS,
+    });
+    await client.send(new CreateBucketCommand({ Bucket: BUCKET }));
+    const objects: [string, string | Buffer][] = [
+      ...Array.from({ length: GOOD_COUNT }, (_, i): [string, string] => [
+        `bench/${i % 2 ? "bad" : "good"}/file-${String(i).padStart(4, "0")}.md`,
+        exampleMarkdown({ title: `S3 example ${i}` }),
+      ]),
+      ...Object.entries(MALFORMED_FILES).map(([p, f]): [string, string | Buffer] => [
+        `bench/${p}`,
+        f.content,
+      ]),
+      ["bench/good/readme.txt", "not markdown"],
+      ["other/good/outside-prefix.md", exampleMarkdown({ title: "Outside the prefix" })],
+    ];
+    await mapLimit(objects, 16, ([Key, Body]) =>
+      client.send(new PutObjectCommand({ Bucket: BUCKET, Key, Body })),
+    );
+    client.destroy();
+
+    t = await buildTestApp({ config: { s3Credentials: { ...CREDENTIALS } } });
+    admin = await t.signInAs("admin");
+    editor = await t.signInAs("editor");
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    s3?.child.kill("SIGTERM");
+    fs.rmSync(directory, { recursive: true, force: true });
+  });
+
+  it("saves the repository settings (admins only) and never returns the secret", async () => {
+    expect((await editor.put("/api/settings/example-repository", settings())).statusCode).toBe(403);
+    const res = await admin.put("/api/settings/example-repository", settings());
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      data: { ...settings(), s3CredentialsConfigured: true },
+    });
+    const read = await editor.get("/api/settings/example-repository");
+    expect(read.json()).toEqual({
+      success: true,
+      data: { ...settings(), s3CredentialsConfigured: true },
+    });
+    expect(read.body).not.toContain(CREDENTIALS.secretAccessKey);
+
+    const nul = await admin.put("/api/settings/example-repository", {
+      ...settings(),
+      exampleRepoPath: "./exa\u0000mples",
+    });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toMatchObject({ message: "Text cannot contain NUL characters." });
+
+    const bad = await admin.put("/api/settings/example-repository", {
+      ...settings(),
+      cloudRepoUrl: "ftp://bucket/x",
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      code: "validation_error",
+      message: "Use s3://bucket/prefix or an https:// URL of a .zip or .tar.gz archive.",
+    });
+  });
+
+  it("ingests every markdown object below the prefix, across listing pages", async () => {
+    const job = await ingestAndWait(editor, { source: "cloud" });
+    expect(job).toMatchObject({
+      origin: "s3",
+      sourceKey: `s3://${BUCKET}/bench/`,
+      status: "succeeded",
+      total: GOOD_COUNT + Object.keys(MALFORMED_FILES).length,
+      added: GOOD_COUNT,
+      updated: 0,
+      unchanged: 0,
+      errors: Object.keys(MALFORMED_FILES).length,
+    });
+    const reasons = reasonsByPath(job);
+    for (const [p, { reason }] of Object.entries(MALFORMED_FILES)) {
+      if (typeof reason === "string") expect(reasons[p], p).toBe(reason);
+      else expect(reasons[p], p).toMatch(reason);
+    }
+    const list = await editor.get("/api/examples?source=cloud&pageSize=1");
+    expect(list.json<{ data: ExampleList }>().data.total).toBe(GOOD_COUNT);
+
+    const again = await ingestAndWait(editor, { source: "cloud" });
+    expect(again).toMatchObject({ added: 0, updated: 0, unchanged: GOOD_COUNT });
+  }, 60_000);
+
+  it("fails the job clearly without credentials, or with wrong ones, or a missing bucket", async () => {
+    const configured = t.ctx.config.s3Credentials;
+    try {
+      t.ctx.config.s3Credentials = undefined;
+      expect((await editor.get("/api/settings/example-repository")).json()).toMatchObject({
+        data: { s3CredentialsConfigured: false },
+      });
+      expect(await ingestAndWait(editor, { source: "cloud" })).toMatchObject({
+        status: "failed",
+        message:
+          "S3 credentials are not configured on the server (set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY).",
+        added: 0,
+      });
+
+      t.ctx.config.s3Credentials = { accessKeyId: "WRONG", secretAccessKey: "WRONG" };
+      expect(await ingestAndWait(editor, { source: "cloud" })).toMatchObject({
+        status: "failed",
+        message: "The S3 credentials were refused.",
+      });
+    } finally {
+      t.ctx.config.s3Credentials = configured;
+    }
+    expect(
+      await ingestAndWait(editor, { source: "cloud", url: "s3://no-such-bucket/x/" }),
+    ).toMatchObject({ status: "failed", message: "The bucket 'no-such-bucket' does not exist." });
+  });
+
+  it("refuses a malformed s3 URL before starting a job", async () => {
+    const res = await editor.post("/api/examples/ingest", { source: "cloud", url: "s3://A_B/x" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: "Use s3://bucket/prefix for an S3 location." });
+  });
+});

@@ -1,0 +1,125 @@
+import {
+  ContentGenerationDataQuerySchema,
+  ContentGenerationDataSchema,
+  GENERATION_FAILED_MESSAGE,
+  GenerateContentBodySchema,
+  GeneratedContentSchema,
+  GenerationSettingsSchema,
+  successEnvelope,
+  type GenerationEvent,
+} from "@content-studio/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppContext } from "../../app-context";
+import { AppError } from "../../lib/app-error";
+import { actorOf } from "../../plugins/access";
+import { clientGoneSignal } from "./client-signal";
+import {
+  generateContent,
+  getContentGenerationData,
+  prepareGeneration,
+  runGeneration,
+} from "./generation.service";
+import { getGenerationSettings, saveGenerationSettings } from "./generation-settings.service";
+
+export const generationRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      "/api/content-generation-data",
+      {
+        config: { access: "viewer" },
+        schema: {
+          querystring: ContentGenerationDataQuerySchema,
+          response: { 200: successEnvelope(ContentGenerationDataSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await getContentGenerationData(ctx, request.query),
+      }),
+    );
+
+    app.post(
+      "/api/generate-content",
+      {
+        config: { access: "editor" },
+        schema: {
+          body: GenerateContentBodySchema,
+          response: { 200: successEnvelope(GeneratedContentSchema) },
+        },
+      },
+      async (request, reply) => {
+        const signal = clientGoneSignal(reply);
+        return {
+          success: true as const,
+          data: await generateContent(ctx, actorOf(request), request.body, signal, request.log),
+        };
+      },
+    );
+
+    app.post(
+      "/api/generate-content/stream",
+      { config: { access: "editor" }, schema: { body: GenerateContentBodySchema } },
+      async (request, reply) => {
+        // Everything that can fail before a provider call answers a normal JSON error.
+        const prepared = await prepareGeneration(ctx, actorOf(request), request.body, request.log);
+
+        const signal = clientGoneSignal(reply);
+        reply.hijack();
+        const raw = reply.raw;
+        const inherited = Object.fromEntries(
+          Object.entries(reply.getHeaders()).filter(([, v]) => v !== undefined),
+        ) as Record<string, string | number | string[]>;
+        raw.writeHead(200, {
+          // Helmet's security headers were set on the reply; a hijacked reply must copy them.
+          ...inherited,
+          "content-type": "application/x-ndjson; charset=utf-8",
+          "cache-control": "no-store",
+          "x-content-type-options": "nosniff",
+          "x-accel-buffering": "no",
+          "x-request-id": request.id,
+        });
+        raw.flushHeaders();
+        const send = (event: GenerationEvent) => {
+          if (!raw.destroyed && !raw.writableEnded) raw.write(`${JSON.stringify(event)}\n`);
+        };
+        try {
+          const result = await runGeneration(ctx, prepared, { signal, onEvent: send });
+          send({ type: "done", result: GeneratedContentSchema.parse(result) });
+        } catch (error) {
+          if (error instanceof AppError) {
+            if (!signal.aborted) send({ type: "error", code: error.code, message: error.message });
+          } else {
+            request.log.error({ err: error }, "generation stream failed");
+            send({ type: "error", code: "internal_error", message: GENERATION_FAILED_MESSAGE });
+          }
+        } finally {
+          raw.end();
+        }
+      },
+    );
+
+    app.get(
+      "/api/settings/generation",
+      {
+        config: { access: "viewer" },
+        schema: { response: { 200: successEnvelope(GenerationSettingsSchema) } },
+      },
+      async () => ({ success: true as const, data: await getGenerationSettings(ctx.db) }),
+    );
+
+    app.put(
+      "/api/settings/generation",
+      {
+        config: { access: "admin" },
+        schema: {
+          body: GenerationSettingsSchema,
+          response: { 200: successEnvelope(GenerationSettingsSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await saveGenerationSettings(ctx.db, actorOf(request), request.body),
+      }),
+    );
+  };

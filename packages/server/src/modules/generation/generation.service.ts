@@ -1,0 +1,278 @@
+import { randomUUID } from "node:crypto";
+import {
+  type GenerateContentBodySchema,
+  type ContentGenerationData,
+  type ContentGenerationDataQuery,
+  type GeneratedContent,
+  type GenerationEvent,
+  type GenerationSettings,
+  type NearestExample,
+  type QualityCheckSummary,
+  type QualityReport,
+  type StageJourney,
+} from "@content-studio/contract";
+import type { z } from "zod";
+import type { AppContext } from "../../app-context";
+import { htmlToText } from "../../lib/html";
+import type { SessionUser } from "../../plugins/access";
+import { getWriter } from "../ai/ai-provider.service";
+import type { WriterLogger } from "../ai/llm-writer";
+import type { ContentBrief, Writer } from "../ai/writer";
+import { insertContentItem } from "../content/content.repository";
+import { findSimilarExamples, getBannedPhrases } from "../quality/quality.service";
+import { buildBrief, loadAudience } from "./brief";
+import { consumeGenerationBudget } from "./generation-limit";
+import { getGenerationSettings } from "./generation-settings.service";
+import {
+  checkAndRefine,
+  improvementOf,
+  pipelineSignal,
+  writeDraft,
+  type PipelineRun,
+} from "./pipeline";
+import { PROMPT_VERSION } from "./prompt";
+import { toAppError } from "./writer-errors";
+
+type GenerateRequest = z.output<typeof GenerateContentBodySchema>;
+
+/** GET /api/content-generation-data: the audience of a generation (spec §3, §7). */
+export async function getContentGenerationData(
+  ctx: AppContext,
+  query: ContentGenerationDataQuery,
+): Promise<ContentGenerationData> {
+  const { persona, industry } = await loadAudience(
+    ctx,
+    query.personaId,
+    query.industryId,
+    "not_found",
+  );
+  const stage = query.buyingStage;
+  const journey = persona.buyingJourney;
+  const buyingJourney: StageJourney =
+    stage === "awareness"
+      ? { stage, ...journey.awareness }
+      : stage === "consideration"
+        ? { stage, ...journey.consideration }
+        : { stage, ...journey.decision };
+  // No intent-data store exists yet (the spec's intent data is hard-coded in its client);
+  // a later issue adds one and fills this with the industry's account intent data.
+  return {
+    selectedPersona: persona,
+    selectedIndustry: industry,
+    buyingJourney,
+    sixsenseData: null,
+  };
+}
+
+/** Everything checked and loaded before any provider call (errors here are plain JSON errors). */
+export interface PreparedGeneration {
+  actor: SessionUser;
+  request: GenerateRequest;
+  settings: GenerationSettings;
+  writer: Writer;
+  brief: ContentBrief;
+  bannedPhrases: readonly string[];
+  /** performance.now() when the request started being handled (provenance duration). */
+  startedAt: number;
+}
+
+/** Validates references, takes one unit of the user's budget and builds the brief. */
+export async function prepareGeneration(
+  ctx: AppContext,
+  actor: SessionUser,
+  request: GenerateRequest,
+  log?: WriterLogger,
+): Promise<PreparedGeneration> {
+  const startedAt = performance.now();
+  const [brief, settings, writer, bannedPhrases] = await Promise.all([
+    buildBrief(ctx, {
+      personaId: request.personaId,
+      industryId: request.industryId,
+      buyingStage: request.buyingStage,
+      contentType: request.contentType,
+      topic: request.contentTopic,
+      keyMetrics: request.keyMetricsToInclude ?? [],
+      featuredSolutions: request.featuredSolutions ?? [],
+      primaryKeyword: request.primaryKeyword,
+      useBenchmarkExamples: request.useBenchmarkExamples,
+    }),
+    getGenerationSettings(ctx.db),
+    getWriter(ctx, { log }),
+    // The same list the style criterion checks (an admin may have edited it).
+    getBannedPhrases(ctx),
+  ]);
+  await consumeGenerationBudget(ctx, actor, writer);
+  return { actor, request, settings, writer, brief, bannedPhrases, startedAt };
+}
+
+/**
+ * Draft → quality check → optional refinement → store, as one unit: nothing is stored unless
+ * every step succeeded and the client is still there. Writer failures become AppErrors with
+ * the writer's message.
+ */
+export async function runGeneration(
+  ctx: AppContext,
+  prepared: PreparedGeneration,
+  options: { signal: AbortSignal; onEvent?: (event: GenerationEvent) => void },
+): Promise<GeneratedContent> {
+  const { signal, explain } = pipelineSignal(options.signal);
+  const { request, settings, writer, brief } = prepared;
+  const run: PipelineRun = {
+    ctx,
+    writer,
+    brief,
+    bannedPhrases: prepared.bannedPhrases,
+    signal,
+    onEvent: options.onEvent,
+    usage: { inputTokens: 0, outputTokens: 0 },
+  };
+  try {
+    const first = await writeDraft(run);
+    let kept = first;
+    let qualityCheck: QualityCheckSummary | null = null;
+    let rounds = 0;
+    if (request.performQualityCheck) {
+      const result = await checkAndRefine(run, first, {
+        autoRefine: request.autoRefine,
+        autoRefineThreshold: settings.autoRefineThreshold,
+        qualityThreshold: settings.qualityThreshold,
+      });
+      kept = result.draft;
+      rounds = result.rounds;
+      qualityCheck = {
+        before: result.before,
+        after: result.report.overall,
+        improvement: improvementOf(result.before, result.report.overall),
+        threshold: settings.qualityThreshold,
+        meetsStandards: result.report.overall > settings.qualityThreshold,
+        benchmarkComparison: await benchmarkComparison(ctx, kept, result.report),
+        refinementRounds: rounds,
+        report: result.report,
+      };
+    }
+
+    signal.throwIfAborted();
+    options.onEvent?.({ type: "stage", stage: "saving" });
+    const id = randomUUID();
+    const exampleIds = [...brief.goodExamples, ...brief.badExamples].map((e) => e.id);
+    const durationMs = Math.round(performance.now() - prepared.startedAt);
+    const provenance = {
+      provider: writer.provider,
+      model: writer.model,
+      promptVersion: PROMPT_VERSION,
+      exampleIds,
+      usage: { ...run.usage },
+      durationMs,
+      refinementRounds: rounds,
+    };
+    await ctx.db.transaction().execute(async (trx) => {
+      await insertContentItem(trx, {
+        id,
+        title: kept.headline.slice(0, 300),
+        content_type: request.contentType,
+        persona_id: brief.persona.id,
+        industry_id: brief.industry.id,
+        buying_stage: request.buyingStage,
+        topic: request.contentTopic,
+        headline: kept.headline,
+        introduction: kept.introduction,
+        body: kept.body,
+        conclusion: kept.conclusion,
+        image_prompt: kept.imagePrompt,
+        key_metrics: JSON.stringify(brief.keyMetrics),
+        featured_solutions: JSON.stringify(brief.solutions.map((s) => s.name)),
+        primary_keyword: brief.primaryKeyword ?? null,
+        quality_before: qualityCheck?.before ?? null,
+        quality_after: qualityCheck?.after ?? null,
+        quality_report: qualityCheck ? JSON.stringify(qualityCheck.report) : null,
+        provenance: JSON.stringify(provenance),
+        created_by: prepared.actor.id,
+      });
+      // The client may have left while we were writing: then the transaction rolls back.
+      signal.throwIfAborted();
+    });
+
+    return {
+      contentItemId: id,
+      qualityCheck,
+      content: {
+        headline: kept.headline,
+        introduction: kept.introduction,
+        body: kept.body,
+        conclusion: kept.conclusion,
+      },
+      metadata: {
+        targetIndustry: brief.industry.name,
+        targetPersona: brief.persona.title,
+        buyingStage: request.buyingStage,
+        contentType: request.contentType,
+        contentTopic: request.contentTopic,
+        provider: writer.provider,
+        model: writer.model,
+        promptVersion: PROMPT_VERSION,
+        exampleIds,
+        usage: { ...run.usage },
+        durationMs,
+        imagePrompt: kept.imagePrompt,
+      },
+    };
+  } catch (error) {
+    throw toAppError(explain(error));
+  }
+}
+
+/** One-shot generation for POST /api/generate-content. */
+export async function generateContent(
+  ctx: AppContext,
+  actor: SessionUser,
+  request: GenerateRequest,
+  signal: AbortSignal,
+  log?: WriterLogger,
+): Promise<GeneratedContent> {
+  const prepared = await prepareGeneration(ctx, actor, request, log);
+  return runGeneration(ctx, prepared, { signal });
+}
+
+const two = (n: number) => n.toFixed(2);
+
+/**
+ * One sentence comparing the kept text with the nearest good and the nearest bad example,
+ * e.g. "Closer to good benchmark examples (0.42) than to bad ones (0.18)."
+ */
+export async function benchmarkComparison(
+  ctx: AppContext,
+  draft: { headline: string; introduction: string; body: string; conclusion: string },
+  report: QualityReport,
+): Promise<string> {
+  const best = (list: NearestExample[], category: "good" | "bad") => {
+    const of = list.filter((e) => e.category === category);
+    return of.length > 0 ? Math.max(...of.map((e) => e.similarity)) : undefined;
+  };
+  let good = best(report.nearestExamples, "good");
+  let bad = best(report.nearestExamples, "bad");
+  if (good === undefined || bad === undefined) {
+    // The report lists only the nearest few; look further for the missing category.
+    const text = [
+      draft.headline,
+      draft.introduction,
+      htmlToText(draft.body),
+      draft.conclusion,
+    ].join("\n");
+    const [moreGood, moreBad] = await Promise.all([
+      good === undefined ? findSimilarExamples(ctx, text, { category: "good", k: 1 }) : [],
+      bad === undefined ? findSimilarExamples(ctx, text, { category: "bad", k: 1 }) : [],
+    ]);
+    good ??= moreGood[0]?.similarity;
+    bad ??= moreBad[0]?.similarity;
+  }
+  if (good === undefined && bad === undefined) return "No benchmark examples to compare with yet.";
+  if (bad === undefined) {
+    return `Similarity to the closest good benchmark example: ${two(good ?? 0)} (no bad examples to compare with).`;
+  }
+  if (good === undefined) {
+    return `Similarity to the closest bad benchmark example: ${two(bad)} (no good examples to compare with).`;
+  }
+  return good >= bad
+    ? `Closer to good benchmark examples (${two(good)}) than to bad ones (${two(bad)}).`
+    : `Closer to bad benchmark examples (${two(bad)}) than to good ones (${two(good)}).`;
+}

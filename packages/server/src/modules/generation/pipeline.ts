@@ -1,0 +1,250 @@
+import type { GenerationEvent, QualityReport } from "@content-studio/contract";
+import sanitizeHtml from "sanitize-html";
+import type { AppContext } from "../../app-context";
+import { AppError } from "../../lib/app-error";
+import { sanitizeRichHtml } from "../../lib/html";
+import {
+  WriterError,
+  type ContentBrief,
+  type DraftContent,
+  type Writer,
+  type WriterUsage,
+} from "../ai/writer";
+import { checkQuality } from "../quality/quality.service";
+import { decodeEntities } from "../quality/text";
+import { buildDraftPrompt, buildRefinePrompt } from "./prompt";
+import { DraftContentSchema, MAX_OUTPUT_TOKENS } from "./schemas";
+
+/** Our own deadline for a whole generation (draft and refinements), below the socket idle timeout. */
+export const GENERATION_DEADLINE_MS = 110_000;
+
+/** Most refinement rounds after the first draft. */
+export const MAX_REFINEMENT_ROUNDS = 2;
+
+/** The state shared by the calls of one pipeline run. */
+export interface PipelineRun {
+  ctx: AppContext;
+  writer: Writer;
+  brief: ContentBrief;
+  bannedPhrases: readonly string[];
+  /** Aborted when the client leaves or the deadline passes. */
+  signal: AbortSignal;
+  /** Progress for the live view (stream endpoint). */
+  onEvent?: (event: GenerationEvent) => void;
+  /** Token usage added up over every call. */
+  usage: WriterUsage;
+}
+
+/**
+ * An AbortSignal that fires when the client goes away or our deadline passes, and a function
+ * that turns the writer's failure into the right message for whichever happened.
+ */
+export function pipelineSignal(
+  client: AbortSignal,
+  deadlineMs = GENERATION_DEADLINE_MS,
+): { signal: AbortSignal; explain: (error: unknown) => unknown } {
+  const deadline = AbortSignal.timeout(deadlineMs);
+  const signal = AbortSignal.any([client, deadline]);
+  const explain = (error: unknown) => {
+    if (client.aborted) return new WriterError("cancelled", "Generation was cancelled.");
+    if (deadline.aborted && !(error instanceof AppError)) {
+      return new WriterError(
+        "timeout",
+        `The AI provider did not finish within ${Math.round(deadlineMs / 1000)} seconds. Please try again.`,
+      );
+    }
+    return error;
+  };
+  return { signal, explain };
+}
+
+/**
+ * A plain-text section as stored: any markup a model slipped in is removed (scripts with their
+ * content), entities decoded, line breaks kept. Clients render these sections as text.
+ */
+export function toPlainText(text: string): string {
+  const stripped = sanitizeHtml(text, { allowedTags: [], allowedAttributes: {} });
+  return decodeEntities(stripped)
+    .replace(/[ \t]+/g, " ")
+    .trim();
+}
+
+/**
+ * The shared allow-list (lib/html) keeps mailto: and relative links, which example files may
+ * use. Generated bodies are stricter: a link keeps its href only when it is absolute http(s).
+ * This pass runs on already-sanitised HTML, so it may pass every tag and attribute through.
+ */
+const HTTP_LINKS_ONLY: sanitizeHtml.IOptions = {
+  allowedTags: false,
+  allowedAttributes: false,
+  allowVulnerableTags: true,
+  transformTags: {
+    a: (tagName, attribs) => {
+      const { href, ...rest } = attribs;
+      return {
+        tagName,
+        attribs: href && /^https?:\/\/[^\s]/i.test(href.trim()) ? { ...rest, href } : rest,
+      };
+    },
+  },
+};
+
+/** Body HTML as stored: the allow-list (headings, paragraphs, lists, emphasis, tables, links), then http(s) links only. */
+export function sanitizeBody(html: string): string {
+  return sanitizeHtml(sanitizeRichHtml(html), HTTP_LINKS_ONLY).trim();
+}
+
+/**
+ * What is stored, whatever the model wrote: the body through {@link sanitizeBody}, every other
+ * section as plain text.
+ */
+export function sanitizeDraft(draft: DraftContent): DraftContent {
+  return {
+    headline: toPlainText(draft.headline),
+    introduction: toPlainText(draft.introduction),
+    body: sanitizeBody(draft.body),
+    conclusion: toPlainText(draft.conclusion),
+    imagePrompt: toPlainText(draft.imagePrompt),
+  };
+}
+
+function addUsage(run: PipelineRun, usage: WriterUsage) {
+  run.usage.inputTokens += usage.inputTokens;
+  run.usage.outputTokens += usage.outputTokens;
+}
+
+/** Whether every required section survived sanitising. */
+export function isComplete(draft: DraftContent): boolean {
+  return Boolean(draft.headline && draft.introduction && draft.body && draft.conclusion);
+}
+
+/** The failure when sanitising left a required section empty. */
+export const incompleteOutputError = () =>
+  new WriterError(
+    "bad_output",
+    "The AI provider returned content in an unexpected format. Please try again.",
+  );
+
+/** The first draft, sanitised. */
+export async function writeDraft(run: PipelineRun): Promise<DraftContent> {
+  run.onEvent?.({ type: "stage", stage: "drafting" });
+  const { object, usage } = await run.writer.write({
+    task: { kind: "draft", brief: run.brief },
+    prompt: buildDraftPrompt(run.brief, run.bannedPhrases),
+    schema: DraftContentSchema,
+    maxOutputTokens: MAX_OUTPUT_TOKENS.draft,
+    signal: run.signal,
+    onDelta: run.onEvent ? (text) => run.onEvent?.({ type: "delta", text }) : undefined,
+  });
+  addUsage(run, usage);
+  const draft = sanitizeDraft(object);
+  if (!isComplete(draft)) throw incompleteOutputError();
+  return draft;
+}
+
+/** One refinement round from `draft` with the critique, sanitised. */
+export async function writeRefinement(
+  run: PipelineRun,
+  draft: DraftContent,
+  critique: string[],
+  round: number,
+): Promise<DraftContent> {
+  run.onEvent?.({ type: "stage", stage: "refining", round });
+  const { object, usage } = await run.writer.write({
+    task: { kind: "refine", brief: run.brief, draft, critique, round },
+    prompt: buildRefinePrompt(run.brief, run.bannedPhrases, draft, critique, round),
+    schema: DraftContentSchema,
+    maxOutputTokens: MAX_OUTPUT_TOKENS.refine,
+    signal: run.signal,
+    onDelta: run.onEvent ? (text) => run.onEvent?.({ type: "delta", text }) : undefined,
+  });
+  addUsage(run, usage);
+  return sanitizeDraft(object);
+}
+
+/** The deterministic quality report of a draft for this brief. */
+export async function scoreDraft(
+  ctx: AppContext,
+  brief: ContentBrief,
+  draft: DraftContent,
+): Promise<QualityReport> {
+  return checkQuality(ctx, {
+    headline: draft.headline,
+    introduction: draft.introduction,
+    body: draft.body,
+    conclusion: draft.conclusion,
+    personaId: brief.persona.id,
+    industryId: brief.industry.id,
+    buyingStage: brief.buyingStage,
+    contentType: brief.contentType,
+    keyMetricsToInclude: brief.keyMetrics,
+  });
+}
+
+/** Most critique lines handed to a refinement. */
+const CRITIQUE_MAX = 10;
+
+/**
+ * The critique of a report for the writer: its suggestions (best first), then anything the
+ * suggestions do not already cover: banned phrases to remove and unsupported statistics.
+ */
+export function critiqueOf(report: QualityReport, extra: string[] = []): string[] {
+  const lines = [...extra, ...report.suggestions];
+  const mentioned = (s: string) => lines.some((l) => l.toLowerCase().includes(s.toLowerCase()));
+  for (const phrase of report.bannedPhrasesFound) {
+    if (!mentioned(phrase)) lines.push(`Remove the phrase "${phrase}".`);
+  }
+  for (const claim of report.unsupportedClaims) {
+    if (!mentioned(claim.text)) {
+      lines.push(
+        `Remove or rephrase the unsupported statistic "${claim.text}" in the ${claim.section}.`,
+      );
+    }
+  }
+  if (lines.length === 0) {
+    for (const c of report.criteria) lines.push(...c.suggestions);
+  }
+  return [...new Set(lines)].slice(0, CRITIQUE_MAX);
+}
+
+/** (after − before) / before, rounded to 4 places; 0 when there was nothing to compare. */
+export function improvementOf(before: number, after: number): number {
+  if (before <= 0) return 0;
+  return Math.round(((after - before) / before) * 10_000) / 10_000;
+}
+
+export interface RefinedResult {
+  draft: DraftContent;
+  report: QualityReport;
+  before: number;
+  rounds: number;
+}
+
+/**
+ * Scores the draft and, when asked and the first score is below `autoRefineThreshold`,
+ * refines it with the critique: at most two rounds, each from the best draft so far, stopping
+ * early once the best meets `qualityThreshold`. The best-scoring draft is kept.
+ */
+export async function checkAndRefine(
+  run: PipelineRun,
+  first: DraftContent,
+  options: { autoRefine: boolean; autoRefineThreshold: number; qualityThreshold: number },
+): Promise<RefinedResult> {
+  run.onEvent?.({ type: "stage", stage: "checking" });
+  const firstReport = await scoreDraft(run.ctx, run.brief, first);
+  let best = { draft: first, report: firstReport };
+  let rounds = 0;
+  if (options.autoRefine && firstReport.overall < options.autoRefineThreshold) {
+    for (let round = 1; round <= MAX_REFINEMENT_ROUNDS; round++) {
+      const refined = await writeRefinement(run, best.draft, critiqueOf(best.report), round);
+      rounds = round;
+      // A round whose answer lost a section to sanitising is simply not kept.
+      if (!isComplete(refined)) continue;
+      run.onEvent?.({ type: "stage", stage: "checking", round });
+      const report = await scoreDraft(run.ctx, run.brief, refined);
+      if (report.overall > best.report.overall) best = { draft: refined, report };
+      if (best.report.overall > options.qualityThreshold) break;
+    }
+  }
+  return { ...best, before: firstReport.overall, rounds };
+}

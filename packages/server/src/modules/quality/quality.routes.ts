@@ -1,0 +1,56 @@
+import {
+  BannedPhrasesSchema,
+  QualityCheckBodySchema,
+  QualityReportSchema,
+  successEnvelope,
+} from "@content-studio/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppContext } from "../../app-context";
+import { actorOf } from "../../plugins/access";
+import * as quality from "./quality.service";
+
+export const qualityRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      "/api/quality-check",
+      {
+        config: { access: "viewer" },
+        schema: {
+          body: QualityCheckBodySchema,
+          response: { 200: successEnvelope(QualityReportSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await quality.checkQuality(ctx, request.body),
+      }),
+    );
+
+    app.get(
+      "/api/settings/banned-phrases",
+      {
+        config: { access: "viewer" },
+        schema: { response: { 200: successEnvelope(BannedPhrasesSchema) } },
+      },
+      async () => ({
+        success: true as const,
+        data: { phrases: await quality.getBannedPhrases(ctx) },
+      }),
+    );
+
+    app.put(
+      "/api/settings/banned-phrases",
+      {
+        config: { access: "admin" },
+        schema: {
+          body: BannedPhrasesSchema,
+          response: { 200: successEnvelope(BannedPhrasesSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await quality.saveBannedPhrases(ctx, actorOf(request), request.body),
+      }),
+    );
+  };

@@ -1,0 +1,152 @@
+import {
+  BannedPhrasesSchema,
+  DEFAULT_BANNED_PHRASES,
+  type ExampleCategory,
+  type NearestExample,
+  type QualityCheckBody,
+  type QualityReport,
+} from "@content-studio/contract";
+import type { AppContext } from "../../app-context";
+import { AppError } from "../../lib/app-error";
+import { sanitizeRichHtml } from "../../lib/html";
+import type { SessionUser } from "../../plugins/access";
+import { listActiveExamples } from "../examples/examples.repository";
+import {
+  presentCompanyCatalog,
+  presentIndustry,
+  presentPersona,
+} from "../reference/reference.presenter";
+import {
+  findIndustryRow,
+  findPersonaRow,
+  loadCompanyCatalogRows,
+} from "../reference/reference.repository";
+import * as repo from "./quality.repository";
+import { round } from "./readability";
+import { scoreContent } from "./scorer";
+import { exampleIndexText, SimilarityIndex } from "./similarity";
+import { tokenize } from "./text";
+
+/** What the quality service needs from the app: only the database. */
+export type QualityContext = Pick<AppContext, "db">;
+
+// One similarity index per database, rebuilt only when the examples' fingerprint changes. A
+// build in progress is shared, so a burst of checks after an ingest builds it once.
+const indexCache = new WeakMap<object, { version: string; index: Promise<SimilarityIndex> }>();
+
+/** The similarity index over the current active examples (cached; see readExamplesVersion). */
+export async function getSimilarityIndex(ctx: QualityContext): Promise<SimilarityIndex> {
+  const version = await repo.readExamplesVersion(ctx.db);
+  const cached = indexCache.get(ctx.db);
+  if (cached?.version === version) return cached.index;
+  const index = listActiveExamples(ctx.db).then((rows) =>
+    SimilarityIndex.build(
+      rows
+        .filter((r) => r.category === "good" || r.category === "bad")
+        .map((r) => ({
+          id: r.id,
+          title: r.title,
+          category: r.category as ExampleCategory,
+          text: exampleIndexText(r),
+        })),
+    ),
+  );
+  indexCache.set(ctx.db, { version, index });
+  try {
+    return await index;
+  } catch (error) {
+    if (indexCache.get(ctx.db)?.index === index) indexCache.delete(ctx.db);
+    throw error;
+  }
+}
+
+/**
+ * The benchmark examples most similar to a text (TF-IDF cosine), most similar first. The
+ * generator uses the good ones as models and the bad ones as patterns to avoid.
+ */
+export async function findSimilarExamples(
+  ctx: QualityContext,
+  text: string,
+  options: { category?: ExampleCategory; k: number; excludeIds?: readonly string[] },
+): Promise<NearestExample[]> {
+  const index = await getSimilarityIndex(ctx);
+  const exclude = new Set(options.excludeIds ?? []);
+  // Ask for enough extra neighbours to cover the excluded ones.
+  return index
+    .nearest(tokenize(text), options.k + exclude.size, { category: options.category })
+    .filter((n) => !exclude.has(n.id))
+    .slice(0, Math.max(0, options.k))
+    .map((n) => ({ ...n, similarity: round(n.similarity, 3) }));
+}
+
+/** The banned phrases the style criterion penalises (the defaults until an admin saves a list). */
+export async function getBannedPhrases(ctx: QualityContext): Promise<string[]> {
+  const stored = BannedPhrasesSchema.safeParse(await repo.readBannedPhrases(ctx.db));
+  return stored.success ? stored.data.phrases : [...DEFAULT_BANNED_PHRASES];
+}
+
+/** Saves the list (trimmed, inner spaces collapsed, duplicates dropped ignoring case). */
+export async function saveBannedPhrases(
+  ctx: QualityContext,
+  actor: SessionUser,
+  input: { phrases: string[] },
+): Promise<{ phrases: string[] }> {
+  const seen = new Set<string>();
+  const phrases: string[] = [];
+  for (const raw of input.phrases) {
+    const phrase = raw.trim().replace(/\s+/g, " ");
+    const key = phrase.toLowerCase();
+    if (!phrase || seen.has(key)) continue;
+    seen.add(key);
+    phrases.push(phrase);
+  }
+  await repo.writeBannedPhrases(ctx.db, phrases, actor.id);
+  return { phrases };
+}
+
+/**
+ * Scores content without storing it: loads the persona, industry, company catalogue, banned
+ * phrases and similarity index, sanitises the body and runs the deterministic scorer.
+ * Unknown persona or industry ids are a validation_error.
+ */
+export async function checkQuality(
+  ctx: QualityContext,
+  input: QualityCheckBody,
+): Promise<QualityReport> {
+  const [personaRow, industryRow, catalogRows, bannedPhrases, index] = await Promise.all([
+    findPersonaRow(ctx.db, input.personaId),
+    findIndustryRow(ctx.db, input.industryId),
+    loadCompanyCatalogRows(ctx.db),
+    getBannedPhrases(ctx),
+    getSimilarityIndex(ctx),
+  ]);
+  const issues = [
+    ...(personaRow
+      ? []
+      : [{ path: "body.personaId", message: `Unknown persona '${input.personaId}'.` }]),
+    ...(industryRow
+      ? []
+      : [{ path: "body.industryId", message: `Unknown industry '${input.industryId}'.` }]),
+  ];
+  if (!personaRow || !industryRow) {
+    throw new AppError("validation_error", issues[0]!.message, { issues });
+  }
+  return scoreContent(
+    {
+      headline: input.headline,
+      introduction: input.introduction,
+      body: sanitizeRichHtml(input.body),
+      conclusion: input.conclusion,
+      persona: presentPersona(personaRow),
+      industry: presentIndustry(industryRow),
+      buyingStage: input.buyingStage,
+      contentType: input.contentType,
+      keyMetrics: input.keyMetricsToInclude ?? [],
+    },
+    {
+      catalog: presentCompanyCatalog(catalogRows),
+      bannedPhrases,
+      index: index.size > 0 ? index : undefined,
+    },
+  );
+}

@@ -1,0 +1,58 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { buildUser, startupRoutes } from "../../testing/data";
+import { installFakeApi, ok } from "../../testing/fake-api";
+import { renderApp } from "../testing";
+
+const editor = buildUser({ role: "editor" });
+const REPO_SETTINGS = {
+  repositorySource: "cloud",
+  exampleRepoPath: "./examples",
+  cloudRepoUrl: "",
+  s3Endpoint: "",
+  s3Region: "us-east-1",
+  s3CredentialsConfigured: false,
+};
+
+function routes() {
+  return {
+    ...startupRoutes({ user: editor, setupRequired: false }),
+    "GET /api/personas": ok([{ id: "cto", title: "Chief Technology Officer" }]),
+    "GET /api/industries": ok([{ id: "aerospace", name: "Aerospace" }]),
+    "GET /api/examples": ok({ items: [], total: 0, page: 1, pageSize: 20 }),
+    "GET /api/examples/ingest/jobs": ok([]),
+    "GET /api/settings/example-repository": ok(REPO_SETTINGS),
+  };
+}
+
+describe("examples route", () => {
+  it("opens the local source from the dashboard's #examples-local with reference data", async () => {
+    const fake = installFakeApi(routes());
+    renderApp("/#examples-local");
+
+    expect(await screen.findByText("No examples found")).toBeInTheDocument();
+    expect(screen.getByRole("radio", { name: "Local" })).toBeChecked();
+    const persona = screen.getByLabelText("Persona");
+    expect(
+      within(persona).getByRole("option", { name: "Chief Technology Officer" }),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByLabelText("Industry")).getByRole("option", { name: "Aerospace" }),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(fake.requests.find((r) => r.path === "/api/examples")?.query.get("source")).toBe(
+        "local",
+      ),
+    );
+  });
+
+  it("shows the Example Repository card on the settings screen to editors", async () => {
+    installFakeApi(routes());
+    renderApp("/settings");
+
+    const card = await screen.findByRole("region", { name: "Example Repository" });
+    expect(await within(card).findByLabelText("Local path")).toBeDisabled();
+    expect(within(card).getByRole("button", { name: "Ingest Examples" })).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Users" })).toBeNull();
+  });
+});

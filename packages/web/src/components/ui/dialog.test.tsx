@@ -1,0 +1,57 @@
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { describe, expect, it } from "vitest";
+import { Dialog } from "./dialog";
+
+function Harness() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open
+      </button>
+      {open ? (
+        <Dialog title="Details" onClose={() => setOpen(false)} footer={<button>Done</button>}>
+          <p>Body</p>
+        </Dialog>
+      ) : null}
+    </>
+  );
+}
+
+describe("Dialog", () => {
+  it("makes the page inert, closes on Esc wherever focus is, and returns focus", async () => {
+    const user = userEvent.setup();
+    const { container } = render(<Harness />);
+    const opener = screen.getByRole("button", { name: "Open" });
+    await user.click(opener);
+
+    const dialog = screen.getByRole("dialog", { name: "Details" });
+    expect(dialog).toHaveAttribute("aria-modal", "true");
+    expect(dialog).toHaveFocus();
+    expect(container).toHaveAttribute("inert");
+
+    // Focus lost to the page (e.g. a focused button became disabled): Tab comes back in.
+    (document.activeElement as HTMLElement).blur();
+    await user.tab();
+    expect(screen.getByRole("button", { name: "Close dialog" })).toHaveFocus();
+
+    (document.activeElement as HTMLElement).blur();
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(container).not.toHaveAttribute("inert");
+    expect(opener).toHaveFocus();
+  });
+
+  it("closes on a click on the backdrop but not inside the panel", async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(screen.getByRole("button", { name: "Open" }));
+
+    await user.click(screen.getByText("Body"));
+    expect(screen.getByRole("dialog")).toBeInTheDocument();
+    await user.click(screen.getByRole("dialog").parentElement as HTMLElement);
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+});

@@ -1,0 +1,162 @@
+import { X } from "lucide-react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import { createPortal } from "react-dom";
+import { cn } from "../../lib/cn";
+import { focusRing } from "./button";
+
+const FOCUSABLE = [
+  "a[href]",
+  "button:not([disabled])",
+  "input:not([disabled]):not([type='hidden'])",
+  "select:not([disabled])",
+  "textarea:not([disabled])",
+  "summary",
+  "[tabindex]:not([tabindex='-1'])",
+].join(",");
+
+const SIZES = { md: "max-w-lg", lg: "max-w-3xl", xl: "max-w-5xl" } as const;
+
+interface DialogProps {
+  title: ReactNode;
+  description?: ReactNode;
+  /** Called on Esc, the close button and a click on the backdrop. */
+  onClose: () => void;
+  /** Buttons at the bottom right. */
+  footer?: ReactNode;
+  size?: keyof typeof SIZES;
+  children: ReactNode;
+}
+
+function focusables(root: HTMLElement): HTMLElement[] {
+  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (el) => !el.closest("[inert]"),
+  );
+}
+
+/**
+ * A modal dialog rendered while mounted: role=dialog with aria-modal, the rest of the page
+ * inert, Tab kept inside, Esc closes, and focus returns to where it was on close.
+ */
+export function Dialog({
+  title,
+  description,
+  onClose,
+  footer,
+  size = "lg",
+  children,
+}: DialogProps) {
+  const titleId = useId();
+  const descriptionId = useId();
+  const overlayRef = useRef<HTMLDivElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  // Esc and Tab are handled on the document: focus may sit on the page itself (e.g. after
+  // the focused button was disabled), and the dialog must still close and keep Tab inside.
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
+
+  useEffect(() => {
+    const overlay = overlayRef.current;
+    const panel = panelRef.current;
+    if (!overlay || !panel) return;
+    const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // Everything else on the page is out of reach (pointer, Tab and screen readers).
+    const others = Array.from(document.body.children).filter(
+      (el): el is HTMLElement =>
+        el instanceof HTMLElement && el !== overlay && !el.hasAttribute("inert"),
+    );
+    for (const el of others) el.setAttribute("inert", "");
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+    panel.focus();
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        event.preventDefault();
+        onCloseRef.current();
+        return;
+      }
+      if (event.key !== "Tab") return;
+      const items = focusables(panel);
+      const first = items[0];
+      const last = items[items.length - 1];
+      const active = document.activeElement;
+      if (!first || !last) {
+        event.preventDefault();
+        panel.focus();
+      } else if (!panel.contains(active)) {
+        event.preventDefault();
+        (event.shiftKey ? last : first).focus();
+      } else if (event.shiftKey && (active === first || active === panel)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && active === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      for (const el of others) el.removeAttribute("inert");
+      document.body.style.overflow = overflow;
+      returnTo?.focus();
+    };
+  }, []);
+
+  return createPortal(
+    <div
+      ref={overlayRef}
+      className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-900/50 p-4 sm:py-10"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div
+        ref={panelRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={description ? descriptionId : undefined}
+        tabIndex={-1}
+        className={cn(
+          "flex w-full flex-col rounded-xl bg-white shadow-xl outline-none",
+          SIZES[size],
+        )}
+      >
+        <header className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
+          <div className="min-w-0">
+            <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+              {title}
+            </h2>
+            {description ? (
+              <div id={descriptionId} className="mt-1 text-sm text-slate-500">
+                {description}
+              </div>
+            ) : null}
+          </div>
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="Close dialog"
+            className={cn(
+              "-mr-2 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900",
+              focusRing,
+            )}
+          >
+            <X className="size-5" aria-hidden="true" />
+          </button>
+        </header>
+        <div className="px-6 py-5">{children}</div>
+        {footer ? (
+          <footer className="flex flex-wrap justify-end gap-3 border-t border-slate-200 bg-slate-50 px-6 py-4">
+            {footer}
+          </footer>
+        ) : null}
+      </div>
+    </div>,
+    document.body,
+  );
+}

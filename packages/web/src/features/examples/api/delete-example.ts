@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { getExampleQueryOptions } from "./get-example";
+import { EXAMPLES_QUERY_KEY } from "./get-examples";
+
+export const deleteExample = (id: string): Promise<{ id: string }> =>
+  api.delete<{ id: string }>(`/api/examples/${encodeURIComponent(id)}`);
+
+/** Deletes an example for good (editors and admins). */
+export const useDeleteExample = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteExample,
+    onSuccess: ({ id }) => {
+      queryClient.removeQueries({ queryKey: getExampleQueryOptions(id).queryKey });
+      return queryClient.invalidateQueries({ queryKey: EXAMPLES_QUERY_KEY });
+    },
+  });
+};

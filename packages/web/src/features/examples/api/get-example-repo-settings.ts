@@ -1,0 +1,20 @@
+import type { ExampleRepoSettings } from "@content-studio/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+/** The stored settings plus whether the server has S3 credentials (never the keys). */
+export type ExampleRepoSettingsView = ExampleRepoSettings & { s3CredentialsConfigured: boolean };
+
+export const getExampleRepoSettings = ({
+  signal,
+}: { signal?: AbortSignal } = {}): Promise<ExampleRepoSettingsView> =>
+  api.get<ExampleRepoSettingsView>("/api/settings/example-repository", { signal });
+
+export const getExampleRepoSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: ["settings", "example-repository"],
+    queryFn: ({ signal }) => getExampleRepoSettings({ signal }),
+  });
+
+/** Where examples are ingested from (spec §9 defaults), stored on the server. */
+export const useExampleRepoSettings = () => useQuery(getExampleRepoSettingsQueryOptions());

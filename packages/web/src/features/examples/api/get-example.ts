@@ -1,0 +1,18 @@
+import type { ExampleDetail } from "@content-studio/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+export const getExample = (
+  id: string,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<ExampleDetail> =>
+  api.get<ExampleDetail>(`/api/examples/${encodeURIComponent(id)}`, { signal });
+
+export const getExampleQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ["examples", "detail", id],
+    queryFn: ({ signal }) => getExample(id, { signal }),
+  });
+
+/** One example with its sections; `bodyHtml` is sanitised by the server (and again on render). */
+export const useExample = (id: string) => useQuery(getExampleQueryOptions(id));

@@ -1,0 +1,47 @@
+import type {
+  ContentType,
+  ExampleCategory,
+  ExampleList,
+  RepositorySource,
+} from "@content-studio/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+/** The list query as sent (`ListExamplesQuerySchema`): `tags` is comma-separated. */
+export interface ExamplesParams {
+  source: RepositorySource;
+  category?: ExampleCategory;
+  contentType?: ContentType;
+  personaId?: string;
+  industryId?: string;
+  tags?: string;
+  /** Free text over title, headline and body. */
+  q?: string;
+  page: number;
+  pageSize: number;
+}
+
+export const getExamples = (
+  params: ExamplesParams,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<ExampleList> =>
+  api.get<ExampleList>("/api/examples", {
+    params: { ...params },
+    signal,
+  });
+
+export const EXAMPLES_QUERY_KEY = ["examples", "list"] as const;
+
+export const getExamplesQueryOptions = (params: ExamplesParams) =>
+  queryOptions({
+    queryKey: [...EXAMPLES_QUERY_KEY, params],
+    queryFn: ({ signal }) => getExamples(params, { signal }),
+    // While another page or filter loads, keep the rows of the same source on screen.
+    placeholderData: (previous, previousQuery) =>
+      (previousQuery?.queryKey[2] as ExamplesParams | undefined)?.source === params.source
+        ? previous
+        : undefined,
+  });
+
+/** One page of examples of a source, filtered (spec §2, §5). */
+export const useExamples = (params: ExamplesParams) => useQuery(getExamplesQueryOptions(params));

@@ -1,0 +1,23 @@
+import type { IngestJob } from "@content-studio/contract";
+import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+/** How often a running job is polled for progress. */
+export const INGEST_POLL_MS = 500;
+
+export const getIngestJob = (
+  id: string,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<IngestJob> =>
+  api.get<IngestJob>(`/api/examples/ingest/jobs/${encodeURIComponent(id)}`, { signal });
+
+export const getIngestJobQueryOptions = (id: string | null) =>
+  queryOptions({
+    queryKey: ["examples", "ingest-job", id],
+    queryFn: id ? ({ signal }) => getIngestJob(id, { signal }) : skipToken,
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.status === "running" ? INGEST_POLL_MS : false),
+  });
+
+/** An ingest job, polled every 500 ms while it runs. */
+export const useIngestJob = (id: string | null) => useQuery(getIngestJobQueryOptions(id));

@@ -1,0 +1,22 @@
+import type { ExampleRepoSettings } from "@content-studio/contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import {
+  getExampleRepoSettingsQueryOptions,
+  type ExampleRepoSettingsView,
+} from "./get-example-repo-settings";
+
+export const updateExampleRepoSettings = (
+  settings: ExampleRepoSettings,
+): Promise<ExampleRepoSettingsView> =>
+  api.put<ExampleRepoSettingsView>("/api/settings/example-repository", settings);
+
+/** Saves the Example Repository settings (admins only). */
+export const useUpdateExampleRepoSettings = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateExampleRepoSettings,
+    onSuccess: (saved) =>
+      queryClient.setQueryData(getExampleRepoSettingsQueryOptions().queryKey, saved),
+  });
+};

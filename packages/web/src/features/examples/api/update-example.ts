@@ -1,0 +1,26 @@
+import type { ExampleDetail, ExampleInput } from "@content-studio/contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { getExampleQueryOptions } from "./get-example";
+import { EXAMPLES_QUERY_KEY } from "./get-examples";
+
+export const updateExample = ({
+  id,
+  input,
+}: {
+  id: string;
+  input: ExampleInput;
+}): Promise<ExampleDetail> =>
+  api.put<ExampleDetail>(`/api/examples/${encodeURIComponent(id)}`, input);
+
+/** Replaces every field of an example (editors and admins). */
+export const useUpdateExample = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateExample,
+    onSuccess: (example) => {
+      queryClient.setQueryData(getExampleQueryOptions(example.id).queryKey, example);
+      return queryClient.invalidateQueries({ queryKey: EXAMPLES_QUERY_KEY });
+    },
+  });
+};

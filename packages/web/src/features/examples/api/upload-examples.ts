@@ -1,0 +1,28 @@
+import type { IngestJob } from "@content-studio/contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { getIngestJobQueryOptions } from "./get-ingest-job";
+
+/** What the browser uploads: the files of one folder (named by their relative paths), or one archive. */
+export interface ExamplesUpload {
+  /** Shown as the upload's source name; defaults to the folder's name on the server. */
+  name?: string;
+  files: { file: File; path: string }[];
+}
+
+export const uploadExamples = ({ name, files }: ExamplesUpload): Promise<IngestJob> => {
+  const form = new FormData();
+  if (name) form.append("name", name);
+  // The path (e.g. "examples/good/a.md") is the file name: the category comes from it.
+  for (const { file, path } of files) form.append("files", file, path);
+  return api.post<IngestJob>("/api/examples/ingest/upload", form);
+};
+
+/** Ingests a folder or a .zip/.tar.gz chosen in the browser, as a background job. */
+export const useUploadExamples = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadExamples,
+    onSuccess: (job) => queryClient.setQueryData(getIngestJobQueryOptions(job.id).queryKey, job),
+  });
+};

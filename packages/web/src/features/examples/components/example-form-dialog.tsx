@@ -1,0 +1,278 @@
+import {
+  BuyingStageSchema,
+  CONTENT_TYPE_LABELS,
+  CONTENT_TYPES,
+  ContentTypeSchema,
+  ExampleCategorySchema,
+  splitTags,
+  type ExampleDetail,
+  type ExampleInput,
+} from "@content-studio/contract";
+import { useId, type FormEvent } from "react";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Dialog } from "../../../components/ui/dialog";
+import { SelectField, TextAreaField, TextField } from "../../../components/ui/field";
+import { Spinner } from "../../../components/ui/spinner";
+import { getFieldErrors } from "../../../lib/api-client";
+import { formText } from "../../../lib/form";
+import { useCreateExample } from "../api/create-example";
+import { useExample } from "../api/get-example";
+import { useUpdateExample } from "../api/update-example";
+import { exampleDetailErrorMessage } from "./labels";
+import { stageLabel, type ExampleReferenceOptions } from "./reference-options";
+
+const FIELDS = [
+  "title",
+  "category",
+  "contentType",
+  "personaId",
+  "industryId",
+  "buyingStage",
+  "tags",
+  "notes",
+  "headline",
+  "introduction",
+  "body",
+  "conclusion",
+] as const;
+
+interface ExampleFormDialogProps extends ExampleReferenceOptions {
+  /** The example to edit; absent to create one. */
+  editId?: string;
+  onClose: () => void;
+  onSaved: (example: ExampleDetail, created: boolean) => void;
+}
+
+/** 'New Example' and 'Edit' (editors and admins): every field, server field errors inline. */
+export function ExampleFormDialog({ editId, ...props }: ExampleFormDialogProps) {
+  return editId ? <EditExample id={editId} {...props} /> : <ExampleForm {...props} />;
+}
+
+function EditExample({
+  id,
+  onClose,
+  ...props
+}: Omit<ExampleFormDialogProps, "editId"> & { id: string }) {
+  const example = useExample(id);
+  if (example.data) return <ExampleForm initial={example.data} onClose={onClose} {...props} />;
+  return (
+    <Dialog title="Edit example" onClose={onClose} size="md">
+      {example.isError ? (
+        <Alert>{exampleDetailErrorMessage(example.error)}</Alert>
+      ) : (
+        <p role="status" className="flex items-center gap-2 text-sm text-slate-500">
+          <Spinner className="size-4" /> Loading example...
+        </p>
+      )}
+    </Dialog>
+  );
+}
+
+/** Reads the form into the request body (the server validates it again). */
+function readInput(form: FormData): ExampleInput {
+  const optional = (name: string) => formText(form, name) || null;
+  return {
+    title: formText(form, "title"),
+    category: ExampleCategorySchema.catch("good").parse(formText(form, "category")),
+    contentType: ContentTypeSchema.catch("thought-leadership").parse(formText(form, "contentType")),
+    personaId: formText(form, "personaId"),
+    industryId: optional("industryId"),
+    buyingStage: BuyingStageSchema.nullable().catch(null).parse(optional("buyingStage")),
+    tags: splitTags(formText(form, "tags")),
+    notes: formText(form, "notes"),
+    headline: formText(form, "headline"),
+    introduction: formText(form, "introduction"),
+    body: formText(form, "body"),
+    conclusion: formText(form, "conclusion"),
+  };
+}
+
+function ExampleForm({
+  initial,
+  onClose,
+  onSaved,
+  personas,
+  industries,
+  buyingStages,
+}: Omit<ExampleFormDialogProps, "editId"> & { initial?: ExampleDetail }) {
+  const formId = useId();
+  const create = useCreateExample();
+  const update = useUpdateExample();
+  const mutation = initial ? update : create;
+  const errors = getFieldErrors(mutation.error);
+  // Tag issues come back per item (`tags.3`).
+  const tagsError =
+    errors.tags ?? Object.entries(errors).find(([key]) => key.startsWith("tags."))?.[1];
+  const hasFieldError = FIELDS.some((field) => errors[field]) || Boolean(tagsError);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const input = readInput(new FormData(event.currentTarget));
+    if (initial) {
+      update.mutate({ id: initial.id, input }, { onSuccess: (example) => onSaved(example, false) });
+    } else {
+      create.mutate(input, { onSuccess: (example) => onSaved(example, true) });
+    }
+  };
+
+  return (
+    <Dialog
+      title={initial ? "Edit example" : "New example"}
+      description={
+        initial
+          ? undefined
+          : "Examples made by hand are listed under the Local source. Fields marked * are required."
+      }
+      onClose={onClose}
+      size="xl"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={mutation.isPending}>
+            {mutation.isPending ? "Saving..." : initial ? "Save changes" : "Create example"}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        onSubmit={onSubmit}
+        aria-label={initial ? "Edit example" : "New example"}
+        className="space-y-4"
+      >
+        {mutation.error && !hasFieldError ? <Alert>{mutation.error.message}</Alert> : null}
+        <TextField
+          label="Title *"
+          name="title"
+          required
+          maxLength={200}
+          defaultValue={initial?.title}
+          error={errors.title}
+        />
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <SelectField
+            label="Category *"
+            name="category"
+            defaultValue={initial?.category ?? "good"}
+            error={errors.category}
+          >
+            <option value="good">Good Example</option>
+            <option value="bad">Bad Example</option>
+          </SelectField>
+          <SelectField
+            label="Content Type *"
+            name="contentType"
+            defaultValue={initial?.contentType ?? "thought-leadership"}
+            error={errors.contentType}
+          >
+            {CONTENT_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {CONTENT_TYPE_LABELS[type]}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label="Target Persona *"
+            name="personaId"
+            required
+            defaultValue={initial?.personaId ?? ""}
+            error={errors.personaId}
+          >
+            <option value="" disabled>
+              Choose a persona
+            </option>
+            {personas.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.title}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label="Industry"
+            name="industryId"
+            defaultValue={initial?.industryId ?? ""}
+            error={errors.industryId}
+          >
+            <option value="">None</option>
+            {industries.map((i) => (
+              <option key={i.id} value={i.id}>
+                {i.name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label="Buying Stage"
+            name="buyingStage"
+            defaultValue={initial?.buyingStage ?? ""}
+            error={errors.buyingStage}
+          >
+            <option value="">None</option>
+            {buyingStages.map((stage) => (
+              <option key={stage} value={stage}>
+                {stageLabel(stage)}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label="Tags"
+            name="tags"
+            maxLength={1000}
+            defaultValue={initial?.tags.join(", ")}
+            placeholder="should-cost, dfm"
+            hint="Separate tags with commas (up to 20)."
+            error={tagsError}
+          />
+        </div>
+        <TextField
+          label="Headline *"
+          name="headline"
+          required
+          maxLength={300}
+          defaultValue={initial?.headline}
+          error={errors.headline}
+        />
+        <TextAreaField
+          label="Introduction *"
+          name="introduction"
+          required
+          rows={3}
+          maxLength={20_000}
+          defaultValue={initial?.introduction}
+          error={errors.introduction}
+        />
+        <TextAreaField
+          label="Body *"
+          name="body"
+          required
+          rows={10}
+          maxLength={200_000}
+          defaultValue={initial?.body}
+          hint="Markdown: ### headings, - lists, **bold**."
+          error={errors.body}
+          className="font-mono"
+        />
+        <TextAreaField
+          label="Conclusion *"
+          name="conclusion"
+          required
+          rows={3}
+          maxLength={20_000}
+          defaultValue={initial?.conclusion}
+          error={errors.conclusion}
+        />
+        <TextAreaField
+          label="Notes"
+          name="notes"
+          rows={3}
+          maxLength={5000}
+          defaultValue={initial?.notes}
+          hint="Why this example is good or bad; used when checking generated content."
+          error={errors.notes}
+        />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,162 @@
+import {
+  CONTENT_TYPE_LABELS,
+  CONTENT_TYPES,
+  ContentTypeSchema,
+  ExampleCategorySchema,
+  type ContentType,
+  type ExampleCategory,
+} from "@content-studio/contract";
+import { Search } from "lucide-react";
+import { useId, useState, type FormEvent } from "react";
+import { Button } from "../../../components/ui/button";
+import { SelectField, TextField } from "../../../components/ui/field";
+import type { ReferenceOptions } from "./reference-options";
+
+/** The filter panel's values as typed; empty strings mean "any". */
+export interface ExampleFilters {
+  category: ExampleCategory | "";
+  contentType: ContentType | "";
+  personaId: string;
+  industryId: string;
+  /** Comma-separated, as typed. */
+  tags: string;
+}
+
+export const NO_FILTERS: ExampleFilters = {
+  category: "",
+  contentType: "",
+  personaId: "",
+  industryId: "",
+  tags: "",
+};
+
+interface ExamplesFiltersProps extends ReferenceOptions {
+  /** The filters in effect. */
+  applied: ExampleFilters;
+  onApply: (filters: ExampleFilters) => void;
+  /** Clears every filter and the search. */
+  onReset: () => void;
+  /** Free-text search; applied as you type (debounced by the page). */
+  search: string;
+  onSearchChange: (search: string) => void;
+}
+
+/** Spec §2 filter panel (Category, Content Type, Tags; Reset, Apply Filters) plus search. */
+export function ExamplesFilters({
+  applied,
+  onApply,
+  onReset,
+  search,
+  onSearchChange,
+  personas,
+  industries,
+}: ExamplesFiltersProps) {
+  const [draft, setDraft] = useState(applied);
+  const searchId = useId();
+  const set = <K extends keyof ExampleFilters>(key: K, value: ExampleFilters[K]) =>
+    setDraft((d) => ({ ...d, [key]: value }));
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onApply(draft);
+  };
+
+  return (
+    <form
+      role="search"
+      aria-label="Filter examples"
+      onSubmit={onSubmit}
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <div className="relative mb-4">
+        <label htmlFor={searchId} className="sr-only">
+          Search examples
+        </label>
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+          aria-hidden="true"
+        />
+        <input
+          id={searchId}
+          type="search"
+          value={search}
+          onChange={(event) => onSearchChange(event.target.value)}
+          placeholder="Search titles, headlines and body text"
+          maxLength={200}
+          className="block h-10 w-full rounded-md border border-slate-300 bg-white pr-3 pl-9 text-sm text-slate-900 shadow-sm outline-none placeholder:text-slate-400 focus-visible:border-blue-500 focus-visible:ring-2 focus-visible:ring-blue-500/30"
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+        <SelectField
+          label="Category"
+          value={draft.category}
+          onChange={(e) =>
+            set("category", ExampleCategorySchema.safeParse(e.target.value).data ?? "")
+          }
+        >
+          <option value="">All</option>
+          <option value="good">Good Examples</option>
+          <option value="bad">Bad Examples</option>
+        </SelectField>
+        <SelectField
+          label="Content Type"
+          value={draft.contentType}
+          onChange={(e) =>
+            set("contentType", ContentTypeSchema.safeParse(e.target.value).data ?? "")
+          }
+        >
+          <option value="">All Types</option>
+          {CONTENT_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {CONTENT_TYPE_LABELS[type]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Persona"
+          value={draft.personaId}
+          onChange={(e) => set("personaId", e.target.value)}
+        >
+          <option value="">All Personas</option>
+          {personas.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.title}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Industry"
+          value={draft.industryId}
+          onChange={(e) => set("industryId", e.target.value)}
+        >
+          <option value="">All Industries</option>
+          {industries.map((i) => (
+            <option key={i.id} value={i.id}>
+              {i.name}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Tags"
+          value={draft.tags}
+          onChange={(e) => set("tags", e.target.value)}
+          placeholder="e.g. should-cost, dfm"
+          hint="Separate tags with commas."
+          maxLength={500}
+        />
+      </div>
+      <div className="mt-4 flex justify-end gap-3">
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setDraft(NO_FILTERS);
+            onReset();
+          }}
+        >
+          Reset
+        </Button>
+        <Button type="submit">Apply Filters</Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+import type { ContentGenerationData, ContentGenerationDataQuery } from "@content-studio/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+export const getContentGenerationData = (
+  query: ContentGenerationDataQuery,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<ContentGenerationData> =>
+  api.get<ContentGenerationData>("/api/content-generation-data", { params: { ...query }, signal });
+
+export const getContentGenerationDataQueryOptions = (query: ContentGenerationDataQuery) =>
+  queryOptions({
+    queryKey: ["content-generation-data", query.personaId, query.industryId, query.buyingStage],
+    queryFn: ({ signal }) => getContentGenerationData(query, { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+/**
+ * The audience of a generation: persona, industry, the persona's journey at the stage and
+ * intent data. Runs whenever all three are chosen (spec §4); `null` means not yet.
+ */
+export const useContentGenerationData = (query: ContentGenerationDataQuery | null) =>
+  useQuery({
+    ...getContentGenerationDataQueryOptions(
+      query ?? { personaId: "", industryId: "", buyingStage: "awareness" },
+    ),
+    enabled: query !== null,
+  });

@@ -1,0 +1,18 @@
+import type { GenerationSettings } from "@content-studio/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+export const getGenerationSettings = ({
+  signal,
+}: { signal?: AbortSignal } = {}): Promise<GenerationSettings> =>
+  api.get<GenerationSettings>("/api/settings/generation", { signal });
+
+export const getGenerationSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: ["settings", "generation"],
+    queryFn: ({ signal }) => getGenerationSettings({ signal }),
+    staleTime: 60_000,
+  });
+
+/** The organisation's generation defaults and thresholds. */
+export const useGenerationSettings = () => useQuery(getGenerationSettingsQueryOptions());

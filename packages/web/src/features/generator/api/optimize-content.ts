@@ -1,0 +1,15 @@
+import type { OptimizeContentBody, OptimizeContentResult } from "@content-studio/contract";
+import { useMutation } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+export const optimizeContent = ({
+  id,
+  data,
+}: {
+  id: string;
+  data: OptimizeContentBody;
+}): Promise<OptimizeContentResult> =>
+  api.post<OptimizeContentResult>(`/api/content/${encodeURIComponent(id)}/optimize`, data);
+
+/** Runs one refinement round; the candidate is not saved until it is kept. */
+export const useOptimizeContent = () => useMutation({ mutationFn: optimizeContent });

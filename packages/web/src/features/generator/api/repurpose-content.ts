@@ -1,0 +1,15 @@
+import type { ContentVariations, RepurposeBody } from "@content-studio/contract";
+import { useMutation } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+export const repurposeContent = ({
+  id,
+  data,
+}: {
+  id: string;
+  data: RepurposeBody;
+}): Promise<ContentVariations> =>
+  api.post<ContentVariations>(`/api/content/${encodeURIComponent(id)}/repurpose`, data);
+
+/** Writes (and saves with the item) LinkedIn, X, email-subject and newsletter variations. */
+export const useRepurposeContent = () => useMutation({ mutationFn: repurposeContent });

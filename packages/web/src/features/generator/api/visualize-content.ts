@@ -1,0 +1,15 @@
+import type { Visualization, VisualizeBody } from "@content-studio/contract";
+import { useMutation } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+export const visualizeContent = ({
+  id,
+  data,
+}: {
+  id: string;
+  data: VisualizeBody;
+}): Promise<Visualization> =>
+  api.post<Visualization>(`/api/content/${encodeURIComponent(id)}/visualize`, data);
+
+/** Makes an image for a content item from its (edited) image prompt. */
+export const useVisualizeContent = () => useMutation({ mutationFn: visualizeContent });

@@ -1,0 +1,383 @@
+import {
+  CONTENT_TYPE_LABELS,
+  CONTENT_TYPES,
+  type BuyingStage,
+  type CompanyCatalog,
+  type GenerationSettings,
+  type Industry,
+  type Persona,
+} from "@content-studio/contract";
+import { Sparkles, X } from "lucide-react";
+import { useState, type FormEvent, type ReactNode } from "react";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { SelectField, TextField } from "../../../components/ui/field";
+import { Spinner } from "../../../components/ui/spinner";
+import { cn } from "../../../lib/cn";
+import {
+  effectiveOptions,
+  hasRequiredFields,
+  type GeneratorFormValues,
+} from "../utils/generation-request";
+import type { IntentSummary } from "../utils/intent-data";
+import { capitalize } from "../utils/text";
+import { AccordionSection } from "./accordion-section";
+import { CheckboxGroup } from "./checkbox-group";
+import { ToggleField } from "./toggle-field";
+
+export const AUDIENCE_DATA_ERROR = "Failed to fetch target audience data. Please try again.";
+const TOPIC_PLACEHOLDER = "e.g., The ROI of digital manufacturing simulation for engineering teams";
+const MAX_INSIGHTS = 3;
+
+type SectionId = "audience" | "details" | "options";
+
+interface GeneratorFormProps {
+  values: GeneratorFormValues;
+  onChange: (patch: Partial<GeneratorFormValues>) => void;
+  personas: Persona[];
+  industries: Industry[];
+  buyingStages: readonly BuyingStage[];
+  catalog: CompanyCatalog | undefined;
+  catalogFailed?: boolean;
+  settings: GenerationSettings | undefined;
+  /** Intent data of the chosen audience, when there is any. */
+  intent: IntentSummary | null;
+  audienceError: boolean;
+  /** Viewers see the form but cannot change or submit it. */
+  readOnly: boolean;
+  isGenerating: boolean;
+  onSubmit: () => void;
+  onCancel: () => void;
+  /** Messages under the button (validation and generation errors). */
+  messages?: ReactNode;
+}
+
+/** The generation form: three sections, one open at a time, the audience first (spec §2). */
+export function GeneratorForm(props: GeneratorFormProps) {
+  const { values, onChange, readOnly, isGenerating } = props;
+  const [open, setOpen] = useState<SectionId | null>("audience");
+  const toggle = (section: SectionId) =>
+    setOpen((current) => (current === section ? null : section));
+  const persona = props.personas.find((p) => p.id === values.personaId);
+  const industry = props.industries.find((i) => i.id === values.industryId);
+  const options = effectiveOptions(values, props.settings);
+  const locked = readOnly || isGenerating;
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!readOnly && !isGenerating) props.onSubmit();
+  };
+
+  const audienceSummary = [
+    persona?.title,
+    industry?.name,
+    values.buyingStage && capitalize(values.buyingStage),
+  ]
+    .filter(Boolean)
+    .join(" · ");
+  const optionsSummary = [
+    `Benchmarks ${options.useBenchmarkExamples ? "on" : "off"}`,
+    `Quality check ${options.performQualityCheck ? "on" : "off"}`,
+    `Auto-refine ${options.autoRefine ? "on" : "off"}`,
+  ].join(" · ");
+
+  return (
+    <form aria-label="Content generation" noValidate onSubmit={handleSubmit} className="space-y-4">
+      <div className="rounded-xl border border-slate-200 bg-white shadow-sm">
+        <AccordionSection
+          title="Target Audience"
+          summary={audienceSummary}
+          open={open === "audience"}
+          onToggle={() => toggle("audience")}
+        >
+          <fieldset disabled={locked} className="space-y-5">
+            <div className="grid gap-4 md:grid-cols-3">
+              <SelectField
+                label="Persona"
+                value={values.personaId}
+                onChange={(e) => onChange({ personaId: e.target.value })}
+              >
+                <option value="">Select a persona</option>
+                {props.personas.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.title}
+                  </option>
+                ))}
+              </SelectField>
+              <SelectField
+                label="Industry"
+                value={values.industryId}
+                onChange={(e) => onChange({ industryId: e.target.value })}
+              >
+                <option value="">Select an industry</option>
+                {props.industries.map((i) => (
+                  <option key={i.id} value={i.id}>
+                    {i.name}
+                  </option>
+                ))}
+              </SelectField>
+              <SelectField
+                label="Buying Stage"
+                value={values.buyingStage}
+                onChange={(e) =>
+                  onChange({ buyingStage: e.target.value as GeneratorFormValues["buyingStage"] })
+                }
+              >
+                <option value="">Select a buying stage</option>
+                {props.buyingStages.map((stage) => (
+                  <option key={stage} value={stage}>
+                    {capitalize(stage)}
+                  </option>
+                ))}
+              </SelectField>
+            </div>
+            {persona || industry ? (
+              <div className="grid gap-4 md:grid-cols-2">
+                {persona ? (
+                  <InsightCard title={persona.title}>
+                    <InsightList title="Pain points" items={persona.painPoints} />
+                    <InsightList title="Goals" items={persona.goals} />
+                  </InsightCard>
+                ) : null}
+                {industry ? (
+                  <InsightCard title={industry.name}>
+                    <InsightList title="Top challenges" items={industry.topChallenges} />
+                    <InsightList title="Key drivers" items={industry.keyDrivers} />
+                  </InsightCard>
+                ) : null}
+              </div>
+            ) : null}
+            {props.audienceError ? <Alert>{AUDIENCE_DATA_ERROR}</Alert> : null}
+          </fieldset>
+        </AccordionSection>
+
+        <AccordionSection
+          title="Content Details"
+          summary={values.contentTopic.trim()}
+          open={open === "details"}
+          onToggle={() => toggle("details")}
+        >
+          <fieldset disabled={locked} className="space-y-5">
+            <div className="grid gap-4 md:grid-cols-3">
+              <div className="md:col-span-2">
+                <TextField
+                  label="Content Topic"
+                  value={values.contentTopic}
+                  maxLength={500}
+                  placeholder={TOPIC_PLACEHOLDER}
+                  onChange={(e) => onChange({ contentTopic: e.target.value })}
+                />
+              </div>
+              <SelectField
+                label="Content Type"
+                value={values.contentType}
+                onChange={(e) =>
+                  onChange({ contentType: e.target.value as GeneratorFormValues["contentType"] })
+                }
+              >
+                <option value="">Select a content type</option>
+                {CONTENT_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {CONTENT_TYPE_LABELS[type]}
+                  </option>
+                ))}
+              </SelectField>
+            </div>
+            {props.intent ? (
+              <IntentPanel
+                intent={props.intent}
+                primaryKeyword={values.primaryKeyword}
+                onPrimaryKeyword={(primaryKeyword) => onChange({ primaryKeyword })}
+              />
+            ) : null}
+            <CheckboxGroup
+              legend="Key Metrics"
+              options={(props.catalog?.keyMetrics ?? []).map((m) => ({
+                value: m.label,
+                label: m.label,
+              }))}
+              selected={values.keyMetrics}
+              onChange={(keyMetrics) => onChange({ keyMetrics })}
+              emptyText={catalogText(props, "key metrics")}
+            />
+            <CheckboxGroup
+              legend="Featured Solutions"
+              options={(props.catalog?.solutions ?? []).map((s) => ({
+                value: s.name,
+                label: s.name,
+                description: s.description,
+              }))}
+              selected={values.featuredSolutions}
+              onChange={(featuredSolutions) => onChange({ featuredSolutions })}
+              emptyText={catalogText(props, "solutions")}
+            />
+          </fieldset>
+        </AccordionSection>
+
+        <AccordionSection
+          title="Generation Options"
+          summary={optionsSummary}
+          open={open === "options"}
+          onToggle={() => toggle("options")}
+        >
+          <fieldset disabled={locked} className="space-y-5">
+            <ToggleField
+              label="Use Benchmark Examples"
+              description="Show the writer the closest good and bad examples from the repository."
+              checked={options.useBenchmarkExamples}
+              onChange={(useBenchmarkExamples) => onChange({ useBenchmarkExamples })}
+            />
+            <ToggleField
+              label="Perform Quality Check"
+              description="Score the draft against the quality criteria and the benchmark examples."
+              checked={options.performQualityCheck}
+              onChange={(performQualityCheck) => onChange({ performQualityCheck })}
+            />
+            <ToggleField
+              label="Auto-Refine Content"
+              description="Rewrite a draft that scores below the auto-refine threshold."
+              checked={options.autoRefine}
+              onChange={(autoRefine) => onChange({ autoRefine })}
+            />
+          </fieldset>
+        </AccordionSection>
+      </div>
+
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" disabled={readOnly || isGenerating || !hasRequiredFields(values)}>
+          {isGenerating ? (
+            <>
+              <Spinner className="size-4" />
+              Generating Content...
+            </>
+          ) : (
+            <>
+              <Sparkles aria-hidden="true" className="size-4" />
+              Generate Content
+            </>
+          )}
+        </Button>
+        {isGenerating ? (
+          <Button variant="secondary" onClick={props.onCancel}>
+            <X aria-hidden="true" className="size-4" />
+            Cancel
+          </Button>
+        ) : null}
+      </div>
+      {props.messages}
+    </form>
+  );
+}
+
+function catalogText(props: GeneratorFormProps, what: string): string {
+  if (props.catalog) return `No ${what} are defined.`;
+  return props.catalogFailed ? `The ${what} could not be loaded.` : `Loading ${what}...`;
+}
+
+function InsightCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-slate-50/60 p-4">
+      <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
+      <div className="mt-3 grid gap-4 sm:grid-cols-2">{children}</div>
+    </div>
+  );
+}
+
+function InsightList({ title, items }: { title: string; items: string[] }) {
+  const shown = items.slice(0, MAX_INSIGHTS);
+  return (
+    <div>
+      <h4 className="text-xs font-medium tracking-wide text-slate-500 uppercase">{title}</h4>
+      {shown.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-500">None listed.</p>
+      ) : (
+        <ul aria-label={title} className="mt-1.5 list-disc space-y-1 pl-4 text-sm text-slate-700">
+          {shown.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function IntentPanel({
+  intent,
+  primaryKeyword,
+  onPrimaryKeyword,
+}: {
+  intent: IntentSummary;
+  primaryKeyword: string;
+  onPrimaryKeyword: (keyword: string) => void;
+}) {
+  const stages = [
+    ["Awareness", intent.buyingStages.awareness],
+    ["Consideration", intent.buyingStages.consideration],
+    ["Decision", intent.buyingStages.decision],
+  ] as const;
+  return (
+    <section
+      aria-label="Intent data"
+      className="rounded-lg border border-blue-100 bg-blue-50/50 p-4"
+    >
+      <h3 className="text-sm font-semibold text-slate-900">Intent data</h3>
+      <div className="mt-3 grid gap-4 md:grid-cols-2">
+        <div>
+          <h4 className="text-xs font-medium tracking-wide text-slate-500 uppercase">
+            Top keywords
+          </h4>
+          {intent.topKeywords.length === 0 ? (
+            <p className="mt-1 text-sm text-slate-500">No keywords yet.</p>
+          ) : (
+            <>
+              <ul aria-label="Top keywords" className="mt-2 flex flex-wrap gap-2">
+                {intent.topKeywords.map(({ keyword, volume }) => {
+                  const chosen = primaryKeyword === keyword;
+                  return (
+                    <li key={keyword}>
+                      <button
+                        type="button"
+                        aria-pressed={chosen}
+                        onClick={() => onPrimaryKeyword(chosen ? "" : keyword)}
+                        className={cn(
+                          "rounded-full px-3 py-1 text-xs font-medium ring-1 ring-inset",
+                          chosen
+                            ? "bg-blue-600 text-white ring-blue-600"
+                            : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50",
+                        )}
+                      >
+                        {keyword}
+                        {volume !== null ? (
+                          <span className={chosen ? "text-blue-100" : "text-slate-400"}>
+                            {" "}
+                            · {volume.toLocaleString("en-US")}
+                          </span>
+                        ) : null}
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+              <p className="mt-2 text-xs text-slate-500">
+                Choose a keyword to optimise the content for it.
+              </p>
+            </>
+          )}
+        </div>
+        <div>
+          <h4 className="text-xs font-medium tracking-wide text-slate-500 uppercase">
+            Buying-stage intent
+          </h4>
+          <dl className="mt-2 grid grid-cols-3 gap-2">
+            {stages.map(([label, percent]) => (
+              <div key={label} className="rounded-md bg-white px-3 py-2 ring-1 ring-slate-200">
+                <dt className="text-xs text-slate-500">{label}</dt>
+                <dd className="text-lg font-semibold text-slate-900">{Math.round(percent)}%</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import type { KeyboardEvent } from "react";
+import { focusRing } from "../../../components/ui/button";
+import { cn } from "../../../lib/cn";
+
+export const GENERATOR_TABS = [
+  { id: "generate", label: "Generate" },
+  { id: "optimize", label: "Optimize" },
+  { id: "visualize", label: "Visualize" },
+  { id: "repurpose", label: "Repurpose" },
+] as const;
+export type GeneratorTab = (typeof GENERATOR_TABS)[number]["id"];
+
+export const tabId = (tab: GeneratorTab) => `generator-tab-${tab}`;
+export const panelId = (tab: GeneratorTab) => `generator-panel-${tab}`;
+
+/** Generate, Optimize, Visualize, Repurpose; the last three only once content exists. */
+export function GeneratorTabs({
+  active,
+  hasContent,
+  onSelect,
+}: {
+  active: GeneratorTab;
+  hasContent: boolean;
+  onSelect: (tab: GeneratorTab) => void;
+}) {
+  const enabled = GENERATOR_TABS.filter((t) => t.id === "generate" || hasContent).map((t) => t.id);
+
+  // Arrow keys move between the enabled tabs (WAI-ARIA tabs pattern, automatic activation).
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
+    if (step === 0) return;
+    event.preventDefault();
+    const index = enabled.indexOf(active);
+    const next = enabled[(index + step + enabled.length) % enabled.length] ?? "generate";
+    onSelect(next);
+    document.getElementById(tabId(next))?.focus();
+  };
+
+  return (
+    <div
+      role="tablist"
+      aria-label="Content generator"
+      onKeyDown={onKeyDown}
+      className="mb-6 flex gap-1 border-b border-slate-200"
+    >
+      {GENERATOR_TABS.map((tab) => {
+        const selected = tab.id === active;
+        const disabled = !enabled.includes(tab.id);
+        return (
+          <button
+            key={tab.id}
+            id={tabId(tab.id)}
+            type="button"
+            role="tab"
+            aria-selected={selected}
+            aria-controls={panelId(tab.id)}
+            tabIndex={selected ? 0 : -1}
+            disabled={disabled}
+            onClick={() => onSelect(tab.id)}
+            className={cn(
+              "-mb-px border-b-2 px-4 py-2.5 text-sm font-medium transition-colors disabled:cursor-not-allowed disabled:text-slate-300",
+              focusRing,
+              selected
+                ? "border-blue-600 text-blue-700"
+                : "border-transparent text-slate-600 enabled:hover:border-slate-300 enabled:hover:text-slate-900",
+            )}
+          >
+            {tab.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

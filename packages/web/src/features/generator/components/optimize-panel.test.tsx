@@ -1,0 +1,109 @@
+import type { GeneratedContent, OptimizeContentResult } from "@content-studio/contract";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { installFakeApi, ok } from "../../../testing/fake-api";
+import { renderWithProviders } from "../../../testing/render";
+import { buildGenerated, buildReport } from "../testing/fixtures";
+import { OptimizePanel } from "./optimize-panel";
+
+const seo = ok({
+  keyword: "simulation roi",
+  inHeadline: true,
+  inIntroduction: true,
+  inSubheadings: { count: 0, total: 1 },
+  density: 0.8,
+  suggestedMetaDescription: "Meta.",
+  readabilityGrade: 10,
+});
+
+const optimized: OptimizeContentResult = {
+  candidate: {
+    headline: "Simulation ROI, measured",
+    introduction: "Engineering leaders need proof.",
+    body: "<h2>Why simulation ROI matters</h2><p>Simulation cuts rework by 30%.</p>",
+    conclusion: "Book a walkthrough.",
+  },
+  before: buildReport(0.62),
+  after: buildReport(0.84),
+  diff: [
+    {
+      section: "headline",
+      before: "Simulation ROI for aerospace engineering",
+      after: "Simulation ROI, measured",
+    },
+    {
+      section: "body",
+      before: "<h2>Why it matters</h2><p>Simulation cuts rework.</p>",
+      after: "<h2>Why simulation ROI matters</h2><p>Simulation cuts rework by 30%.</p>",
+    },
+  ],
+};
+
+function renderPanel(result: GeneratedContent = buildGenerated()) {
+  const onKept = vi.fn();
+  renderWithProviders(
+    <OptimizePanel
+      result={result}
+      revision={0}
+      threshold={0.7}
+      initialKeyword=""
+      intentKeywords={["digital twin"]}
+      canEdit
+      onKept={onKept}
+    />,
+  );
+  return { onKept, user: userEvent.setup() };
+}
+
+describe("OptimizePanel", () => {
+  it("runs a refinement round, shows before/after and the diff, and keeps it", async () => {
+    const fake = installFakeApi({
+      "POST /api/seo-analysis": seo,
+      "POST /api/content/:id/optimize": ok(optimized),
+      "PUT /api/content/:id": (req) =>
+        ok({ ...(req.body as object), qualityAfter: 0.84, qualityReport: buildReport(0.84) }),
+    });
+    const { onKept, user } = renderPanel();
+
+    await user.click(screen.getByRole("button", { name: "digital twin" }));
+    await user.click(screen.getByRole("button", { name: "Optimize Content" }));
+    const review = await screen.findByRole("region", { name: "Optimization" });
+    expect(within(review).getByRole("meter", { name: "Before score" })).toHaveAttribute(
+      "aria-valuenow",
+      "62",
+    );
+    expect(within(review).getByRole("meter", { name: "After score" })).toHaveAttribute(
+      "data-band",
+      "green",
+    );
+    expect(within(review).getByText("+35%")).toBeInTheDocument();
+    expect(within(review).getByRole("region", { name: "Changes to Headline" })).toHaveTextContent(
+      "Simulation ROI, measured",
+    );
+    expect(fake.requests.find((r) => r.path.endsWith("/optimize"))?.body).toEqual({
+      primaryKeyword: "digital twin",
+    });
+
+    await user.click(within(review).getByRole("button", { name: "Keep changes" }));
+    expect(fake.requests.find((r) => r.method === "PUT")?.body).toEqual(optimized.candidate);
+    await vi.waitFor(() => expect(onKept).toHaveBeenCalledTimes(1));
+    const kept = onKept.mock.calls[0]?.[0] as GeneratedContent;
+    expect(kept.content.headline).toBe("Simulation ROI, measured");
+    expect(kept.qualityCheck).toMatchObject({ before: 0.62, after: 0.84, meetsStandards: true });
+    expect(screen.queryByRole("region", { name: "Optimization" })).not.toBeInTheDocument();
+  });
+
+  it("discards a candidate without saving", async () => {
+    const fake = installFakeApi({
+      "POST /api/seo-analysis": seo,
+      "POST /api/content/:id/optimize": ok(optimized),
+    });
+    const { onKept, user } = renderPanel();
+    await user.click(screen.getByRole("button", { name: "Optimize Content" }));
+    await user.click(await screen.findByRole("button", { name: "Discard" }));
+    expect(screen.queryByRole("region", { name: "Optimization" })).not.toBeInTheDocument();
+    expect(fake.requests.some((r) => r.method === "PUT")).toBe(false);
+    expect(onKept).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,57 @@
+import type { QualityCriterion } from "@content-studio/contract";
+import { ChevronRight } from "lucide-react";
+import { cn } from "../../../lib/cn";
+import { BAND_CLASSES, formatScore, qualityBand } from "../utils/quality";
+import { ScoreBar } from "./score-bar";
+
+/** Each criterion's sub-score, with what was measured and how to raise it. */
+export function QualityCriteria({ criteria }: { criteria: QualityCriterion[] }) {
+  return (
+    <ul aria-label="Quality criteria" className="divide-y divide-slate-100">
+      {criteria.map((criterion) => (
+        <li key={criterion.id} className="py-2 first:pt-0 last:pb-0">
+          <details className="group">
+            <summary className="flex cursor-pointer list-none items-center gap-3 rounded py-1 text-sm [&::-webkit-details-marker]:hidden">
+              <ChevronRight
+                aria-hidden="true"
+                className="size-4 shrink-0 text-slate-400 transition-transform group-open:rotate-90"
+              />
+              <span className="w-36 shrink-0 text-slate-800">{criterion.label}</span>
+              <span className="flex-1">
+                <ScoreBar label={criterion.label} score={criterion.score} size="sm" />
+              </span>
+              <span
+                className={cn(
+                  "w-10 text-right font-medium tabular-nums",
+                  BAND_CLASSES[qualityBand(criterion.score)].text,
+                )}
+              >
+                {formatScore(criterion.score)}
+              </span>
+            </summary>
+            <div className="mt-2 space-y-2 pl-7 text-sm">
+              <p className="text-xs text-slate-500">Weight {formatScore(criterion.weight)}</p>
+              {criterion.findings.length > 0 ? (
+                <ul className="list-disc space-y-0.5 pl-4 text-slate-700">
+                  {criterion.findings.map((finding) => (
+                    <li key={finding}>{finding}</li>
+                  ))}
+                </ul>
+              ) : null}
+              {criterion.suggestions.length > 0 ? (
+                <div>
+                  <p className="text-xs font-medium text-slate-500">Suggestions</p>
+                  <ul className="list-disc space-y-0.5 pl-4 text-slate-700">
+                    {criterion.suggestions.map((suggestion) => (
+                      <li key={suggestion}>{suggestion}</li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
+            </div>
+          </details>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,81 @@
+import { CheckCircle2, XCircle } from "lucide-react";
+import { cn } from "../../../lib/cn";
+import {
+  BAND_CLASSES,
+  formatImprovement,
+  formatScore,
+  meetsQualityStandards,
+  qualityBand,
+} from "../utils/quality";
+import { ScoreBar } from "./score-bar";
+
+export interface QualitySummaryProps {
+  /** First-draft score, when it differs from the shown one. */
+  before: number | null;
+  after: number;
+  /** Fraction, (after − before) / before. */
+  improvement: number | null;
+  benchmarkComparison: string;
+  threshold: number;
+  refinementRounds?: number;
+}
+
+/**
+ * The overall score bar, the improvement, the benchmark sentence and whether the content
+ * meets the quality standards (above the threshold).
+ */
+export function QualitySummary(props: QualitySummaryProps) {
+  const band = qualityBand(props.after);
+  const meets = meetsQualityStandards(props.after, props.threshold);
+  return (
+    <div className="space-y-4">
+      <div>
+        <div className="flex items-baseline justify-between gap-4">
+          <span className="text-sm font-medium text-slate-700">Overall quality</span>
+          <span className={cn("text-2xl font-semibold", BAND_CLASSES[band].text)}>
+            {formatScore(props.after)}
+          </span>
+        </div>
+        <div className="mt-2">
+          <ScoreBar label="Overall quality" score={props.after} />
+        </div>
+      </div>
+      <dl className="grid gap-3 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="text-slate-500">Improvement</dt>
+          <dd className="font-medium text-slate-900">
+            {props.improvement !== null ? formatImprovement(props.improvement) : "—"}
+            {props.before !== null ? (
+              <span className="font-normal text-slate-500">
+                {" "}
+                (first draft {formatScore(props.before)})
+              </span>
+            ) : null}
+          </dd>
+        </div>
+        {props.refinementRounds !== undefined ? (
+          <div>
+            <dt className="text-slate-500">Refinement rounds</dt>
+            <dd className="font-medium text-slate-900">{props.refinementRounds}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <p className="text-sm text-slate-700">{props.benchmarkComparison}</p>
+      <p
+        className={cn(
+          "flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium ring-1 ring-inset",
+          meets ? BAND_CLASSES.green.badge : BAND_CLASSES.red.badge,
+        )}
+      >
+        {meets ? (
+          <CheckCircle2 aria-hidden="true" className="size-4" />
+        ) : (
+          <XCircle aria-hidden="true" className="size-4" />
+        )}
+        {meets
+          ? `This content meets quality standards (above ${formatScore(props.threshold)}).`
+          : `This content does not meet quality standards (above ${formatScore(props.threshold)}).`}
+      </p>
+    </div>
+  );
+}

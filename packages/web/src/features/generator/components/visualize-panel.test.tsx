@@ -1,0 +1,49 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { installFakeApi, ok } from "../../../testing/fake-api";
+import { renderWithProviders } from "../../../testing/render";
+import { buildGenerated } from "../testing/fixtures";
+import { VisualizePanel } from "./visualize-panel";
+
+const svg =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630"><script>window.__svgRan = true</script><rect width="1200" height="630" fill="#eef"/></svg>';
+
+describe("VisualizePanel", () => {
+  it("sends the edited prompt, shows the SVG as an image (never as markup) and downloads it", async () => {
+    const fake = installFakeApi({
+      "POST /api/content/:id/visualize": (req) =>
+        ok({
+          kind: "svg",
+          mime: "image/svg+xml",
+          data: svg,
+          prompt: (req.body as { imagePrompt: string }).imagePrompt,
+          source: "builtin",
+          note: null,
+          createdAt: "2026-11-21T10:00:00.000Z",
+        }),
+    });
+    const createObjectURL = vi.fn((_: Blob) => "blob:fake");
+    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+    renderWithProviders(<VisualizePanel result={buildGenerated()} canEdit />);
+    const user = userEvent.setup();
+
+    const prompt = screen.getByLabelText("Image prompt");
+    expect(prompt).toHaveValue("An isometric factory floor with cost flows");
+    await user.clear(prompt);
+    await user.type(prompt, "A cost waterfall");
+    await user.click(screen.getByRole("button", { name: "Generate Visualization" }));
+
+    const image = await screen.findByRole("img", { name: "Visualization: A cost waterfall" });
+    expect(image.getAttribute("src")).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/);
+    expect(document.querySelector('rect[fill="#eef"], script')).toBeNull();
+    expect(fake.requests[0]?.body).toEqual({ imagePrompt: "A cost waterfall" });
+
+    await user.click(screen.getByRole("button", { name: "Download SVG" }));
+    await vi.waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    const blob = createObjectURL.mock.calls[0]?.[0];
+    expect(blob?.type).toBe("image/svg+xml");
+    expect(await blob?.text()).toBe(svg);
+  });
+});

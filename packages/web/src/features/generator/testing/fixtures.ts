@@ -1,0 +1,147 @@
+import type {
+  CompanyCatalog,
+  GeneratedContent,
+  Industry,
+  Persona,
+  QualityReport,
+} from "@content-studio/contract";
+
+const journey = {
+  awareness: {
+    painPoints: ["Late design changes"],
+    contentTypes: ["Industry reports"],
+    channels: ["LinkedIn"],
+  },
+  consideration: {
+    evaluationCriteria: ["Integration with PLM"],
+    contentTypes: ["Case studies"],
+    channels: ["Webinars"],
+  },
+  decision: {
+    stakeholders: ["CFO"],
+    objections: ["Implementation time"],
+    contentTypes: ["ROI calculators"],
+  },
+};
+
+export const vpEngineering: Persona = {
+  id: "vp-engineering",
+  title: "VP of Engineering",
+  description: "Leads engineering.",
+  avgAge: "45-55",
+  education: "MSc",
+  reportingTo: "CEO",
+  decisionMaker: true,
+  painPoints: ["Pain one", "Pain two", "Pain three", "Pain four"],
+  goals: ["Goal one", "Goal two", "Goal three", "Goal four"],
+  contentPreferences: [],
+  keyMetrics: [],
+  buyingCommittee: [],
+  buyingJourney: journey,
+  formatEffectiveness: [],
+};
+
+export const aerospace: Industry = {
+  id: "aerospace",
+  name: "Aerospace",
+  marketSize: "$800B+",
+  engineeringTeamSize: "500+",
+  productionVolume: "Low",
+  keyDrivers: ["Driver one", "Driver two", "Driver three", "Driver four"],
+  topChallenges: ["Challenge one", "Challenge two", "Challenge three", "Challenge four"],
+  contentStrategies: [],
+  companies: [],
+};
+
+export const catalog: CompanyCatalog = {
+  companyName: "Makers Co",
+  shortPrefix: "MC",
+  keyMetrics: [
+    { id: "eco", label: "35-45% reduction in engineering change orders" },
+    { id: "ttm", label: "20-30% decrease in time-to-market" },
+  ],
+  solutions: [
+    { id: "design", name: "MC Design", description: "Design-stage costing." },
+    { id: "analytics", name: "MC Analytics", description: "Cost analytics." },
+  ],
+};
+
+export function buildReport(
+  overall: number,
+  overrides: Partial<QualityReport> = {},
+): QualityReport {
+  return {
+    overall,
+    criteria: [
+      {
+        id: "structure",
+        label: "Structure",
+        score: 0.9,
+        weight: 0.2,
+        findings: ["Has 3 subheadings"],
+        suggestions: [],
+      },
+      {
+        id: "specificity",
+        label: "Specificity",
+        score: 0.5,
+        weight: 0.2,
+        findings: ["1 of 2 key metrics used"],
+        suggestions: ["Quote the time-to-market metric."],
+      },
+    ],
+    readability: {
+      words: 600,
+      sentences: 40,
+      syllables: 900,
+      fleschReadingEase: 45,
+      fleschKincaidGrade: 11.2,
+      targetGrade: { min: 10, max: 14 },
+    },
+    nearestExamples: [
+      { id: "ex-1", title: "A good example", category: "good", similarity: 0.42 },
+      { id: "ex-2", title: "A bad example", category: "bad", similarity: 0.18 },
+    ],
+    unsupportedClaims: [],
+    bannedPhrasesFound: [],
+    suggestions: [],
+    ...overrides,
+  };
+}
+
+export function buildGenerated(overrides: Partial<GeneratedContent> = {}): GeneratedContent {
+  return {
+    contentItemId: "content-1",
+    qualityCheck: {
+      before: 0.62,
+      after: 0.81,
+      improvement: (0.81 - 0.62) / 0.62,
+      threshold: 0.7,
+      meetsStandards: true,
+      benchmarkComparison: "Closer to good benchmark examples (0.42) than to bad ones (0.18).",
+      refinementRounds: 1,
+      report: buildReport(0.81),
+    },
+    content: {
+      headline: "Simulation ROI for aerospace engineering",
+      introduction: "Engineering leaders need proof.",
+      body: "<h2>Why it matters</h2><p>Simulation cuts rework.</p>",
+      conclusion: "Book a walkthrough.",
+    },
+    metadata: {
+      targetIndustry: "Aerospace",
+      targetPersona: "VP of Engineering",
+      buyingStage: "awareness",
+      contentType: "thought-leadership",
+      contentTopic: "Simulation ROI",
+      provider: "builtin",
+      model: "content-studio-writer-1",
+      promptVersion: "test",
+      exampleIds: [],
+      usage: { inputTokens: 0, outputTokens: 0 },
+      durationMs: 10,
+      imagePrompt: "An isometric factory floor with cost flows",
+    },
+    ...overrides,
+  };
+}
