@@ -5,7 +5,21 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   server: { proxy: { "/api": "http://localhost:3000" } },
-  build: { outDir: "dist", emptyOutDir: true },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    rollupOptions: {
+      output: {
+        // Libraries change less often than our code: a separate chunk keeps them cached.
+        manualChunks: (id: string) =>
+          id.includes("node_modules/react") || id.includes("node_modules/scheduler")
+            ? "react"
+            : id.includes("node_modules/")
+              ? "vendor"
+              : undefined,
+      },
+    },
+  },
   test: {
     name: "web",
     environment: "jsdom",

@@ -1,8 +1,6 @@
 import { useState } from "react";
 import { createBrowserRouter, RouterProvider, type RouteObject } from "react-router";
 import { DashboardRoute } from "./routes/dashboard";
-import { ExamplesRoute } from "./routes/examples";
-import { GeneratorRoute } from "./routes/generator";
 import { LibraryRoute } from "./routes/library";
 import { LoginRoute } from "./routes/login";
 import { NotFoundRoute } from "./routes/not-found";
@@ -26,9 +24,18 @@ export function createAppRoutes(): RouteObject[] {
           children: [
             { index: true, element: <DashboardRoute /> },
             { path: "target-audience/*", element: <TargetAudienceRoute /> },
-            { path: "generate/*", element: <GeneratorRoute /> },
+            // The two largest screens load on first visit, keeping the first paint small.
+            {
+              path: "generate/*",
+              lazy: async () => ({
+                Component: (await import("./routes/generator")).GeneratorRoute,
+              }),
+            },
             { path: "library/*", element: <LibraryRoute /> },
-            { path: "examples/*", element: <ExamplesRoute /> },
+            {
+              path: "examples/*",
+              lazy: async () => ({ Component: (await import("./routes/examples")).ExamplesRoute }),
+            },
             { path: "settings/*", element: <SettingsRoute /> },
             { path: "*", element: <NotFoundRoute /> },
           ],
