@@ -134,6 +134,9 @@ export function composeRepurposed(
         : `Scoping a pilot: ${lowerFirst(topic)}`,
     "Cost surprises after design freeze",
     `${upperFirst(industry)} teams: when is cost really decided?`,
+    `What ${industry} engineering leaders measure first`,
+    `The ${noun} on ${lowerFirst(topic)}`,
+    "Three questions to ask before design freeze",
   ];
   const fitting = subjectPool.filter((s) => charLength(s) <= REPURPOSE_LIMITS.emailSubject);
   const pool =
@@ -146,7 +149,8 @@ export function composeRepurposed(
     emailSubjects.length < REPURPOSE_LIMITS.emailSubjects && i < pool.length * 2;
     i++
   ) {
-    const s = pool[(base + v + i) % pool.length]!;
+    // Each variation starts a whole set further on, so a regenerated set is a new set.
+    const s = pool[(base + v * REPURPOSE_LIMITS.emailSubjects + i) % pool.length]!;
     if (s && !emailSubjects.includes(s)) emailSubjects.push(s);
   }
 

@@ -86,3 +86,18 @@ describe("suggestMetaDescription", () => {
     expect(meta).toBe("ECOs are expensive. They delay launches. Each one costs weeks.");
   });
 });
+
+describe("suggested meta description", () => {
+  it("draws on paragraphs only, so a heading never runs into a sentence", () => {
+    const result = analyzeSeo({
+      headline: "Should-cost in aerospace",
+      introduction: "The focus here is should-cost.",
+      body: "<h2>The problem behind the evaluation</h2><p>Costs are set early in design.</p>",
+      conclusion: "Read the guide.",
+      primaryKeyword: "should-cost",
+    });
+    expect(result.suggestedMetaDescription).toContain("The focus here is should-cost.");
+    expect(result.suggestedMetaDescription).not.toContain("The problem behind the evaluation");
+    expect(result.suggestedMetaDescription).toContain("Costs are set early in design.");
+  });
+});

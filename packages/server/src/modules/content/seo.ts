@@ -152,7 +152,12 @@ function fitMeta(text: string): string {
 export function analyzeSeo(input: SeoInput): SeoAnalysis {
   const keyword =
     input.primaryKeyword?.trim() || deriveKeyword(input.topic?.trim() || input.headline);
-  const bodyText = htmlBlocks(input.body)
+  const blocks = htmlBlocks(input.body);
+  const bodyText = blocks.map((b) => b.text).join("\n");
+  // Headings have no closing punctuation: in a meta description they would run into the
+  // next sentence, so the description draws on paragraphs only.
+  const proseText = blocks
+    .filter((b) => b.kind === "paragraph")
     .map((b) => b.text)
     .join("\n");
   const fullText = [input.headline, input.introduction, bodyText, input.conclusion].join("\n");
@@ -176,7 +181,7 @@ export function analyzeSeo(input: SeoInput): SeoAnalysis {
     density,
     suggestedMetaDescription: suggestMetaDescription(keyword, {
       introduction: input.introduction,
-      bodyText,
+      bodyText: proseText,
       conclusion: input.conclusion,
     }),
     readabilityGrade: round(fleschKincaidGrade(countReadability(fullText)), 1),
