@@ -52,10 +52,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       release = acquireLock(options.dataDir);
     }
     try {
-      const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
       pglite = await PGlite.create({
         dataDir: options.dataDir ? path.join(options.dataDir, "pgdata") : undefined,
-        extensions: { pg_trgm },
       });
     } catch (error) {
       release();

@@ -12,6 +12,7 @@ import {
   writeTree,
 } from "../../../test/fixtures/examples";
 import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
+import { prepareExamplesOnStart } from "./examples.startup";
 import { startIngest } from "./ingest.service";
 import { listLocalFolder } from "./sources/local-folder";
 
@@ -285,5 +286,34 @@ describe("ingest from a server folder", () => {
     const done = await waitForJob(viewer, job.id);
     expect(done).toMatchObject({ status: "succeeded", added: 2, errors: 1 });
     expect(reasonsByPath(done)).toEqual({ "good/orphan.md": "could not be saved" });
+  });
+
+  it("records a job cut off by shutdown while its source is still being listed", async () => {
+    const job = await startIngest(t.ctx, null, {
+      origin: "url",
+      sourceKey: "https://slow.example/never.zip",
+      list: () => new Promise(() => {}), // a download that never ends
+    });
+    const started = Date.now();
+    await t.ctx.jobs.closeAll();
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(await waitForJob(viewer, job.id)).toMatchObject({
+      status: "failed",
+      message: "Interrupted because the server was stopping. Run the ingest again to complete it.",
+    });
+  });
+
+  it("does not stop the server when the sample folder cannot be ingested", async () => {
+    const configured = t.ctx.config.examplesRoot;
+    const messages: string[] = [];
+    try {
+      t.ctx.config.examplesRoot = path.join(repo, "good/ecos.md"); // a file, not a folder
+      await prepareExamplesOnStart(t.ctx, (m) => messages.push(m));
+    } finally {
+      t.ctx.config.examplesRoot = configured;
+    }
+    expect(messages).toEqual([
+      `The sample examples in ${path.join(repo, "good/ecos.md")} were not ingested: '${path.join(repo, "good/ecos.md")}' is not a folder.`,
+    ]);
   });
 });

@@ -295,7 +295,7 @@ function parseS3OrFail(url: string) {
  */
 async function resolveRelative(root: string, requested: string): Promise<string> {
   try {
-    const realRoot = await resolveInsideRoot(root, ".");
+    const realRoot = await resolveInsideRoot(root, ".", root);
     const real = await resolveInsideRoot(root, path.resolve(requested), requested);
     return path.relative(realRoot, real).split(path.sep).join("/") || ".";
   } catch (error) {

@@ -16,9 +16,17 @@ export async function prepareExamplesOnStart(
   await recoverInterruptedJobs(ctx);
   if (!fs.existsSync(ctx.config.examplesRoot)) return;
   if (!(await claimSettingOnce(ctx.db, "seed.examples", { at: new Date().toISOString() }))) return;
-  const job = await ingestFromSettings(ctx, null, {
-    source: "local",
-    path: ctx.config.examplesRoot,
-  });
-  log(`Ingesting the sample examples from ${ctx.config.examplesRoot} (job ${job.id}).`);
+  try {
+    const job = await ingestFromSettings(ctx, null, {
+      source: "local",
+      path: ctx.config.examplesRoot,
+    });
+    log(`Ingesting the sample examples from ${ctx.config.examplesRoot} (job ${job.id}).`);
+  } catch (error) {
+    // A sample folder that cannot be read (EXAMPLES_ROOT is a file, say) must not stop the
+    // server, which is already listening: say why and carry on.
+    log(
+      `The sample examples in ${ctx.config.examplesRoot} were not ingested: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
 }

@@ -191,6 +191,16 @@ async function mapConcurrent<T, R>(
   return out;
 }
 
+class Aborted extends Error {}
+
+/** Rejects with Aborted once the signal fires. */
+function whenAborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(new Aborted());
+    else signal.addEventListener("abort", () => reject(new Aborted()), { once: true });
+  });
+}
+
 /** The ingest itself: list, then read, parse and upsert in batches, recording progress. */
 export async function runIngest(
   db: Kysely<Database>,
@@ -204,10 +214,24 @@ export async function runIngest(
   const saveProgress = (extra: Parameters<typeof repo.updateIngestJob>[2] = {}) =>
     repo.updateIngestJob(db, jobId, { ...counts, failures: JSON.stringify(failures), ...extra });
 
+  const interrupted = (): Promise<void> =>
+    saveProgress({
+      status: "failed",
+      message: "Interrupted because the server was stopping. Run the ingest again to complete it.",
+      finished: true,
+    });
+
   let listing: SourceListing;
   try {
-    listing = await request.list();
+    // A download or a bucket listing can take a minute: shutdown does not wait for it.
+    const listed = request.list();
+    listed.catch(() => undefined);
+    listing = await Promise.race([listed, whenAborted(signal)]);
   } catch (error) {
+    if (error instanceof Aborted) {
+      await interrupted();
+      return;
+    }
     const message = error instanceof SourceError ? error.message : "The source could not be read.";
     if (!(error instanceof SourceError)) console.error(`Ingest ${jobId}: listing failed`, error);
     await saveProgress({ status: "failed", message, finished: true });
@@ -273,12 +297,7 @@ export async function runIngest(
   let next = prepare(entries.slice(0, BATCH_SIZE));
   for (let start = 0; start < entries.length; start += BATCH_SIZE) {
     if (signal.aborted) {
-      await saveProgress({
-        status: "failed",
-        message:
-          "Interrupted because the server was stopping. Run the ingest again to complete it.",
-        finished: true,
-      });
+      await interrupted();
       return;
     }
     const outcomes = await next;
