@@ -1,13 +1,46 @@
-import fs from "node:fs";
+import path from "node:path";
 import js from "@eslint/js";
-import importX, { createNodeResolver } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-const webFeatures = fs.existsSync("packages/web/src/features")
-  ? fs.readdirSync("packages/web/src/features")
-  : [];
+/**
+ * Layers of the web app: app/ composes features; features never import other features or
+ * app/; shared code (components, lib, hooks, testing) never imports features or app/.
+ * Relative imports are resolved against the importing file, so nesting depth does not matter.
+ */
+const webLayers = {
+  meta: { type: "problem", schema: [] },
+  create(context) {
+    const webSrc = path.resolve(import.meta.dirname, "packages/web/src");
+    const file = context.filename;
+    if (!file.startsWith(webSrc + path.sep)) return {};
+    const [layer, feature] = path.relative(webSrc, file).split(path.sep);
+    const shared = ["components", "lib", "hooks", "testing"];
+    const check = (node) => {
+      const source = node.source?.type === "Literal" ? node.source.value : undefined;
+      if (typeof source !== "string" || !source.startsWith(".")) return;
+      const target = path
+        .relative(webSrc, path.resolve(path.dirname(file), source))
+        .split(path.sep);
+      let message;
+      if (layer === "features" && target[0] === "features" && target[1] !== feature) {
+        message = "Features never import other features; compose them in app/.";
+      } else if (layer === "features" && target[0] === "app") {
+        message = "Features never import app/.";
+      } else if (shared.includes(layer) && (target[0] === "features" || target[0] === "app")) {
+        message = "Shared code never imports features or app.";
+      }
+      if (message) context.report({ node: node.source, message });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
 
 export default tseslint.config(
   {
@@ -30,10 +63,6 @@ export default tseslint.config(
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },
-    },
-    plugins: { "import-x": importX },
-    settings: {
-      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js"] })],
     },
     rules: {
       "@typescript-eslint/no-explicit-any": "error",
@@ -109,7 +138,7 @@ export default tseslint.config(
   {
     files: ["packages/web/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { "react-hooks": reactHooks },
+    plugins: { "react-hooks": reactHooks, local: { rules: { "web-layers": webLayers } } },
     rules: {
       ...reactHooks.configs.recommended.rules,
       "no-restricted-imports": [
@@ -123,34 +152,7 @@ export default tseslint.config(
           ],
         },
       ],
-      "import-x/no-restricted-paths": [
-        "error",
-        {
-          zones: [
-            ...webFeatures.map((f) => ({
-              target: `./packages/web/src/features/${f}`,
-              from: "./packages/web/src/features",
-              except: [`./${f}`],
-              message: "Features never import other features; compose them in app/.",
-            })),
-            {
-              target: [
-                "./packages/web/src/components",
-                "./packages/web/src/lib",
-                "./packages/web/src/hooks",
-                "./packages/web/src/testing",
-              ],
-              from: ["./packages/web/src/features", "./packages/web/src/app"],
-              message: "Shared code never imports features or app.",
-            },
-            {
-              target: "./packages/web/src/features",
-              from: "./packages/web/src/app",
-              message: "Features never import app/.",
-            },
-          ],
-        },
-      ],
+      "local/web-layers": "error",
     },
   },
 );
