@@ -2,7 +2,7 @@ import type { GeneratedContent, OptimizeContentResult } from "@content-studio/co
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { installFakeApi, ok } from "../../../testing/fake-api";
+import { fail, installFakeApi, ok } from "../../../testing/fake-api";
 import { renderWithProviders } from "../../../testing/render";
 import { buildGenerated, buildReport } from "../testing/fixtures";
 import { OptimizePanel } from "./optimize-panel";
@@ -105,5 +105,44 @@ describe("OptimizePanel", () => {
     expect(screen.queryByRole("region", { name: "Optimization" })).not.toBeInTheDocument();
     expect(fake.requests.some((r) => r.method === "PUT")).toBe(false);
     expect(onKept).not.toHaveBeenCalled();
+  });
+});
+
+describe("Save as example", () => {
+  it("files the content as a good or bad example with notes and tags", async () => {
+    const fake = installFakeApi({
+      "POST /api/seo-analysis": seo,
+      "POST /api/content/:id/save-as-example": (req) =>
+        ok({ id: "ex1", title: (req.body as { title: string }).title, category: "bad" }, 201),
+    });
+    const { user } = renderPanel();
+
+    await user.click(screen.getByRole("button", { name: "Save as example" }));
+    const dialog = await screen.findByRole("dialog", { name: "Save as example" });
+    await user.click(within(dialog).getByRole("radio", { name: "Bad Example" }));
+    await user.type(within(dialog).getByLabelText("Tags"), "roi, , Hard-Sell ");
+    await user.type(within(dialog).getByLabelText("Notes"), "Pushes a demo at awareness.");
+    await user.click(within(dialog).getByRole("button", { name: "Save example" }));
+
+    expect(await within(dialog).findByRole("status")).toHaveTextContent("Saved as a bad example");
+    const request = fake.requests.find((r) => r.path.endsWith("/save-as-example"));
+    expect(request?.body).toEqual({
+      category: "bad",
+      title: buildGenerated().content.headline,
+      tags: ["roi", "hard-sell"],
+      notes: "Pushes a demo at awareness.",
+    });
+  });
+
+  it("shows the server's message when saving fails", async () => {
+    installFakeApi({
+      "POST /api/seo-analysis": seo,
+      "POST /api/content/:id/save-as-example": fail(404, "not_found", "Content item not found."),
+    });
+    const { user } = renderPanel();
+    await user.click(screen.getByRole("button", { name: "Save as example" }));
+    const dialog = await screen.findByRole("dialog", { name: "Save as example" });
+    await user.click(within(dialog).getByRole("button", { name: "Save example" }));
+    expect(await within(dialog).findByText("Content item not found.")).toBeInTheDocument();
   });
 });

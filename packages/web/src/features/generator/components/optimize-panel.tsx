@@ -3,7 +3,7 @@ import {
   type GeneratedContent,
   type OptimizeContentResult,
 } from "@content-studio/contract";
-import { ArrowRight, Wand2 } from "lucide-react";
+import { ArrowRight, BookmarkPlus, Wand2 } from "lucide-react";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -24,6 +24,7 @@ import { ContentView, RichText } from "./content-view";
 import { NearestExamples } from "./nearest-examples";
 import { QualityCriteria } from "./quality-criteria";
 import { QualitySummary } from "./quality-summary";
+import { SaveAsExampleDialog } from "./save-as-example-dialog";
 import { ScoreBar } from "./score-bar";
 import { SeoPanel } from "./seo-panel";
 
@@ -51,6 +52,7 @@ interface OptimizePanelProps {
 export function OptimizePanel(props: OptimizePanelProps) {
   const { result } = props;
   const [keyword, setKeyword] = useState(props.initialKeyword);
+  const [savingAsExample, setSavingAsExample] = useState(false);
   const optimize = useOptimizeContent();
   const update = useUpdateContent();
   const check = result.qualityCheck;
@@ -78,17 +80,25 @@ export function OptimizePanel(props: OptimizePanelProps) {
         <Card
           title="Quality Check"
           actions={
-            <Button
-              onClick={runOptimize}
-              disabled={!props.canEdit || optimize.isPending || update.isPending}
-            >
-              {optimize.isPending ? (
-                <Spinner className="size-4" />
-              ) : (
-                <Wand2 aria-hidden="true" className="size-4" />
-              )}
-              {optimize.isPending ? "Optimizing..." : "Optimize Content"}
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              {props.canEdit ? (
+                <Button variant="secondary" onClick={() => setSavingAsExample(true)}>
+                  <BookmarkPlus aria-hidden="true" className="size-4" />
+                  Save as example
+                </Button>
+              ) : null}
+              <Button
+                onClick={runOptimize}
+                disabled={!props.canEdit || optimize.isPending || update.isPending}
+              >
+                {optimize.isPending ? (
+                  <Spinner className="size-4" />
+                ) : (
+                  <Wand2 aria-hidden="true" className="size-4" />
+                )}
+                {optimize.isPending ? "Optimizing..." : "Optimize Content"}
+              </Button>
+            </div>
           }
         >
           {check ? (
@@ -108,6 +118,14 @@ export function OptimizePanel(props: OptimizePanelProps) {
           )}
           {optimize.isError ? <Alert className="mt-4">{optimize.error.message}</Alert> : null}
         </Card>
+
+        {savingAsExample ? (
+          <SaveAsExampleDialog
+            contentItemId={id}
+            defaultTitle={result.content.headline}
+            onClose={() => setSavingAsExample(false)}
+          />
+        ) : null}
 
         {optimize.data ? (
           <OptimizeReview

@@ -1,0 +1,22 @@
+import type { ExampleDetail, SaveAsExampleBody } from "@content-studio/contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+export const saveAsExample = ({
+  id,
+  data,
+}: {
+  id: string;
+  data: SaveAsExampleBody;
+}): Promise<ExampleDetail> =>
+  api.post<ExampleDetail>(`/api/content/${encodeURIComponent(id)}/save-as-example`, data);
+
+/** Stores a generated content item in the example repository as a good or bad example. */
+export const useSaveAsExample = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveAsExample,
+    // The example list (another screen) must show the new example next time it is opened.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["examples"] }),
+  });
+};

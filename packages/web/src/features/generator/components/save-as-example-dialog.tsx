@@ -1,0 +1,101 @@
+import { splitTags, type ExampleCategory } from "@content-studio/contract";
+import { useState, type FormEvent } from "react";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Dialog } from "../../../components/ui/dialog";
+import { TextAreaField, TextField } from "../../../components/ui/field";
+import { useSaveAsExample } from "../api/save-as-example";
+
+interface SaveAsExampleDialogProps {
+  contentItemId: string;
+  defaultTitle: string;
+  onClose: () => void;
+}
+
+/** "Save as example": files the generated piece in the example repository with notes on why. */
+export function SaveAsExampleDialog(props: SaveAsExampleDialogProps) {
+  const save = useSaveAsExample();
+  const [category, setCategory] = useState<ExampleCategory>("good");
+  const [title, setTitle] = useState(props.defaultTitle);
+  const [tags, setTags] = useState("");
+  const [notes, setNotes] = useState("");
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate({
+      id: props.contentItemId,
+      data: { category, title: title.trim() || undefined, tags: splitTags(tags), notes },
+    });
+  };
+
+  return (
+    <Dialog
+      title="Save as example"
+      description="Add this content to the example repository, so later generations and quality checks learn from it."
+      onClose={props.onClose}
+      size="md"
+      footer={
+        save.isSuccess ? (
+          <Button onClick={props.onClose}>Close</Button>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={props.onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" form="save-as-example-form" disabled={save.isPending}>
+              {save.isPending ? "Saving..." : "Save example"}
+            </Button>
+          </>
+        )
+      }
+    >
+      {save.isSuccess ? (
+        <p role="status" className="text-sm text-slate-700">
+          Saved as a {save.data.category === "good" ? "good" : "bad"} example: “{save.data.title}”.
+          It appears under the Local source of the Example Repository.
+        </p>
+      ) : (
+        <form id="save-as-example-form" onSubmit={submit} className="space-y-4">
+          <fieldset>
+            <legend className="text-sm font-medium text-slate-700">Category</legend>
+            <div className="mt-2 flex gap-4">
+              {(["good", "bad"] as const).map((value) => (
+                <label key={value} className="flex items-center gap-2 text-sm text-slate-700">
+                  <input
+                    type="radio"
+                    name="category"
+                    value={value}
+                    checked={category === value}
+                    onChange={() => setCategory(value)}
+                  />
+                  {value === "good" ? "Good Example" : "Bad Example"}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <TextField
+            label="Title"
+            value={title}
+            maxLength={200}
+            onChange={(e) => setTitle(e.target.value)}
+          />
+          <TextField
+            label="Tags"
+            hint="Separate tags with commas."
+            value={tags}
+            onChange={(e) => setTags(e.target.value)}
+          />
+          <TextAreaField
+            label="Notes"
+            hint="Why this is a good or a bad example."
+            rows={4}
+            maxLength={5000}
+            value={notes}
+            onChange={(e) => setNotes(e.target.value)}
+          />
+          {save.isError ? <Alert>{save.error.message}</Alert> : null}
+        </form>
+      )}
+    </Dialog>
+  );
+}
