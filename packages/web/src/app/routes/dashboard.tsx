@@ -1,7 +1,14 @@
 import { useCurrentUser } from "../../features/auth/api/get-session";
 import { DashboardPage } from "../../features/dashboard/components/dashboard-page";
+import { useAiServiceInfo } from "../../features/reference/api/get-ai-service-info";
 
 export function DashboardRoute() {
   const user = useCurrentUser();
-  return <DashboardPage userName={user?.name} />;
+  const ai = useAiServiceInfo();
+  return (
+    <DashboardPage
+      userName={user?.name}
+      provider={ai.data ? { label: ai.data.providerLabel, model: ai.data.model } : undefined}
+    />
+  );
 }
