@@ -1,0 +1,304 @@
+// Content generator journey with the built-in (offline) writer: generate through the form,
+// then Optimize (keep the changes), Visualize (an image appears), Repurpose (every text
+// within its channel's limit, regenerate) and New Content — in real Chromium against the
+// built server.
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { after, before, describe, it } from "node:test";
+import { launchBrowser, resultsDir } from "./lib/browser.mjs";
+import { startServer } from "./lib/server.mjs";
+import { createFirstAdmin } from "./lib/session.mjs";
+import { eventually } from "./lib/wait.mjs";
+
+const JOURNEY = "generator";
+const ADMIN = {
+  name: "Katherine Johnson",
+  email: "katherine@example.com",
+  password: "Trajectory-Math-2026",
+};
+const TOPIC = "The ROI of should-cost reviews before design freeze";
+/** A primary keyword the first draft does not mention: the refinement round adds it. */
+const KEYWORD = "tolerance stack-up review";
+/** Channel limits (REPURPOSE_LIMITS in the contract). */
+const LIMITS = { linkedin: 3000, x: 280, xUrlLength: 23, emailSubject: 60, newsletter: 600 };
+/** The repurpose text boxes and their limits. */
+const CHANNELS = [
+  { label: "LinkedIn post", limit: LIMITS.linkedin, x: false },
+  { label: "X post", limit: LIMITS.x, x: true },
+  { label: "Email subject 1", limit: LIMITS.emailSubject, x: false },
+  { label: "Email subject 2", limit: LIMITS.emailSubject, x: false },
+  { label: "Email subject 3", limit: LIMITS.emailSubject, x: false },
+  { label: "Newsletter blurb", limit: LIMITS.newsletter, x: false },
+];
+
+/** Characters as people count them (code points). @param {string} text */
+const charCount = (text) => [...text].length;
+
+/** Length as X counts it: every http(s)/www link is 23 characters. @param {string} text */
+function xCount(text) {
+  let length = 0;
+  let last = 0;
+  for (const match of text.matchAll(/\b(?:https?:\/\/|www\.)[^\s<>"]+/gi)) {
+    const link = match[0].replace(/[.,:;!?)\]'"]+$/, "");
+    length += charCount(text.slice(last, match.index)) + LIMITS.xUrlLength;
+    last = (match.index ?? 0) + link.length;
+  }
+  return length + charCount(text.slice(last));
+}
+
+/** A 0–1 score as the generator shows it ("72%"). @param {number} score */
+const percent = (score) => `${Math.round(score * 100)}%`;
+
+describe("generator journey", { timeout: 300_000 }, () => {
+  /** @type {Awaited<ReturnType<typeof startServer>>} */
+  let server;
+  /** @type {Awaited<ReturnType<typeof launchBrowser>>} */
+  let browser;
+  /** @type {import("playwright-core").Page} */
+  let page;
+  /** What the Optimize tab showed right after generating. */
+  const shown = { score: "", headline: "" };
+
+  before(async () => {
+    server = await startServer();
+    browser = await launchBrowser(JOURNEY);
+    page = browser.page;
+  });
+
+  after(async () => {
+    await browser?.close();
+    if (server) {
+      fs.writeFileSync(path.join(resultsDir, `${JOURNEY}-server.log`), server.logs());
+      await server.stop();
+    }
+  });
+
+  /** @param {string} route */
+  const open = (route) => page.goto(new URL(route, server.url).href);
+  /** @param {string} name */
+  const tab = (name) => page.getByRole("tab", { name, exact: true });
+  /** @param {string} name */
+  const panel = (name) => page.getByRole("tabpanel", { name, exact: true });
+  /** @param {string} name */
+  const expectSelectedTab = (name) =>
+    eventually(async () => assert.equal(await tab(name).getAttribute("aria-selected"), "true"));
+  /** The generated headline in the Optimize tab. */
+  const contentHeadline = () => panel("Optimize").getByRole("article").locator(":scope > h2");
+  /** The overall quality meter's text, e.g. "72%". */
+  const overallScore = () =>
+    panel("Optimize")
+      .getByRole("meter", { name: "Overall quality" })
+      .getAttribute("aria-valuetext");
+
+  it("(a) fills the form: audience, topic, content type and a key metric", async () => {
+    await createFirstAdmin(page, server.url, ADMIN);
+    await open("/generate");
+    await page.getByRole("heading", { level: 1, name: "Content Generator" }).waitFor();
+    await expectSelectedTab("Generate");
+    for (const name of ["Optimize", "Visualize", "Repurpose"]) {
+      assert.equal(await tab(name).isDisabled(), true, `${name} before any content`);
+    }
+    await browser.shot("a1-empty-form");
+
+    const generate = page.getByRole("button", { name: "Generate Content" });
+    assert.equal(await generate.isDisabled(), true, "Generate needs the required fields");
+    await page.getByLabel("Persona", { exact: true }).selectOption({ index: 1 });
+    await page.getByLabel("Industry", { exact: true }).selectOption({ index: 1 });
+    await page.getByLabel("Buying Stage", { exact: true }).selectOption("consideration");
+    await page.getByRole("button", { name: /^Content Details/ }).click();
+    await page.getByLabel("Content Topic", { exact: true }).fill(TOPIC);
+    await page.getByLabel("Content Type", { exact: true }).selectOption({ index: 1 });
+    const metric = page.getByRole("group", { name: "Key Metrics" }).getByRole("checkbox").first();
+    await metric.check();
+    assert.equal(await metric.isChecked(), true);
+    await eventually(async () => assert.equal(await generate.isDisabled(), false));
+    await browser.shot("a2-form-filled");
+  });
+
+  it("(b) generates: busy button, then the Optimize tab with the score and the headline", async () => {
+    // Hold the stream request briefly so the busy state is observable with the fast writer.
+    // (Continued, not fulfilled: the answer still streams to the page.)
+    const stream = /\/api\/generate-content\/stream$/;
+    await page.route(stream, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Generate Content" }).click();
+    await page.getByRole("button", { name: "Generating Content..." }).waitFor({ timeout: 5000 });
+    await page
+      .getByRole("status")
+      .filter({ hasText: /^(Starting|Drafting|Checking|Saving)/ })
+      .waitFor();
+    await browser.shot("b1-generating");
+
+    await page
+      .getByRole("tab", { name: "Optimize", exact: true, selected: true })
+      .waitFor({ timeout: 120_000 });
+    await page.unroute(stream);
+    shown.score = (await overallScore()) ?? "";
+    assert.match(shown.score, /^\d{1,3}%$/);
+    shown.headline = (await contentHeadline().textContent())?.trim() ?? "";
+    assert.ok(shown.headline.length > 0, "no headline");
+    await panel("Optimize").getByRole("region", { name: "Body" }).waitFor();
+    await panel("Optimize").getByRole("region", { name: "Conclusion" }).waitFor();
+    for (const name of ["Visualize", "Repurpose"])
+      assert.equal(await tab(name).isDisabled(), false);
+    // Only the main area scrolls: nothing below the fold (screen-reader-only text included)
+    // may lengthen the document itself.
+    const heights = await page.evaluate(() => ({
+      document: document.documentElement.scrollHeight,
+      viewport: window.innerHeight,
+    }));
+    assert.ok(
+      heights.document <= heights.viewport,
+      `the window scrolls: ${JSON.stringify(heights)}`,
+    );
+    await browser.shot("b2-optimize-tab");
+  });
+
+  it("(c) optimizes for a keyword: before and after, then keeps the changes", async () => {
+    // A keyword the draft does not mention yet, so the refinement round has something to add.
+    const keywordBox = panel("Optimize").getByRole("textbox", { name: "Primary keyword" });
+    await keywordBox.fill(KEYWORD);
+    await panel("Optimize").getByRole("button", { name: "Analyze" }).click();
+
+    const [response] = await Promise.all([
+      page.waitForResponse(
+        (r) => /\/api\/content\/[^/]+\/optimize$/.test(new URL(r.url()).pathname),
+        {
+          timeout: 120_000,
+        },
+      ),
+      page.getByRole("button", { name: "Optimize Content" }).click(),
+    ]);
+    // The stored item is what the Optimize tab showed after generating.
+    const id = decodeURIComponent(new URL(response.url()).pathname.split("/")[3] ?? "");
+    const stored = await page.request.get(
+      new URL(`/api/content/${encodeURIComponent(id)}`, server.url).href,
+    );
+    const item = (await stored.json()).data;
+    assert.equal(item.headline, shown.headline);
+    assert.equal(percent(item.qualityAfter), shown.score);
+    assert.equal(item.provenance.provider, "builtin");
+    assert.equal(item.topic, TOPIC);
+    assert.equal(item.keyMetrics.length, 1);
+
+    const optimized = (await response.json()).data;
+    const review = page.getByRole("region", { name: "Optimization" });
+    await review.waitFor();
+    const before = review.getByRole("meter", { name: "Before score" });
+    const afterMeter = review.getByRole("meter", { name: "After score" });
+    assert.equal(await before.getAttribute("aria-valuetext"), percent(optimized.before.overall));
+    assert.equal(await afterMeter.getAttribute("aria-valuetext"), percent(optimized.after.overall));
+    assert.ok(optimized.diff.length > 0, "the refinement round changed nothing");
+    const firstChange = review.getByRole("region", { name: /^Changes to / }).first();
+    await firstChange.getByText("Before", { exact: true }).waitFor();
+    await firstChange.getByText("After", { exact: true }).waitFor();
+    await review.scrollIntoViewIfNeeded();
+    await browser.shot("c1-optimize-review");
+
+    await Promise.all([
+      page.waitForResponse(
+        (r) =>
+          /\/api\/content\/[^/]+$/.test(new URL(r.url()).pathname) &&
+          r.request().method() === "PUT",
+      ),
+      review.getByRole("button", { name: "Keep changes" }).click(),
+    ]);
+    await review.waitFor({ state: "detached" });
+    await eventually(async () =>
+      assert.equal((await contentHeadline().textContent())?.trim(), optimized.candidate.headline),
+    );
+    const intro = await panel("Optimize")
+      .getByRole("region", { name: "Introduction" })
+      .locator(":scope > p")
+      .innerText();
+    assert.equal(intro.trim(), optimized.candidate.introduction.trim());
+    assert.match((await overallScore()) ?? "", /^\d{1,3}%$/);
+    await browser.shot("c2-optimize-kept");
+  });
+
+  it("(d) visualizes: an image appears", async () => {
+    await tab("Visualize").click();
+    await expectSelectedTab("Visualize");
+    const prompt = panel("Visualize").getByLabel("Image prompt");
+    assert.ok((await prompt.inputValue()).trim().length > 0, "the image prompt is prefilled");
+    await page.getByRole("button", { name: "Generate Visualization" }).click();
+    const image = panel("Visualize").getByRole("img", { name: /^Visualization:/ });
+    await image.waitFor({ timeout: 120_000 });
+    await eventually(async () => {
+      const size = await image.evaluate((el) => {
+        const img = /** @type {HTMLImageElement} */ (el);
+        return { complete: img.complete, width: img.naturalWidth, height: img.naturalHeight };
+      });
+      assert.ok(size.complete && size.width > 0 && size.height > 0, JSON.stringify(size));
+    });
+    await browser.shot("d-visualize");
+  });
+
+  /** Every repurposed text with its counter; asserts each is within its limit. */
+  async function readVariations() {
+    /** @type {Record<string, string>} */
+    const texts = {};
+    for (const { label, limit, x } of CHANNELS) {
+      const box = panel("Repurpose").getByRole("textbox", { name: label, exact: true });
+      const value = await box.inputValue();
+      assert.ok(value.trim().length > 0, `${label} is empty`);
+      const counted = x ? xCount(value) : charCount(value);
+      assert.ok(counted <= limit, `${label}: ${counted} > ${limit}`);
+      const counterId = await box.getAttribute("aria-describedby");
+      assert.ok(counterId, `${label} has no counter`);
+      const counter = (await page.locator(`[id="${counterId}"]`).textContent()) ?? "";
+      assert.equal(
+        counter,
+        `${counted.toLocaleString("en-US")} / ${limit.toLocaleString("en-US")}`,
+      );
+      assert.equal(await box.getAttribute("aria-invalid"), null, `${label} is marked invalid`);
+      texts[label] = value;
+    }
+    return texts;
+  }
+
+  it("(e) repurposes: four texts, each within its limit; regenerating changes LinkedIn", async () => {
+    await tab("Repurpose").click();
+    await expectSelectedTab("Repurpose");
+    await page.getByRole("button", { name: "Generate Variations" }).click();
+    await panel("Repurpose")
+      .getByRole("textbox", { name: "LinkedIn post", exact: true })
+      .waitFor({ timeout: 120_000 });
+    const first = await readVariations();
+    await browser.shot("e1-repurpose");
+
+    await page.getByRole("button", { name: "Regenerate Variations" }).click();
+    // Best effort: the built-in writer may finish before the busy label is seen.
+    await page
+      .getByRole("button", { name: "Writing Variations..." })
+      .waitFor({ timeout: 2000 })
+      .catch(() => {});
+    await page.getByRole("button", { name: "Regenerate Variations" }).waitFor({ timeout: 120_000 });
+    await eventually(async () => {
+      const linkedin = await panel("Repurpose")
+        .getByRole("textbox", { name: "LinkedIn post", exact: true })
+        .inputValue();
+      assert.notEqual(linkedin, first["LinkedIn post"], "LinkedIn text did not change");
+    });
+    await readVariations();
+    await browser.shot("e2-repurpose-regenerated");
+  });
+
+  it("(f) New Content goes back to an empty Generate tab", async () => {
+    await page.getByRole("button", { name: "New Content" }).click();
+    await expectSelectedTab("Generate");
+    for (const name of ["Optimize", "Visualize", "Repurpose"]) {
+      assert.equal(await tab(name).isDisabled(), true, `${name} after New Content`);
+    }
+    assert.equal(await page.getByRole("button", { name: "New Content" }).count(), 0);
+    await page.getByRole("button", { name: "Generate Content" }).waitFor();
+    await browser.shot("f-new-content");
+  });
+
+  it("raises no uncaught errors in the page", () => {
+    assert.deepEqual(browser.pageErrors, []);
+  });
+});

@@ -1,0 +1,22 @@
+// First-run administrator through the login page, as every journey on a fresh DATA_DIR needs it.
+import assert from "node:assert/strict";
+import { eventually } from "./wait.mjs";
+
+/**
+ * Opens the app on a fresh server, fills "Create the administrator account" and waits for the
+ * dashboard: the page is then signed in as that administrator.
+ * @param {import("playwright-core").Page} page
+ * @param {string} baseUrl  the server's BASE_URL
+ * @param {{ name: string, email: string, password: string }} admin
+ */
+export async function createFirstAdmin(page, baseUrl, admin) {
+  await page.goto(new URL("/", baseUrl).href);
+  await eventually(() => assert.equal(new URL(page.url()).pathname, "/login"));
+  await page.getByText("Create the administrator account").waitFor();
+  await page.getByLabel("Name", { exact: true }).fill(admin.name);
+  await page.getByLabel("Email", { exact: true }).fill(admin.email);
+  await page.getByLabel("Password", { exact: true }).fill(admin.password);
+  await page.getByRole("button", { name: "Create administrator account" }).click();
+  await eventually(() => assert.equal(new URL(page.url()).pathname, "/"));
+  await page.getByRole("heading", { level: 1, name: "Dashboard", exact: true }).waitFor();
+}
