@@ -82,22 +82,25 @@ export function ExamplesTable({
                     ) : null}
                   </div>
                 </td>
-                <td className="px-6 py-3">
+                <td className="py-3 pr-4 pl-2">
                   <div className="flex items-center justify-end gap-0.5">
                     <Button
                       size="sm"
                       variant="ghost"
                       aria-label={`View ${example.title}`}
+                      title="View"
                       className="px-2!"
                       onClick={() => onView(example)}
                     >
                       <Eye className="size-4" aria-hidden="true" />
-                      View
+                      {/* Labels only where the table has room; icons keep their names. */}
+                      <span className="hidden 2xl:inline">View</span>
                     </Button>
                     <Button
                       size="sm"
                       variant="ghost"
                       aria-label={`Export ${example.title}`}
+                      title="Export"
                       className="px-2!"
                       aria-disabled={exporting || undefined}
                       onClick={() => onExport(example)}
@@ -107,7 +110,7 @@ export function ExamplesTable({
                       ) : (
                         <Download className="size-4" aria-hidden="true" />
                       )}
-                      Export
+                      <span className="hidden 2xl:inline">Export</span>
                     </Button>
                     {canEdit ? (
                       <>
