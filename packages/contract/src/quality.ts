@@ -180,3 +180,4 @@ export const DEFAULT_BANNED_PHRASES = [
 export const BannedPhrasesSchema = z.object({
   phrases: z.array(z.string().trim().min(2).max(80)).max(500),
 });
+export type BannedPhrases = z.infer<typeof BannedPhrasesSchema>;

@@ -76,7 +76,7 @@ export function Sidebar({ user, collapsed, onToggle }: SidebarProps) {
                     "flex h-10 items-center gap-3 rounded-md text-sm font-medium transition-colors",
                     collapsed ? "justify-center" : "px-3",
                     isActive
-                      ? "bg-blue-50 text-blue-700"
+                      ? "bg-primary/10 text-primary-text"
                       : "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
                     focusRing,
                   )
@@ -132,7 +132,7 @@ function SidebarFooter({ user, collapsed }: { user: User; collapsed: boolean }) 
         <span
           aria-hidden={collapsed ? undefined : true}
           title={collapsed ? `${user.name} (${role})` : undefined}
-          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-blue-600 text-sm font-semibold text-white"
+          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-white"
         >
           {initial}
         </span>

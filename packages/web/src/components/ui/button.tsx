@@ -5,7 +5,8 @@ type Variant = "primary" | "secondary" | "ghost" | "danger";
 type Size = "sm" | "md";
 
 const VARIANTS: Record<Variant, string> = {
-  primary: "bg-blue-600 text-white shadow-sm hover:bg-blue-700 disabled:bg-blue-400",
+  // The accent colour (Settings → UI Settings) comes in through --color-primary.
+  primary: "bg-primary text-white shadow-sm enabled:hover:bg-primary-hover disabled:opacity-50",
   secondary:
     "border border-slate-300 bg-white text-slate-700 shadow-sm hover:bg-slate-50 disabled:text-slate-400",
   ghost: "text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:text-slate-400",
@@ -20,7 +21,7 @@ const SIZES: Record<Size, string> = {
 
 /** Shared focus ring for every interactive element. */
 export const focusRing =
-  "outline-none focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:ring-offset-2";
+  "outline-none focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-offset-2 focus-visible:ring-offset-white";
 
 /** Class names of a button, for links that look like one. */
 export function buttonClasses(variant: Variant = "primary", size: Size = "md"): string {

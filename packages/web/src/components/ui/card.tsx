@@ -20,7 +20,7 @@ export function Card({ title, description, actions, className, children }: CardP
       className={cn("rounded-xl border border-slate-200 bg-white shadow-sm", className)}
     >
       {title ? (
-        <header className="flex flex-wrap items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
+        <header className="flex flex-wrap items-start justify-between gap-4 border-b border-slate-200 px-6 py-4 compact:px-4 compact:py-3">
           <div>
             <h2 id={headingId} className="text-base font-semibold text-slate-900">
               {title}
@@ -30,7 +30,7 @@ export function Card({ title, description, actions, className, children }: CardP
           {actions}
         </header>
       ) : null}
-      <div className="px-6 py-5">{children}</div>
+      <div className="px-6 py-5 compact:px-4 compact:py-3">{children}</div>
     </section>
   );
 }

@@ -109,7 +109,7 @@ export function Dialog({
   return createPortal(
     <div
       ref={overlayRef}
-      className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-900/50 p-4 sm:py-10"
+      className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-black/50 p-4 sm:py-10"
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) onClose();
       }}

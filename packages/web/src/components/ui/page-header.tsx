@@ -10,7 +10,7 @@ interface PageHeaderProps {
 /** The h1 of a screen; also sets the document title. */
 export function PageHeader({ title, description, actions }: PageHeaderProps) {
   return (
-    <header className="mb-8 flex flex-wrap items-end justify-between gap-4">
+    <header className="mb-8 flex flex-wrap items-end justify-between gap-4 compact:mb-5">
       <title>{`${title} · Content Studio`}</title>
       <div>
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>

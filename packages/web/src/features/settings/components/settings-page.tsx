@@ -1,25 +1,94 @@
-import type { Role } from "@content-studio/contract";
+import type { AiServiceInfo, GenerationSettings, User } from "@content-studio/contract";
 import type { ReactNode } from "react";
 import { PageHeader } from "../../../components/ui/page-header";
+import { useBannedPhrases } from "../api/get-banned-phrases";
+import type { SavableSection } from "../hooks/save-outcome";
+import { useAiProviderForm } from "../hooks/use-ai-provider-form";
+import { useGenerationForm } from "../hooks/use-generation-form";
+import { useUiSettingsForm } from "../hooks/use-ui-settings-form";
+import { AiProviderCard } from "./ai-provider-card";
+import { GenerationDefaultsCard } from "./generation-defaults-card";
+import { SaveAllBar } from "./save-all-bar";
+import { UiSettingsCard } from "./ui-settings-card";
+
+/** Server data another feature loads and this screen shows (a TanStack Query result fits). */
+export interface Loadable<T> {
+  data: T | undefined;
+  isPending: boolean;
+  error: Error | null;
+}
 
 interface SettingsPageProps {
-  /** The signed-in user's role: admin-only sections are hidden from everyone else. */
-  role: Role;
+  user: User;
+  /** The AI provider in use and every provider the server offers. */
+  aiServiceInfo: Loadable<AiServiceInfo>;
+  /** Called with the server's answer after the provider changed (refresh what shows it). */
+  onAiServiceInfoChanged: (info: AiServiceInfo) => void;
+  /** The organisation's generation defaults (the generator reads them too). */
+  generationSettings: Loadable<GenerationSettings>;
+  /** Called with the stored defaults after they were saved. */
+  onGenerationSettingsSaved: (settings: GenerationSettings) => void;
   /** User management, shown to admins only. */
   usersCard?: ReactNode;
   /** Example Repository (spec §2); every role sees it, the card itself limits editing. */
   exampleRepositoryCard?: ReactNode;
 }
 
-/** /settings. */
-export function SettingsPage({ role, usersCard, exampleRepositoryCard }: SettingsPageProps) {
-  const isAdmin = role === "admin";
+/**
+ * /settings: AI Provider Settings, Content Generation Defaults, Example Repository and UI
+ * Settings, plus Users for admins, and 'Save All Settings' for every card with unsaved changes
+ * the user may save (admins: all of them; everyone else: their UI settings).
+ */
+export function SettingsPage({
+  user,
+  aiServiceInfo,
+  onAiServiceInfoChanged,
+  generationSettings,
+  onGenerationSettingsSaved,
+  usersCard,
+  exampleRepositoryCard,
+}: SettingsPageProps) {
+  const isAdmin = user.role === "admin";
+  const bannedPhrases = useBannedPhrases();
+  const ai = useAiProviderForm(aiServiceInfo.data, onAiServiceInfoChanged);
+  const generation = useGenerationForm(
+    generationSettings.data,
+    bannedPhrases.data?.phrases,
+    onGenerationSettingsSaved,
+  );
+  const ui = useUiSettingsForm(user.id);
+
+  const sections: SavableSection[] = [
+    ...(isAdmin
+      ? [
+          { label: "AI provider settings", dirty: ai.dirty, save: ai.save },
+          { label: "content generation defaults", dirty: generation.dirty, save: generation.save },
+        ]
+      : []),
+    { label: "UI settings", dirty: ui.dirty, save: ui.save },
+  ];
+
   return (
     <>
       <PageHeader title="Settings" />
-      <div className="space-y-6">
+      <div className="space-y-6 compact:space-y-4">
+        <AiProviderCard
+          info={aiServiceInfo.data}
+          loading={aiServiceInfo.isPending}
+          loadError={aiServiceInfo.error}
+          form={ai}
+          canEdit={isAdmin}
+        />
+        <GenerationDefaultsCard
+          loading={generationSettings.isPending || bannedPhrases.isPending}
+          loadError={generationSettings.error ?? bannedPhrases.error}
+          form={generation}
+          canEdit={isAdmin}
+        />
         {exampleRepositoryCard}
+        <UiSettingsCard form={ui} />
         {isAdmin ? usersCard : null}
+        <SaveAllBar sections={sections} />
       </div>
     </>
   );

@@ -1,0 +1,431 @@
+import type { AiServiceInfo, GenerationSettings, User } from "@content-studio/contract";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { buildUser, startupRoutes } from "../../testing/data";
+import { fail, installFakeApi, ok, type FakeRequest } from "../../testing/fake-api";
+import { renderApp } from "../testing";
+
+const admin = buildUser({ id: "admin-1", name: "Ada Admin", role: "admin" });
+const editor = buildUser({ id: "editor-1", name: "Eddie Editor", role: "editor" });
+
+const PROVIDERS: AiServiceInfo["providers"] = [
+  {
+    id: "openai",
+    label: "OpenAI",
+    models: ["gpt-4o-mini", "gpt-4o", "gpt-4", "gpt-3.5-turbo"],
+    defaultModel: "gpt-4o-mini",
+    available: true,
+    keyHint: "abcd",
+  },
+  {
+    id: "google",
+    label: "Google Gemini",
+    models: ["gemini-1.5-pro", "gemini-1.5-flash"],
+    defaultModel: "gemini-1.5-pro",
+    available: false,
+    keyHint: null,
+  },
+  {
+    id: "compatible",
+    label: "OpenAI-compatible endpoint",
+    models: [],
+    defaultModel: "",
+    available: false,
+    keyHint: null,
+  },
+  {
+    id: "builtin",
+    label: "Built-in writer (offline)",
+    models: ["content-studio-writer-1"],
+    defaultModel: "content-studio-writer-1",
+    available: true,
+    keyHint: null,
+  },
+];
+
+const BUILTIN: AiServiceInfo = {
+  provider: "builtin",
+  model: "content-studio-writer-1",
+  providerLabel: "Built-in writer (offline)",
+  providers: PROVIDERS,
+};
+
+const SETTINGS: GenerationSettings = {
+  defaultUseBenchmarks: true,
+  defaultQualityCheck: true,
+  defaultAutoRefine: false,
+  qualityThreshold: 0.7,
+  autoRefineThreshold: 0.5,
+};
+
+function setup(
+  user: User,
+  extra: Record<string, Parameters<typeof installFakeApi>[0][string]> = {},
+) {
+  const fake = installFakeApi({
+    ...startupRoutes({ user, setupRequired: false }),
+    "GET /api/ai-service-info": ok(BUILTIN),
+    "GET /api/settings/generation": ok(SETTINGS),
+    "GET /api/settings/banned-phrases": ok({ phrases: ["synergy", "game changer"] }),
+    "GET /api/settings/example-repository": ok({
+      repositorySource: "cloud",
+      exampleRepoPath: "./examples",
+      cloudRepoUrl: "",
+      s3Endpoint: "",
+      s3Region: "us-east-1",
+      s3CredentialsConfigured: false,
+    }),
+    "GET /api/examples/ingest/jobs": ok([]),
+    "GET /api/users": ok([admin, editor]),
+    ...extra,
+  });
+  const result = renderApp("/settings");
+  return { ...result, fake };
+}
+
+const card = (name: string) => screen.findByRole("region", { name });
+const requestsTo = (requests: FakeRequest[], method: string, path: string) =>
+  requests.filter((r) => r.method === method && r.path === path);
+
+/** A request the test releases by hand, to see the pending state. */
+function deferred() {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  return { gate, release };
+}
+
+describe("settings: AI Provider Settings", () => {
+  it("saves a provider change: 'Saving...', the success message, and the sidebar follows", async () => {
+    const { gate, release } = deferred();
+    const openai4o: AiServiceInfo = {
+      ...BUILTIN,
+      provider: "openai",
+      model: "gpt-4o",
+      providerLabel: "OpenAI",
+    };
+    const { fake } = setup(admin, {
+      "POST /api/change-ai-provider": async () => {
+        await gate;
+        fake.routes["GET /api/ai-service-info"] = ok(openai4o);
+        return ok(openai4o);
+      },
+    });
+    const user = userEvent.setup();
+    const ai = await card("AI Provider Settings");
+    expect(
+      within(ai).getByText(
+        (_, el) =>
+          el?.tagName === "P" &&
+          el.textContent ===
+            "Currently using Built-in writer (offline) with model content-studio-writer-1",
+      ),
+    ).toBeInTheDocument();
+
+    await user.click(within(ai).getByRole("radio", { name: "OpenAI" }));
+    // The model follows the provider: its default first.
+    expect(within(ai).getByLabelText("Model")).toHaveValue("gpt-4o-mini");
+    await user.selectOptions(within(ai).getByLabelText("Model"), "gpt-4o");
+    const fetchesBefore = requestsTo(fake.requests, "GET", "/api/ai-service-info").length;
+    await user.click(within(ai).getByRole("button", { name: "Save AI Settings" }));
+
+    expect(within(ai).getByRole("button", { name: "Saving..." })).toBeDisabled();
+    release();
+    expect(
+      await within(ai).findByText("AI provider settings saved successfully."),
+    ).toBeInTheDocument();
+    expect(fake.requests.find((r) => r.path === "/api/change-ai-provider")?.body).toEqual({
+      provider: "openai",
+      model: "gpt-4o",
+    });
+    expect(within(ai).getByText(/^Currently using/)).toHaveTextContent(
+      "Currently using OpenAI with model gpt-4o",
+    );
+    const sidebar = screen.getByRole("complementary", { name: "Sidebar" });
+    expect(within(sidebar).getByText("OpenAI")).toBeInTheDocument();
+    expect(within(sidebar).getByText("gpt-4o")).toBeInTheDocument();
+    // The provider info is refetched, so every screen shows what the server resolves.
+    await waitFor(() =>
+      expect(requestsTo(fake.requests, "GET", "/api/ai-service-info").length).toBeGreaterThan(
+        fetchesBefore,
+      ),
+    );
+    expect(within(ai).getByRole("button", { name: "Save AI Settings" })).toBeDisabled();
+  });
+
+  it("shows 'Failed to save AI provider settings.' with the server's reason", async () => {
+    setup(admin, {
+      "POST /api/change-ai-provider": fail(
+        409,
+        "conflict",
+        "OpenAI is not configured: set OPENAI_API_KEY on the server.",
+      ),
+    });
+    const user = userEvent.setup();
+    const ai = await card("AI Provider Settings");
+    await user.click(within(ai).getByRole("radio", { name: "OpenAI" }));
+    await user.click(within(ai).getByRole("button", { name: "Save AI Settings" }));
+
+    expect(await within(ai).findByRole("alert")).toHaveTextContent(
+      "Failed to save AI provider settings. OpenAI is not configured: set OPENAI_API_KEY on the server.",
+    );
+    // Still unsaved: the choice stays and can be saved again.
+    expect(within(ai).getByRole("radio", { name: "OpenAI" })).toBeChecked();
+    expect(within(ai).getByRole("button", { name: "Save AI Settings" })).toBeEnabled();
+  });
+
+  it("lists every provider, disabling the ones the server cannot use with what to set", async () => {
+    setup(admin);
+    const ai = await card("AI Provider Settings");
+    const radios = within(ai).getAllByRole("radio");
+    expect(radios.map((r) => r.getAttribute("value"))).toEqual(PROVIDERS.map((p) => p.id));
+    for (const { label } of PROVIDERS) {
+      expect(within(ai).getByRole("radio", { name: label })).toBeInTheDocument();
+    }
+    const google = within(ai).getByRole("radio", { name: "Google Gemini" });
+    expect(google).toBeDisabled();
+    expect(google).toHaveAccessibleDescription(
+      "Set GOOGLE_GENERATIVE_AI_API_KEY on the server to enable.",
+    );
+    expect(within(ai).getByRole("radio", { name: "OpenAI-compatible endpoint" })).toBeDisabled();
+    expect(within(ai).getByRole("radio", { name: "OpenAI" })).toBeEnabled();
+    expect(within(ai).getByRole("radio", { name: "Built-in writer (offline)" })).toBeChecked();
+  });
+
+  it("never puts more than the key's last four characters in the key field", async () => {
+    const { container } = setup(admin);
+    const user = userEvent.setup();
+    const ai = await card("AI Provider Settings");
+    const keyField = within(ai).getByLabelText("API key");
+    expect(keyField).toHaveAttribute("readonly");
+    expect(keyField).toHaveValue("No key needed");
+    expect(keyField).toHaveAccessibleDescription(/API keys live in server environment variables/);
+    expect(within(ai).getByRole("button", { name: "Show" })).toBeDisabled();
+
+    await user.click(within(ai).getByRole("radio", { name: "OpenAI" }));
+    expect(keyField).toHaveValue("••••••••••••");
+    await user.click(within(ai).getByRole("button", { name: "Show" }));
+    expect(keyField).toHaveValue("••••••••abcd");
+    expect(within(ai).getByRole("button", { name: "Hide" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await user.click(within(ai).getByRole("button", { name: "Hide" }));
+    expect(keyField).toHaveValue("••••••••••••");
+    // Nothing else on the page carries key material either.
+    expect(container.innerHTML).not.toMatch(/sk-/);
+  });
+});
+
+describe("settings: Content Generation Defaults", () => {
+  it("offers two sliders from 0.1 to 0.9 in steps of 0.1 showing their values", async () => {
+    setup(admin);
+    const defaults = await card("Content Generation Defaults");
+    const quality = await within(defaults).findByRole("slider", { name: "Quality Threshold" });
+    const refine = within(defaults).getByRole("slider", { name: "Auto-Refine Threshold" });
+    for (const slider of [quality, refine]) {
+      expect(slider).toHaveAttribute("min", "0.1");
+      expect(slider).toHaveAttribute("max", "0.9");
+      expect(slider).toHaveAttribute("step", "0.1");
+    }
+    expect(quality).toHaveValue("0.7");
+    expect(refine).toHaveValue("0.5");
+
+    // A value off the grid or outside the range lands on it (the browser does the same).
+    fireEvent.change(quality, { target: { value: "0.30000000000000004" } });
+    expect(quality).toHaveValue("0.3");
+    expect(quality).toHaveAttribute("aria-valuetext", "0.3");
+    fireEvent.change(refine, { target: { value: "1" } });
+    expect(refine).toHaveValue("0.9");
+    expect(within(defaults).getByText("0.9", { selector: "output" })).toBeInTheDocument();
+  });
+
+  it("saves the defaults and the generator's cached settings follow", async () => {
+    const { fake, queryClient } = setup(admin, {
+      "PUT /api/settings/generation": (req) => ok(req.body),
+    });
+    const user = userEvent.setup();
+    const defaults = await card("Content Generation Defaults");
+    await user.click(await within(defaults).findByRole("switch", { name: "Auto-Refine Content" }));
+    await user.click(within(defaults).getByRole("switch", { name: "Use Benchmark Examples" }));
+    fireEvent.change(within(defaults).getByRole("slider", { name: "Quality Threshold" }), {
+      target: { value: "0.8" },
+    });
+    await user.click(within(defaults).getByRole("button", { name: "Save Generation Defaults" }));
+
+    expect(
+      await within(defaults).findByText("Content generation defaults saved."),
+    ).toBeInTheDocument();
+    const expected = {
+      ...SETTINGS,
+      defaultUseBenchmarks: false,
+      defaultAutoRefine: true,
+      qualityThreshold: 0.8,
+    };
+    expect(requestsTo(fake.requests, "PUT", "/api/settings/generation")[0]?.body).toEqual(expected);
+    expect(queryClient.getQueryData(["settings", "generation"])).toEqual(expected);
+    // Only what changed is sent.
+    expect(requestsTo(fake.requests, "PUT", "/api/settings/banned-phrases")).toHaveLength(0);
+  });
+
+  it("saves the banned phrases one per line, showing the server's list", async () => {
+    const { fake } = setup(admin, {
+      "PUT /api/settings/banned-phrases": (req) => ok(req.body),
+    });
+    const user = userEvent.setup();
+    const defaults = await card("Content Generation Defaults");
+    const editor = await within(defaults).findByLabelText("Banned phrases");
+    expect(editor).toHaveValue("synergy\ngame changer");
+
+    await user.clear(editor);
+    await user.type(editor, "synergy{Enter}  best-in-class {Enter}{Enter}Synergy{Enter}x");
+    expect(within(defaults).getByText(/“x” does not fit/)).toBeInTheDocument();
+    expect(
+      within(defaults).getByRole("button", { name: "Save Generation Defaults" }),
+    ).toBeDisabled();
+
+    await user.type(editor, "yz");
+    await user.click(within(defaults).getByRole("button", { name: "Save Generation Defaults" }));
+    expect(
+      await within(defaults).findByText("Content generation defaults saved."),
+    ).toBeInTheDocument();
+    expect(requestsTo(fake.requests, "PUT", "/api/settings/banned-phrases")[0]?.body).toEqual({
+      phrases: ["synergy", "best-in-class", "xyz"],
+    });
+    expect(editor).toHaveValue("synergy\nbest-in-class\nxyz");
+    expect(requestsTo(fake.requests, "PUT", "/api/settings/generation")).toHaveLength(0);
+  });
+
+  it("shows a failed save with the server's reason", async () => {
+    setup(admin, {
+      "PUT /api/settings/generation": fail(403, "forbidden", "Only administrators can do this."),
+    });
+    const user = userEvent.setup();
+    const defaults = await card("Content Generation Defaults");
+    await user.click(
+      await within(defaults).findByRole("switch", { name: "Perform Quality Check" }),
+    );
+    await user.click(within(defaults).getByRole("button", { name: "Save Generation Defaults" }));
+    expect(await within(defaults).findByRole("alert")).toHaveTextContent(
+      "Failed to save content generation defaults. Only administrators can do this.",
+    );
+  });
+});
+
+describe("settings: who may change what", () => {
+  it("shows editors the organisation's settings read-only and lets them save only UI settings", async () => {
+    const { fake } = setup(editor);
+    const ai = await card("AI Provider Settings");
+    expect(within(ai).getByRole("radio", { name: "OpenAI" })).toBeDisabled();
+    expect(within(ai).getByLabelText("Model")).toBeDisabled();
+    expect(within(ai).queryByRole("button", { name: "Save AI Settings" })).toBeNull();
+    expect(
+      within(ai).getByText("Only administrators can change these settings."),
+    ).toBeInTheDocument();
+
+    const defaults = await card("Content Generation Defaults");
+    expect(
+      await within(defaults).findByRole("switch", { name: "Use Benchmark Examples" }),
+    ).toBeDisabled();
+    expect(within(defaults).getByRole("slider", { name: "Quality Threshold" })).toBeDisabled();
+    expect(within(defaults).getByLabelText("Banned phrases")).toHaveAttribute("readonly");
+    expect(within(defaults).queryByRole("button", { name: /Save/ })).toBeNull();
+    expect(screen.queryByRole("region", { name: "Users" })).toBeNull();
+
+    const user = userEvent.setup();
+    const ui = await card("UI Settings");
+    await user.click(within(ui).getByRole("switch", { name: "Compact Mode" }));
+    await user.click(screen.getByRole("button", { name: "Save All Settings" }));
+    expect(await screen.findByText("All settings saved (UI settings).")).toBeInTheDocument();
+    expect(fake.requests.filter((r) => r.method !== "GET")).toHaveLength(0);
+  });
+});
+
+describe("settings: UI Settings", () => {
+  it("previews dark mode on the document root, keeps it once saved, and reverts unsaved changes", async () => {
+    const { router } = setup(editor);
+    const user = userEvent.setup();
+    const root = document.documentElement;
+    const ui = await card("UI Settings");
+    expect(root).not.toHaveClass("dark");
+
+    await user.click(within(ui).getByRole("switch", { name: "Dark Mode" }));
+    expect(root).toHaveClass("dark");
+    await user.click(within(ui).getByRole("radio", { name: "Teal" }));
+    expect(root.dataset.accent).toBe("teal");
+    await user.click(within(ui).getByRole("button", { name: "Save UI Settings" }));
+
+    expect(await within(ui).findByText("UI settings saved.")).toBeInTheDocument();
+    expect(
+      JSON.parse(localStorage.getItem(`content-studio:ui-settings:${editor.id}`) ?? ""),
+    ).toEqual({
+      darkMode: true,
+      accentColor: "teal",
+      compactMode: false,
+    });
+
+    // An unsaved change is only a preview: leaving the screen goes back to the saved look.
+    await user.click(within(ui).getByRole("switch", { name: "Compact Mode" }));
+    expect(root.dataset.density).toBe("compact");
+    await act(() => router.navigate("/"));
+    expect(root.dataset.density).toBeUndefined();
+    expect(root).toHaveClass("dark");
+    expect(root.dataset.accent).toBe("teal");
+  });
+
+  it("applies stored settings at sign-in and reads an unknown accent as blue", async () => {
+    localStorage.setItem(
+      `content-studio:ui-settings:${editor.id}`,
+      JSON.stringify({ darkMode: true, accentColor: "chartreuse", compactMode: true }),
+    );
+    setup(editor);
+    const ui = await card("UI Settings");
+    const root = document.documentElement;
+    expect(root).toHaveClass("dark");
+    expect(root.dataset.density).toBe("compact");
+    expect(root.dataset.accent).toBe("blue");
+    expect(within(ui).getByRole("radio", { name: "Blue" })).toBeChecked();
+    expect(within(ui).getByRole("switch", { name: "Dark Mode" })).toBeChecked();
+  });
+});
+
+describe("settings: Save All Settings", () => {
+  it("saves every changed card at once and sums up, naming what failed", async () => {
+    const { fake } = setup(admin, {
+      "POST /api/change-ai-provider": fail(
+        500,
+        "internal_error",
+        "Something went wrong on our side.",
+      ),
+      "PUT /api/settings/generation": (req) => ok(req.body),
+    });
+    const user = userEvent.setup();
+    const saveAll = await screen.findByRole("button", { name: "Save All Settings" });
+    expect(saveAll).toBeDisabled();
+
+    const ai = await card("AI Provider Settings");
+    await user.click(within(ai).getByRole("radio", { name: "OpenAI" }));
+    const defaults = await card("Content Generation Defaults");
+    await user.click(await within(defaults).findByRole("switch", { name: "Auto-Refine Content" }));
+    const ui = await card("UI Settings");
+    await user.click(within(ui).getByRole("switch", { name: "Dark Mode" }));
+    expect(
+      screen.getByText(
+        "Unsaved changes: AI provider settings, content generation defaults and UI settings.",
+      ),
+    ).toBeInTheDocument();
+
+    await user.click(saveAll);
+    expect(
+      await screen.findByText(
+        "Some settings were not saved. Failed to save AI provider settings. Something went wrong on our side. Saved: content generation defaults and UI settings.",
+      ),
+    ).toBeInTheDocument();
+    expect(requestsTo(fake.requests, "PUT", "/api/settings/generation")).toHaveLength(1);
+    expect(requestsTo(fake.requests, "PUT", "/api/settings/banned-phrases")).toHaveLength(0);
+    expect(localStorage.getItem(`content-studio:ui-settings:${admin.id}`)).toContain(
+      '"darkMode":true',
+    );
+    expect(screen.getByText("Unsaved changes: AI provider settings.")).toBeInTheDocument();
+  });
+});

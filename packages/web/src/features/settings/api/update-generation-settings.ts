@@ -1,0 +1,14 @@
+import type { GenerationSettings } from "@content-studio/contract";
+import { useMutation } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+export const updateGenerationSettings = (
+  settings: GenerationSettings,
+): Promise<GenerationSettings> => api.put<GenerationSettings>("/api/settings/generation", settings);
+
+/**
+ * Saves the organisation's generation defaults and thresholds (admins only). The caller puts
+ * the answer into the generator's cached settings.
+ */
+export const useUpdateGenerationSettings = () =>
+  useMutation({ mutationFn: updateGenerationSettings });

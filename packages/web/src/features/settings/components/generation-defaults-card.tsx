@@ -1,0 +1,127 @@
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { TextAreaField } from "../../../components/ui/field";
+import { Spinner } from "../../../components/ui/spinner";
+import { SwitchField } from "../../../components/ui/switch-field";
+import type { GenerationForm } from "../hooks/use-generation-form";
+import { ReadOnlyNote, SaveRow } from "./settings-parts";
+import { ThresholdSlider } from "./threshold-slider";
+
+interface GenerationDefaultsCardProps {
+  loading: boolean;
+  loadError: Error | null;
+  form: GenerationForm;
+  canEdit: boolean;
+}
+
+/**
+ * Spec §2 Content Generation Defaults: the generator's option defaults, the two quality
+ * thresholds, and the banned phrases the quality check penalises. Stored on the server.
+ */
+export function GenerationDefaultsCard({
+  loading,
+  loadError,
+  form,
+  canEdit,
+}: GenerationDefaultsCardProps) {
+  return (
+    <Card
+      title="Content Generation Defaults"
+      description="How new content is generated and checked, for everyone in the organisation."
+    >
+      {loading ? (
+        <p role="status" className="flex items-center gap-2 text-sm text-slate-500">
+          <Spinner className="size-4" /> Loading generation defaults...
+        </p>
+      ) : loadError || !form.draft ? (
+        <Alert>{loadError?.message ?? "The generation defaults could not be loaded."}</Alert>
+      ) : (
+        <DefaultsForm form={form} canEdit={canEdit} />
+      )}
+    </Card>
+  );
+}
+
+function DefaultsForm({ form, canEdit }: { form: GenerationForm; canEdit: boolean }) {
+  const draft = form.draft;
+  if (!draft) return null;
+  return (
+    <form
+      aria-label="Content generation defaults"
+      className="space-y-6"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.save();
+      }}
+    >
+      <fieldset disabled={!canEdit} className="grid gap-8 lg:grid-cols-2">
+        <legend className="sr-only">Defaults and thresholds</legend>
+        <div className="space-y-4">
+          <h3 className="text-sm font-semibold text-slate-900">Generation options</h3>
+          <SwitchField
+            label="Use Benchmark Examples"
+            description="Compare new content with the good and bad examples."
+            checked={draft.defaultUseBenchmarks}
+            disabled={!canEdit}
+            onChange={(value) => form.set("defaultUseBenchmarks", value)}
+          />
+          <SwitchField
+            label="Perform Quality Check"
+            description="Score new content against the quality criteria."
+            checked={draft.defaultQualityCheck}
+            disabled={!canEdit}
+            onChange={(value) => form.set("defaultQualityCheck", value)}
+          />
+          <SwitchField
+            label="Auto-Refine Content"
+            description="Rewrite drafts that score below the auto-refine threshold."
+            checked={draft.defaultAutoRefine}
+            disabled={!canEdit}
+            onChange={(value) => form.set("defaultAutoRefine", value)}
+          />
+        </div>
+        <div className="space-y-5">
+          <h3 className="text-sm font-semibold text-slate-900">Thresholds</h3>
+          <ThresholdSlider
+            label="Quality Threshold"
+            hint="Content scoring above this meets the quality standards."
+            value={draft.qualityThreshold}
+            disabled={!canEdit}
+            onChange={(value) => form.set("qualityThreshold", value)}
+          />
+          <ThresholdSlider
+            label="Auto-Refine Threshold"
+            hint="Auto-refine rewrites a draft whose first score is below this."
+            value={draft.autoRefineThreshold}
+            disabled={!canEdit}
+            onChange={(value) => form.set("autoRefineThreshold", value)}
+          />
+        </div>
+      </fieldset>
+
+      <TextAreaField
+        label="Banned phrases"
+        value={form.draftText}
+        onChange={(event) => form.editPhrases(event.target.value)}
+        readOnly={!canEdit}
+        rows={8}
+        spellCheck={false}
+        error={form.phrasesError ?? undefined}
+        hint="One phrase per line (2 to 80 characters). The quality check penalises content that uses them; case is ignored."
+        className="font-mono"
+      />
+
+      {form.notice ? <Alert tone={form.notice.tone}>{form.notice.text}</Alert> : null}
+      {canEdit ? (
+        <SaveRow dirty={form.dirty}>
+          <Button type="submit" disabled={form.saving || !form.dirty || form.phrasesError !== null}>
+            {form.saving ? "Saving..." : "Save Generation Defaults"}
+          </Button>
+        </SaveRow>
+      ) : (
+        <ReadOnlyNote />
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,127 @@
+import type { GenerationSettings } from "@content-studio/contract";
+import { useState } from "react";
+import { useUpdateBannedPhrases } from "../api/update-banned-phrases";
+import { useUpdateGenerationSettings } from "../api/update-generation-settings";
+import { bannedPhrasesProblem, parseBannedPhrases, samePhrases } from "../utils/banned-phrases";
+import { failureText, type SaveOutcome } from "./save-outcome";
+import { useTimedNotice } from "./use-timed-notice";
+
+export const DEFAULTS_SAVED = "Content generation defaults saved.";
+export const DEFAULTS_SAVE_FAILED = "Failed to save content generation defaults.";
+export const PHRASES_SAVE_FAILED = "Failed to save banned phrases.";
+const DEFAULTS_SECTION = "content generation defaults";
+const PHRASES_SECTION = "banned phrases";
+
+const KEYS = [
+  "defaultUseBenchmarks",
+  "defaultQualityCheck",
+  "defaultAutoRefine",
+  "qualityThreshold",
+  "autoRefineThreshold",
+] as const satisfies readonly (keyof GenerationSettings)[];
+
+const sameSettings = (a: GenerationSettings, b: GenerationSettings) =>
+  KEYS.every((key) => a[key] === b[key]);
+
+/**
+ * The Content Generation Defaults card's state: the organisation's defaults and banned phrases
+ * from the server with the user's unsaved edits on top, and saving whichever changed.
+ * `onSettingsSaved` receives the stored defaults (the generator reads them).
+ */
+export function useGenerationForm(
+  settings: GenerationSettings | undefined,
+  phrases: string[] | undefined,
+  onSettingsSaved: (settings: GenerationSettings) => void,
+) {
+  const [edit, setEdit] = useState<Partial<GenerationSettings> | null>(null);
+  const [phrasesText, setPhrasesText] = useState<string | null>(null);
+  const updateSettings = useUpdateGenerationSettings();
+  const updatePhrases = useUpdateBannedPhrases();
+  const { notice, show, clear } = useTimedNotice();
+
+  const draft = settings && { ...settings, ...edit };
+  const settingsDirty = !!settings && !!draft && !sameSettings(draft, settings);
+  const draftText = phrasesText ?? phrases?.join("\n") ?? "";
+  const draftPhrases = parseBannedPhrases(draftText);
+  const phrasesDirty = phrasesText !== null && !!phrases && !samePhrases(draftPhrases, phrases);
+  const phrasesError = phrasesDirty ? bannedPhrasesProblem(draftPhrases) : null;
+
+  const set = <K extends keyof GenerationSettings>(key: K, value: GenerationSettings[K]) => {
+    clear();
+    setEdit((current) => ({ ...current, [key]: value }));
+  };
+
+  const editPhrases = (text: string) => {
+    clear();
+    setPhrasesText(text);
+  };
+
+  const saveSettings = async (): Promise<SaveOutcome> => {
+    if (!draft || !settingsDirty) return { ok: true, section: DEFAULTS_SECTION };
+    try {
+      const stored = await updateSettings.mutateAsync(draft);
+      onSettingsSaved(stored);
+      setEdit(null);
+      return { ok: true, section: DEFAULTS_SECTION };
+    } catch (error) {
+      return {
+        ok: false,
+        section: DEFAULTS_SECTION,
+        message: failureText(DEFAULTS_SAVE_FAILED, error),
+      };
+    }
+  };
+
+  const savePhrases = async (): Promise<SaveOutcome> => {
+    if (!phrasesDirty) return { ok: true, section: PHRASES_SECTION };
+    if (phrasesError) {
+      return {
+        ok: false,
+        section: PHRASES_SECTION,
+        message: `${PHRASES_SAVE_FAILED} ${phrasesError}`,
+      };
+    }
+    try {
+      // The mutation caches the server's (normalised) list, which the editor then shows.
+      await updatePhrases.mutateAsync({ phrases: draftPhrases });
+      setPhrasesText(null);
+      return { ok: true, section: PHRASES_SECTION };
+    } catch (error) {
+      return {
+        ok: false,
+        section: PHRASES_SECTION,
+        message: failureText(PHRASES_SAVE_FAILED, error),
+      };
+    }
+  };
+
+  /** Saves the defaults and the phrases that changed; the card shows one combined result. */
+  const save = async (): Promise<SaveOutcome[]> => {
+    clear();
+    const outcomes = await Promise.all([
+      ...(settingsDirty ? [saveSettings()] : []),
+      ...(phrasesDirty ? [savePhrases()] : []),
+    ]);
+    const failures = outcomes.flatMap((o) => (o.ok ? [] : [o.message]));
+    if (failures.length > 0) {
+      show({ tone: "error", text: failures.join(" ") });
+    } else if (outcomes.length > 0) {
+      show({ tone: "success", text: DEFAULTS_SAVED });
+    }
+    return outcomes;
+  };
+
+  return {
+    draft,
+    draftText,
+    phrasesError,
+    dirty: settingsDirty || phrasesDirty,
+    saving: updateSettings.isPending || updatePhrases.isPending,
+    notice,
+    set,
+    editPhrases,
+    save,
+  };
+}
+
+export type GenerationForm = ReturnType<typeof useGenerationForm>;
