@@ -1,6 +1,7 @@
 import { BUYING_STAGES, DEFAULT_BANNED_PHRASES } from "@content-studio/contract";
 import { ACTION_CUES, HARD_SELL, PRESSURE_TACTICS, STAGE_CTA } from "../quality/lexicons";
 import { matcherFor } from "../quality/phrases";
+import { coversItem } from "../quality/scorer";
 import {
   extractStatistics,
   parseMetric,
@@ -240,30 +241,8 @@ function dropSentences(text: string, allowed: MetricRange[], flagged: RegExp | u
 // ---------------------------------------------------------------------------------------------
 // Coverage
 
-const GENERIC = new Set(
-  [
-    "cost",
-    "product",
-    "engineering",
-    "engineer",
-    "design",
-    "team",
-    "time",
-    "program",
-    "data",
-    "process",
-    "work",
-    "new",
-    "every",
-  ].flatMap((w) => tokenize(w)),
-);
-
-function covers(item: string, stems: Set<string>): boolean {
-  const own = [...new Set(tokenize(item))].filter((s) => !GENERIC.has(s));
-  if (own.length === 0) return true;
-  const need = own.length <= 2 ? own.length : Math.max(2, Math.ceil(own.length * 0.34));
-  return own.filter((s) => stems.has(s)).length >= need;
-}
+/** The quality check's own coverage test (see coversItem). */
+const covers = coversItem;
 
 function stemsOf(draft: DraftContent): Set<string> {
   return new Set(

@@ -316,17 +316,26 @@ function distinctiveStems(item: string): string[] {
   return stems;
 }
 
+/**
+ * Whether a text (as its set of stems) addresses an item (a pain point, goal, …): most of the
+ * item's distinctive words appear. Items with no distinctive words count as addressed. The
+ * built-in writer's refine step uses the same test, so it fixes exactly what the check flags.
+ */
+export function coversItem(item: string, stems: ReadonlySet<string>): boolean {
+  const itemStems = distinctiveStems(item);
+  if (itemStems.length === 0) return true;
+  const need =
+    itemStems.length <= 2 ? itemStems.length : Math.max(2, Math.ceil(itemStems.length * 0.34));
+  return itemStems.filter((s) => stems.has(s)).length >= need;
+}
+
 /** Items (pain points, goals, …) whose distinctive words mostly appear in the text. */
 function coverage(items: readonly string[], stems: Set<string>) {
   const addressed: string[] = [];
   const missing: string[] = [];
   for (const item of items) {
-    const itemStems = distinctiveStems(item);
-    if (itemStems.length === 0) continue;
-    const need =
-      itemStems.length <= 2 ? itemStems.length : Math.max(2, Math.ceil(itemStems.length * 0.34));
-    const hits = itemStems.filter((s) => stems.has(s)).length;
-    (hits >= need ? addressed : missing).push(item);
+    if (distinctiveStems(item).length === 0) continue;
+    (coversItem(item, stems) ? addressed : missing).push(item);
   }
   return { addressed, missing };
 }
