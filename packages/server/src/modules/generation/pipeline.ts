@@ -10,7 +10,11 @@ import {
   type Writer,
   type WriterUsage,
 } from "../ai/writer";
-import { checkQuality } from "../quality/quality.service";
+import {
+  loadQualityReference,
+  scoreWithReference,
+  type QualityReference,
+} from "../quality/quality.service";
 import { decodeEntities } from "../quality/text";
 import { buildDraftPrompt, buildRefinePrompt } from "./prompt";
 import { DraftContentSchema, MAX_OUTPUT_TOKENS } from "./schemas";
@@ -162,23 +166,36 @@ export async function writeRefinement(
   return sanitizeDraft(object);
 }
 
+/**
+ * Quality reference per brief: a generation scores its draft and up to two refinements for the
+ * same persona and industry, so the reference is loaded once, not once per draft.
+ */
+const referenceByBrief = new WeakMap<ContentBrief, Promise<QualityReference>>();
+
 /** The deterministic quality report of a draft for this brief. */
 export async function scoreDraft(
   ctx: AppContext,
   brief: ContentBrief,
   draft: DraftContent,
 ): Promise<QualityReport> {
-  return checkQuality(ctx, {
-    headline: draft.headline,
-    introduction: draft.introduction,
-    body: draft.body,
-    conclusion: draft.conclusion,
-    personaId: brief.persona.id,
-    industryId: brief.industry.id,
-    buyingStage: brief.buyingStage,
-    contentType: brief.contentType,
-    keyMetricsToInclude: brief.keyMetrics,
-  });
+  let reference = referenceByBrief.get(brief);
+  if (!reference) {
+    reference = loadQualityReference(ctx, brief.persona.id, brief.industry.id);
+    referenceByBrief.set(brief, reference);
+    reference.catch(() => referenceByBrief.delete(brief));
+  }
+  return scoreWithReference(
+    {
+      headline: draft.headline,
+      introduction: draft.introduction,
+      body: draft.body,
+      conclusion: draft.conclusion,
+      buyingStage: brief.buyingStage,
+      contentType: brief.contentType,
+      keyMetricsToInclude: brief.keyMetrics,
+    },
+    await reference,
+  );
 }
 
 /** Most critique lines handed to a refinement. */

@@ -1,8 +1,11 @@
 import {
   BannedPhrasesSchema,
   DEFAULT_BANNED_PHRASES,
+  type CompanyCatalog,
   type ExampleCategory,
+  type Industry,
   type NearestExample,
+  type Persona,
   type QualityCheckBody,
   type QualityReport,
 } from "@content-studio/contract";
@@ -104,49 +107,76 @@ export async function saveBannedPhrases(
   return { phrases };
 }
 
-/**
- * Scores content without storing it: loads the persona, industry, company catalogue, banned
- * phrases and similarity index, sanitises the body and runs the deterministic scorer.
- * Unknown persona or industry ids are a validation_error.
- */
-export async function checkQuality(
+/** What scoring needs besides the content itself; loading it is most of a check's I/O. */
+export interface QualityReference {
+  persona: Persona;
+  industry: Industry;
+  catalog: CompanyCatalog;
+  bannedPhrases: string[];
+  index: SimilarityIndex;
+}
+
+/** Loads the reference for a persona and industry; 400 when either is unknown. */
+export async function loadQualityReference(
   ctx: QualityContext,
-  input: QualityCheckBody,
-): Promise<QualityReport> {
+  personaId: string,
+  industryId: string,
+): Promise<QualityReference> {
   const [personaRow, industryRow, catalogRows, bannedPhrases, index] = await Promise.all([
-    findPersonaRow(ctx.db, input.personaId),
-    findIndustryRow(ctx.db, input.industryId),
+    findPersonaRow(ctx.db, personaId),
+    findIndustryRow(ctx.db, industryId),
     loadCompanyCatalogRows(ctx.db),
     getBannedPhrases(ctx),
     getSimilarityIndex(ctx),
   ]);
   const issues = [
-    ...(personaRow
-      ? []
-      : [{ path: "body.personaId", message: `Unknown persona '${input.personaId}'.` }]),
+    ...(personaRow ? [] : [{ path: "body.personaId", message: `Unknown persona '${personaId}'.` }]),
     ...(industryRow
       ? []
-      : [{ path: "body.industryId", message: `Unknown industry '${input.industryId}'.` }]),
+      : [{ path: "body.industryId", message: `Unknown industry '${industryId}'.` }]),
   ];
   if (!personaRow || !industryRow) {
     throw new AppError("validation_error", issues[0]!.message, { issues });
   }
+  return {
+    persona: presentPersona(personaRow),
+    industry: presentIndustry(industryRow),
+    catalog: presentCompanyCatalog(catalogRows),
+    bannedPhrases,
+    index,
+  };
+}
+
+/** Scores content against an already loaded reference (no I/O). */
+export function scoreWithReference(
+  input: Omit<QualityCheckBody, "personaId" | "industryId">,
+  reference: QualityReference,
+): QualityReport {
   return scoreContent(
     {
       headline: input.headline,
       introduction: input.introduction,
       body: sanitizeRichHtml(input.body),
       conclusion: input.conclusion,
-      persona: presentPersona(personaRow),
-      industry: presentIndustry(industryRow),
+      persona: reference.persona,
+      industry: reference.industry,
       buyingStage: input.buyingStage,
       contentType: input.contentType,
       keyMetrics: input.keyMetricsToInclude ?? [],
     },
     {
-      catalog: presentCompanyCatalog(catalogRows),
-      bannedPhrases,
-      index: index.size > 0 ? index : undefined,
+      catalog: reference.catalog,
+      bannedPhrases: reference.bannedPhrases,
+      index: reference.index.size > 0 ? reference.index : undefined,
     },
   );
+}
+
+/** POST /api/quality-check and every other one-off check: load the reference, then score. */
+export async function checkQuality(
+  ctx: QualityContext,
+  input: QualityCheckBody,
+): Promise<QualityReport> {
+  const reference = await loadQualityReference(ctx, input.personaId, input.industryId);
+  return scoreWithReference(input, reference);
 }
