@@ -7,3 +7,4 @@ export * from "./examples";
 export * from "./quality";
 export * from "./generation";
 export * from "./content";
+export * from "./text-length";

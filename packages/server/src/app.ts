@@ -17,7 +17,7 @@ import { authRoutes } from "./modules/auth/auth.routes";
 import { createSessionResolver } from "./modules/auth/auth.service";
 import { contentRoutes } from "./modules/content/content.routes";
 import { examplesRoutes } from "./modules/examples/examples.routes";
-import { generationRoutes } from "./modules/generation/generation.routes";
+import { generationRoutes } from "./modules/content/generation.routes";
 import { qualityRoutes } from "./modules/quality/quality.routes";
 import { referenceRoutes } from "./modules/reference/reference.routes";
 import { systemRoutes } from "./modules/system/system.routes";

@@ -1,5 +1,5 @@
 import { REPURPOSE_LIMITS, type BuyingStage, type ContentType } from "@content-studio/contract";
-import { charLength, cutAtSentence, xLength } from "../content/limits";
+import { charLength, cutAtSentence, xLength } from "@content-studio/contract";
 import { stripTags } from "../quality/text";
 import { replaceBannedPhrases } from "./builtin-refine";
 import { briefSeed, cleanList, clip, lowerFirst, tidy, upperFirst } from "./builtin-text";

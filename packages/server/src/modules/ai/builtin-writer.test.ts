@@ -8,8 +8,8 @@ import {
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { COMPANY_CATALOG, INDUSTRIES, PERSONAS } from "../../db/seed/reference-data";
-import { xLength } from "../content/limits";
-import { RepurposedContentSchema, DraftContentSchema } from "../generation/schemas";
+import { xLength } from "@content-studio/contract";
+import { RepurposedContentSchema, DraftContentSchema } from "../content/schemas";
 import { matcherFor } from "../quality/phrases";
 import { scoreContent, type ScoringContext } from "../quality/scorer";
 import { loadShippedExamples, seedContext, shippedIndex } from "../quality/shipped-examples";

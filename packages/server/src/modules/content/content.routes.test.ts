@@ -24,9 +24,9 @@ import {
   openAiFakeConfig,
   selectBuiltin,
   selectOpenAi,
-} from "../generation/generation.test-support";
-import { assertWellFormedXml } from "./content.test-support";
-import { charLength, xLength } from "./limits";
+} from "../../../test/support/generation";
+import { assertWellFormedXml } from "../../../test/support/content";
+import { charLength, xLength } from "@content-studio/contract";
 
 type Ok<T> = { success: true; data: T };
 type Err = { success: false; code: string; message: string };

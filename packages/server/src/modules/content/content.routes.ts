@@ -17,9 +17,13 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
 import { actorOf } from "../../plugins/access";
-import { clientGoneSignal } from "../generation/client-signal";
-import { sanitizeBody } from "../generation/pipeline";
-import * as content from "./content.service";
+import { clientGoneSignal } from "./client-signal";
+import { sanitizeBody } from "./pipeline";
+import { getContentItem, updateContentItem } from "./content.service";
+import { optimizeContentItem } from "./optimize";
+import { repurposeContentItem } from "./repurpose";
+import { saveContentAsExample } from "./save-as-example";
+import { visualizeContentItem } from "./visualize";
 import { analyzeSeo } from "./seo";
 
 export const contentRoutes =
@@ -36,7 +40,7 @@ export const contentRoutes =
       },
       async (request) => ({
         success: true as const,
-        data: await content.getContentItem(ctx, request.params.id),
+        data: await getContentItem(ctx, request.params.id),
       }),
     );
 
@@ -52,7 +56,7 @@ export const contentRoutes =
       },
       async (request) => ({
         success: true as const,
-        data: await content.updateContentItem(ctx, request.params.id, request.body),
+        data: await updateContentItem(ctx, request.params.id, request.body),
       }),
     );
 
@@ -68,7 +72,7 @@ export const contentRoutes =
       },
       async (request, reply) => ({
         success: true as const,
-        data: await content.optimizeContentItem(
+        data: await optimizeContentItem(
           ctx,
           actorOf(request),
           request.params.id,
@@ -91,7 +95,7 @@ export const contentRoutes =
       },
       async (request, reply) => ({
         success: true as const,
-        data: await content.visualizeContentItem(
+        data: await visualizeContentItem(
           ctx,
           actorOf(request),
           request.params.id,
@@ -114,7 +118,7 @@ export const contentRoutes =
       },
       async (request, reply) => ({
         success: true as const,
-        data: await content.repurposeContentItem(
+        data: await repurposeContentItem(
           ctx,
           actorOf(request),
           request.params.id,
@@ -136,7 +140,7 @@ export const contentRoutes =
         },
       },
       async (request, reply) => {
-        const example = await content.saveContentAsExample(
+        const example = await saveContentAsExample(
           ctx,
           actorOf(request),
           request.params.id,

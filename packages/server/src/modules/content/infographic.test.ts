@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assertWellFormedXml } from "./content.test-support";
+import { assertWellFormedXml } from "../../../test/support/content";
 import {
   INFOGRAPHIC_HEIGHT,
   INFOGRAPHIC_WIDTH,

@@ -13,7 +13,7 @@ import {
   phrasePattern,
   stripTags,
 } from "../quality/text";
-import { cutAtSentence } from "./limits";
+import { cutAtSentence } from "@content-studio/contract";
 
 /** Words that end a noun phrase in a topic line: question words, common verbs and filler. */
 const PHRASE_BREAKERS = new Set([

@@ -264,3 +264,17 @@ export async function failInterruptedJobs(db: Db, staleSeconds: number): Promise
     .executeTakeFirst();
   return Number(res.numUpdatedRows);
 }
+
+/**
+ * The sections of the examples chosen for a prompt, in one query (archived
+ * examples are left out).
+ */
+export function findPromptExamples(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("example")
+    .select(["id", "title", "category", "headline", "introduction", "body", "conclusion", "notes"])
+    .where("id", "in", [...ids])
+    .where("archived_at", "is", null)
+    .execute();
+}

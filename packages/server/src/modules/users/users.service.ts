@@ -9,7 +9,6 @@ import type { Database } from "../../db/types";
 import { AppError } from "../../lib/app-error";
 import { passwordWeakness } from "../../lib/passwords";
 import type { SessionUser } from "../../plugins/access";
-import type { Auth } from "../auth/auth";
 import { presentUser } from "./users.presenter";
 import * as repo from "./users.repository";
 
@@ -33,10 +32,22 @@ export function assertAcceptablePassword(
   }
 }
 
+/**
+ * The one call account creation needs from better-auth. The auth module's instance satisfies
+ * it; users depends on nothing in auth, so the two modules do not import each other.
+ */
+export interface AccountCreator {
+  api: {
+    createUser(request: {
+      body: { email: string; password: string; name: string; role: CreateUserBody["role"] };
+    }): Promise<{ user: { id: string } }>;
+  };
+}
+
 /** Creates an account through better-auth (argon2id hash, account row) with the given role. */
 export async function createAccount(
   db: Kysely<Database>,
-  auth: Auth,
+  auth: AccountCreator,
   input: CreateUserBody,
 ): Promise<User> {
   assertAcceptablePassword(input.password, input);

@@ -1,4 +1,9 @@
-import { REPURPOSE_LIMITS, type ContentVariations } from "@content-studio/contract";
+import {
+  charLength,
+  xLength,
+  REPURPOSE_LIMITS,
+  type ContentVariations,
+} from "@content-studio/contract";
 import { RefreshCw, Share2 } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
 import { Alert } from "../../../components/ui/alert";
@@ -7,7 +12,6 @@ import { Card } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
 import { cn } from "../../../lib/cn";
 import { useRepurposeContent } from "../api/repurpose-content";
-import { countCharacters, countXCharacters } from "../utils/x-length";
 import { CopyButton } from "./copy-button";
 
 /** The Repurpose tab: channel variations with live counters, copy buttons and regeneration. */

@@ -1,4 +1,4 @@
-import { META_DESCRIPTION_MAX, type ContentSections } from "@content-studio/contract";
+import { charLength, META_DESCRIPTION_MAX, type ContentSections } from "@content-studio/contract";
 import { CheckCircle2, XCircle } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Alert } from "../../../components/ui/alert";
@@ -8,7 +8,6 @@ import { TextField } from "../../../components/ui/field";
 import { Spinner } from "../../../components/ui/spinner";
 import { cn } from "../../../lib/cn";
 import { useSeoAnalysis } from "../api/analyze-seo";
-import { countCharacters } from "../utils/x-length";
 import { CopyButton } from "./copy-button";
 
 interface SeoPanelProps {
@@ -123,7 +122,7 @@ export function SeoPanel(props: SeoPanelProps) {
                 {result.suggestedMetaDescription}
               </p>
               <p className="mt-1 text-right text-xs text-slate-500 tabular-nums">
-                {countCharacters(result.suggestedMetaDescription)} / {META_DESCRIPTION_MAX}
+                {charLength(result.suggestedMetaDescription)} / {META_DESCRIPTION_MAX}
               </p>
             </div>
           </div>

@@ -30,7 +30,7 @@ import {
   openAiFakeConfig,
   selectBuiltin,
   selectOpenAi,
-} from "./generation.test-support";
+} from "../../../test/support/generation";
 
 type Ok<T> = { success: true; data: T };
 type Err = { success: false; code: string; message: string };

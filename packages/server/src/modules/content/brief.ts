@@ -19,7 +19,7 @@ import {
   findPersonaRow,
   loadCompanyCatalogRows,
 } from "../reference/reference.repository";
-import { findPromptExamples } from "./generation.repository";
+import { findPromptExamples } from "../examples/examples.repository";
 
 /** Good examples put into a prompt as models, and bad ones as patterns to avoid. */
 export const PROMPT_EXAMPLES = { good: 3, bad: 2 } as const;

@@ -1,12 +1,12 @@
 import type { AddressInfo } from "node:net";
 import type { GenerateContentBody, GenerationEvent } from "@content-studio/contract";
-import { DEFAULT_AI_CALL_LIMITS, type Config } from "../../config";
-import { COMPANY_CATALOG } from "../../db/seed/reference-data";
-import { testConfig, type Agent, type TestApp } from "../../../test/helper";
-import type { FakeAiProviderServer } from "../../../test/fakes/ai-provider-server";
-import { AI_PROVIDER_SETTING } from "../ai/ai-provider.service";
-import { countContentItems } from "../content/content.repository";
-import { writeSetting } from "../settings/settings.repository";
+import { DEFAULT_AI_CALL_LIMITS, type Config } from "../../src/config";
+import { COMPANY_CATALOG } from "../../src/db/seed/reference-data";
+import { testConfig, type Agent, type TestApp } from "../helper";
+import type { FakeAiProviderServer } from "../fakes/ai-provider-server";
+import { AI_PROVIDER_SETTING } from "../../src/modules/ai/ai-provider.service";
+import { countContentItems } from "../../src/modules/content/content.repository";
+import { writeSetting } from "../../src/modules/settings/settings.repository";
 
 /** Shared by the generation and content route tests. */
 

@@ -18,7 +18,7 @@ import type { SessionUser } from "../../plugins/access";
 import { getWriter } from "../ai/ai-provider.service";
 import type { WriterLogger } from "../ai/llm-writer";
 import type { ContentBrief, Writer } from "../ai/writer";
-import { insertContentItem } from "../content/content.repository";
+import { insertContentItem } from "./content.repository";
 import { findSimilarExamples, getBannedPhrases } from "../quality/quality.service";
 import { buildBrief, loadAudience } from "./brief";
 import { consumeGenerationBudget } from "./generation-limit";

@@ -18,7 +18,7 @@ import {
   getContentGenerationData,
   prepareGeneration,
   runGeneration,
-} from "./generation.service";
+} from "./generate";
 import { getGenerationSettings, saveGenerationSettings } from "./generation-settings.service";
 
 export const generationRoutes =

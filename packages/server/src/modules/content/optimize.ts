@@ -1,0 +1,87 @@
+import type {
+  ContentSectionId,
+  OptimizeContentBody,
+  OptimizeContentResult,
+} from "@content-studio/contract";
+import type { AppContext } from "../../app-context";
+import type { SessionUser } from "../../plugins/access";
+import { getWriter } from "../ai/ai-provider.service";
+import type { WriterLogger } from "../ai/llm-writer";
+import type { DraftContent } from "../ai/writer";
+import { getBannedPhrases } from "../quality/quality.service";
+import { briefOf, draftOf, loadItem } from "./content.service";
+import { consumeGenerationBudget } from "./generation-limit";
+import {
+  critiqueOf,
+  incompleteOutputError,
+  isComplete,
+  pipelineSignal,
+  scoreDraft,
+  writeRefinement,
+  type PipelineRun,
+} from "./pipeline";
+import { toAppError } from "./writer-errors";
+
+const SECTIONS: ContentSectionId[] = ["headline", "introduction", "body", "conclusion"];
+
+/**
+ * One refinement round with the current critique (and the primary keyword, when given).
+ * Nothing is saved: the user keeps the candidate with PUT /api/content/:id or drops it.
+ */
+export async function optimizeContentItem(
+  ctx: AppContext,
+  actor: SessionUser,
+  id: string,
+  input: OptimizeContentBody,
+  clientSignal: AbortSignal,
+  log?: WriterLogger,
+): Promise<OptimizeContentResult> {
+  const row = await loadItem(ctx, id);
+  const keyword = input.primaryKeyword?.trim() || undefined;
+  const [brief, writer, phrases] = await Promise.all([
+    briefOf(ctx, row, keyword),
+    getWriter(ctx, { log }),
+    getBannedPhrases(ctx),
+  ]);
+  await consumeGenerationBudget(ctx, actor, writer);
+  const current = draftOf(row);
+  const before = await scoreDraft(ctx, brief, current);
+  const extra = keyword
+    ? [
+        `Use the primary keyword "${keyword}" in the headline, in the introduction and in at least one h2 or h3 subheading, naturally.`,
+      ]
+    : [];
+  const { signal, explain } = pipelineSignal(clientSignal);
+  const run: PipelineRun = {
+    ctx,
+    writer,
+    brief,
+    bannedPhrases: phrases,
+    signal,
+    usage: { inputTokens: 0, outputTokens: 0 },
+  };
+  let candidate: DraftContent;
+  try {
+    candidate = await writeRefinement(run, current, critiqueOf(before, extra), 1);
+    if (!isComplete(candidate)) throw incompleteOutputError();
+  } catch (error) {
+    throw toAppError(explain(error));
+  }
+  const after = await scoreDraft(ctx, brief, candidate);
+  const sections = {
+    headline: candidate.headline,
+    introduction: candidate.introduction,
+    body: candidate.body,
+    conclusion: candidate.conclusion,
+  };
+  return {
+    candidate: sections,
+    before,
+    after,
+    diff: SECTIONS.filter((s) => current[s] !== sections[s]).map((section) => ({
+      section,
+      before: current[section],
+      after: sections[section],
+    })),
+  };
+}
