@@ -42,6 +42,91 @@ const webLayers = {
   },
 };
 
+/**
+ * Import limits for server files: never the web app; provider SDKs (`ai`, `@ai-sdk/*`,
+ * `openai`) only inside modules/ai; Kysely values only in repositories, db/ and tests.
+ */
+function serverImports({ providers, kysely }) {
+  const patterns = [
+    {
+      group: ["@content-studio/web", "@content-studio/web/*", "**/web/src/**"],
+      message: "The server never imports the web app.",
+    },
+  ];
+  if (providers) {
+    patterns.push({
+      regex: "^(ai|openai)(/.*)?$|^@ai-sdk/",
+      message: "Provider SDKs are used only in modules/ai (writers and image writers).",
+    });
+  }
+  const paths = kysely
+    ? [
+        {
+          name: "kysely",
+          message: "Only repositories (and db/) use Kysely.",
+          allowTypeImports: true,
+        },
+      ]
+    : [];
+  return { patterns, paths };
+}
+
+/** Kysely's query-building entry points; calling one outside a repository or db/ is an error. */
+const QUERY_BUILDERS = new Set([
+  "selectFrom",
+  "insertInto",
+  "updateTable",
+  "deleteFrom",
+  "replaceInto",
+  "mergeInto",
+  "with",
+]);
+
+/**
+ * SQL is built only in `*.repository.ts` files and `src/db/`: a call to `x.selectFrom(...)`,
+ * `x.insertInto(...)`, `x.updateTable(...)`, `x.deleteFrom(...)`, `x.replaceInto(...)`,
+ * `x.with(...)`, or Kysely's `sql` template tag anywhere else is reported.
+ */
+const noQueryBuilding = {
+  meta: { type: "problem", schema: [] },
+  create(context) {
+    const sqlTags = new Set();
+    return {
+      ImportDeclaration(node) {
+        if (node.source.value !== "kysely") return;
+        for (const spec of node.specifiers) {
+          if (spec.type === "ImportSpecifier" && spec.imported.name === "sql") {
+            sqlTags.add(spec.local.name);
+          }
+        }
+      },
+      CallExpression(node) {
+        const callee = node.callee;
+        if (
+          callee.type === "MemberExpression" &&
+          !callee.computed &&
+          callee.property.type === "Identifier" &&
+          QUERY_BUILDERS.has(callee.property.name)
+        ) {
+          context.report({
+            node: callee.property,
+            message: `\`${callee.property.name}\` builds SQL: move it into a *.repository.ts file (or src/db/).`,
+          });
+        }
+      },
+      TaggedTemplateExpression(node) {
+        const tag = node.tag.type === "MemberExpression" ? node.tag.object : node.tag;
+        if (tag.type === "Identifier" && sqlTags.has(tag.name)) {
+          context.report({
+            node: node.tag,
+            message: "The `sql` tag builds SQL: move it into a *.repository.ts file (or src/db/).",
+          });
+        }
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -76,9 +161,10 @@ export default tseslint.config(
       "@typescript-eslint/require-await": "off",
     },
   },
-  // contract: zod only.
+  // contract: zod only (its tests may use vitest).
   {
     files: ["packages/contract/**/*.ts"],
+    ignores: ["packages/contract/**/*.test.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -86,27 +172,25 @@ export default tseslint.config(
       ],
     },
   },
-  // server: never the web; only repositories, db/ and lib/ write SQL (type imports are fine).
+  // server: never the web; provider SDKs only in modules/ai; only repositories and db/ build
+  // SQL (type imports of Kysely are fine).
   {
     files: ["packages/server/**/*.ts"],
+    plugins: { local: { rules: { "no-query-building": noQueryBuilding } } },
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        {
-          patterns: [
-            {
-              group: ["@content-studio/web", "@content-studio/web/*", "**/web/src/**"],
-              message: "The server never imports the web app.",
-            },
-          ],
-          paths: [
-            {
-              name: "kysely",
-              message: "Only repositories (and db/, lib/) use Kysely.",
-              allowTypeImports: true,
-            },
-          ],
-        },
+        serverImports({ providers: true, kysely: true }),
+      ],
+      "local/no-query-building": "error",
+    },
+  },
+  {
+    files: ["packages/server/src/modules/ai/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        serverImports({ providers: false, kysely: true }),
       ],
     },
   },
@@ -114,8 +198,6 @@ export default tseslint.config(
     files: [
       "packages/server/src/**/*.repository.ts",
       "packages/server/src/db/**/*.ts",
-      "packages/server/src/lib/**/*.ts",
-      "packages/server/src/modules/system/*.ts",
       "packages/server/test/**/*.ts",
       "packages/server/src/**/*.test.ts",
       "packages/server/bench/**/*.ts",
@@ -123,15 +205,9 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        {
-          patterns: [
-            {
-              group: ["@content-studio/web", "@content-studio/web/*", "**/web/src/**"],
-              message: "The server never imports the web app.",
-            },
-          ],
-        },
+        serverImports({ providers: true, kysely: false }),
       ],
+      "local/no-query-building": "off",
     },
   },
   // web: never the server; app → features → shared; no feature → feature.

@@ -41,10 +41,3 @@ export async function peekBucket(db: Kysely<Database>, key: string): Promise<Buc
 export async function clearBucket(db: Kysely<Database>, key: string): Promise<void> {
   await db.deleteFrom("rate_limit_bucket").where("key", "=", key).execute();
 }
-
-/** "in 3 minutes" / "in 40 seconds", for messages that tell the user when to retry. */
-export function describeRetry(seconds: number): string {
-  if (seconds >= 90) return `in ${Math.ceil(seconds / 60)} minutes`;
-  const s = Math.max(1, Math.ceil(seconds));
-  return `in ${s} second${s === 1 ? "" : "s"}`;
-}

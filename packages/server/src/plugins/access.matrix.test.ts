@@ -71,7 +71,7 @@ describe("access declarations", () => {
   const bareApp = () => {
     const app = Fastify({ logger: false });
     registerErrorHandler(app);
-    const routes = registerAccessControl(app, async () => null);
+    const routes = registerAccessControl(app, async () => ({ user: null, setCookies: [] }));
     return { app, routes };
   };
 

@@ -1,5 +1,6 @@
 import type { Role } from "@content-studio/contract";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { IncomingHttpHeaders } from "node:http";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../lib/app-error";
 
 /** Who may call a route. Every /api route must declare one; the server refuses to start otherwise. */
@@ -29,10 +30,20 @@ export interface RegisteredRoute {
   access: Access;
 }
 
-export type ResolveUser = (
-  request: FastifyRequest,
-  reply: FastifyReply,
-) => Promise<SessionUser | null>;
+/** What the auth services need of an HTTP request: the client address and the headers. */
+export interface CallerRequest {
+  /** Fastify's `request.ip` (TRUST_PROXY decides which hop), never a client-chosen header. */
+  ip: string;
+  headers: IncomingHttpHeaders;
+}
+
+/** A signed-in user (or none) and the cookies to send back (a refreshed session). */
+export interface ResolvedSession {
+  user: SessionUser | null;
+  setCookies: string[];
+}
+
+export type ResolveUser = (request: CallerRequest) => Promise<ResolvedSession>;
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -67,7 +78,9 @@ export function registerAccessControl(
     }
     const access = request.routeOptions.config.access;
     if (!access) return;
-    request.user = await resolveUser(request, reply);
+    const resolved = await resolveUser({ ip: request.ip, headers: request.headers });
+    if (resolved.setCookies.length > 0) reply.header("set-cookie", resolved.setCookies);
+    request.user = resolved.user;
     if (access === "public") return;
     if (!request.user) throw new AppError("unauthenticated", "Please sign in to continue.");
     if (RANK[request.user.role] < RANK[access]) {

@@ -13,6 +13,7 @@ import { AppError } from "../../lib/app-error";
 import type { SessionUser } from "../../plugins/access";
 import { readSetting, writeSetting } from "../settings/settings.repository";
 import { BuiltinWriter } from "./builtin-writer";
+import { OpenAiImageWriter, type ImageWriter } from "./image-writer";
 import { createLlmWriter, type WriterLogger } from "./llm-writer";
 import type { Writer } from "./writer";
 
@@ -161,6 +162,19 @@ export async function getWriter(
   const choice = await resolveAiChoice(ctx, options.log);
   if (choice.provider === "builtin") return new BuiltinWriter();
   return createLlmWriter(choice.provider, choice.model, ctx.config.ai, options.log);
+}
+
+/**
+ * The image writer for the current choice: OpenAI's image model when OpenAI is the current
+ * provider and has a key; otherwise none (the caller draws its own picture).
+ */
+export async function getImageWriter(
+  ctx: AiContext,
+  options: { log?: WriterLogger } = {},
+): Promise<ImageWriter | undefined> {
+  const choice = await resolveAiChoice(ctx, options.log);
+  if (choice.provider !== "openai" || !ctx.config.ai.openai.apiKey) return undefined;
+  return new OpenAiImageWriter(ctx.config.ai, options.log);
 }
 
 /**

@@ -57,17 +57,20 @@ const silentLogger: WriterLogger = { info: () => {}, warn: () => {} };
 
 export type LlmProviderId = Exclude<AiProviderId, "builtin">;
 
-export interface LlmWriterOptions {
+export interface ProviderCallerOptions {
   provider: LlmProviderId;
   model: string;
+  limits: AiCallLimits;
+  log?: WriterLogger;
+}
+
+export interface LlmWriterOptions extends ProviderCallerOptions {
   languageModel: LanguageModel;
   /** The model accepts a JSON-schema response format; otherwise the schema is in the prompt only. */
   jsonSchemaOutput: boolean;
   providerOptions?: Parameters<typeof generateText>[0]["providerOptions"];
   /** Added to the caller's output budget (a reasoning budget the provider counts as output). */
   extraOutputTokens?: number;
-  limits: AiCallLimits;
-  log?: WriterLogger;
 }
 
 const SERVICE: Record<LlmProviderId, { name: string; keyVariable: string }> = {
@@ -185,7 +188,7 @@ interface Failure {
   detail?: "model_not_found" | "rejected";
 }
 
-interface CallState {
+export interface CallState {
   callerSignal: AbortSignal;
   totalSignal: AbortSignal;
   /** Caller and total timeout together: what every request and wait listens to. */
@@ -195,67 +198,50 @@ interface CallState {
   deltasSent: boolean;
 }
 
-export class LlmWriter implements Writer {
+/**
+ * What every provider call shares, text or image: the total timeout, our retries (with the
+ * provider's requested wait), the mapping of failures to `WriterError` kinds with user-safe
+ * messages, and logs without keys or bodies.
+ */
+export abstract class ProviderCaller {
   readonly provider: LlmProviderId;
   readonly model: string;
   readonly label: string;
-  private readonly log: WriterLogger;
+  protected readonly log: WriterLogger;
 
-  constructor(private readonly options: LlmWriterOptions) {
-    this.provider = options.provider;
-    this.model = options.model;
-    this.label = AI_PROVIDERS[options.provider].label;
-    this.log = options.log ?? silentLogger;
+  constructor(protected readonly base: ProviderCallerOptions) {
+    this.provider = base.provider;
+    this.model = base.model;
+    this.label = AI_PROVIDERS[base.provider].label;
+    this.log = base.log ?? silentLogger;
   }
 
-  async write<T>(call: WriterCall<T>): Promise<{ object: T; usage: WriterUsage }> {
-    const { limits } = this.options;
-    if (call.signal.aborted) throw this.error({ kind: "cancelled", retryable: false });
+  /** Runs `body` under the total timeout; `body` retries its requests with `withRetries`. */
+  protected async withinDeadline<R>(
+    callerSignal: AbortSignal,
+    body: (state: CallState) => Promise<R>,
+  ): Promise<R> {
+    const { limits } = this.base;
+    if (callerSignal.aborted) throw this.error({ kind: "cancelled", retryable: false });
     const total = new AbortController();
     const totalTimer = setTimeout(() => total.abort(), limits.totalTimeoutMs);
     const state: CallState = {
-      callerSignal: call.signal,
+      callerSignal,
       totalSignal: total.signal,
-      signal: AbortSignal.any([call.signal, total.signal]),
+      signal: AbortSignal.any([callerSignal, total.signal]),
       deadline: Date.now() + limits.totalTimeoutMs,
       usage: { inputTokens: 0, outputTokens: 0 },
       deltasSent: false,
     };
     try {
-      const system = `${call.prompt.system}\n\n${jsonInstruction(call.schema)}`;
-      const messages: ModelMessage[] = [{ role: "user", content: call.prompt.user }];
-      const first = await this.withRetries(state, () =>
-        this.request(call, system, messages, state, call.onDelta),
-      );
-      const parsed = parseStructured(first, call.schema);
-      if (parsed.ok) return { object: parsed.value, usage: state.usage };
-
-      this.log.warn(
-        { provider: this.provider, model: this.model, problem: parsed.kind },
-        "AI output did not match the schema; asking the model for a repair",
-      );
-      const repairMessages: ModelMessage[] = [
-        ...messages,
-        { role: "assistant", content: first.slice(0, 30_000) },
-        { role: "user", content: repairInstruction(parsed.problem) },
-      ];
-      const second = await this.withRetries(state, () =>
-        this.request(call, system, repairMessages, state, undefined),
-      );
-      const repaired = parseStructured(second, call.schema);
-      if (repaired.ok) return { object: repaired.value, usage: state.usage };
-      this.log.warn(
-        { provider: this.provider, model: this.model, problem: repaired.kind },
-        "AI output still did not match the schema after the repair attempt",
-      );
-      throw this.error({ kind: "bad_output", retryable: false });
+      return await body(state);
     } finally {
       clearTimeout(totalTimer);
     }
   }
 
-  private async withRetries(state: CallState, attempt: () => Promise<string>): Promise<string> {
-    const { limits } = this.options;
+  protected async withRetries<R>(state: CallState, attempt: () => Promise<R>): Promise<R> {
+    const { limits } = this.base;
     for (let retry = 0; ; retry += 1) {
       try {
         return await attempt();
@@ -290,6 +276,98 @@ export class LlmWriter implements Writer {
         }
       }
     }
+  }
+
+  protected classify(error: unknown, state: CallState): Failure {
+    if (error instanceof WriterError) return { kind: error.kind, retryable: false };
+    if (state.callerSignal.aborted) return { kind: "cancelled", retryable: false };
+    if (state.totalSignal.aborted) return { kind: "timeout", retryable: false };
+    let cause = error;
+    if (RetryError.isInstance(cause)) cause = cause.lastError;
+    if (APICallError.isInstance(cause)) {
+      const status = cause.statusCode;
+      if (status === 401 || status === 403) return { kind: "auth", retryable: false, status };
+      if (
+        status === 400 &&
+        this.provider === "google" &&
+        /API_KEY_INVALID|API key not valid/i.test(cause.responseBody ?? "")
+      ) {
+        return { kind: "auth", retryable: false, status };
+      }
+      if (status === 429) {
+        return {
+          kind: "rate_limited",
+          retryable: true,
+          status,
+          retryAfterMs: retryDelayMs(cause.responseHeaders, cause.responseBody),
+        };
+      }
+      if (status === 404) {
+        return { kind: "unavailable", retryable: false, status, detail: "model_not_found" };
+      }
+      if (
+        status !== undefined &&
+        status >= 400 &&
+        status < 500 &&
+        status !== 408 &&
+        status !== 409
+      ) {
+        return { kind: "unavailable", retryable: false, status, detail: "rejected" };
+      }
+      return {
+        kind: "unavailable",
+        retryable: true,
+        status,
+        retryAfterMs: retryDelayMs(cause.responseHeaders, cause.responseBody),
+      };
+    }
+    // Network failures, broken streams and in-stream error events.
+    return { kind: "unavailable", retryable: true };
+  }
+
+  protected error(failure: Failure): WriterError {
+    return new WriterError(
+      failure.kind,
+      writerErrorMessage(failure.kind, this.provider, failure.detail, this.model),
+    );
+  }
+}
+
+export class LlmWriter extends ProviderCaller implements Writer {
+  constructor(private readonly options: LlmWriterOptions) {
+    super(options);
+  }
+
+  async write<T>(call: WriterCall<T>): Promise<{ object: T; usage: WriterUsage }> {
+    return this.withinDeadline(call.signal, async (state) => {
+      const system = `${call.prompt.system}\n\n${jsonInstruction(call.schema)}`;
+      const messages: ModelMessage[] = [{ role: "user", content: call.prompt.user }];
+      const first = await this.withRetries(state, () =>
+        this.request(call, system, messages, state, call.onDelta),
+      );
+      const parsed = parseStructured(first, call.schema);
+      if (parsed.ok) return { object: parsed.value, usage: state.usage };
+
+      this.log.warn(
+        { provider: this.provider, model: this.model, problem: parsed.kind },
+        "AI output did not match the schema; asking the model for a repair",
+      );
+      const repairMessages: ModelMessage[] = [
+        ...messages,
+        { role: "assistant", content: first.slice(0, 30_000) },
+        { role: "user", content: repairInstruction(parsed.problem) },
+      ];
+      const second = await this.withRetries(state, () =>
+        this.request(call, system, repairMessages, state, undefined),
+      );
+      const repaired = parseStructured(second, call.schema);
+      if (repaired.ok) return { object: repaired.value, usage: state.usage };
+      this.log.warn(
+        { provider: this.provider, model: this.model, problem: repaired.kind },
+        "AI output still did not match the schema after the repair attempt",
+      );
+      throw this.error({ kind: "bad_output", retryable: false });
+    });
   }
 
   /** One HTTP call; returns the model's text. */
@@ -361,60 +439,6 @@ export class LlmWriter implements Writer {
     if (state.signal.aborted) throw this.error(this.classify(undefined, state));
     if (streamError !== undefined) throw streamError;
     return text;
-  }
-
-  private classify(error: unknown, state: CallState): Failure {
-    if (error instanceof WriterError) return { kind: error.kind, retryable: false };
-    if (state.callerSignal.aborted) return { kind: "cancelled", retryable: false };
-    if (state.totalSignal.aborted) return { kind: "timeout", retryable: false };
-    let cause = error;
-    if (RetryError.isInstance(cause)) cause = cause.lastError;
-    if (APICallError.isInstance(cause)) {
-      const status = cause.statusCode;
-      if (status === 401 || status === 403) return { kind: "auth", retryable: false, status };
-      if (
-        status === 400 &&
-        this.provider === "google" &&
-        /API_KEY_INVALID|API key not valid/i.test(cause.responseBody ?? "")
-      ) {
-        return { kind: "auth", retryable: false, status };
-      }
-      if (status === 429) {
-        return {
-          kind: "rate_limited",
-          retryable: true,
-          status,
-          retryAfterMs: retryDelayMs(cause.responseHeaders, cause.responseBody),
-        };
-      }
-      if (status === 404) {
-        return { kind: "unavailable", retryable: false, status, detail: "model_not_found" };
-      }
-      if (
-        status !== undefined &&
-        status >= 400 &&
-        status < 500 &&
-        status !== 408 &&
-        status !== 409
-      ) {
-        return { kind: "unavailable", retryable: false, status, detail: "rejected" };
-      }
-      return {
-        kind: "unavailable",
-        retryable: true,
-        status,
-        retryAfterMs: retryDelayMs(cause.responseHeaders, cause.responseBody),
-      };
-    }
-    // Network failures, broken streams and in-stream error events.
-    return { kind: "unavailable", retryable: true };
-  }
-
-  private error(failure: Failure): WriterError {
-    return new WriterError(
-      failure.kind,
-      writerErrorMessage(failure.kind, this.provider, failure.detail, this.model),
-    );
   }
 }
 

@@ -8,9 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context";
-import { findUserById, hasAnyUser } from "../users/users.repository";
-import { presentUser } from "../users/users.presenter";
-import { createFirstAdmin, signIn, signOut } from "./auth.service";
+import { createFirstAdmin, getSessionInfo, signIn, signOut } from "./auth.service";
 
 const UserEnvelope = successEnvelope(z.object({ user: UserSchema }));
 
@@ -23,16 +21,10 @@ export const authRoutes =
         config: { access: "public" },
         schema: { response: { 200: successEnvelope(SessionInfoSchema) } },
       },
-      async (request) => {
-        const row = request.user ? await findUserById(ctx.db, request.user.id) : undefined;
-        return {
-          success: true as const,
-          data: {
-            user: row ? presentUser(row) : null,
-            setupRequired: !(await hasAnyUser(ctx.db)),
-          },
-        };
-      },
+      async (request) => ({
+        success: true as const,
+        data: await getSessionInfo(ctx.db, request.user),
+      }),
     );
 
     app.post(
@@ -43,7 +35,8 @@ export const authRoutes =
       },
       async (request, reply) => {
         await createFirstAdmin(ctx, request.body);
-        const user = await signIn(ctx, request, reply, request.body);
+        const { user, setCookies } = await signIn(ctx, request, request.body);
+        if (setCookies.length > 0) reply.header("set-cookie", setCookies);
         return reply.status(201).send({ success: true as const, data: { user } });
       },
     );
@@ -55,7 +48,8 @@ export const authRoutes =
         schema: { body: SignInBodySchema, response: { 200: UserEnvelope } },
       },
       async (request, reply) => {
-        const user = await signIn(ctx, request, reply, request.body);
+        const { user, setCookies } = await signIn(ctx, request, request.body);
+        if (setCookies.length > 0) reply.header("set-cookie", setCookies);
         return { success: true as const, data: { user } };
       },
     );
@@ -67,7 +61,8 @@ export const authRoutes =
         schema: { response: { 200: successEnvelope(z.object({})) } },
       },
       async (request, reply) => {
-        await signOut(ctx.auth, request, reply);
+        const setCookies = await signOut(ctx.auth, request);
+        if (setCookies.length > 0) reply.header("set-cookie", setCookies);
         return { success: true as const, data: {} };
       },
     );

@@ -5,13 +5,13 @@ import {
   type User,
 } from "@content-studio/contract";
 import { APIError } from "better-auth/api";
-import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { Config } from "../../config";
 import type { Database } from "../../db/types";
 import { AppError } from "../../lib/app-error";
-import { clearBucket, describeRetry, hitBucket } from "../../lib/rate-limit";
-import type { ResolveUser } from "../../plugins/access";
+import { describeRetry } from "../../lib/rate-limit";
+import { clearBucket, hitBucket } from "../../lib/rate-limit.repository";
+import type { CallerRequest, ResolveUser } from "../../plugins/access";
 import { normalizeRole, presentUser } from "../users/users.presenter";
 import * as users from "../users/users.repository";
 import { createAccount } from "../users/users.service";
@@ -25,7 +25,7 @@ export const SIGN_IN_LIMITS = {
 } as const;
 
 /** Request headers for better-auth, with the client IP set from Fastify's view, never the client's. */
-export function authHeaders(request: FastifyRequest): Headers {
+export function authHeaders(request: CallerRequest): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || name === CLIENT_IP_HEADER) continue;
@@ -35,9 +35,10 @@ export function authHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-function forwardCookies(from: Headers, reply: FastifyReply): void {
-  const cookies = from.getSetCookie();
-  if (cookies.length > 0) reply.header("set-cookie", cookies);
+/** A signed-in user and the session cookies the route sends back. */
+export interface SignedIn {
+  user: User;
+  setCookies: string[];
 }
 
 export function createSessionResolver(
@@ -45,23 +46,26 @@ export function createSessionResolver(
   db: Kysely<Database>,
   config: Config,
 ): ResolveUser {
-  return async (request, reply) => {
-    if (!request.headers.cookie) return null;
+  const none = { user: null, setCookies: [] };
+  return async (request) => {
+    if (!request.headers.cookie) return none;
     const { headers, response } = await auth.api.getSession({
       headers: authHeaders(request),
       query: { disableCookieCache: true },
       returnHeaders: true,
     });
-    if (!response) return null;
+    if (!response) return none;
     const { session, user } = response;
-    if (user.banned) return null;
+    if (user.banned) return none;
     const age = Date.now() - new Date(session.createdAt).getTime();
     if (age > config.sessionAbsoluteSeconds * 1000) {
       await users.deleteSession(db, session.id);
-      return null;
+      return none;
     }
-    forwardCookies(headers, reply);
-    return { id: user.id, name: user.name, email: user.email, role: normalizeRole(user.role) };
+    return {
+      user: { id: user.id, name: user.name, email: user.email, role: normalizeRole(user.role) },
+      setCookies: headers.getSetCookie(),
+    };
   };
 }
 
@@ -71,10 +75,9 @@ export function createSessionResolver(
  */
 export async function signIn(
   ctx: { db: Kysely<Database>; auth: Auth },
-  request: FastifyRequest,
-  reply: FastifyReply,
+  request: CallerRequest,
   body: SignInBody,
-): Promise<User> {
+): Promise<SignedIn> {
   const { db, auth } = ctx;
   const ipHit = await hitBucket(db, `sign-in:ip:${request.ip}`, SIGN_IN_LIMITS.windowSeconds);
   if (ipHit.count > SIGN_IN_LIMITS.perIp) throw tooMany(ipHit.resetInSeconds);
@@ -90,11 +93,10 @@ export async function signIn(
       headers: authHeaders(request),
       returnHeaders: true,
     });
-    forwardCookies(headers, reply);
     await clearBucket(db, accountKey);
     const row = await users.findUserById(db, response.user.id);
     if (!row) throw new AppError("unauthenticated", "Invalid email or password.");
-    return presentUser(row);
+    return { user: presentUser(row), setCookies: headers.getSetCookie() };
   } catch (error) {
     if (error instanceof APIError) {
       if (error.statusCode === 403) {
@@ -120,22 +122,29 @@ function tooMany(retryAfterSeconds: number): AppError {
   );
 }
 
-export async function signOut(
-  auth: Auth,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<void> {
-  if (!request.headers.cookie) return;
+/** Ends the caller's session; answers the cookies that clear it in the browser. */
+export async function signOut(auth: Auth, request: CallerRequest): Promise<string[]> {
+  if (!request.headers.cookie) return [];
   try {
     const { headers } = await auth.api.signOut({
       headers: authHeaders(request),
       returnHeaders: true,
     });
-    forwardCookies(headers, reply);
+    return headers.getSetCookie();
   } catch (error) {
     // No session to end is fine: the user is signed out either way.
     if (!(error instanceof APIError)) throw error;
+    return [];
   }
+}
+
+/** GET /api/session: the signed-in user (fresh from the database) and whether setup is needed. */
+export async function getSessionInfo(
+  db: Kysely<Database>,
+  actor: { id: string } | undefined | null,
+): Promise<{ user: User | null; setupRequired: boolean }> {
+  const row = actor ? await users.findUserById(db, actor.id) : undefined;
+  return { user: row ? presentUser(row) : null, setupRequired: !(await users.hasAnyUser(db)) };
 }
 
 /**

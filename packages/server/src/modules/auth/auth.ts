@@ -7,6 +7,7 @@ import type { Kysely } from "kysely";
 import type { Config } from "../../config";
 import type { Database } from "../../db/types";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
+import { claimSecret } from "./auth.repository";
 
 /** Header the bridge overwrites with Fastify's `request.ip`; clients cannot set it. */
 export const CLIENT_IP_HEADER = "x-content-studio-client-ip";
@@ -22,17 +23,7 @@ const roles = Object.fromEntries(
 /** The auth secret: AUTH_SECRET, else one generated once and kept in the database (shared by every instance). */
 export async function loadAuthSecret(db: Kysely<Database>, configured?: string): Promise<string> {
   if (configured) return configured;
-  await db
-    .insertInto("app_secret")
-    .values({ name: "auth", value: randomBytes(32).toString("base64url") })
-    .onConflict((oc) => oc.column("name").doNothing())
-    .execute();
-  const row = await db
-    .selectFrom("app_secret")
-    .select("value")
-    .where("name", "=", "auth")
-    .executeTakeFirstOrThrow();
-  return row.value;
+  return claimSecret(db, "auth", randomBytes(32).toString("base64url"));
 }
 
 function trustedOrigins(baseUrl: string): string[] {

@@ -8,8 +8,12 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context";
-import { presentCompanyCatalog, presentIndustry, presentPersona } from "./reference.presenter";
-import * as repo from "./reference.repository";
+import {
+  getCompanyCatalog,
+  listBuyingStages,
+  listIndustries,
+  listPersonas,
+} from "./reference.service";
 
 export const referenceRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -22,7 +26,7 @@ export const referenceRoutes =
       },
       async () => ({
         success: true as const,
-        data: (await repo.listPersonaRows(ctx.db)).map(presentPersona),
+        data: await listPersonas(ctx.db),
       }),
     );
 
@@ -34,7 +38,7 @@ export const referenceRoutes =
       },
       async () => ({
         success: true as const,
-        data: (await repo.listIndustryRows(ctx.db)).map(presentIndustry),
+        data: await listIndustries(ctx.db),
       }),
     );
 
@@ -46,7 +50,7 @@ export const referenceRoutes =
       },
       async () => ({
         success: true as const,
-        data: (await repo.listBuyingStageRows(ctx.db)).map((r) => BuyingStageSchema.parse(r.id)),
+        data: await listBuyingStages(ctx.db),
       }),
     );
 
@@ -58,7 +62,7 @@ export const referenceRoutes =
       },
       async () => ({
         success: true as const,
-        data: presentCompanyCatalog(await repo.loadCompanyCatalogRows(ctx.db)),
+        data: await getCompanyCatalog(ctx.db),
       }),
     );
   };

@@ -5,10 +5,10 @@ import {
   successEnvelope,
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { sql } from "kysely";
 import type { AppContext } from "../../app-context";
 import { actorOf } from "../../plugins/access";
 import { changeAiProvider, getAiServiceInfo } from "../ai/ai-provider.service";
+import { checkHealth } from "./system.service";
 
 export const systemRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -22,19 +22,12 @@ export const systemRoutes =
         },
       },
       async (request, reply) => {
-        try {
-          await sql`select 1`.execute(ctx.db);
-          return {
-            success: true as const,
-            data: { status: "ok" as const, database: "up" as const },
-          };
-        } catch (error) {
-          request.log.error({ err: error }, "health check: database unreachable");
-          return reply.status(503).send({
-            success: true as const,
-            data: { status: "degraded" as const, database: "down" as const },
-          });
-        }
+        const health = await checkHealth(ctx.db, (error) =>
+          request.log.error({ err: error }, "health check: database unreachable"),
+        );
+        return reply
+          .status(health.database === "up" ? 200 : 503)
+          .send({ success: true as const, data: health });
       },
     );
 
