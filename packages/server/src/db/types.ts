@@ -1,3 +1,12 @@
+import type {
+  AiProviderId,
+  BuyingStage,
+  ContentStatus,
+  ContentType,
+  ExampleCategory,
+  ExampleOrigin,
+  IngestJob,
+} from "@content-studio/contract";
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -114,16 +123,16 @@ export interface SolutionTable {
 
 export interface ExampleTable {
   id: string;
-  origin: string;
+  origin: ExampleOrigin;
   source_key: string;
   source_path: string;
   content_hash: string;
-  category: string;
+  category: ExampleCategory;
   title: string;
-  content_type: string;
+  content_type: ContentType;
   persona_id: string;
   industry_id: string | null;
-  buying_stage: string | null;
+  buying_stage: BuyingStage | null;
   tags: Json<string[]>;
   notes: string;
   headline: string;
@@ -139,9 +148,9 @@ export interface ExampleTable {
 
 export interface IngestJobTable {
   id: string;
-  origin: string;
+  origin: ExampleOrigin;
   source_key: string;
-  status: string;
+  status: IngestJob["status"];
   total: Generated<number>;
   processed: Generated<number>;
   added: Generated<number>;
@@ -159,7 +168,7 @@ export interface IngestJobTable {
 
 /** Provenance of a generated content item (contract ContentProvenance). */
 export interface ContentProvenanceJson {
-  provider: string;
+  provider: AiProviderId;
   model: string;
   promptVersion: string;
   exampleIds: string[];
@@ -171,12 +180,12 @@ export interface ContentProvenanceJson {
 export interface ContentItemTable {
   id: string;
   title: string;
-  content_type: string;
+  content_type: ContentType;
   persona_id: string;
   industry_id: string;
-  buying_stage: string;
+  buying_stage: BuyingStage;
   topic: string;
-  status: Generated<string>;
+  status: Generated<ContentStatus>;
   headline: string;
   introduction: string;
   /** Sanitised HTML. */

@@ -3,10 +3,7 @@ import {
   ContentVariationsSchema,
   QualityReportSchema,
   VisualizationSchema,
-  type BuyingStage,
   type ContentItem,
-  type ContentStatus,
-  type ContentType,
 } from "@content-studio/contract";
 import type { ContentItemDetailRow } from "./content.repository";
 
@@ -26,14 +23,14 @@ export function presentContentItem(row: ContentItemDetailRow): ContentItem {
   return {
     id: row.id,
     title: row.title,
-    contentType: row.content_type as ContentType,
+    contentType: row.content_type,
     personaId: row.persona_id,
     personaName: row.persona_title,
     industryId: row.industry_id,
     industryName: row.industry_name,
-    buyingStage: row.buying_stage as BuyingStage,
+    buyingStage: row.buying_stage,
     topic: row.topic,
-    status: row.status as ContentStatus,
+    status: row.status,
     headline: row.headline,
     introduction: row.introduction,
     body: row.body,

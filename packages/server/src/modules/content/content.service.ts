@@ -1,9 +1,4 @@
-import type {
-  BuyingStage,
-  ContentItem,
-  ContentType,
-  UpdateContentBody,
-} from "@content-studio/contract";
+import type { ContentItem, UpdateContentBody } from "@content-studio/contract";
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
 import type { ContentBrief, DraftContent } from "../ai/writer";
@@ -33,8 +28,8 @@ export function briefOf(
   return buildBrief(ctx, {
     personaId: row.persona_id,
     industryId: row.industry_id,
-    buyingStage: row.buying_stage as BuyingStage,
-    contentType: row.content_type as ContentType,
+    buyingStage: row.buying_stage,
+    contentType: row.content_type,
     topic: row.topic,
     keyMetrics: row.key_metrics,
     featuredSolutions: row.featured_solutions,

@@ -1,9 +1,4 @@
-import type {
-  BuyingStage,
-  ContentType,
-  ExampleDetail,
-  SaveAsExampleBody,
-} from "@content-studio/contract";
+import type { ExampleDetail, SaveAsExampleBody } from "@content-studio/contract";
 import type { AppContext } from "../../app-context";
 import type { SessionUser } from "../../plugins/access";
 import { createExample } from "../examples/examples.service";
@@ -20,10 +15,10 @@ export async function saveContentAsExample(
   return createExample(ctx.db, actor, {
     title: (input.title ?? row.title).slice(0, 200),
     category: input.category,
-    contentType: row.content_type as ContentType,
+    contentType: row.content_type,
     personaId: row.persona_id,
     industryId: row.industry_id,
-    buyingStage: row.buying_stage as BuyingStage,
+    buyingStage: row.buying_stage,
     tags: input.tags ?? [],
     notes: input.notes ?? "",
     headline: row.headline,

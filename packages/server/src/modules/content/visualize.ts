@@ -1,6 +1,5 @@
 import {
   CONTENT_TYPE_LABELS,
-  type ContentType,
   type Visualization,
   type VisualizeBody,
 } from "@content-studio/contract";
@@ -76,7 +75,7 @@ export async function visualizeContentItem(
         headline: row.headline,
         metrics,
         companyName: catalogName,
-        subtitle: `${CONTENT_TYPE_LABELS[row.content_type as ContentType]} for the ${row.persona_title} in ${row.industry_name}`,
+        subtitle: `${CONTENT_TYPE_LABELS[row.content_type]} for the ${row.persona_title} in ${row.industry_name}`,
       }),
       prompt,
       source: "builtin",

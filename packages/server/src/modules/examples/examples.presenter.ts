@@ -1,12 +1,4 @@
-import type {
-  BuyingStage,
-  ContentType,
-  ExampleCategory,
-  ExampleDetail,
-  ExampleOrigin,
-  ExampleSummary,
-  IngestJob,
-} from "@content-studio/contract";
+import type { ExampleDetail, ExampleSummary, IngestJob } from "@content-studio/contract";
 import type { IngestJobRow } from "../../db/types";
 import { renderMarkdown } from "../../lib/html";
 import type { ExampleDetailRow, ExampleListRow } from "./examples.repository";
@@ -17,15 +9,15 @@ export function presentExampleSummary(row: ExampleListRow): ExampleSummary {
   return {
     id: row.id,
     title: row.title,
-    category: row.category as ExampleCategory,
-    contentType: row.content_type as ContentType,
+    category: row.category,
+    contentType: row.content_type,
     personaId: row.persona_id,
     persona: row.persona_title,
     industryId: row.industry_id,
     industry: row.industry_name,
-    buyingStage: row.buying_stage as BuyingStage | null,
+    buyingStage: row.buying_stage,
     tags: row.tags,
-    origin: row.origin as ExampleOrigin,
+    origin: row.origin,
     sourceKey: row.source_key,
     sourcePath: row.source_path,
     archived: row.archived_at !== null,
@@ -49,9 +41,9 @@ export function presentExampleDetail(row: ExampleDetailRow): ExampleDetail {
 export function presentIngestJob(row: IngestJobRow): IngestJob {
   return {
     id: row.id,
-    origin: row.origin as ExampleOrigin,
+    origin: row.origin,
     sourceKey: row.source_key,
-    status: row.status as IngestJob["status"],
+    status: row.status,
     total: row.total,
     processed: row.processed,
     added: row.added,

@@ -1,4 +1,9 @@
-import type { ExampleCategory, ExampleOrigin } from "@content-studio/contract";
+import type {
+  BuyingStage,
+  ContentType,
+  ExampleCategory,
+  ExampleOrigin,
+} from "@content-studio/contract";
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database, ExampleRow, IngestJobRow, NewExample } from "../../db/types";
 
@@ -7,10 +12,10 @@ type Db = Kysely<Database> | Transaction<Database>;
 export interface ExampleFilters {
   origins?: ExampleOrigin[];
   category?: ExampleCategory;
-  contentType?: string;
+  contentType?: ContentType;
   personaId?: string;
   industryId?: string;
-  buyingStage?: string;
+  buyingStage?: BuyingStage;
   tags: string[];
   q?: string;
   includeArchived: boolean;
@@ -206,7 +211,7 @@ export async function updateIngestJob(
   db: Db,
   id: string,
   patch: Partial<{
-    status: string;
+    status: IngestJobRow["status"];
     total: number;
     processed: number;
     added: number;

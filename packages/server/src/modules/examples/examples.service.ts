@@ -4,6 +4,8 @@ import {
   EXAMPLE_REPO_DEFAULTS,
   ExampleInputSchema,
   ExampleRepoSettingsSchema,
+  type BuyingStage,
+  type ContentType,
   type ExampleDetail,
   type ExampleInput,
   type ExampleList,
@@ -56,10 +58,10 @@ export async function listExampleSummaries(
   query: {
     source?: "cloud" | "local";
     category?: "good" | "bad";
-    contentType?: string;
+    contentType?: ContentType;
     personaId?: string;
     industryId?: string;
-    buyingStage?: string;
+    buyingStage?: BuyingStage;
     tags: string[];
     q?: string;
     includeArchived: boolean;

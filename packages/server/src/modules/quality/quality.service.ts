@@ -49,7 +49,7 @@ export async function getSimilarityIndex(ctx: QualityContext): Promise<Similarit
         .map((r) => ({
           id: r.id,
           title: r.title,
-          category: r.category as ExampleCategory,
+          category: r.category,
           text: exampleIndexText(r),
         })),
     ),
