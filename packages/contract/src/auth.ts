@@ -65,3 +65,11 @@ export const UpdateUserBodySchema = z
 export type UpdateUserBody = z.infer<typeof UpdateUserBodySchema>;
 
 export const UserIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+/** How much each role may do: an admin may do all an editor may, an editor all a viewer may. */
+export const ROLE_RANK: Record<Role, number> = { viewer: 1, editor: 2, admin: 3 };
+
+/** Whether `role` is at least `minimum` (admin ≥ editor ≥ viewer). */
+export function roleAtLeast(role: Role, minimum: Role): boolean {
+  return ROLE_RANK[role] >= ROLE_RANK[minimum];
+}

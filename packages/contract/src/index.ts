@@ -8,3 +8,4 @@ export * from "./quality";
 export * from "./generation";
 export * from "./content";
 export * from "./text-length";
+export * from "./quality-rules";

@@ -1,4 +1,4 @@
-import type { Role } from "@content-studio/contract";
+import { roleAtLeast, type Role } from "@content-studio/contract";
 import type { IncomingHttpHeaders } from "node:http";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../lib/app-error";
@@ -21,8 +21,6 @@ declare module "fastify" {
     user: SessionUser | null;
   }
 }
-
-const RANK: Record<Role, number> = { viewer: 1, editor: 2, admin: 3 };
 
 export interface RegisteredRoute {
   method: string;
@@ -83,7 +81,7 @@ export function registerAccessControl(
     request.user = resolved.user;
     if (access === "public") return;
     if (!request.user) throw new AppError("unauthenticated", "Please sign in to continue.");
-    if (RANK[request.user.role] < RANK[access]) {
+    if (!roleAtLeast(request.user.role, access)) {
       throw new AppError("forbidden", "You do not have permission to do this.");
     }
   });
@@ -116,7 +114,7 @@ function assertSameOrigin(request: FastifyRequest, publicOrigin: string | undefi
 }
 
 export function hasRole(user: SessionUser | null, role: Role): boolean {
-  return user !== null && RANK[user.role] >= RANK[role];
+  return user !== null && roleAtLeast(user.role, role);
 }
 
 /** The signed-in user of a route whose access level is not public. */

@@ -1,12 +1,15 @@
 import { randomUUID } from "node:crypto";
 import {
+  benchmarkComparisonSentence,
+  bestSimilarity,
+  improvement,
+  meetsQualityStandards,
   type GenerateContentBodySchema,
   type ContentGenerationData,
   type ContentGenerationDataQuery,
   type GeneratedContent,
   type GenerationEvent,
   type GenerationSettings,
-  type NearestExample,
   type QualityCheckSummary,
   type QualityReport,
   type StageJourney,
@@ -23,13 +26,7 @@ import { findSimilarExamples, getBannedPhrases } from "../quality/quality.servic
 import { buildBrief, loadAudience } from "./brief";
 import { consumeGenerationBudget } from "./generation-limit";
 import { getGenerationSettings } from "./generation-settings.service";
-import {
-  checkAndRefine,
-  improvementOf,
-  pipelineSignal,
-  writeDraft,
-  type PipelineRun,
-} from "./pipeline";
+import { checkAndRefine, pipelineSignal, writeDraft, type PipelineRun } from "./pipeline";
 import { PROMPT_VERSION } from "./prompt";
 import { toAppError } from "./writer-errors";
 
@@ -142,9 +139,9 @@ export async function runGeneration(
       qualityCheck = {
         before: result.before,
         after: result.report.overall,
-        improvement: improvementOf(result.before, result.report.overall),
+        improvement: improvement(result.before, result.report.overall),
         threshold: settings.qualityThreshold,
-        meetsStandards: result.report.overall > settings.qualityThreshold,
+        meetsStandards: meetsQualityStandards(result.report.overall, settings.qualityThreshold),
         benchmarkComparison: await benchmarkComparison(ctx, kept, result.report),
         refinementRounds: rounds,
         report: result.report,
@@ -233,25 +230,18 @@ export async function generateContent(
   return runGeneration(ctx, prepared, { signal });
 }
 
-const two = (n: number) => n.toFixed(2);
-
 /**
- * One sentence comparing the kept text with the nearest good and the nearest bad example,
- * e.g. "Closer to good benchmark examples (0.42) than to bad ones (0.18)."
+ * The benchmark sentence for the kept text: its closest good and closest bad example, looking
+ * beyond the report's nearest few when a category is missing there.
  */
 export async function benchmarkComparison(
   ctx: AppContext,
   draft: { headline: string; introduction: string; body: string; conclusion: string },
   report: QualityReport,
 ): Promise<string> {
-  const best = (list: NearestExample[], category: "good" | "bad") => {
-    const of = list.filter((e) => e.category === category);
-    return of.length > 0 ? Math.max(...of.map((e) => e.similarity)) : undefined;
-  };
-  let good = best(report.nearestExamples, "good");
-  let bad = best(report.nearestExamples, "bad");
+  let good = bestSimilarity(report.nearestExamples, "good");
+  let bad = bestSimilarity(report.nearestExamples, "bad");
   if (good === undefined || bad === undefined) {
-    // The report lists only the nearest few; look further for the missing category.
     const text = [
       draft.headline,
       draft.introduction,
@@ -265,14 +255,5 @@ export async function benchmarkComparison(
     good ??= moreGood[0]?.similarity;
     bad ??= moreBad[0]?.similarity;
   }
-  if (good === undefined && bad === undefined) return "No benchmark examples to compare with yet.";
-  if (bad === undefined) {
-    return `Similarity to the closest good benchmark example: ${two(good ?? 0)} (no bad examples to compare with).`;
-  }
-  if (good === undefined) {
-    return `Similarity to the closest bad benchmark example: ${two(bad)} (no good examples to compare with).`;
-  }
-  return good >= bad
-    ? `Closer to good benchmark examples (${two(good)}) than to bad ones (${two(bad)}).`
-    : `Closer to bad benchmark examples (${two(bad)}) than to good ones (${two(good)}).`;
+  return benchmarkComparisonSentence(good, bad);
 }

@@ -224,12 +224,6 @@ export function critiqueOf(report: QualityReport, extra: string[] = []): string[
   return [...new Set(lines)].slice(0, CRITIQUE_MAX);
 }
 
-/** (after − before) / before, rounded to 4 places; 0 when there was nothing to compare. */
-export function improvementOf(before: number, after: number): number {
-  if (before <= 0) return 0;
-  return Math.round(((after - before) / before) * 10_000) / 10_000;
-}
-
 export interface RefinedResult {
   draft: DraftContent;
   report: QualityReport;

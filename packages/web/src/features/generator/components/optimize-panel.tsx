@@ -1,4 +1,6 @@
 import {
+  improvement,
+  qualityBand,
   type ContentSectionId,
   type GeneratedContent,
   type OptimizeContentResult,
@@ -13,13 +15,7 @@ import { cn } from "../../../lib/cn";
 import { useOptimizeContent } from "../api/optimize-content";
 import { useUpdateContent } from "../api/update-content";
 import { keptResult } from "../utils/kept-result";
-import {
-  BAND_CLASSES,
-  formatImprovement,
-  formatScore,
-  improvementOf,
-  qualityBand,
-} from "../utils/quality";
+import { BAND_CLASSES, formatImprovement, formatScore } from "../utils/quality";
 import { ContentView, RichText } from "./content-view";
 import { NearestExamples } from "./nearest-examples";
 import { QualityCriteria } from "./quality-criteria";
@@ -199,8 +195,7 @@ function OptimizeReview({
         <Score label="After" score={after} />
       </div>
       <p className="mt-3 text-sm text-slate-700">
-        Change:{" "}
-        <span className="font-medium">{formatImprovement(improvementOf(before, after))}</span>
+        Change: <span className="font-medium">{formatImprovement(improvement(before, after))}</span>
       </p>
 
       <div className="mt-5 space-y-4">

@@ -1,7 +1,8 @@
+import { qualityBand } from "@content-studio/contract";
 import type { QualityCriterion } from "@content-studio/contract";
 import { ChevronRight } from "lucide-react";
 import { cn } from "../../../lib/cn";
-import { BAND_CLASSES, formatScore, qualityBand } from "../utils/quality";
+import { BAND_CLASSES, formatScore } from "../utils/quality";
 import { ScoreBar } from "./score-bar";
 
 /** Each criterion's sub-score, with what was measured and how to raise it. */

@@ -1,12 +1,7 @@
+import { meetsQualityStandards, qualityBand } from "@content-studio/contract";
 import { CheckCircle2, XCircle } from "lucide-react";
 import { cn } from "../../../lib/cn";
-import {
-  BAND_CLASSES,
-  formatImprovement,
-  formatScore,
-  meetsQualityStandards,
-  qualityBand,
-} from "../utils/quality";
+import { BAND_CLASSES, formatImprovement, formatScore } from "../utils/quality";
 import { ScoreBar } from "./score-bar";
 
 export interface QualitySummaryProps {

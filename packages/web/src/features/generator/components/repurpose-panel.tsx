@@ -99,7 +99,7 @@ function VariationEditor({ variations }: { variations: ContentVariations }) {
             value={x}
             onChange={setX}
             limit={REPURPOSE_LIMITS.x}
-            count={countXCharacters}
+            count={xLength}
             hint={`Each link counts as ${REPURPOSE_LIMITS.xUrlLength} characters.`}
             rows={4}
           />
@@ -161,7 +161,7 @@ function LimitedText({
   value,
   onChange,
   limit,
-  count = countCharacters,
+  count = charLength,
   hint,
   rows = 3,
   singleLine,

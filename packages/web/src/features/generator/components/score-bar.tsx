@@ -1,5 +1,6 @@
+import { qualityBand } from "@content-studio/contract";
 import { cn } from "../../../lib/cn";
-import { BAND_CLASSES, formatScore, qualityBand } from "../utils/quality";
+import { BAND_CLASSES, formatScore } from "../utils/quality";
 
 /** A 0–1 score as a coloured bar in the generator's bands (above 0.8, above 0.6, otherwise). */
 export function ScoreBar({

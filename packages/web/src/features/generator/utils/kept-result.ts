@@ -1,10 +1,11 @@
+import { improvement, meetsQualityStandards } from "@content-studio/contract";
 import type {
   ContentItem,
   GeneratedContent,
   NearestExample,
   OptimizeContentResult,
 } from "@content-studio/contract";
-import { describeBenchmarkComparison, improvementOf, meetsQualityStandards } from "./quality";
+import { describeBenchmarkComparison } from "./quality";
 
 /**
  * The server's sentence compares with the nearest good AND the nearest bad example, looking
@@ -43,7 +44,7 @@ export function keptResult(
     qualityCheck: {
       before,
       after,
-      improvement: improvementOf(before, after),
+      improvement: improvement(before, after),
       threshold,
       meetsStandards: meetsQualityStandards(after, threshold),
       benchmarkComparison: comparisonFor(

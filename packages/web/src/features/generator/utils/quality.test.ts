@@ -1,30 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  describeBenchmarkComparison,
-  formatImprovement,
-  formatScore,
-  meetsQualityStandards,
-  qualityBand,
-} from "./quality";
+import { describeBenchmarkComparison, formatImprovement, formatScore } from "./quality";
 
-describe("generator quality bands", () => {
-  it.each([
-    [0.81, "green"],
-    [0.8, "yellow"],
-    [0.61, "yellow"],
-    [0.6, "red"],
-    [0, "red"],
-    [1, "green"],
-  ] as const)("%s is %s", (score, band) => {
-    expect(qualityBand(score)).toBe(band);
-  });
-
-  it("meets the standards only above the threshold", () => {
-    expect(meetsQualityStandards(0.71, 0.7)).toBe(true);
-    expect(meetsQualityStandards(0.7, 0.7)).toBe(false);
-    expect(meetsQualityStandards(0.69, 0.7)).toBe(false);
-  });
-
+describe("generator quality display", () => {
   it("shows scores as whole percents and improvements with a sign", () => {
     expect(formatScore(0.876)).toBe("88%");
     expect(formatScore(0.8)).toBe("80%");
