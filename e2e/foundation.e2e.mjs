@@ -1,4 +1,4 @@
-// Foundation journey (spec §2): first-run administrator, app shell, routes, sidebar, 404,
+// Foundation journey: first-run administrator, app shell, routes, sidebar, 404,
 // logout, sign-in errors and the sidebar footer — in real Chromium against the built server.
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -14,7 +14,7 @@ const ADMIN = {
   email: "ada@example.com",
   password: "Orbital-Tooling-2026",
 };
-/** The sidebar items, their routes and each page's h1 (spec §2 route table). */
+/** The sidebar items, their routes and each page's h1 (the route table). */
 const ROUTES = [
   { label: "Dashboard", path: "/", heading: "Dashboard" },
   { label: "Target Audience", path: "/target-audience", heading: "Target Audience Analysis" },

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * AI providers and their models: spec §9's lists first (the first model of each is its
+ * AI providers and their models: the product's own lists first (the first model of each is its
  * default), then newer ids the providers still serve (Google has retired the 1.x models).
  */
 export const AI_PROVIDERS = {

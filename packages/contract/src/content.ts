@@ -193,7 +193,7 @@ export const SaveAsExampleBodySchema = z.object({
 });
 export type SaveAsExampleBody = z.input<typeof SaveAsExampleBodySchema>;
 
-/** GET /api/content-generation-data (spec §7): all three are required. */
+/** GET /api/content-generation-data: all three are required. */
 export const ContentGenerationDataQuerySchema = z.object({
   personaId: z.string({ error: "Select a persona." }).trim().min(1, "Select a persona.").max(100),
   industryId: z
@@ -213,7 +213,7 @@ export const StageJourneySchema = z.discriminatedUnion("stage", [
 ]);
 export type StageJourney = z.infer<typeof StageJourneySchema>;
 
-/** Audience-data response (spec §3). */
+/** Audience-data response. */
 export const ContentGenerationDataSchema = z.object({
   selectedPersona: PersonaSchema,
   selectedIndustry: IndustrySchema,

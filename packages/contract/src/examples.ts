@@ -27,7 +27,7 @@ const Tag = z
   .max(50)
   .transform((t) => t.toLowerCase());
 
-/** Example as listed (spec §3). */
+/** Example as listed. */
 export const ExampleSummarySchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -153,7 +153,7 @@ export const MissingExampleSchema = z.object({
 
 export const INGEST_STATUSES = ["running", "succeeded", "failed"] as const;
 
-/** An ingest run (spec §3 Ingest result, plus unchanged and per-file reasons). */
+/** An ingest run (plus unchanged and per-file reasons). */
 export const IngestJobSchema = z.object({
   id: z.string(),
   origin: ExampleOriginSchema,

@@ -7,7 +7,7 @@ export const REQUIRED_FIELDS_MESSAGE =
   "Please select all required fields: persona, industry, buying stage, topic, and content type.";
 export const GENERATION_FAILED_MESSAGE = "Content generation failed. Please try again.";
 
-/** Spec §9 generation defaults; the organisation's settings override them. */
+/** Generation defaults; the organisation's settings override them. */
 export const GENERATION_DEFAULTS = {
   defaultUseBenchmarks: true,
   defaultQualityCheck: true,
@@ -34,7 +34,7 @@ const requiredString = z
   .trim()
   .min(1, REQUIRED_FIELDS_MESSAGE);
 
-/** POST /api/generate-content (spec §3, §7). */
+/** POST /api/generate-content. */
 export const GenerateContentBodySchema = z.object({
   personaId: requiredString.max(100),
   industryId: requiredString.max(100),

@@ -9,3 +9,4 @@ export * from "./generation";
 export * from "./content";
 export * from "./text-length";
 export * from "./quality-rules";
+export * from "./html";

@@ -28,7 +28,7 @@ export const CONTENT_TYPE_LABELS: Record<ContentType, string> = {
   "industry-report": "Industry Report",
 };
 
-/** What a persona cares about at each buying stage (spec §3). */
+/** What a persona cares about at each buying stage. */
 export const BuyingJourneySchema = z.object({
   awareness: z.object({
     painPoints: z.array(z.string()),
@@ -79,7 +79,7 @@ export type Persona = z.infer<typeof PersonaSchema>;
 export const IndustrySchema = z.object({
   id: z.string(),
   name: z.string(),
-  /** e.g. `$800B+` (spec §9). */
+  /** e.g. `$800B+`. */
   marketSize: z.string(),
   engineeringTeamSize: z.string(),
   productionVolume: z.string(),

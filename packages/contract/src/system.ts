@@ -7,7 +7,7 @@ export const HealthSchema = z.object({
 });
 export type Health = z.infer<typeof HealthSchema>;
 
-/** The AI provider and model currently used for generation (spec §7). */
+/** The AI provider and model currently used for generation. */
 export const AiServiceInfoSchema = z.object({
   provider: z.string(),
   model: z.string(),

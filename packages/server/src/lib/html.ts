@@ -1,52 +1,14 @@
+import { RICH_HTML_ATTRIBUTES, RICH_HTML_SCHEMES, RICH_HTML_TAGS } from "@content-studio/contract";
 import { marked } from "marked";
 import sanitizeHtml from "sanitize-html";
 
-/**
- * The one HTML allow-list for text from models, markdown files and users: headings,
- * paragraphs, lists, emphasis, quotes, code, tables and http(s)/mailto links. Everything
- * else (scripts, styles, event handlers, iframes, images, javascript: URLs) is removed.
- */
+/** The contract's allow-list (RICH_HTML_TAGS and friends) as sanitize-html options. */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "h5",
-    "h6",
-    "p",
-    "br",
-    "hr",
-    "ul",
-    "ol",
-    "li",
-    "strong",
-    "b",
-    "em",
-    "i",
-    "u",
-    "s",
-    "blockquote",
-    "code",
-    "pre",
-    "table",
-    "thead",
-    "tbody",
-    "tfoot",
-    "tr",
-    "th",
-    "td",
-    "caption",
-    "a",
-    "sup",
-    "sub",
-  ],
-  allowedAttributes: {
-    a: ["href", "title", "rel", "target"],
-    th: ["colspan", "rowspan"],
-    td: ["colspan", "rowspan"],
-  },
-  allowedSchemes: ["http", "https", "mailto"],
+  allowedTags: [...RICH_HTML_TAGS],
+  allowedAttributes: Object.fromEntries(
+    Object.entries(RICH_HTML_ATTRIBUTES).map(([tag, attributes]) => [tag, [...attributes]]),
+  ),
+  allowedSchemes: [...RICH_HTML_SCHEMES],
   allowedSchemesAppliedToAttributes: ["href"],
   allowProtocolRelative: false,
   disallowedTagsMode: "discard",

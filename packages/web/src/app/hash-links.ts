@@ -1,5 +1,5 @@
 /**
- * The dashboard's hash-style link targets (spec §2), e.g. `/#examples-local`. They are
+ * The dashboard's hash-style link targets, e.g. `/#examples-local`. They are
  * aliases: opening one redirects to the path route, so each screen has one URL.
  */
 export const HASH_LINK_TARGETS: Readonly<Record<string, string>> = {

@@ -10,7 +10,7 @@ import { RouteError } from "./routes/route-error";
 import { SettingsRoute } from "./routes/settings";
 import { TargetAudienceRoute } from "./routes/target-audience";
 
-/** The route table of spec §2. Everything but /login lives in the app shell. */
+/** The route table. Everything but /login lives in the app shell. */
 export function createAppRoutes(): RouteObject[] {
   return [
     {

@@ -6,7 +6,7 @@ import { getBuyingStagesQueryOptions } from "../features/reference/api/get-buyin
 import { getIndustriesQueryOptions } from "../features/reference/api/get-industries";
 import { getPersonasQueryOptions } from "../features/reference/api/get-personas";
 
-/** Startup failures are logged and the app carries on without that data (spec §7). */
+/** Startup failures are logged and the app carries on without that data. */
 function useLogFailure(what: string, error: Error | null) {
   useEffect(() => {
     if (error) console.error(`Failed to load ${what}:`, error);

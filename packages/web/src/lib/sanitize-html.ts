@@ -1,38 +1,19 @@
+import {
+  RICH_HTML_TAGS,
+  RICH_HTML_URL_PATTERN,
+  richHtmlAttributeNames,
+} from "@content-studio/contract";
 import DOMPurify from "dompurify";
 
-// The server's allow-list for rich text (sanitize-html there); anything else is dropped here
-// too, so a stored body that slipped past the server still renders inert.
-const ALLOWED_TAGS = [
-  "h2",
-  "h3",
-  "h4",
-  "p",
-  "br",
-  "ul",
-  "ol",
-  "li",
-  "strong",
-  "b",
-  "em",
-  "i",
-  "blockquote",
-  "table",
-  "thead",
-  "tbody",
-  "tr",
-  "th",
-  "td",
-  "a",
-];
-
 /**
- * Sanitises rich-text HTML (content bodies) for `dangerouslySetInnerHTML`: only formatting
- * tags, only http(s)/mailto links, no attributes that run code or style the page.
+ * Sanitises rich-text HTML (content bodies) for `dangerouslySetInnerHTML` with the contract's
+ * allow-list, the same one the server applies: a stored body that slipped past the server
+ * still renders inert.
  */
 export function sanitizeHtml(html: string): string {
   return DOMPurify.sanitize(html, {
-    ALLOWED_TAGS,
-    ALLOWED_ATTR: ["href", "title"],
-    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:)/i,
+    ALLOWED_TAGS: [...RICH_HTML_TAGS],
+    ALLOWED_ATTR: richHtmlAttributeNames(),
+    ALLOWED_URI_REGEXP: RICH_HTML_URL_PATTERN,
   });
 }

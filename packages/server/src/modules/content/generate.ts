@@ -32,7 +32,7 @@ import { toAppError } from "./writer-errors";
 
 type GenerateRequest = z.output<typeof GenerateContentBodySchema>;
 
-/** GET /api/content-generation-data: the audience of a generation (spec §3, §7). */
+/** GET /api/content-generation-data: the audience of a generation. */
 export async function getContentGenerationData(
   ctx: AppContext,
   query: ContentGenerationDataQuery,

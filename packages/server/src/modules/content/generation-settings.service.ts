@@ -10,7 +10,7 @@ import { readSetting, writeSetting } from "../settings/settings.repository";
 
 export const GENERATION_SETTING = "generation.settings";
 
-/** The organisation's generation defaults and thresholds (spec §9 defaults until an admin saves). */
+/** The organisation's generation defaults and thresholds (the defaults until an admin saves). */
 export async function getGenerationSettings(db: Kysely<Database>): Promise<GenerationSettings> {
   const stored = GenerationSettingsSchema.partial().safeParse(
     await readSetting(db, GENERATION_SETTING),

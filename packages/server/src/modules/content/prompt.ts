@@ -3,6 +3,7 @@ import {
   REPURPOSE_LIMITS,
   type BuyingStage,
   type ContentType,
+  MODEL_BODY_HTML_TAGS,
 } from "@content-studio/contract";
 import {
   PROMPT_VERSION,
@@ -21,26 +22,6 @@ export interface Prompt {
 
 /** Longest example text put into a prompt, per section (keeps prompts bounded). */
 const EXAMPLE_SECTION_MAX = 4000;
-
-/** The HTML elements a body may use; the server's sanitiser enforces the same list. */
-export const BODY_HTML_ELEMENTS = [
-  "h2",
-  "h3",
-  "p",
-  "ul",
-  "ol",
-  "li",
-  "strong",
-  "em",
-  "blockquote",
-  "table",
-  "thead",
-  "tbody",
-  "tr",
-  "th",
-  "td",
-  "a",
-];
 
 /** What the conclusion should ask the reader to do at each stage. */
 export const STAGE_CTA: Record<BuyingStage, string> = {
@@ -156,7 +137,7 @@ function rules(brief: ContentBrief, bannedPhrases: readonly string[]): string {
     "Rules:",
     "1. Answer with one JSON object only, with exactly these string fields: headline, introduction, body, conclusion, imagePrompt. No markdown fences, no text outside the object.",
     "2. headline, introduction, conclusion and imagePrompt are plain text (no HTML, no markdown).",
-    `3. body is HTML using only these elements: ${BODY_HTML_ELEMENTS.join(", ")}. Links only with http or https URLs. No scripts, styles, images, iframes, event attributes or inline CSS. Structure it with at least three h2 subheadings.`,
+    `3. body is HTML using only these elements: ${MODEL_BODY_HTML_TAGS.join(", ")}. Links only with http or https URLs. No scripts, styles, images, iframes, event attributes or inline CSS. Structure it with at least three h2 subheadings.`,
     `4. ${metrics}`,
     `5. The conclusion ends with a call to action that fits the ${brief.buyingStage} stage: ${STAGE_CTA[brief.buyingStage]}.`,
     `6. Never use these phrases or clichés: ${bannedPhrases.map((p) => `"${p}"`).join(", ")}.`,

@@ -49,7 +49,7 @@ describe("AI provider routes without any key", () => {
       ["compatible", false, null],
       ["builtin", true, null],
     ]);
-    // Spec §9's models first, the default first of all; newer ids may follow.
+    // The product's listed models first, the default first of all; newer ids may follow.
     expect(data.providers[0]).toMatchObject({ label: "OpenAI", defaultModel: "gpt-4o-mini" });
     expect(data.providers[0]!.models.slice(0, 4)).toEqual([
       "gpt-4o-mini",

@@ -14,7 +14,7 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** The sidebar, in spec §2 order. */
+/** The sidebar, in product order: Dashboard first, Settings last. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: "/", label: "Dashboard", icon: LayoutDashboard },
   { to: "/target-audience", label: "Target Audience", icon: Target },

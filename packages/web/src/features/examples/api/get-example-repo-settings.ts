@@ -16,5 +16,5 @@ export const getExampleRepoSettingsQueryOptions = () =>
     queryFn: ({ signal }) => getExampleRepoSettings({ signal }),
   });
 
-/** Where examples are ingested from (spec §9 defaults), stored on the server. */
+/** Where examples are ingested from (defaults), stored on the server. */
 export const useExampleRepoSettings = () => useQuery(getExampleRepoSettingsQueryOptions());

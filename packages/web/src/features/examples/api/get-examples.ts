@@ -43,5 +43,5 @@ export const getExamplesQueryOptions = (params: ExamplesParams) =>
         : undefined,
   });
 
-/** One page of examples of a source, filtered (spec §2, §5). */
+/** One page of examples of a source, filtered. */
 export const useExamples = (params: ExamplesParams) => useQuery(getExamplesQueryOptions(params));

@@ -24,7 +24,7 @@ import { IngestStatus } from "./ingest-status";
 import { formatBytes, plural } from "./labels";
 import { SourceSwitch } from "./source-switch";
 
-/** Spec §8 wording for the settings card. */
+/** The settings card's wording. */
 export const SETTINGS_INGEST_FAILED = "Failed to ingest examples.";
 export const DIRECTORY_CANCELLED = "Directory selection was cancelled or not supported.";
 

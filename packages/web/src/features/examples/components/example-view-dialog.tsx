@@ -23,7 +23,7 @@ interface ExampleViewDialogProps {
   exportError?: string | null;
 }
 
-/** The View modal (spec §2): every field of the example, and Close. */
+/** The View modal: every field of the example, and Close. */
 export function ExampleViewDialog({
   id,
   title,

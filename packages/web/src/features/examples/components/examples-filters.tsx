@@ -41,7 +41,7 @@ interface ExamplesFiltersProps extends ReferenceOptions {
   onSearchChange: (search: string) => void;
 }
 
-/** Spec §2 filter panel (Category, Content Type, Tags; Reset, Apply Filters) plus search. */
+/** The filter panel (Category, Content Type, Tags; Reset, Apply Filters) plus search. */
 export function ExamplesFilters({
   applied,
   onApply,

@@ -33,7 +33,7 @@ import { SourceSwitch } from "./source-switch";
 export const EXAMPLES_PAGE_SIZE = 20;
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** The list request for what is on screen; empty filter values are left out (spec §5). */
+/** The list request for what is on screen; empty filter values are left out. */
 export function toExamplesParams(
   source: RepositorySource,
   filters: ExampleFilters,
@@ -144,7 +144,7 @@ function ExamplesScreen({
 
   const changeSource = (next: RepositorySource) => {
     if (next === source) return;
-    // Spec §4: a new source reloads the list and clears the last ingest result.
+    // A new source reloads the list and clears the last ingest result.
     startIngest.reset();
     exportExample.reset();
     setNotice(null);

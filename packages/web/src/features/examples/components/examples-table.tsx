@@ -5,7 +5,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { CategoryBadge, TagChip } from "./category-badge";
 import { contentTypeText } from "./labels";
 
-/** Tags shown per row (spec §9); the rest are summed up as '+N more'. */
+/** Tags shown per row; the rest are summed up as '+N more'. */
 export const VISIBLE_TAGS = 3;
 
 interface ExamplesTableProps {

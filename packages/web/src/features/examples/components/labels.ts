@@ -8,7 +8,7 @@ export const CATEGORY_LABELS: Record<ExampleCategory, string> = {
 
 export const SOURCE_LABELS: Record<RepositorySource, string> = { cloud: "Cloud", local: "Local" };
 
-/** Content type as the table shows it (spec §2): dashes replaced by spaces. */
+/** Content type as the table shows it: dashes replaced by spaces. */
 export const contentTypeText = (contentType: string): string => contentType.replace(/-/g, " ");
 
 /** `1 example` / `2 examples`. */
@@ -19,7 +19,7 @@ export const plural = (count: number, one: string, many = `${one}s`): string =>
 const isUnsuccessfulResponse = (error: unknown): boolean =>
   error instanceof ApiError && error.status !== 0;
 
-/** Spec §8: an unsuccessful answer vs. an exception (network down, unreadable). */
+/** An unsuccessful answer vs. an exception (network down, unreadable). */
 export const examplesErrorMessage = (error: unknown): string =>
   isUnsuccessfulResponse(error)
     ? "Failed to fetch examples"
@@ -31,7 +31,7 @@ export const exampleDetailErrorMessage = (error: unknown): string =>
     : "Error fetching example details. Please try again.";
 
 /**
- * Spec §8 wording, except that a refusal the server explains (409 already running, 400 path
+ * The product's wording, except that a refusal the server explains (409 already running, 400 path
  * outside the root, 413 too large, 403) shows the server's own message.
  */
 export const ingestErrorMessage = (error: unknown): string => {
@@ -44,7 +44,7 @@ export const ingestErrorMessage = (error: unknown): string => {
 export const failedJobMessage = (job: IngestJob): string =>
   job.message ? `Failed to ingest examples: ${job.message}` : "Failed to ingest examples";
 
-/** The success line (spec §2): new, updated and errors, plus unchanged. */
+/** The success line: new, updated and errors, plus unchanged. */
 export const ingestSummary = (job: IngestJob): string =>
   `Ingestion complete: ${plural(job.added, "new example")} added, ${plural(
     job.updated,

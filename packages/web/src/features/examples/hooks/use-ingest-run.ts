@@ -5,7 +5,7 @@ import { EXAMPLES_QUERY_KEY } from "../api/get-examples";
 import { useIngestJob } from "../api/get-ingest-job";
 import { useRunningIngestJobs } from "../api/get-running-ingest-jobs";
 
-/** How long the success counts stay on screen (spec §4, §9). */
+/** How long the success counts stay on screen. */
 export const INGEST_SUCCESS_VISIBLE_MS = 3000;
 
 interface RunState {

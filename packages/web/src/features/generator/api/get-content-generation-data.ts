@@ -17,7 +17,7 @@ export const getContentGenerationDataQueryOptions = (query: ContentGenerationDat
 
 /**
  * The audience of a generation: persona, industry, the persona's journey at the stage and
- * intent data. Runs whenever all three are chosen (spec §4); `null` means not yet.
+ * intent data. Runs whenever all three are chosen; `null` means not yet.
  */
 export const useContentGenerationData = (query: ContentGenerationDataQuery | null) =>
   useQuery({

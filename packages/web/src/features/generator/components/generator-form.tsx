@@ -52,7 +52,7 @@ interface GeneratorFormProps {
   messages?: ReactNode;
 }
 
-/** The generation form: three sections, one open at a time, the audience first (spec §2). */
+/** The generation form: three sections, one open at a time, the audience first. */
 export function GeneratorForm(props: GeneratorFormProps) {
   const { values, onChange, readOnly, isGenerating } = props;
   const [open, setOpen] = useState<SectionId | null>("audience");

@@ -130,7 +130,7 @@ describe("GeneratorPage form", () => {
     expect(streamRequests(fake)).toHaveLength(0);
   });
 
-  it("defaults the options per §4 and follows the organisation's settings", async () => {
+  it("defaults the options and follows the organisation's settings", async () => {
     const { user } = setup({
       "GET /api/settings/generation": ok({
         defaultUseBenchmarks: false,

@@ -37,7 +37,7 @@ export const INITIAL_FORM_VALUES: GeneratorFormValues = {
   primaryKeyword: "",
 };
 
-/** The three toggles as shown: the user's choice, else the organisation's setting, else §4. */
+/** The three toggles as shown: the user's choice, else the organisation's setting, else the built-in default. */
 export function effectiveOptions(
   values: GeneratorFormValues,
   settings: GenerationSettings | undefined,
@@ -73,8 +73,8 @@ export function hasRequiredFields(values: GeneratorFormValues): boolean {
 }
 
 /**
- * The generation request body (spec §3), or null when a required field is missing. Key
- * metrics and featured solutions are sent only when at least one is chosen (spec §5).
+ * The generation request body, or null when a required field is missing. Key
+ * metrics and featured solutions are sent only when at least one is chosen.
  */
 export function buildGenerationRequest(
   values: GeneratorFormValues,

@@ -42,7 +42,7 @@ interface AiProviderCardProps {
   canEdit: boolean;
 }
 
-/** Spec §2 AI Provider Settings: provider, model, the (hinted) key and the current choice. */
+/** AI Provider Settings: provider, model, the (hinted) key and the current choice. */
 export function AiProviderCard({ info, loading, loadError, form, canEdit }: AiProviderCardProps) {
   return (
     <Card

@@ -16,7 +16,7 @@ interface GenerationDefaultsCardProps {
 }
 
 /**
- * Spec §2 Content Generation Defaults: the generator's option defaults, the two quality
+ * Content Generation Defaults: the generator's option defaults, the two quality
  * thresholds, and the banned phrases the quality check penalises. Stored on the server.
  */
 export function GenerationDefaultsCard({

@@ -22,7 +22,7 @@ function summary(outcomes: SaveOutcome[]): { tone: "success" | "error"; text: st
 }
 
 /**
- * Spec §2 'Save All Settings': saves every section with unsaved changes the user may save, in
+ * 'Save All Settings': saves every section with unsaved changes the user may save, in
  * parallel, and sums up what happened (each card shows its own result too).
  */
 export function SaveAllBar({ sections }: { sections: SavableSection[] }) {

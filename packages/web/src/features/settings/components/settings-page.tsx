@@ -30,7 +30,7 @@ interface SettingsPageProps {
   onGenerationSettingsSaved: (settings: GenerationSettings) => void;
   /** User management, shown to admins only. */
   usersCard?: ReactNode;
-  /** Example Repository (spec §2); every role sees it, the card itself limits editing. */
+  /** Example Repository; every role sees it, the card itself limits editing. */
   exampleRepositoryCard?: ReactNode;
 }
 

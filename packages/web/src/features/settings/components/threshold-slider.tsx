@@ -1,6 +1,6 @@
 import { useId } from "react";
 
-/** Spec §5: thresholds run from 0.1 to 0.9 in steps of 0.1. */
+/** Thresholds run from 0.1 to 0.9 in steps of 0.1. */
 export const THRESHOLD_MIN = 0.1;
 export const THRESHOLD_MAX = 0.9;
 export const THRESHOLD_STEP = 0.1;

@@ -17,7 +17,7 @@ const ACCENT_LABELS: Record<AccentColor, string> = {
   teal: "Teal",
 };
 
-/** Spec §2 UI Settings: dark mode, accent colour and compact mode, personal to each user. */
+/** UI Settings: dark mode, accent colour and compact mode, personal to each user. */
 export function UiSettingsCard({ form }: { form: UiSettingsForm }) {
   const { draft } = form;
   return (

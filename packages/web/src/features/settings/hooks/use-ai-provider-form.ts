@@ -4,7 +4,7 @@ import { useChangeAiProvider, type AiChoice } from "../api/change-ai-provider";
 import { failureText, type SaveOutcome } from "./save-outcome";
 import { useTimedNotice } from "./use-timed-notice";
 
-/** Spec §2 and §8 wording. */
+/** The product's wording for this form's messages. */
 export const AI_SAVED = "AI provider settings saved successfully.";
 export const AI_SAVE_FAILED = "Failed to save AI provider settings.";
 const SECTION = "AI provider settings";

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 
-/** Spec §9: a success message hides after 3 s. */
+/** A success message hides after 3 s. */
 export const SUCCESS_NOTICE_MS = 3000;
 
 export interface Notice {

@@ -1,9 +1,9 @@
-/** Spec §5: the accent colours; anything else falls back to blue. */
+/** The accent colours; anything else falls back to blue. */
 export const ACCENT_COLORS = ["blue", "green", "purple", "red", "orange", "teal"] as const;
 export type AccentColor = (typeof ACCENT_COLORS)[number];
 
 /**
- * Personal display preferences (spec §3 uiSettings). They are kept in this browser's
+ * Personal display preferences (uiSettings). They are kept in this browser's
  * localStorage per user: they change how the app looks to one person, not what it does.
  */
 export interface UiSettings {
@@ -12,7 +12,7 @@ export interface UiSettings {
   compactMode: boolean;
 }
 
-/** Spec §9: dark mode off, compact mode off, accent blue. */
+/** Defaults: dark mode off, compact mode off, accent blue. */
 export const UI_SETTINGS_DEFAULTS: UiSettings = {
   darkMode: false,
   accentColor: "blue",
