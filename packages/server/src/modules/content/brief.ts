@@ -8,7 +8,13 @@ import type {
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
 import type { BriefExample, ContentBrief } from "../ai/writer";
-import { findSimilarExamples } from "../quality/quality.service";
+import {
+  getBannedPhrases,
+  getSimilarityIndex,
+  nearestInIndex,
+  type QualityReference,
+} from "../quality/quality.service";
+import type { SimilarityIndex } from "../quality/similarity";
 import {
   presentCompanyCatalog,
   presentIndustry,
@@ -71,9 +77,25 @@ export async function loadAudience(
  * catalogue: free text there would be an unchecked claim in the prompt.
  */
 export async function buildBrief(ctx: AppContext, input: BriefInput): Promise<ContentBrief> {
-  const [{ persona, industry }, catalogRows] = await Promise.all([
+  return (await loadBriefContext(ctx, input)).brief;
+}
+
+/**
+ * A brief and everything its drafts are scored against, loaded once: persona, industry,
+ * catalogue, nearest examples, banned phrases and the similarity index. The writer gets the
+ * brief (with the banned phrases); the scorer gets the reference and loads nothing itself.
+ */
+export interface BriefContext {
+  brief: ContentBrief;
+  reference: QualityReference;
+}
+
+export async function loadBriefContext(ctx: AppContext, input: BriefInput): Promise<BriefContext> {
+  const [{ persona, industry }, catalogRows, bannedPhrases, index] = await Promise.all([
     loadAudience(ctx, input.personaId, input.industryId),
     loadCompanyCatalogRows(ctx.db),
+    getBannedPhrases(ctx),
+    getSimilarityIndex(ctx),
   ]);
   const catalog = presentCompanyCatalog(catalogRows);
   const knownMetrics = new Set(catalog.keyMetrics.map((m) => m.label));
@@ -124,9 +146,9 @@ export async function buildBrief(ctx: AppContext, input: BriefInput): Promise<Co
       input.buyingStage,
       input.contentType.replace(/-/g, " "),
     ].join(" ");
-    [brief.goodExamples, brief.badExamples] = await similarExamples(ctx, query);
+    [brief.goodExamples, brief.badExamples] = await similarExamples(ctx, index, query);
   }
-  return brief;
+  return { brief, reference: { persona, industry, catalog, bannedPhrases, index } };
 }
 
 /** Candidates ranked in one pass before picking per category (one index lookup, not two). */
@@ -135,21 +157,20 @@ const RANK_POOL = 200;
 /** The most similar good and bad examples, as the prompt shows them. */
 async function similarExamples(
   ctx: AppContext,
+  index: SimilarityIndex,
   text: string,
 ): Promise<[BriefExample[], BriefExample[]]> {
-  const pool = await findSimilarExamples(ctx, text, { k: RANK_POOL });
-  const pick = async (category: ExampleCategory, k: number) => {
+  const pool = nearestInIndex(index, text, { k: RANK_POOL });
+  const pick = (category: ExampleCategory, k: number) => {
     let nearest = pool.filter((n) => n.category === category).slice(0, k);
     // A full pool may hide this category's best matches behind the other's.
     if (nearest.length < k && pool.length >= RANK_POOL) {
-      nearest = await findSimilarExamples(ctx, text, { category, k });
+      nearest = nearestInIndex(index, text, { category, k });
     }
     return nearest;
   };
-  const [good, bad] = await Promise.all([
-    pick("good", PROMPT_EXAMPLES.good),
-    pick("bad", PROMPT_EXAMPLES.bad),
-  ]);
+  const good = pick("good", PROMPT_EXAMPLES.good);
+  const bad = pick("bad", PROMPT_EXAMPLES.bad);
   const nearest = [...good, ...bad];
   // The markdown as written: the prompt needs no rendered HTML.
   const rows = new Map(

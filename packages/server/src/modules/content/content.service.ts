@@ -2,7 +2,7 @@ import type { ContentItem, UpdateContentBody } from "@content-studio/contract";
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
 import type { ContentBrief, DraftContent } from "../ai/writer";
-import { buildBrief } from "./brief";
+import { loadBriefContext, type BriefContext } from "./brief";
 import * as repo from "./content.repository";
 import { presentContentItem } from "./content.presenter";
 import { sanitizeDraft, scoreDraft } from "./pipeline";
@@ -25,7 +25,16 @@ export function briefOf(
   row: repo.ContentItemDetailRow,
   primaryKeyword?: string,
 ): Promise<ContentBrief> {
-  return buildBrief(ctx, {
+  return briefContextOf(ctx, row, primaryKeyword).then((c) => c.brief);
+}
+
+/** The brief of a stored item and the reference its drafts are scored against, loaded once. */
+export function briefContextOf(
+  ctx: AppContext,
+  row: repo.ContentItemDetailRow,
+  primaryKeyword?: string,
+): Promise<BriefContext> {
+  return loadBriefContext(ctx, {
     personaId: row.persona_id,
     industryId: row.industry_id,
     buyingStage: row.buying_stage,
@@ -64,7 +73,8 @@ export async function updateContentItem(
     imagePrompt: input.imagePrompt ?? row.image_prompt,
   });
   if (!draft.body) throw new AppError("validation_error", "Body is required.");
-  const report = await scoreDraft(ctx, await briefOf(ctx, row), draft);
+  const { brief, reference } = await briefContextOf(ctx, row);
+  const report = scoreDraft(reference, brief, draft);
   // The title follows the headline unless someone gave it its own wording.
   const title = input.title ?? (row.title === row.headline ? draft.headline : row.title);
   const updated = await repo.updateContentSections(ctx.db, id, {

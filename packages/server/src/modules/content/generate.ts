@@ -22,8 +22,8 @@ import { getWriter } from "../ai/ai-provider.service";
 import type { WriterLogger } from "../ai/llm-writer";
 import type { ContentBrief, Writer } from "../ai/writer";
 import { insertContentItem } from "./content.repository";
-import { findSimilarExamples, getBannedPhrases } from "../quality/quality.service";
-import { buildBrief, loadAudience } from "./brief";
+import { findSimilarExamples, type QualityReference } from "../quality/quality.service";
+import { loadAudience, loadBriefContext } from "./brief";
 import { consumeGenerationBudget } from "./generation-limit";
 import { getGenerationSettings } from "./generation-settings.service";
 import { checkAndRefine, pipelineSignal, writeDraft, type PipelineRun } from "./pipeline";
@@ -68,7 +68,8 @@ export interface PreparedGeneration {
   settings: GenerationSettings;
   writer: Writer;
   brief: ContentBrief;
-  bannedPhrases: readonly string[];
+  /** What drafts are scored against, loaded once with the brief. */
+  reference: QualityReference;
   /** performance.now() when the request started being handled (provenance duration). */
   startedAt: number;
 }
@@ -81,8 +82,8 @@ export async function prepareGeneration(
   log?: WriterLogger,
 ): Promise<PreparedGeneration> {
   const startedAt = performance.now();
-  const [brief, settings, writer, bannedPhrases] = await Promise.all([
-    buildBrief(ctx, {
+  const [{ brief, reference }, settings, writer] = await Promise.all([
+    loadBriefContext(ctx, {
       personaId: request.personaId,
       industryId: request.industryId,
       buyingStage: request.buyingStage,
@@ -95,11 +96,9 @@ export async function prepareGeneration(
     }),
     getGenerationSettings(ctx.db),
     getWriter(ctx, { log }),
-    // The same list the style criterion checks (an admin may have edited it).
-    getBannedPhrases(ctx),
   ]);
   await consumeGenerationBudget(ctx, actor, writer);
-  return { actor, request, settings, writer, brief, bannedPhrases, startedAt };
+  return { actor, request, settings, writer, brief, reference, startedAt };
 }
 
 /**
@@ -118,7 +117,7 @@ export async function runGeneration(
     ctx,
     writer,
     brief,
-    bannedPhrases: prepared.bannedPhrases,
+    reference: prepared.reference,
     signal,
     onEvent: options.onEvent,
     usage: { inputTokens: 0, outputTokens: 0 },

@@ -8,8 +8,7 @@ import type { SessionUser } from "../../plugins/access";
 import { getWriter } from "../ai/ai-provider.service";
 import type { WriterLogger } from "../ai/llm-writer";
 import type { DraftContent } from "../ai/writer";
-import { getBannedPhrases } from "../quality/quality.service";
-import { briefOf, draftOf, loadItem } from "./content.service";
+import { briefContextOf, draftOf, loadItem } from "./content.service";
 import { consumeGenerationBudget } from "./generation-limit";
 import {
   critiqueOf,
@@ -38,14 +37,13 @@ export async function optimizeContentItem(
 ): Promise<OptimizeContentResult> {
   const row = await loadItem(ctx, id);
   const keyword = input.primaryKeyword?.trim() || undefined;
-  const [brief, writer, phrases] = await Promise.all([
-    briefOf(ctx, row, keyword),
+  const [{ brief, reference }, writer] = await Promise.all([
+    briefContextOf(ctx, row, keyword),
     getWriter(ctx, { log }),
-    getBannedPhrases(ctx),
   ]);
   await consumeGenerationBudget(ctx, actor, writer);
   const current = draftOf(row);
-  const before = await scoreDraft(ctx, brief, current);
+  const before = scoreDraft(reference, brief, current);
   const extra = keyword
     ? [
         `Use the primary keyword "${keyword}" in the headline, in the introduction and in at least one h2 or h3 subheading, naturally.`,
@@ -56,7 +54,7 @@ export async function optimizeContentItem(
     ctx,
     writer,
     brief,
-    bannedPhrases: phrases,
+    reference,
     signal,
     usage: { inputTokens: 0, outputTokens: 0 },
   };
@@ -67,7 +65,7 @@ export async function optimizeContentItem(
   } catch (error) {
     throw toAppError(explain(error));
   }
-  const after = await scoreDraft(ctx, brief, candidate);
+  const after = scoreDraft(reference, brief, candidate);
   const sections = {
     headline: candidate.headline,
     introduction: candidate.introduction,

@@ -10,11 +10,7 @@ import {
   type Writer,
   type WriterUsage,
 } from "../ai/writer";
-import {
-  loadQualityReference,
-  scoreWithReference,
-  type QualityReference,
-} from "../quality/quality.service";
+import { scoreWithReference, type QualityReference } from "../quality/quality.service";
 import { decodeEntities } from "../quality/text";
 import { buildDraftPrompt, buildRefinePrompt } from "./prompt";
 import { DraftContentSchema, MAX_OUTPUT_TOKENS } from "./schemas";
@@ -30,7 +26,8 @@ export interface PipelineRun {
   ctx: AppContext;
   writer: Writer;
   brief: ContentBrief;
-  bannedPhrases: readonly string[];
+  /** What drafts are scored against, loaded once with the brief (banned phrases included). */
+  reference: QualityReference;
   /** Aborted when the client leaves or the deadline passes. */
   signal: AbortSignal;
   /** Progress for the live view (stream endpoint). */
@@ -134,7 +131,7 @@ export async function writeDraft(run: PipelineRun): Promise<DraftContent> {
   run.onEvent?.({ type: "stage", stage: "drafting" });
   const { object, usage } = await run.writer.write({
     task: { kind: "draft", brief: run.brief },
-    prompt: buildDraftPrompt(run.brief, run.bannedPhrases),
+    prompt: buildDraftPrompt(run.brief, run.reference.bannedPhrases),
     schema: DraftContentSchema,
     maxOutputTokens: MAX_OUTPUT_TOKENS.draft,
     signal: run.signal,
@@ -156,7 +153,7 @@ export async function writeRefinement(
   run.onEvent?.({ type: "stage", stage: "refining", round });
   const { object, usage } = await run.writer.write({
     task: { kind: "refine", brief: run.brief, draft, critique, round },
-    prompt: buildRefinePrompt(run.brief, run.bannedPhrases, draft, critique, round),
+    prompt: buildRefinePrompt(run.brief, run.reference.bannedPhrases, draft, critique, round),
     schema: DraftContentSchema,
     maxOutputTokens: MAX_OUTPUT_TOKENS.refine,
     signal: run.signal,
@@ -166,24 +163,12 @@ export async function writeRefinement(
   return sanitizeDraft(object);
 }
 
-/**
- * Quality reference per brief: a generation scores its draft and up to two refinements for the
- * same persona and industry, so the reference is loaded once, not once per draft.
- */
-const referenceByBrief = new WeakMap<ContentBrief, Promise<QualityReference>>();
-
-/** The deterministic quality report of a draft for this brief. */
-export async function scoreDraft(
-  ctx: AppContext,
+/** The deterministic quality report of a draft for this brief (no I/O: the reference is loaded). */
+export function scoreDraft(
+  reference: QualityReference,
   brief: ContentBrief,
   draft: DraftContent,
-): Promise<QualityReport> {
-  let reference = referenceByBrief.get(brief);
-  if (!reference) {
-    reference = loadQualityReference(ctx, brief.persona.id, brief.industry.id);
-    referenceByBrief.set(brief, reference);
-    reference.catch(() => referenceByBrief.delete(brief));
-  }
+): QualityReport {
   return scoreWithReference(
     {
       headline: draft.headline,
@@ -194,7 +179,7 @@ export async function scoreDraft(
       contentType: brief.contentType,
       keyMetricsToInclude: brief.keyMetrics,
     },
-    await reference,
+    reference,
   );
 }
 
@@ -242,7 +227,7 @@ export async function checkAndRefine(
   options: { autoRefine: boolean; autoRefineThreshold: number; qualityThreshold: number },
 ): Promise<RefinedResult> {
   run.onEvent?.({ type: "stage", stage: "checking" });
-  const firstReport = await scoreDraft(run.ctx, run.brief, first);
+  const firstReport = scoreDraft(run.reference, run.brief, first);
   let best = { draft: first, report: firstReport };
   let rounds = 0;
   if (options.autoRefine && firstReport.overall < options.autoRefineThreshold) {
@@ -252,7 +237,7 @@ export async function checkAndRefine(
       // A round whose answer lost a section to sanitising is simply not kept.
       if (!isComplete(refined)) continue;
       run.onEvent?.({ type: "stage", stage: "checking", round });
-      const report = await scoreDraft(run.ctx, run.brief, refined);
+      const report = scoreDraft(run.reference, run.brief, refined);
       if (report.overall > best.report.overall) best = { draft: refined, report };
       if (best.report.overall > options.qualityThreshold) break;
     }

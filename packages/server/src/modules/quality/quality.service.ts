@@ -72,7 +72,15 @@ export async function findSimilarExamples(
   text: string,
   options: { category?: ExampleCategory; k: number; excludeIds?: readonly string[] },
 ): Promise<NearestExample[]> {
-  const index = await getSimilarityIndex(ctx);
+  return nearestInIndex(await getSimilarityIndex(ctx), text, options);
+}
+
+/** `findSimilarExamples` on an index already loaded (no I/O). */
+export function nearestInIndex(
+  index: SimilarityIndex,
+  text: string,
+  options: { category?: ExampleCategory; k: number; excludeIds?: readonly string[] },
+): NearestExample[] {
   const exclude = new Set(options.excludeIds ?? []);
   // Ask for enough extra neighbours to cover the excluded ones.
   return index
