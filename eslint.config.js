@@ -137,6 +137,7 @@ export default tseslint.config(
       "examples/**",
       "**/*.config.js",
       "**/*.mjs",
+      "**/*.cjs",
     ],
   },
   js.configs.recommended,
