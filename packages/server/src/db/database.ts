@@ -135,9 +135,18 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Runs every pending migration; throws on the first failure. */
+/**
+ * Runs every pending migration; throws on the first failure. The migration tables are looked up
+ * in the connection's current schema only: Kysely otherwise treats a `kysely_migration_lock` in
+ * any other schema of the database as its own and skips creating it.
+ */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider,
+    migrationTableSchema: rows[0]?.schema ?? "public",
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
