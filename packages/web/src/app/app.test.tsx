@@ -17,6 +17,37 @@ describe("routing", () => {
     expect(router.state.location.pathname).toBe("/login");
   });
 
+  it("keeps a deep link through sign-in: path, query and hash", async () => {
+    installFakeApi({
+      ...startupRoutes({ user: null, setupRequired: false }),
+      "POST /api/auth/sign-in/email": ok({ user: editor }),
+    });
+    const { router } = renderApp("/examples?source=local#list");
+
+    expect(await screen.findByRole("heading", { name: "Sign in" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/login");
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Email"), editor.email);
+    await user.type(screen.getByLabelText("Password"), "correct-horse");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/examples"));
+    expect(router.state.location.search).toBe("?source=local");
+    expect(router.state.location.hash).toBe("#list");
+  });
+
+  it.each(["//evil.com", "https://evil.com"])(
+    "never leaves the site after sign-in (next=%s)",
+    async (next) => {
+      installFakeApi(startupRoutes({ user: editor, setupRequired: false }));
+      const { router } = renderApp(`/login?next=${encodeURIComponent(next)}`);
+
+      expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe("/");
+      expect(router.state.location.search).toBe("");
+    },
+  );
+
   it("sends a signed-in visitor from /login to the dashboard", async () => {
     installFakeApi(startupRoutes({ user: editor, setupRequired: false }));
     const { router } = renderApp("/login");

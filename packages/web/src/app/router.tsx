@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { createBrowserRouter, RouterProvider, type RouteObject } from "react-router";
+import { FullScreenSpinner } from "../components/ui/spinner";
 import { DashboardRoute } from "./routes/dashboard";
 import { LibraryRoute } from "./routes/library";
 import { LoginRoute } from "./routes/login";
@@ -16,6 +17,8 @@ export function createAppRoutes(): RouteObject[] {
     {
       element: <RootRoute />,
       errorElement: <RouteError />,
+      // Shown while the first route's lazy code loads (opening /generate or /examples directly).
+      hydrateFallbackElement: <FullScreenSpinner label="Initializing application..." />,
       children: [
         { path: "/login", element: <LoginRoute /> },
         {

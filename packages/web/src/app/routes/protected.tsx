@@ -1,15 +1,17 @@
 import { Navigate, Outlet, useLocation } from "react-router";
 import { useCurrentUser } from "../../features/auth/api/get-session";
 import { hashLinkTarget } from "../hash-links";
+import { loginPathFor } from "../return-to";
 import { AppShell } from "../shell/app-shell";
 import { StartupGate } from "../startup-gate";
 
 /** Every route but /login: requires a user, loads startup data, renders the shell. */
 export function ProtectedRoute() {
   const user = useCurrentUser();
-  const { pathname, hash } = useLocation();
+  const { pathname, search, hash } = useLocation();
 
-  if (!user) return <Navigate to="/login" replace />;
+  // Signed out: sign in first, then come back to the address that was opened.
+  if (!user) return <Navigate to={loginPathFor(`${pathname}${search}${hash}`)} replace />;
   const hashTarget = hashLinkTarget(pathname, hash);
   if (hashTarget) return <Navigate to={hashTarget} replace />;
 

@@ -1,5 +1,5 @@
 import type { User } from "@content-studio/contract";
-import { Cpu, LogOut, PanelLeftClose, PanelLeftOpen } from "lucide-react";
+import { Cpu, LogOut, PanelLeftClose, PanelLeftOpen, X } from "lucide-react";
 import { NavLink, useNavigate } from "react-router";
 import { BrandMark } from "../../components/brand-mark";
 import { focusRing } from "../../components/ui/button";
@@ -10,21 +10,35 @@ import { cn } from "../../lib/cn";
 import { NAV_ITEMS } from "./nav-items";
 
 const NOT_CONFIGURED = "Not configured";
+const headerButton = cn(
+  "rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900",
+  focusRing,
+);
+
+/**
+ * Where the sidebar is shown: as the rail beside the page on wide screens (collapsible), or
+ * inside the phone menu (always wide, with a close button; following a link closes the menu).
+ */
+export type SidebarMode =
+  | { kind: "rail"; collapsed: boolean; onToggle: () => void }
+  | { kind: "menu"; onClose: () => void };
 
 interface SidebarProps {
   user: User;
-  collapsed: boolean;
-  onToggle: () => void;
+  mode: SidebarMode;
 }
 
 /** The app's navigation: wide (w-64) with labels, or icon-only (w-20). */
-export function Sidebar({ user, collapsed, onToggle }: SidebarProps) {
+export function Sidebar({ user, mode }: SidebarProps) {
+  const collapsed = mode.kind === "rail" && mode.collapsed;
   return (
     <aside
       aria-label="Sidebar"
       className={cn(
-        "flex h-full shrink-0 flex-col overflow-hidden border-r border-slate-200 bg-white whitespace-nowrap transition-[width] duration-200",
-        collapsed ? "w-20" : "w-64",
+        "flex h-full shrink-0 flex-col overflow-hidden border-r border-slate-200 bg-white whitespace-nowrap",
+        mode.kind === "menu"
+          ? "w-72 max-w-[85vw]"
+          : cn("transition-[width] duration-200", collapsed ? "w-20" : "w-64"),
       )}
     >
       <div
@@ -43,23 +57,32 @@ export function Sidebar({ user, collapsed, onToggle }: SidebarProps) {
             </span>
           )}
         </div>
-        <button
-          type="button"
-          onClick={onToggle}
-          aria-label={collapsed ? "Expand sidebar" : "Collapse sidebar"}
-          aria-expanded={!collapsed}
-          title={collapsed ? "Expand sidebar" : "Collapse sidebar"}
-          className={cn(
-            "rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900",
-            focusRing,
-          )}
-        >
-          {collapsed ? (
-            <PanelLeftOpen className="size-5" aria-hidden="true" />
-          ) : (
-            <PanelLeftClose className="size-5" aria-hidden="true" />
-          )}
-        </button>
+        {mode.kind === "menu" ? (
+          <button
+            type="button"
+            onClick={mode.onClose}
+            aria-label="Close menu"
+            title="Close menu"
+            className={headerButton}
+          >
+            <X className="size-5" aria-hidden="true" />
+          </button>
+        ) : (
+          <button
+            type="button"
+            onClick={mode.onToggle}
+            aria-label={collapsed ? "Expand sidebar" : "Collapse sidebar"}
+            aria-expanded={!collapsed}
+            title={collapsed ? "Expand sidebar" : "Collapse sidebar"}
+            className={headerButton}
+          >
+            {collapsed ? (
+              <PanelLeftOpen className="size-5" aria-hidden="true" />
+            ) : (
+              <PanelLeftClose className="size-5" aria-hidden="true" />
+            )}
+          </button>
+        )}
       </div>
 
       <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
@@ -69,6 +92,7 @@ export function Sidebar({ user, collapsed, onToggle }: SidebarProps) {
               <NavLink
                 to={to}
                 end={to === "/"}
+                onClick={mode.kind === "menu" ? mode.onClose : undefined}
                 aria-label={collapsed ? label : undefined}
                 title={collapsed ? label : undefined}
                 className={({ isActive }) =>

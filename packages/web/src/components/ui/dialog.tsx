@@ -3,16 +3,7 @@ import { useEffect, useId, useRef, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { cn } from "../../lib/cn";
 import { focusRing } from "./button";
-
-const FOCUSABLE = [
-  "a[href]",
-  "button:not([disabled])",
-  "input:not([disabled]):not([type='hidden'])",
-  "select:not([disabled])",
-  "textarea:not([disabled])",
-  "summary",
-  "[tabindex]:not([tabindex='-1'])",
-].join(",");
+import { keepTabInside } from "./focus-trap";
 
 const SIZES = { md: "max-w-lg", lg: "max-w-3xl", xl: "max-w-5xl" } as const;
 
@@ -25,12 +16,6 @@ interface DialogProps {
   footer?: ReactNode;
   size?: keyof typeof SIZES;
   children: ReactNode;
-}
-
-function focusables(root: HTMLElement): HTMLElement[] {
-  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-    (el) => !el.closest("[inert]"),
-  );
 }
 
 /**
@@ -78,24 +63,7 @@ export function Dialog({
         onCloseRef.current();
         return;
       }
-      if (event.key !== "Tab") return;
-      const items = focusables(panel);
-      const first = items[0];
-      const last = items[items.length - 1];
-      const active = document.activeElement;
-      if (!first || !last) {
-        event.preventDefault();
-        panel.focus();
-      } else if (!panel.contains(active)) {
-        event.preventDefault();
-        (event.shiftKey ? last : first).focus();
-      } else if (event.shiftKey && (active === first || active === panel)) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && active === last) {
-        event.preventDefault();
-        first.focus();
-      }
+      keepTabInside(event, panel);
     };
     document.addEventListener("keydown", onKeyDown);
     return () => {
