@@ -95,3 +95,73 @@ describe("sidebar", () => {
     expect(within(sidebar).getByText("E")).toBeInTheDocument();
   });
 });
+
+describe("phone menu", () => {
+  async function renderWithMenu(url = "/") {
+    installFakeApi(startupRoutes({ user: editor, setupRequired: false }));
+    const result = renderApp(url);
+    const button = await screen.findByRole("button", { name: "Open menu" });
+    return { ...result, button };
+  }
+
+  it("is closed by default and names the menu it controls", async () => {
+    const { button } = await renderWithMenu();
+    expect(button).toHaveAttribute("aria-expanded", "false");
+    const menu = document.getElementById(button.getAttribute("aria-controls") ?? "");
+    expect(menu).not.toBeNull();
+    expect(menu).not.toBeVisible();
+    expect(screen.queryByRole("dialog", { name: "Menu" })).toBeNull();
+  });
+
+  it("opens, keeps Tab inside, locks the page and closes on Escape back to the button", async () => {
+    const user = userEvent.setup();
+    const { button } = await renderWithMenu();
+    await user.click(button);
+
+    const menu = screen.getByRole("dialog", { name: "Menu" });
+    expect(button).toHaveAttribute("aria-expanded", "true");
+    expect(document.body.style.overflow).toBe("hidden");
+    expect(screen.getByRole("main", { hidden: true })).toHaveAttribute("inert");
+    const close = within(menu).getByRole("button", { name: "Close menu" });
+    expect(close).toHaveFocus();
+    const logOut = within(menu).getByRole("button", { name: "Log out" });
+
+    await user.tab({ shift: true });
+    expect(logOut).toHaveFocus();
+    await user.tab();
+    expect(close).toHaveFocus();
+    for (let i = 0; i < 10; i += 1) {
+      await user.tab();
+      expect(menu).toContainElement(document.activeElement as HTMLElement);
+    }
+
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog", { name: "Menu" })).toBeNull();
+    expect(button).toHaveAttribute("aria-expanded", "false");
+    expect(button).toHaveFocus();
+    expect(document.body.style.overflow).toBe("");
+    expect(screen.getByRole("main")).not.toHaveAttribute("inert");
+  });
+
+  it("closes on a click outside the panel", async () => {
+    const user = userEvent.setup();
+    const { button } = await renderWithMenu();
+    await user.click(button);
+    const menu = screen.getByRole("dialog", { name: "Menu" });
+    await user.click(menu.previousElementSibling as HTMLElement);
+    expect(screen.queryByRole("dialog", { name: "Menu" })).toBeNull();
+    expect(button).toHaveFocus();
+  });
+
+  it("closes when a link is followed", async () => {
+    const user = userEvent.setup();
+    const { button, router } = await renderWithMenu();
+    await user.click(button);
+    const menu = screen.getByRole("dialog", { name: "Menu" });
+    await user.click(within(menu).getByRole("link", { name: "Content Library" }));
+
+    expect(router.state.location.pathname).toBe("/library");
+    expect(screen.queryByRole("dialog", { name: "Menu" })).toBeNull();
+    expect(button).toHaveAttribute("aria-expanded", "false");
+  });
+});

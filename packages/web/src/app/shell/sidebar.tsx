@@ -156,7 +156,7 @@ function SidebarFooter({ user, collapsed }: { user: User; collapsed: boolean }) 
         <span
           aria-hidden={collapsed ? undefined : true}
           title={collapsed ? `${user.name} (${role})` : undefined}
-          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-white"
+          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
         >
           {initial}
         </span>

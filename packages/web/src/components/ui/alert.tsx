@@ -6,7 +6,7 @@ type Tone = "error" | "success" | "info";
 const TONES: Record<Tone, string> = {
   error: "border-red-200 bg-red-50 text-red-800",
   success: "border-green-200 bg-green-50 text-green-800",
-  info: "border-blue-200 bg-blue-50 text-blue-800",
+  info: "border-primary/30 bg-primary-soft text-slate-800",
 };
 
 /** A message box. Errors are announced immediately (role=alert); the rest politely. */

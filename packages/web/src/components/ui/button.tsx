@@ -6,7 +6,8 @@ type Size = "sm" | "md";
 
 const VARIANTS: Record<Variant, string> = {
   // The accent colour (Settings → UI Settings) comes in through --color-primary.
-  primary: "bg-primary text-white shadow-sm enabled:hover:bg-primary-hover disabled:opacity-50",
+  primary:
+    "bg-primary text-primary-foreground shadow-sm enabled:hover:bg-primary-hover disabled:opacity-50",
   secondary:
     "border border-slate-300 bg-white text-slate-700 shadow-sm hover:bg-slate-50 disabled:text-slate-400",
   ghost: "text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:text-slate-400",
@@ -26,7 +27,7 @@ export const focusRing =
 /** Class names of a button, for links that look like one. */
 export function buttonClasses(variant: Variant = "primary", size: Size = "md"): string {
   return cn(
-    "inline-flex items-center justify-center rounded-md font-medium transition-colors disabled:cursor-not-allowed",
+    "inline-flex shrink-0 items-center justify-center rounded-md font-medium whitespace-nowrap transition-colors disabled:cursor-not-allowed",
     focusRing,
     VARIANTS[variant],
     SIZES[size],

@@ -20,7 +20,7 @@ export function FullScreenSpinner({ label }: { label: string }) {
       role="status"
       className="flex min-h-screen flex-col items-center justify-center gap-4 bg-slate-50 text-slate-600"
     >
-      <Spinner className="size-10 border-4 text-blue-600" />
+      <Spinner className="size-10 border-4 text-primary" />
       <p className="text-sm font-medium">{label}</p>
     </div>
   );

@@ -44,7 +44,7 @@ export function SignInForm() {
             aria-controls={resetHelpId}
             onClick={() => setShowReset((shown) => !shown)}
             className={cn(
-              "rounded text-sm font-medium text-blue-600 hover:text-blue-700 hover:underline",
+              "rounded text-sm font-medium text-primary-text hover:underline",
               focusRing,
             )}
           >

@@ -1,20 +1,13 @@
 import type { ExampleCategory } from "@content-studio/contract";
-import { cn } from "../../../lib/cn";
+import { StatusBadge } from "../../../components/ui/status-badge";
 import { CATEGORY_LABELS } from "./labels";
 
 /** Green 'Good Example' or red 'Bad Example'. */
 export function CategoryBadge({ category }: { category: ExampleCategory }) {
   return (
-    <span
-      className={cn(
-        "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1",
-        category === "good"
-          ? "bg-green-50 text-green-700 ring-green-600/20"
-          : "bg-red-50 text-red-700 ring-red-600/20",
-      )}
-    >
+    <StatusBadge tone={category === "good" ? "green" : "red"}>
       {CATEGORY_LABELS[category]}
-    </span>
+    </StatusBadge>
   );
 }
 

@@ -152,7 +152,7 @@ function ExampleForm({
           defaultValue={initial?.title}
           error={errors.title}
         />
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           <SelectField
             label="Category *"
             name="category"

@@ -132,7 +132,7 @@ function RepositorySettings({ saved, role }: { saved: ExampleRepoSettingsView; r
               The Example Repository screen opens on this source.
             </p>
           </div>
-          <div className="grid gap-4 md:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
             <TextField
               label="Local path"
               value={draft.exampleRepoPath}
@@ -361,7 +361,7 @@ function IngestPanel({ saved, dirty }: { saved: ExampleRepoSettingsView; dirty: 
       {upload.isPending ? (
         <p
           role="status"
-          className="mt-4 flex items-center gap-2 rounded-lg border border-blue-200 bg-blue-50 px-4 py-3 text-sm text-blue-900"
+          className="mt-4 flex items-center gap-2 rounded-lg border border-primary/30 bg-primary-soft px-4 py-3 text-sm text-slate-900"
         >
           <Spinner className="size-4" />
           Uploading {plural(upload.variables.files.length, "file")} (

@@ -87,7 +87,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function ExampleDetailView({ example }: { example: ExampleDetail }) {
   return (
     <div className="space-y-6">
-      <dl className="grid gap-4 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-3">
+      <dl className="grid grid-cols-1 gap-4 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-3">
         <Meta label="Category">
           <CategoryBadge category={example.category} />
         </Meta>

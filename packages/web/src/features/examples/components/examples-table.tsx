@@ -29,7 +29,7 @@ export function ExamplesTable({
   onDelete,
 }: ExamplesTableProps) {
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="min-w-full text-left text-sm">
         <caption className="sr-only">Examples</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase">

@@ -45,12 +45,12 @@ function IngestProgress({ job }: { job: IngestJob }) {
   const known = job.total > 0;
   const percent = known ? Math.round((job.processed / job.total) * 100) : 0;
   return (
-    <div className="rounded-lg border border-blue-200 bg-blue-50 px-4 py-3">
+    <div className="rounded-lg border border-primary/30 bg-primary-soft px-4 py-3">
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-        <span id={labelId} className="font-medium text-blue-900">
+        <span id={labelId} className="font-medium text-slate-900">
           Ingesting examples from <span className="font-mono text-xs">{job.sourceKey}</span>
         </span>
-        <span className="text-blue-800 tabular-nums" aria-hidden="true">
+        <span className="text-slate-700 tabular-nums" aria-hidden="true">
           {known ? `${job.processed} of ${plural(job.total, "file")}` : "Reading the source..."}
         </span>
       </div>
@@ -63,11 +63,11 @@ function IngestProgress({ job }: { job: IngestJob }) {
         aria-valuetext={
           known ? `${job.processed} of ${plural(job.total, "file")}` : "Reading the source"
         }
-        className="mt-2 h-2 overflow-hidden rounded-full bg-blue-100"
+        className="mt-2 h-2 overflow-hidden rounded-full bg-primary/15"
       >
         <div
           className={cn(
-            "h-full rounded-full bg-blue-600 transition-[width] duration-300",
+            "h-full rounded-full bg-primary transition-[width] duration-300",
             known ? null : "w-1/3 animate-pulse",
           )}
           style={known ? { width: `${percent}%` } : undefined}

@@ -40,9 +40,11 @@ export function SourceSwitch({
             key={source}
             className={cn(
               "inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium transition-colors",
-              "has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-500 has-[:focus-visible]:ring-offset-1",
+              "has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary has-[:focus-visible]:ring-offset-1",
               disabled ? "cursor-not-allowed" : "cursor-pointer",
-              checked ? "bg-blue-600 text-white shadow-sm" : "text-slate-600 hover:bg-slate-100",
+              checked
+                ? "bg-primary text-primary-foreground shadow-sm"
+                : "text-slate-600 hover:bg-slate-100",
             )}
           >
             <input

@@ -34,15 +34,15 @@ export function CheckboxGroup({
       {options.length === 0 ? (
         <p className="mt-2 text-sm text-slate-500">{emptyText ?? "None available."}</p>
       ) : (
-        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+        <div className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
           {options.map((option) => (
             <label
               key={option.value}
-              className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-200 px-3 py-2 text-sm hover:bg-slate-50 has-checked:border-blue-300 has-checked:bg-blue-50/60 has-disabled:cursor-not-allowed"
+              className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-200 px-3 py-2 text-sm hover:bg-slate-50 has-checked:border-primary/40 has-checked:bg-primary-soft has-disabled:cursor-not-allowed"
             >
               <input
                 type="checkbox"
-                className="mt-0.5 size-4 rounded border-slate-300 accent-blue-600"
+                className="mt-0.5 size-4 rounded border-slate-300 accent-primary"
                 checked={selected.includes(option.value)}
                 onChange={(event) => toggle(option.value, event.target.checked)}
               />

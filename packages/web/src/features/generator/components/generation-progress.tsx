@@ -43,7 +43,7 @@ export function GenerationProgress({ progress }: { progress: Progress }) {
 
   return (
     <Card title="Generating" description="The draft appears here as it is written.">
-      <p role="status" className="text-sm font-medium text-blue-700">
+      <p role="status" className="text-sm font-medium text-primary-text">
         {stageText(progress.stage, progress.round)}
       </p>
       <ol aria-label="Progress" className="mt-4 flex flex-wrap gap-x-5 gap-y-2">
@@ -55,7 +55,7 @@ export function GenerationProgress({ progress }: { progress: Progress }) {
               aria-current={state === "current" ? "step" : undefined}
               className={cn(
                 "flex items-center gap-1.5 text-sm",
-                state === "current" && "font-medium text-blue-700",
+                state === "current" && "font-medium text-primary-text",
                 state === "done" && "text-slate-700",
                 state === "upcoming" && "text-slate-400",
               )}

@@ -10,6 +10,7 @@ import {
 import { Sparkles, X } from "lucide-react";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Alert } from "../../../components/ui/alert";
+import { SwitchField } from "../../../components/ui/switch-field";
 import { Button } from "../../../components/ui/button";
 import { SelectField, TextField } from "../../../components/ui/field";
 import { Spinner } from "../../../components/ui/spinner";
@@ -23,7 +24,6 @@ import type { IntentSummary } from "../utils/intent-data";
 import { capitalize } from "../utils/text";
 import { AccordionSection } from "./accordion-section";
 import { CheckboxGroup } from "./checkbox-group";
-import { ToggleField } from "./toggle-field";
 
 export const AUDIENCE_DATA_ERROR = "Failed to fetch target audience data. Please try again.";
 const TOPIC_PLACEHOLDER = "e.g., The ROI of digital manufacturing simulation for engineering teams";
@@ -91,7 +91,7 @@ export function GeneratorForm(props: GeneratorFormProps) {
           onToggle={() => toggle("audience")}
         >
           <fieldset disabled={locked} className="space-y-5">
-            <div className="grid gap-4 md:grid-cols-3">
+            <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
               <SelectField
                 label="Persona"
                 value={values.personaId}
@@ -132,7 +132,7 @@ export function GeneratorForm(props: GeneratorFormProps) {
               </SelectField>
             </div>
             {persona || industry ? (
-              <div className="grid gap-4 md:grid-cols-2">
+              <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
                 {persona ? (
                   <InsightCard title={persona.title}>
                     <InsightList title="Pain points" items={persona.painPoints} />
@@ -158,7 +158,7 @@ export function GeneratorForm(props: GeneratorFormProps) {
           onToggle={() => toggle("details")}
         >
           <fieldset disabled={locked} className="space-y-5">
-            <div className="grid gap-4 md:grid-cols-3">
+            <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
               <div className="md:col-span-2">
                 <TextField
                   label="Content Topic"
@@ -221,19 +221,19 @@ export function GeneratorForm(props: GeneratorFormProps) {
           onToggle={() => toggle("options")}
         >
           <fieldset disabled={locked} className="space-y-5">
-            <ToggleField
+            <SwitchField
               label="Use Benchmark Examples"
               description="Show the writer the closest good and bad examples from the repository."
               checked={options.useBenchmarkExamples}
               onChange={(useBenchmarkExamples) => onChange({ useBenchmarkExamples })}
             />
-            <ToggleField
+            <SwitchField
               label="Perform Quality Check"
               description="Score the draft against the quality criteria and the benchmark examples."
               checked={options.performQualityCheck}
               onChange={(performQualityCheck) => onChange({ performQualityCheck })}
             />
-            <ToggleField
+            <SwitchField
               label="Auto-Refine Content"
               description="Rewrite a draft that scores below the auto-refine threshold."
               checked={options.autoRefine}
@@ -278,7 +278,7 @@ function InsightCard({ title, children }: { title: string; children: ReactNode }
   return (
     <div className="rounded-lg border border-slate-200 bg-slate-50/60 p-4">
       <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
-      <div className="mt-3 grid gap-4 sm:grid-cols-2">{children}</div>
+      <div className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2">{children}</div>
     </div>
   );
 }
@@ -318,10 +318,10 @@ function IntentPanel({
   return (
     <section
       aria-label="Intent data"
-      className="rounded-lg border border-blue-100 bg-blue-50/50 p-4"
+      className="rounded-lg border border-primary/20 bg-primary-soft p-4"
     >
       <h3 className="text-sm font-semibold text-slate-900">Intent data</h3>
-      <div className="mt-3 grid gap-4 md:grid-cols-2">
+      <div className="mt-3 grid grid-cols-1 gap-4 md:grid-cols-2">
         <div>
           <h4 className="text-xs font-medium tracking-wide text-slate-500 uppercase">
             Top keywords
@@ -342,13 +342,15 @@ function IntentPanel({
                         className={cn(
                           "rounded-full px-3 py-1 text-xs font-medium ring-1 ring-inset",
                           chosen
-                            ? "bg-blue-600 text-white ring-blue-600"
+                            ? "bg-primary text-primary-foreground ring-primary"
                             : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50",
                         )}
                       >
                         {keyword}
                         {volume !== null ? (
-                          <span className={chosen ? "text-blue-100" : "text-slate-400"}>
+                          <span
+                            className={chosen ? "text-primary-foreground/80" : "text-slate-400"}
+                          >
                             {" "}
                             · {volume.toLocaleString("en-US")}
                           </span>

@@ -130,7 +130,7 @@ export function GeneratorPage(props: GeneratorPageProps) {
             role to generate content.
           </Alert>
         ) : null}
-        <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
           <div className="lg:col-span-2">
             <GeneratorForm
               values={values}

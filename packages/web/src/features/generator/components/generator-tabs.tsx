@@ -41,7 +41,7 @@ export function GeneratorTabs({
       role="tablist"
       aria-label="Content generator"
       onKeyDown={onKeyDown}
-      className="mb-6 flex gap-1 border-b border-slate-200"
+      className="mb-6 flex border-b border-slate-200 sm:gap-1"
     >
       {GENERATOR_TABS.map((tab) => {
         const selected = tab.id === active;
@@ -58,10 +58,10 @@ export function GeneratorTabs({
             disabled={disabled}
             onClick={() => onSelect(tab.id)}
             className={cn(
-              "-mb-px border-b-2 px-4 py-2.5 text-sm font-medium transition-colors disabled:cursor-not-allowed disabled:text-slate-300",
+              "-mb-px border-b-2 px-3 py-2.5 sm:px-4 text-sm font-medium transition-colors disabled:cursor-not-allowed disabled:text-slate-300",
               focusRing,
               selected
-                ? "border-blue-600 text-blue-700"
+                ? "border-primary text-primary-text"
                 : "border-transparent text-slate-600 enabled:hover:border-slate-300 enabled:hover:text-slate-900",
             )}
           >

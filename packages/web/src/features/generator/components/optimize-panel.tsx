@@ -71,7 +71,7 @@ export function OptimizePanel(props: OptimizePanelProps) {
     );
 
   return (
-    <div className="grid gap-6 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
       <div className="space-y-6 lg:col-span-2">
         <Card
           title="Quality Check"
@@ -187,9 +187,9 @@ function OptimizeReview({
     <Card
       title="Optimization"
       description="One refinement round. Keep it to save the new text, or discard it."
-      className="ring-2 ring-blue-100"
+      className="ring-2 ring-primary/20"
     >
-      <div className="grid items-center gap-4 sm:grid-cols-[1fr_auto_1fr]">
+      <div className="grid grid-cols-1 items-center gap-4 sm:grid-cols-[1fr_auto_1fr]">
         <Score label="Before" score={before} />
         <ArrowRight aria-hidden="true" className="mx-auto size-5 text-slate-400" />
         <Score label="After" score={after} />
@@ -210,7 +210,7 @@ function OptimizeReview({
               <h3 className="text-sm font-semibold text-slate-900">
                 {SECTION_LABELS[change.section]}
               </h3>
-              <div className="mt-2 grid gap-3 md:grid-cols-2">
+              <div className="mt-2 grid grid-cols-1 gap-3 md:grid-cols-2">
                 <DiffSide kind="before" section={change.section} text={change.before} />
                 <DiffSide kind="after" section={change.section} text={change.after} />
               </div>

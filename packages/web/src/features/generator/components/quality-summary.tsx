@@ -35,7 +35,7 @@ export function QualitySummary(props: QualitySummaryProps) {
           <ScoreBar label="Overall quality" score={props.after} />
         </div>
       </div>
-      <dl className="grid gap-3 text-sm sm:grid-cols-2">
+      <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-2">
         <div>
           <dt className="text-slate-500">Improvement</dt>
           <dd className="font-medium text-slate-900">

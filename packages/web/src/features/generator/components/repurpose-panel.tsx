@@ -82,7 +82,7 @@ function VariationEditor({ variations }: { variations: ContentVariations }) {
   const [newsletter, setNewsletter] = useState(variations.newsletter);
 
   return (
-    <div className="grid items-start gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
       <Panel>
         <LimitedText
           label="LinkedIn post"
@@ -173,7 +173,7 @@ function LimitedText({
     "block w-full rounded-md border px-3 py-2 text-sm text-slate-900 shadow-sm outline-none focus-visible:ring-2",
     over
       ? "border-red-400 focus-visible:ring-red-500/30"
-      : "border-slate-300 focus-visible:border-blue-500 focus-visible:ring-blue-500/30",
+      : "border-slate-300 focus-visible:border-primary focus-visible:ring-primary/30",
   );
   const common = {
     id,

@@ -70,7 +70,7 @@ export function SeoPanel(props: SeoPanelProps) {
               className={cn(
                 "rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset",
                 keyword === k
-                  ? "bg-blue-600 text-white ring-blue-600"
+                  ? "bg-primary text-primary-foreground ring-primary"
                   : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50",
               )}
             >

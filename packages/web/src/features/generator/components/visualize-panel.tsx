@@ -40,7 +40,7 @@ export function VisualizePanel({
   };
 
   return (
-    <div className="grid gap-6 lg:grid-cols-5">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
       <Card title="Describe the image" className="lg:col-span-2">
         <form
           aria-label="Generate a visualization"
@@ -61,7 +61,7 @@ export function VisualizePanel({
               value={prompt}
               disabled={!canEdit}
               onChange={(e) => setPrompt(e.target.value)}
-              className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm text-slate-900 shadow-sm outline-none focus-visible:border-blue-500 focus-visible:ring-2 focus-visible:ring-blue-500/30 disabled:bg-slate-50"
+              className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm text-slate-900 shadow-sm outline-none focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-primary/30 disabled:bg-slate-50"
             />
             <p className="text-right text-xs text-slate-500 tabular-nums">
               {prompt.length} / {PROMPT_MAX}

@@ -93,7 +93,7 @@ function ProviderForm({
         {info.providers.length === 0 ? (
           <p className="text-sm text-slate-500">The server lists no AI providers.</p>
         ) : (
-          <div className="grid gap-3 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
             {info.providers.map((provider) => (
               <ProviderOption
                 key={provider.id}

@@ -55,7 +55,7 @@ function DefaultsForm({ form, canEdit }: { form: GenerationForm; canEdit: boolea
         void form.save();
       }}
     >
-      <fieldset disabled={!canEdit} className="grid gap-8 lg:grid-cols-2">
+      <fieldset disabled={!canEdit} className="grid grid-cols-1 gap-8 lg:grid-cols-2">
         <legend className="sr-only">Defaults and thresholds</legend>
         <div className="space-y-4">
           <h3 className="text-sm font-semibold text-slate-900">Generation options</h3>

@@ -33,7 +33,7 @@ export function UiSettingsCard({ form }: { form: UiSettingsForm }) {
           void form.save();
         }}
       >
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           <div className="space-y-4">
             <SwitchField
               label="Dark Mode"
@@ -73,7 +73,7 @@ export function UiSettingsCard({ form }: { form: UiSettingsForm }) {
                   />
                   <span
                     aria-hidden="true"
-                    className="flex size-6 items-center justify-center rounded-full bg-primary text-white"
+                    className="flex size-6 items-center justify-center rounded-full bg-primary text-primary-foreground"
                   >
                     {draft.accentColor === color ? <Check className="size-3.5" /> : null}
                   </span>

@@ -45,7 +45,7 @@ export function CreateUserForm({ onCreated, onCancel }: CreateUserFormProps) {
       aria-label="New user"
       className="mb-6 rounded-lg border border-slate-200 bg-slate-50 p-5"
     >
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <TextField label="Name" name="name" required maxLength={100} error={fieldErrors.name} />
         <TextField
           label="Email"

@@ -2,6 +2,7 @@ import { type Role, ROLES, type User } from "@content-studio/contract";
 import { UserPlus } from "lucide-react";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
+import { StatusBadge } from "../../../components/ui/status-badge";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
@@ -79,7 +80,7 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
       ) : users.isError ? (
         <Alert>{users.error.message}</Alert>
       ) : (
-        <div className="-mx-6 overflow-x-auto">
+        <div className="relative -mx-6 overflow-x-auto">
           <table className="min-w-full text-left text-sm">
             <thead className="border-b border-slate-200 text-xs font-medium tracking-wide text-slate-500 uppercase">
               <tr>
@@ -129,7 +130,7 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
                         onChange={(event) =>
                           change(user, { role: toRole(event.target.value, user.role) })
                         }
-                        className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 outline-none focus-visible:border-blue-500 focus-visible:ring-2 focus-visible:ring-blue-500/30 disabled:bg-slate-50 disabled:text-slate-500"
+                        className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 outline-none focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-primary/30 disabled:bg-slate-50 disabled:text-slate-500"
                       >
                         {ROLES.map((role) => (
                           <option key={role} value={role}>
@@ -139,16 +140,9 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
                       </select>
                     </td>
                     <td className="px-3 py-3">
-                      <span
-                        className={cn(
-                          "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium",
-                          user.active
-                            ? "bg-green-50 text-green-700 ring-1 ring-green-600/20"
-                            : "bg-slate-100 text-slate-600 ring-1 ring-slate-500/20",
-                        )}
-                      >
+                      <StatusBadge tone={user.active ? "green" : "slate"}>
                         {user.active ? "Active" : "Deactivated"}
-                      </span>
+                      </StatusBadge>
                     </td>
                     <td className="px-6 py-3 text-right whitespace-nowrap">
                       {isSelf ? null : user.active ? (
