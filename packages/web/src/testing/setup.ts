@@ -8,3 +8,6 @@ afterEach(() => {
   vi.restoreAllMocks();
   localStorage.clear();
 });
+
+// jsdom does no layout and has no scrollIntoView; tests spy on it to see what was revealed.
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { cn } from "../../lib/cn";
 
 type Tone = "error" | "success" | "info";
@@ -9,18 +9,29 @@ const TONES: Record<Tone, string> = {
   info: "border-primary/30 bg-primary-soft text-slate-800",
 };
 
-/** A message box. Errors are announced immediately (role=alert); the rest politely. */
+/**
+ * A message box. Errors are announced immediately (role=alert); the rest politely. With
+ * `reveal` the box scrolls itself into view when it appears (mount it with a `key` per
+ * message to reveal each new one), so a message answering a click is never below the fold.
+ */
 export function Alert({
   tone = "error",
+  reveal = false,
   className,
   children,
 }: {
   tone?: Tone;
+  reveal?: boolean;
   className?: string;
   children: ReactNode;
 }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (reveal) ref.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  }, [reveal]);
   return (
     <div
+      ref={ref}
       role={tone === "error" ? "alert" : "status"}
       className={cn("rounded-md border px-3 py-2 text-sm", TONES[tone], className)}
     >

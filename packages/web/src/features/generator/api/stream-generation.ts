@@ -63,15 +63,19 @@ export async function streamGeneration(
   { signal, onEvent }: { signal?: AbortSignal; onEvent?: (event: ProgressEvent) => void } = {},
 ): Promise<GeneratedContent> {
   const response = await api.stream("/api/generate-content/stream", body, { signal });
+  let result: GeneratedContent | undefined;
+  // The body is read to its end even after `done` (the server's last line): leaving early
+  // would cancel a request that has in fact succeeded, and the browser reports it as aborted.
   for await (const line of readNdjson(response)) {
     const event = toEvent(line);
-    if (!event) continue;
+    if (!event || result) continue;
     if (event.type === "error") {
       throw new ApiError(response.status, event.code as ApiErrorCode, event.message);
     }
-    if (event.type === "done") return event.result;
-    onEvent?.(event);
+    if (event.type === "done") result = event.result;
+    else onEvent?.(event);
   }
+  if (result) return result;
   signal?.throwIfAborted();
   throw new ApiError(response.status, "internal_error", UNREADABLE_MESSAGE);
 }

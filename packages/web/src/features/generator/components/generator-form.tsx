@@ -243,28 +243,31 @@ export function GeneratorForm(props: GeneratorFormProps) {
         </AccordionSection>
       </div>
 
-      <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" disabled={readOnly || isGenerating || !hasRequiredFields(values)}>
-          {isGenerating ? (
-            <>
-              <Spinner className="size-4" />
-              Generating Content...
-            </>
-          ) : (
-            <>
-              <Sparkles aria-hidden="true" className="size-4" />
-              Generate Content
-            </>
-          )}
-        </Button>
-        {isGenerating ? (
-          <Button variant="secondary" onClick={props.onCancel}>
-            <X aria-hidden="true" className="size-4" />
-            Cancel
+      {/* The messages sit right under the button that caused them. */}
+      <div className="space-y-3">
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" disabled={readOnly || isGenerating || !hasRequiredFields(values)}>
+            {isGenerating ? (
+              <>
+                <Spinner className="size-4" />
+                Generating Content...
+              </>
+            ) : (
+              <>
+                <Sparkles aria-hidden="true" className="size-4" />
+                Generate Content
+              </>
+            )}
           </Button>
-        ) : null}
+          {isGenerating ? (
+            <Button variant="secondary" onClick={props.onCancel}>
+              <X aria-hidden="true" className="size-4" />
+              Cancel
+            </Button>
+          ) : null}
+        </div>
+        {props.messages}
       </div>
-      {props.messages}
     </form>
   );
 }

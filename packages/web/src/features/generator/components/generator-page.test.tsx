@@ -1,7 +1,7 @@
 import type { GeneratedContent, User } from "@content-studio/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { buildUser } from "../../../testing/data";
 import { fail, installFakeApi, ndjson, ndjsonStream, ok } from "../../../testing/fake-api";
 import { renderWithProviders } from "../../../testing/render";
@@ -324,13 +324,22 @@ describe("GeneratorPage streaming", () => {
       () => ndjson([{ type: "stage", stage: "drafting" }]),
       "Content generation failed. Please try again.",
     ],
-  ])("shows %s in a red box", async (_, answer, message) => {
+  ])("shows %s in a red box under the button, scrolled into view", async (_, answer, message) => {
+    const scrolled: Element[] = [];
+    const scrollIntoView = vi
+      .spyOn(Element.prototype, "scrollIntoView")
+      .mockImplementation(function (this: Element) {
+        scrolled.push(this);
+      });
     const { user } = setup({ "POST /api/generate-content/stream": answer });
     await fillRequired(user);
     await user.click(generateButton());
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent(message);
     expect(alert.className).toMatch(/red/);
+    expect(alert.parentElement).toContainElement(generateButton());
+    expect(scrolled).toContain(alert);
+    scrollIntoView.mockRestore();
     expect(screen.getByRole("tab", { name: "Optimize" })).toBeDisabled();
   });
 });

@@ -149,8 +149,16 @@ export function GeneratorPage(props: GeneratorPageProps) {
               onCancel={generation.cancel}
               messages={
                 <>
-                  {validationError ? <Alert>{validationError}</Alert> : null}
-                  {generationError ? <Alert>{generationError}</Alert> : null}
+                  {validationError ? (
+                    <Alert key={validationError} reveal>
+                      {validationError}
+                    </Alert>
+                  ) : null}
+                  {generationError ? (
+                    <Alert key={generationError} reveal>
+                      {generationError}
+                    </Alert>
+                  ) : null}
                   {generation.isError && generation.cancelled ? (
                     <Alert tone="info">Generation cancelled. Nothing was saved.</Alert>
                   ) : null}

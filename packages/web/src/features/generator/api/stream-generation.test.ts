@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { installFakeApi, ndjsonStream } from "../../../testing/fake-api";
+import { buildGenerated } from "../testing/fixtures";
+import { streamGeneration } from "./stream-generation";
+
+const BODY = {
+  personaId: "cto",
+  industryId: "aerospace",
+  buyingStage: "awareness",
+  contentTopic: "Should-cost reviews",
+  contentType: "thought-leadership",
+  useBenchmarkExamples: true,
+  performQualityCheck: true,
+  autoRefine: false,
+} as const;
+
+describe("streamGeneration", () => {
+  it("reads the answer to its end after the result instead of cancelling the request", async () => {
+    const stream = ndjsonStream();
+    let cancelled = false;
+    const source = stream.response.stream;
+    const watched = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const reader = source.getReader();
+        const { done, value } = await reader.read();
+        reader.releaseLock();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      },
+      cancel: () => {
+        cancelled = true;
+      },
+    });
+    installFakeApi({
+      "POST /api/generate-content/stream": () => ({ ...stream.response, stream: watched }),
+    });
+    const result = buildGenerated();
+    const stages: unknown[] = [];
+    const generation = streamGeneration(BODY, { onEvent: (event) => stages.push(event) });
+
+    stream.send({ type: "stage", stage: "drafting" });
+    stream.send({ type: "done", result });
+    let settled = false;
+    void generation.then(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The result is in, but the answer has not ended yet: still reading.
+    expect(settled).toBe(false);
+    stream.close();
+
+    await expect(generation).resolves.toEqual(result);
+    expect(cancelled).toBe(false);
+    expect(stages).toEqual([{ type: "stage", stage: "drafting" }]);
+  });
+});
