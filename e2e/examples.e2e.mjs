@@ -275,7 +275,7 @@ describe("examples journey", { timeout: 240_000 }, () => {
     await browser.shot("e-exported");
   });
 
-  it("raises no uncaught errors in the page", () => {
-    assert.deepEqual(browser.pageErrors, []);
+  it("logs no console warning or error and raises no uncaught error in the page", () => {
+    browser.console.assertClean();
   });
 });

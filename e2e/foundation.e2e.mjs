@@ -199,7 +199,7 @@ describe("foundation journey", { timeout: 240_000 }, () => {
     await browser.shot("g-footer");
   });
 
-  it("raises no uncaught errors in the page", () => {
-    assert.deepEqual(browser.pageErrors, []);
+  it("logs no console warning or error and raises no uncaught error in the page", () => {
+    browser.console.assertClean();
   });
 });

@@ -298,7 +298,7 @@ describe("generator journey", { timeout: 300_000 }, () => {
     await browser.shot("f-new-content");
   });
 
-  it("raises no uncaught errors in the page", () => {
-    assert.deepEqual(browser.pageErrors, []);
+  it("logs no console warning or error and raises no uncaught error in the page", () => {
+    browser.console.assertClean();
   });
 });

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
+import { watchConsole } from "./console.mjs";
 import { repoRoot } from "./server.mjs";
 
 export const NO_CHROMIUM =
@@ -59,10 +60,12 @@ export function findChromium() {
 
 /**
  * A fresh Chromium profile with one page. `shot(step)` saves test-results/<journey>-<step>.png;
- * `pageErrors` collects uncaught exceptions thrown in the page.
+ * `console` collects console warnings/errors and uncaught exceptions (see console.mjs): every
+ * journey ends with `browser.console.assertClean()`.
  * @param {string} journey  prefix for screenshot names
+ * @param {{ viewport?: { width: number, height: number } }} [options]
  */
-export async function launchBrowser(journey) {
+export async function launchBrowser(journey, options = {}) {
   const executablePath = findChromium();
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "content-studio-chromium-"));
   fs.mkdirSync(resultsDir, { recursive: true });
@@ -70,19 +73,17 @@ export async function launchBrowser(journey) {
     executablePath,
     headless: true,
     args: LAUNCH_ARGS,
-    viewport: { width: 1280, height: 800 },
+    viewport: options.viewport ?? { width: 1280, height: 800 },
   });
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(30_000);
   const page = context.pages()[0] ?? (await context.newPage());
-  /** @type {string[]} */
-  const pageErrors = [];
-  page.on("pageerror", (error) => pageErrors.push(error.message));
+  const console = watchConsole(page);
 
   return {
     context,
     page,
-    pageErrors,
+    console,
     /** @param {string} step */
     async shot(step) {
       await page.screenshot({

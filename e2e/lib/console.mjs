@@ -1,5 +1,7 @@
 // Every journey fails on a console warning or error and on an uncaught exception in the page:
-// a warning today is a bug report tomorrow. Nothing is allow-listed.
+// nothing is allow-listed globally. A step that provokes a message on purpose (a wrong
+// password makes Chromium log the 401 answer) declares it with `expect(pattern)` first; an
+// expected message that never comes fails too.
 import assert from "node:assert/strict";
 
 /**
@@ -16,25 +18,43 @@ import assert from "node:assert/strict";
 export function watchConsole(page) {
   /** @type {ConsoleProblem[]} */
   const problems = [];
+  /** @type {{ pattern: RegExp, seen: boolean }[]} */
+  const expected = [];
+  /** @param {ConsoleProblem} problem */
+  const record = (problem) => {
+    const match = expected.find((e) => !e.seen && e.pattern.test(problem.text));
+    if (match) match.seen = true;
+    else problems.push(problem);
+  };
   page.on("console", (message) => {
     const kind = message.type();
     if (kind !== "warning" && kind !== "error") return;
-    const location = message.location();
-    const where = location.url ? ` (${location.url}:${location.lineNumber})` : "";
-    problems.push({ kind, text: `${message.text()}${where}`, url: page.url() });
+    const { url, lineNumber } = message.location();
+    const where = url ? ` (${url}:${lineNumber})` : "";
+    record({ kind, text: `${message.text()}${where}`, url: page.url() });
   });
   page.on("pageerror", (error) => {
-    problems.push({ kind: "pageerror", text: error.stack ?? error.message, url: page.url() });
+    record({ kind: "pageerror", text: error.stack ?? error.message, url: page.url() });
   });
   return {
     problems,
-    /** Throws when anything was logged; `take()` then starts afresh. */
+    /** The next message matching `pattern` is part of the step, not a problem. @param {RegExp} pattern */
+    expect(pattern) {
+      expected.push({ pattern, seen: false });
+    },
+    /** Throws on any unexpected message so far, or an expected one that did not come; then starts afresh. */
     assertClean() {
       const seen = problems.splice(0, problems.length);
+      const missing = expected.splice(0, expected.length).filter((e) => !e.seen);
       assert.deepEqual(
         seen,
         [],
         `console warnings/errors:\n${seen.map((p) => `[${p.kind}] ${p.url}: ${p.text}`).join("\n")}`,
+      );
+      assert.deepEqual(
+        missing.map((e) => String(e.pattern)),
+        [],
+        "expected console messages that never came",
       );
     },
   };

@@ -23,7 +23,6 @@ const isBoolean = (value: unknown): value is boolean => typeof value === "boolea
 export function AppShell({ user, children }: { user: User; children: ReactNode }) {
   const [collapsed, setCollapsed] = useLocalStorageState(COLLAPSED_KEY, false, isBoolean);
   const mainRef = useRef<HTMLElement>(null);
-  const menuButtonRef = useRef<HTMLButtonElement>(null);
   // The menu is open for the location it was opened at: any navigation closes it.
   const location = useLocation();
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
@@ -31,10 +30,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
   // The user's dark mode, accent colour and compact mode (Settings → UI Settings).
   useApplyUiSettings(user.id);
 
-  const closeMenu = () => {
-    setMenuOpenAt(null);
-    menuButtonRef.current?.focus();
-  };
+  const closeMenu = () => setMenuOpenAt(null);
 
   // Widening the window past the breakpoint turns the menu into the rail: close the menu.
   useEffect(() => {
@@ -61,7 +57,6 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
         className="flex h-14 shrink-0 items-center gap-3 border-b border-slate-200 bg-white px-3 md:hidden"
       >
         <button
-          ref={menuButtonRef}
           type="button"
           onClick={() => setMenuOpenAt(location.key)}
           aria-label="Open menu"

@@ -26,6 +26,8 @@ export function MobileMenu({ id, user, open, onClose }: MobileMenuProps) {
   useEffect(() => {
     const panel = panelRef.current;
     if (!open || !panel) return;
+    // Focus goes back where it was (the menu button) once the page behind is no longer inert.
+    const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const overflow = document.body.style.overflow;
     document.body.style.overflow = "hidden";
     panel.querySelector<HTMLElement>("button")?.focus();
@@ -41,6 +43,7 @@ export function MobileMenu({ id, user, open, onClose }: MobileMenuProps) {
     return () => {
       document.removeEventListener("keydown", onKeyDown);
       document.body.style.overflow = overflow;
+      returnTo?.focus();
     };
   }, [open]);
 

@@ -207,7 +207,8 @@ function StructureHint() {
       </p>
       <pre
         aria-label="Folder structure: examples, with good and bad folders of markdown files"
-        className="mt-3 font-mono text-xs leading-5 text-slate-700"
+        tabIndex={0}
+        className="mt-3 overflow-x-auto font-mono text-xs leading-5 text-slate-700"
       >
         {`examples/
 ├── good/

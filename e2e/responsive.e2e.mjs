@@ -1,0 +1,272 @@
+// Responsive shell journey: at 390 x 844 every screen fits the width (no sideways scrolling),
+// the sidebar is an off-canvas menu (Escape, outside click and navigation close it, Tab stays
+// inside, focus returns to the menu button), a deep link survives sign-in and the login page
+// refuses to send anyone to another site; then every screen at 1400 px, light and dark (with
+// another accent colour). Screenshots of every screen are kept for review.
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { after, before, describe, it } from "node:test";
+import { launchBrowser, resultsDir } from "./lib/browser.mjs";
+import { startServer } from "./lib/server.mjs";
+import { createFirstAdmin } from "./lib/session.mjs";
+import { eventually } from "./lib/wait.mjs";
+
+const JOURNEY = "responsive";
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1400, height: 900 };
+const ADMIN = {
+  name: "Grace Hopper",
+  email: "grace@example.com",
+  password: "Compiler-Nanosecond-2026",
+};
+/** Every route of the app and the h1 it shows. */
+const ROUTES = [
+  { path: "/", heading: "Dashboard", name: "dashboard" },
+  { path: "/target-audience", heading: "Target Audience Analysis", name: "target-audience" },
+  { path: "/generate", heading: "Content Generator", name: "generate" },
+  { path: "/library", heading: "Content Library", name: "library" },
+  { path: "/examples?source=local", heading: "Example Repository", name: "examples" },
+  { path: "/settings", heading: "Settings", name: "settings" },
+  { path: "/no-such-page", heading: "Page Not Found", name: "not-found" },
+];
+
+describe("responsive journey", { timeout: 300_000 }, () => {
+  /** @type {Awaited<ReturnType<typeof startServer>>} */
+  let server;
+  /** @type {Awaited<ReturnType<typeof launchBrowser>>} */
+  let browser;
+  /** @type {import("playwright-core").Page} */
+  let page;
+
+  before(async () => {
+    server = await startServer();
+    browser = await launchBrowser(JOURNEY, { viewport: PHONE });
+    page = browser.page;
+  });
+
+  after(async () => {
+    await browser?.close();
+    if (server) {
+      fs.writeFileSync(path.join(resultsDir, `${JOURNEY}-server.log`), server.logs());
+      await server.stop();
+    }
+  });
+
+  /** @param {string} route */
+  const open = (route) => page.goto(new URL(route, server.url).href);
+  /** @param {string} name */
+  const expectH1 = (name) =>
+    page.getByRole("heading", { level: 1, name, exact: true }).waitFor({ state: "visible" });
+  const menuButton = () => page.getByRole("button", { name: "Open menu" });
+  const menu = () => page.getByRole("dialog", { name: "Menu" });
+  const where = () => {
+    const url = new URL(page.url());
+    return { origin: url.origin, path: `${url.pathname}${url.search}${url.hash}` };
+  };
+
+  /** Neither the page nor its scrolling main area is wider than the window. @param {string} label */
+  async function assertNoSidewaysScroll(label) {
+    const widths = await page.evaluate(() => {
+      const main = document.querySelector("main");
+      return {
+        page: document.documentElement.scrollWidth,
+        window: window.innerWidth,
+        main: main ? main.scrollWidth : 0,
+        mainVisible: main ? main.clientWidth : 0,
+      };
+    });
+    assert.ok(
+      widths.page <= widths.window,
+      `${label}: the page is ${widths.page}px wide in a ${widths.window}px window`,
+    );
+    assert.ok(
+      widths.main <= widths.mainVisible,
+      `${label}: the main area scrolls sideways (${widths.main}px in ${widths.mainVisible}px)`,
+    );
+  }
+
+  /**
+   * Saves the whole screen: the app scrolls inside <main>, so the window is made as tall as
+   * the content for the picture, then restored.
+   * @param {string} step @param {{ width: number, height: number }} viewport
+   */
+  async function shotWhole(step, viewport) {
+    const height = await page.evaluate(() => {
+      const main = document.querySelector("main");
+      const header = document.querySelector("body > #root header");
+      return (main?.scrollHeight ?? 0) + (header?.getBoundingClientRect().height ?? 0);
+    });
+    await page.setViewportSize({
+      width: viewport.width,
+      height: Math.max(viewport.height, height),
+    });
+    await browser.shot(step);
+    await page.setViewportSize(viewport);
+  }
+
+  it("(a) a deep link opened while signed out lands there after signing in", async () => {
+    await createFirstAdmin(page, server.url, ADMIN);
+    // Sign out through the phone menu.
+    await menuButton().click();
+    await menu().getByRole("button", { name: "Log out" }).click();
+    await eventually(() => assert.equal(where().path, "/login"));
+
+    await open("/examples?source=local#list");
+    await page.getByRole("button", { name: "Sign in", exact: true }).waitFor();
+    assert.equal(new URL(page.url()).pathname, "/login");
+    await browser.shot("a1-login-with-deep-link");
+    await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
+    await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await eventually(() => assert.equal(where().path, "/examples?source=local#list"));
+    await expectH1("Example Repository");
+    await page.getByRole("radio", { name: "Local" }).and(page.locator(":checked")).waitFor({
+      state: "attached",
+    });
+    browser.console.assertClean();
+  });
+
+  it("(b) never sends anyone to another site after signing in", async () => {
+    for (const next of ["//evil.com", "https://evil.com", "/\\evil.com"]) {
+      await open(`/login?next=${encodeURIComponent(next)}`);
+      await expectH1("Dashboard");
+      assert.deepEqual(where(), { origin: server.url, path: "/" }, `next=${next}`);
+    }
+    browser.console.assertClean();
+  });
+
+  it("(c) fits every screen into 390 px without sideways scrolling", async () => {
+    for (const route of ROUTES) {
+      await open(route.path);
+      await expectH1(route.heading);
+      // Let lists and panels that load after the heading arrive before measuring.
+      await page.waitForLoadState("networkidle");
+      await assertNoSidewaysScroll(route.path);
+      await shotWhole(`c-390-${route.name}`, PHONE);
+      browser.console.assertClean();
+    }
+  });
+
+  it("(d) opens the menu, keeps Tab inside and closes on Escape back to the button", async () => {
+    await open("/settings");
+    await expectH1("Settings");
+    assert.equal(await page.getByRole("complementary", { name: "Sidebar" }).count(), 0);
+    assert.equal(await menuButton().getAttribute("aria-expanded"), "false");
+    const controls = await menuButton().getAttribute("aria-controls");
+    assert.ok(controls, "the menu button names the menu it controls");
+
+    await menuButton().click();
+    await menu().waitFor();
+    assert.equal(await menuButton().getAttribute("aria-expanded"), "true");
+    assert.equal(await menu().evaluate((el) => el.closest("[id]")?.id), controls);
+    assert.equal(await page.evaluate(() => document.body.style.overflow), "hidden");
+    await page.getByRole("complementary", { name: "Sidebar" }).waitFor();
+    await browser.shot("d1-menu-open");
+
+    const focusInMenu = () =>
+      page.evaluate(() => {
+        const dialog = document.querySelector('[role="dialog"][aria-label="Menu"]');
+        return Boolean(dialog && dialog.contains(document.activeElement));
+      });
+    assert.equal(await focusInMenu(), true, "focus moves into the menu");
+    for (let i = 0; i < 12; i += 1) {
+      await page.keyboard.press("Tab");
+      assert.equal(await focusInMenu(), true, `Tab ${i + 1} left the menu`);
+    }
+    for (let i = 0; i < 12; i += 1) {
+      await page.keyboard.press("Shift+Tab");
+      assert.equal(await focusInMenu(), true, `Shift+Tab ${i + 1} left the menu`);
+    }
+
+    await page.keyboard.press("Escape");
+    await menu().waitFor({ state: "hidden" });
+    assert.equal(await menuButton().getAttribute("aria-expanded"), "false");
+    assert.equal(
+      await menuButton().evaluate((el) => el === document.activeElement),
+      true,
+      "focus returns to the menu button",
+    );
+    assert.equal(await page.evaluate(() => document.body.style.overflow), "");
+    browser.console.assertClean();
+  });
+
+  it("(e) closes the menu on a click outside it and when a link is followed", async () => {
+    await menuButton().click();
+    await menu().waitFor();
+    const panel = await menu().boundingBox();
+    assert.ok(panel && panel.width < PHONE.width, "the menu leaves part of the page visible");
+    await page.mouse.click(PHONE.width - 20, PHONE.height / 2);
+    await menu().waitFor({ state: "hidden" });
+    assert.equal(
+      await menuButton().evaluate((el) => el === document.activeElement),
+      true,
+      "focus returns to the menu button",
+    );
+
+    await menuButton().click();
+    await menu().getByRole("link", { name: "Content Library", exact: true }).click();
+    await expectH1("Content Library");
+    await menu().waitFor({ state: "hidden" });
+    assert.equal(await menuButton().getAttribute("aria-expanded"), "false");
+    browser.console.assertClean();
+  });
+
+  it("(f) shows the sidebar beside the page at 1400 px, light", async () => {
+    await page.setViewportSize(DESKTOP);
+    await open("/");
+    await expectH1("Dashboard");
+    await page.getByRole("complementary", { name: "Sidebar" }).waitFor();
+    assert.equal(await menuButton().count(), 0, "no menu button on a wide screen");
+    for (const route of ROUTES) {
+      await open(route.path);
+      await expectH1(route.heading);
+      await page.waitForLoadState("networkidle");
+      await assertNoSidewaysScroll(`${route.path} at 1400 px`);
+      await shotWhole(`f-1400-light-${route.name}`, DESKTOP);
+    }
+    browser.console.assertClean();
+  });
+
+  it("(g) follows dark mode and the accent colour at 1400 px", async () => {
+    await open("/settings");
+    await expectH1("Settings");
+    await page.getByRole("switch", { name: "Dark Mode" }).check();
+    await page.getByRole("radio", { name: "Teal" }).check();
+    await page.getByRole("button", { name: "Save UI Settings" }).click();
+    await eventually(async () => {
+      const html = await page.evaluate(() => ({
+        dark: document.documentElement.classList.contains("dark"),
+        accent: document.documentElement.dataset.accent,
+      }));
+      assert.deepEqual(html, { dark: true, accent: "teal" });
+    });
+    // The primary button takes the accent (teal, #0f766e), not the default blue.
+    const saveAll = page.getByRole("button", { name: "Save All Settings" });
+    await eventually(async () =>
+      assert.equal(
+        await saveAll.evaluate((el) => getComputedStyle(el).backgroundColor),
+        "rgb(15, 118, 110)",
+      ),
+    );
+    for (const route of ROUTES) {
+      await open(route.path);
+      await expectH1(route.heading);
+      await page.waitForLoadState("networkidle");
+      await shotWhole(`g-1400-dark-${route.name}`, DESKTOP);
+    }
+    await page.setViewportSize(PHONE);
+    for (const route of ROUTES) {
+      await open(route.path);
+      await expectH1(route.heading);
+      await page.waitForLoadState("networkidle");
+      await assertNoSidewaysScroll(`${route.path} dark`);
+      await shotWhole(`g-390-dark-${route.name}`, PHONE);
+    }
+    browser.console.assertClean();
+  });
+
+  it("logs no console warning or error and raises no uncaught error in the page", () => {
+    browser.console.assertClean();
+  });
+});
