@@ -163,6 +163,8 @@ describe("foundation journey", { timeout: 240_000 }, () => {
   it("(f) rejects a wrong password, then signs in", async () => {
     await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
     await page.getByLabel("Password", { exact: true }).fill("Not-The-Password-1");
+    // Chromium logs every refused request; this one is the point of the step.
+    browser.console.expect(/status of 401 \(Unauthorized\).*\/api\/auth\/sign-in\/email/);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.getByText("Login failed. Please check your credentials.").waitFor();
     await expectPath("/login");
@@ -178,9 +180,12 @@ describe("foundation journey", { timeout: 240_000 }, () => {
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.getByRole("button", { name: "Signing in..." }).waitFor({ timeout: 5000 });
     await browser.shot("f2-signing-in");
-    await expectPath("/");
-    await expectH1("Dashboard");
+    // Signing in returns to the page that sent the visitor to /login in (e).
+    await expectPath("/settings");
+    await expectH1("Settings");
     await page.unroute(signIn);
+    await open("/");
+    await expectH1("Dashboard");
     await page.getByText(`Welcome back, ${ADMIN.name}`).waitFor();
 
     // The session survives a reload.

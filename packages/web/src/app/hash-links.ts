@@ -2,7 +2,7 @@
  * The dashboard's hash-style link targets, e.g. `/#examples-local`. They are
  * aliases: opening one redirects to the path route, so each screen has one URL.
  */
-export const HASH_LINK_TARGETS: Readonly<Record<string, string>> = {
+const HASH_LINK_TARGETS: Readonly<Record<string, string>> = {
   "#generate": "/generate",
   "#library": "/library",
   "#target-audience": "/target-audience",

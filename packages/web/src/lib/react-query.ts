@@ -2,7 +2,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { ApiError } from "./api-client";
 
 /** Retries only what may succeed next time: network failures and 5xx, at most twice. */
-export function shouldRetry(failureCount: number, error: Error): boolean {
+function shouldRetry(failureCount: number, error: Error): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
   return failureCount < 2;
 }

@@ -16,7 +16,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
   };
 }
 
-export const AI_SERVICE_INFO: AiServiceInfo = {
+const AI_SERVICE_INFO: AiServiceInfo = {
   provider: "openai",
   model: "gpt-4o-mini",
   providerLabel: "OpenAI",

@@ -10,4 +10,10 @@ afterEach(() => {
 });
 
 // jsdom does no layout and has no scrollIntoView; tests spy on it to see what was revealed.
-Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+if (!("scrollIntoView" in Element.prototype)) {
+  Object.defineProperty(Element.prototype, "scrollIntoView", {
+    configurable: true,
+    writable: true,
+    value: function scrollIntoView() {},
+  });
+}

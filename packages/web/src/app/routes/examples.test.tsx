@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { buildUser, startupRoutes } from "../../testing/data";
 import { installFakeApi, ok } from "../../testing/fake-api";
-import { renderApp } from "../testing";
+import { renderApp } from "../testing/render-app";
 
 const editor = buildUser({ role: "editor" });
 const REPO_SETTINGS = {

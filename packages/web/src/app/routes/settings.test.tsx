@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { buildUser, startupRoutes } from "../../testing/data";
 import { fail, installFakeApi, ok, type FakeRequest } from "../../testing/fake-api";
-import { renderApp } from "../testing";
+import { renderApp } from "../testing/render-app";
 
 const admin = buildUser({ id: "admin-1", name: "Ada Admin", role: "admin" });
 const editor = buildUser({ id: "editor-1", name: "Eddie Editor", role: "editor" });

@@ -8,7 +8,7 @@ import {
   Target,
 } from "lucide-react";
 
-export interface NavItem {
+interface NavItem {
   to: string;
   label: string;
   icon: LucideIcon;

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { buildUser, startupRoutes } from "../../testing/data";
 import { installFakeApi } from "../../testing/fake-api";
-import { renderApp } from "../testing";
+import { renderApp } from "../testing/render-app";
 
 const editor = buildUser({ name: "Eddie Editor", role: "editor" });
 

@@ -19,7 +19,7 @@ const headerButton = cn(
  * Where the sidebar is shown: as the rail beside the page on wide screens (collapsible), or
  * inside the phone menu (always wide, with a close button; following a link closes the menu).
  */
-export type SidebarMode =
+type SidebarMode =
   | { kind: "rail"; collapsed: boolean; onToggle: () => void }
   | { kind: "menu"; onClose: () => void };
 

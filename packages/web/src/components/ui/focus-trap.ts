@@ -9,7 +9,7 @@ const FOCUSABLE = [
 ].join(",");
 
 /** The elements of `root` that Tab can reach, in document order. */
-export function focusables(root: HTMLElement): HTMLElement[] {
+function focusables(root: HTMLElement): HTMLElement[] {
   return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
     (el) => !el.closest("[inert]"),
   );

@@ -6,7 +6,7 @@ import { cn } from "../../lib/cn";
  * inactive grey). They mean a state, not the brand, so they do not follow the accent colour;
  * this is the one place a screen may name a hue such as blue (a test checks that).
  */
-export const STATUS_TONES = {
+const STATUS_TONES = {
   green: "bg-green-50 text-green-700 ring-green-600/20",
   yellow: "bg-yellow-50 text-yellow-800 ring-yellow-600/20",
   blue: "bg-blue-50 text-blue-700 ring-blue-600/20",

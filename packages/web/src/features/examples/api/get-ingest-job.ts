@@ -3,7 +3,7 @@ import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 /** How often a running job is polled for progress. */
-export const INGEST_POLL_MS = 500;
+const INGEST_POLL_MS = 500;
 
 export const getIngestJob = (
   id: string,

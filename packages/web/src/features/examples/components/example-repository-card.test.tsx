@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fail, installFakeApi, ok, type FakeResponse } from "../../../testing/fake-api";
 import { renderWithProviders } from "../../../testing/render";
-import { buildIngestJob } from "../testing/fixtures";
+import { buildIngestJob } from "../../../testing/examples-fixtures";
 import { ExampleRepositoryCard } from "./example-repository-card";
 
 const SAVED = {

@@ -25,8 +25,8 @@ import { formatBytes, plural } from "./labels";
 import { SourceSwitch } from "./source-switch";
 
 /** The settings card's wording. */
-export const SETTINGS_INGEST_FAILED = "Failed to ingest examples.";
-export const DIRECTORY_CANCELLED = "Directory selection was cancelled or not supported.";
+const SETTINGS_INGEST_FAILED = "Failed to ingest examples.";
+const DIRECTORY_CANCELLED = "Directory selection was cancelled or not supported.";
 
 const FIELDS = [
   "repositorySource",

@@ -20,7 +20,7 @@ import {
   buildExampleSummary,
   buildIngestJob,
   examplePage,
-} from "../testing/fixtures";
+} from "../../../testing/examples-fixtures";
 import { ExamplesPage } from "./examples-page";
 
 type Handler = FakeResponse | ((request: FakeRequest) => FakeResponse | Promise<FakeResponse>);

@@ -30,11 +30,11 @@ import { examplesErrorMessage, failedJobMessage, ingestErrorMessage, sourceOfJob
 import type { ExampleReferenceOptions } from "./reference-options";
 import { SourceSwitch } from "./source-switch";
 
-export const EXAMPLES_PAGE_SIZE = 20;
+const EXAMPLES_PAGE_SIZE = 20;
 const SEARCH_DEBOUNCE_MS = 300;
 
 /** The list request for what is on screen; empty filter values are left out. */
-export function toExamplesParams(
+function toExamplesParams(
   source: RepositorySource,
   filters: ExampleFilters,
   q: string,

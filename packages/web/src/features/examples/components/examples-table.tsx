@@ -6,7 +6,7 @@ import { CategoryBadge, TagChip } from "./category-badge";
 import { contentTypeText } from "./labels";
 
 /** Tags shown per row; the rest are summed up as '+N more'. */
-export const VISIBLE_TAGS = 3;
+const VISIBLE_TAGS = 3;
 
 interface ExamplesTableProps {
   items: ExampleSummary[];

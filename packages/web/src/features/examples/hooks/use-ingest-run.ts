@@ -6,7 +6,7 @@ import { useIngestJob } from "../api/get-ingest-job";
 import { useRunningIngestJobs } from "../api/get-running-ingest-jobs";
 
 /** How long the success counts stay on screen. */
-export const INGEST_SUCCESS_VISIBLE_MS = 3000;
+const INGEST_SUCCESS_VISIBLE_MS = 3000;
 
 interface RunState {
   scope: string;

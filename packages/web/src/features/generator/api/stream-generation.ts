@@ -92,10 +92,7 @@ export interface GenerationProgress {
 const IDLE: GenerationProgress = { stage: null, text: "" };
 
 /** Applies one streamed event: a new draft or refinement starts a fresh live text. */
-export function nextProgress(
-  progress: GenerationProgress,
-  event: ProgressEvent,
-): GenerationProgress {
+function nextProgress(progress: GenerationProgress, event: ProgressEvent): GenerationProgress {
   if (event.type === "delta") return { ...progress, text: progress.text + event.text };
   const fresh = event.stage === "drafting" || event.stage === "refining";
   return { stage: event.stage, round: event.round, text: fresh ? "" : progress.text };

@@ -13,7 +13,7 @@ const STEPS: { stage: GenerationStage; label: string }[] = [
 ];
 
 /** The status line for a stage, e.g. "Refining the draft (round 1)...". */
-export function stageText(stage: GenerationStage | null, round?: number): string {
+function stageText(stage: GenerationStage | null, round?: number): string {
   const inRound = round ? ` (round ${round})` : "";
   switch (stage) {
     case "drafting":

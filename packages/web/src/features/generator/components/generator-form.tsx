@@ -25,7 +25,7 @@ import { capitalize } from "../utils/text";
 import { AccordionSection } from "./accordion-section";
 import { CheckboxGroup } from "./checkbox-group";
 
-export const AUDIENCE_DATA_ERROR = "Failed to fetch target audience data. Please try again.";
+const AUDIENCE_DATA_ERROR = "Failed to fetch target audience data. Please try again.";
 const TOPIC_PLACEHOLDER = "e.g., The ROI of digital manufacturing simulation for engineering teams";
 const MAX_INSIGHTS = 3;
 

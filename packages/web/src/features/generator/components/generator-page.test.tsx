@@ -11,7 +11,7 @@ import {
   buildReport,
   catalog,
   vpEngineering,
-} from "../testing/fixtures";
+} from "../../../testing/generator-fixtures";
 import { GeneratorPage } from "./generator-page";
 
 const editor = buildUser({ role: "editor" });

@@ -2,7 +2,7 @@ import type { KeyboardEvent } from "react";
 import { focusRing } from "../../../components/ui/button";
 import { cn } from "../../../lib/cn";
 
-export const GENERATOR_TABS = [
+const GENERATOR_TABS = [
   { id: "generate", label: "Generate" },
   { id: "optimize", label: "Optimize" },
   { id: "visualize", label: "Visualize" },

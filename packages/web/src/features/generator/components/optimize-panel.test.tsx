@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { fail, installFakeApi, ok } from "../../../testing/fake-api";
 import { renderWithProviders } from "../../../testing/render";
-import { buildGenerated, buildReport } from "../testing/fixtures";
+import { buildGenerated, buildReport } from "../../../testing/generator-fixtures";
 import { OptimizePanel } from "./optimize-panel";
 
 const seo = ok({

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { installFakeApi, ok } from "../../../testing/fake-api";
 import { renderWithProviders } from "../../../testing/render";
-import { buildGenerated } from "../testing/fixtures";
+import { buildGenerated } from "../../../testing/generator-fixtures";
 import { VisualizePanel } from "./visualize-panel";
 
 const svg =

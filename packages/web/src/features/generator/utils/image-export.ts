@@ -18,7 +18,7 @@ export interface Size {
 const DEFAULT_SIZE: Size = { width: 1200, height: 630 };
 
 /** The drawing size an SVG declares (width/height, else its viewBox), parsed inertly. */
-export function svgSize(svgText: string): Size {
+function svgSize(svgText: string): Size {
   const root = new DOMParser().parseFromString(svgText, "image/svg+xml").documentElement;
   if (root.nodeName !== "svg") return DEFAULT_SIZE;
   const width = parseFloat(root.getAttribute("width") ?? "");

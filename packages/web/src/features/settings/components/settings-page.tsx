@@ -12,7 +12,7 @@ import { SaveAllBar } from "./save-all-bar";
 import { UiSettingsCard } from "./ui-settings-card";
 
 /** Server data another feature loads and this screen shows (a TanStack Query result fits). */
-export interface Loadable<T> {
+interface Loadable<T> {
   data: T | undefined;
   isPending: boolean;
   error: Error | null;

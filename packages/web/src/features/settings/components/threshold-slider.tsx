@@ -1,12 +1,12 @@
 import { useId } from "react";
 
 /** Thresholds run from 0.1 to 0.9 in steps of 0.1. */
-export const THRESHOLD_MIN = 0.1;
-export const THRESHOLD_MAX = 0.9;
-export const THRESHOLD_STEP = 0.1;
+const THRESHOLD_MIN = 0.1;
+const THRESHOLD_MAX = 0.9;
+const THRESHOLD_STEP = 0.1;
 
 /** A slider value on the 0.1 grid, kept inside the range (float steps drift: 0.30000000000000004). */
-export const toThreshold = (value: number) =>
+const toThreshold = (value: number) =>
   Math.min(THRESHOLD_MAX, Math.max(THRESHOLD_MIN, Math.round(value * 10) / 10));
 
 interface ThresholdSliderProps {

@@ -5,8 +5,8 @@ import { failureText, type SaveOutcome } from "./save-outcome";
 import { useTimedNotice } from "./use-timed-notice";
 
 /** The product's wording for this form's messages. */
-export const AI_SAVED = "AI provider settings saved successfully.";
-export const AI_SAVE_FAILED = "Failed to save AI provider settings.";
+const AI_SAVED = "AI provider settings saved successfully.";
+const AI_SAVE_FAILED = "Failed to save AI provider settings.";
 const SECTION = "AI provider settings";
 
 /**

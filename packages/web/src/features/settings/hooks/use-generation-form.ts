@@ -6,9 +6,9 @@ import { bannedPhrasesProblem, parseBannedPhrases, samePhrases } from "../utils/
 import { failureText, type SaveOutcome } from "./save-outcome";
 import { useTimedNotice } from "./use-timed-notice";
 
-export const DEFAULTS_SAVED = "Content generation defaults saved.";
-export const DEFAULTS_SAVE_FAILED = "Failed to save content generation defaults.";
-export const PHRASES_SAVE_FAILED = "Failed to save banned phrases.";
+const DEFAULTS_SAVED = "Content generation defaults saved.";
+const DEFAULTS_SAVE_FAILED = "Failed to save content generation defaults.";
+const PHRASES_SAVE_FAILED = "Failed to save banned phrases.";
 const DEFAULTS_SECTION = "content generation defaults";
 const PHRASES_SECTION = "banned phrases";
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 
 /** A success message hides after 3 s. */
-export const SUCCESS_NOTICE_MS = 3000;
+const SUCCESS_NOTICE_MS = 3000;
 
 export interface Notice {
   tone: "success" | "error";

@@ -4,8 +4,8 @@ import type { SaveOutcome } from "./save-outcome";
 import { saveUiSettings, setUiSettingsPreview, useSavedUiSettings } from "./use-ui-settings";
 import { useTimedNotice } from "./use-timed-notice";
 
-export const UI_SAVED = "UI settings saved.";
-export const UI_SAVE_FAILED =
+const UI_SAVED = "UI settings saved.";
+const UI_SAVE_FAILED =
   "Failed to save UI settings: this browser does not allow the site to store data.";
 const SECTION = "UI settings";
 

@@ -19,7 +19,7 @@ export const UI_SETTINGS_DEFAULTS: UiSettings = {
   compactMode: false,
 };
 
-export const isAccentColor = (value: unknown): value is AccentColor =>
+const isAccentColor = (value: unknown): value is AccentColor =>
   typeof value === "string" && (ACCENT_COLORS as readonly string[]).includes(value);
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -42,7 +42,7 @@ export const sameUiSettings = (a: UiSettings, b: UiSettings) =>
   a.darkMode === b.darkMode && a.accentColor === b.accentColor && a.compactMode === b.compactMode;
 
 /** The localStorage key of one user's settings. */
-export const uiSettingsStorageKey = (userId: string) => `content-studio:ui-settings:${userId}`;
+const uiSettingsStorageKey = (userId: string) => `content-studio:ui-settings:${userId}`;
 
 /** The raw stored text, or null when nothing is stored or storage is blocked. */
 export function readStoredUiSettings(userId: string): string | null {
