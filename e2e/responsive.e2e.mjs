@@ -40,7 +40,8 @@ describe("responsive journey", { timeout: 300_000 }, () => {
   let page;
 
   before(async () => {
-    server = await startServer();
+    // A low generation limit, so that one generation is refused, to see where errors show.
+    server = await startServer({ env: { GENERATION_RATE_LIMIT: "1" } });
     browser = await launchBrowser(JOURNEY, { viewport: PHONE });
     page = browser.page;
   });
@@ -209,6 +210,50 @@ describe("responsive journey", { timeout: 300_000 }, () => {
     await expectH1("Content Library");
     await menu().waitFor({ state: "hidden" });
     assert.equal(await menuButton().getAttribute("aria-expanded"), "false");
+    browser.console.assertClean();
+  });
+
+  it("(e2) shows a generation error right under the Generate button, in view", async () => {
+    await open("/generate");
+    await expectH1("Content Generator");
+    await page.getByLabel("Persona", { exact: true }).selectOption({ index: 1 });
+    await page.getByLabel("Industry", { exact: true }).selectOption({ index: 1 });
+    await page.getByLabel("Buying Stage", { exact: true }).selectOption("awareness");
+    await page.getByRole("button", { name: /^Content Details/ }).click();
+    await page.getByLabel("Content Topic", { exact: true }).fill("Should-cost reviews at 390 px");
+    const generate = page.getByRole("button", { name: "Generate Content", exact: true });
+    // The built-in writer may generate five times the limit per window (BUILTIN_LIMIT_FACTOR).
+    for (let i = 0; i < 5; i += 1) {
+      await generate.click();
+      await page
+        .getByRole("tab", { name: "Optimize", selected: true })
+        .waitFor({ timeout: 60_000 });
+      await page.getByRole("button", { name: "New Content" }).click();
+    }
+
+    // The next generation is over the limit: the server refuses it (Chromium logs the 429).
+    browser.console.expect(/status of 429.*\/api\/generate-content\/stream/);
+    await generate.click();
+    const alert = page.getByRole("alert");
+    await alert.waitFor();
+    assert.match((await alert.textContent()) ?? "", /limit/i);
+    assert.equal(
+      await alert.evaluate(
+        (el, button) => el.parentElement?.contains(button) ?? false,
+        await generate.elementHandle(),
+      ),
+      true,
+      "the error sits with the Generate button",
+    );
+    await eventually(async () => {
+      const box = await alert.boundingBox();
+      assert.ok(box, "the error box is shown");
+      assert.ok(
+        box.y >= 0 && box.y + box.height <= PHONE.height,
+        `the error box is out of view (y ${box.y}, height ${box.height})`,
+      );
+    });
+    await browser.shot("e2-390-generation-error");
     browser.console.assertClean();
   });
 
