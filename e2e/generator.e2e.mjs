@@ -225,7 +225,8 @@ describe("generator journey", { timeout: 300_000 }, () => {
     const prompt = panel("Visualize").getByLabel("Image prompt");
     assert.ok((await prompt.inputValue()).trim().length > 0, "the image prompt is prefilled");
     await page.getByRole("button", { name: "Generate Visualization" }).click();
-    const image = panel("Visualize").getByRole("img", { name: /^Visualization:/ });
+    // The built-in renderer draws an infographic of the piece and says it is one.
+    const image = panel("Visualize").getByRole("img", { name: /^Infographic: / });
     await image.waitFor({ timeout: 120_000 });
     await eventually(async () => {
       const size = await image.evaluate((el) => {
@@ -234,6 +235,9 @@ describe("generator journey", { timeout: 300_000 }, () => {
       });
       assert.ok(size.complete && size.width > 0 && size.height > 0, JSON.stringify(size));
     });
+    await panel("Visualize")
+      .getByText(/does not show the scene in the image prompt/)
+      .waitFor();
     await browser.shot("d-visualize");
   });
 

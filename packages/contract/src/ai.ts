@@ -21,8 +21,13 @@ export const AI_PROVIDERS = {
   },
   /** Any OpenAI-compatible server; its base URL and model come from configuration. */
   compatible: { label: "OpenAI-compatible endpoint", models: [] },
-  builtin: { label: "Built-in writer (offline)", models: ["content-studio-writer-1"] },
+  /** Not an AI model: see BUILTIN_WRITER_DESCRIPTION. */
+  builtin: { label: "Template writer (offline, no AI)", models: ["content-studio-writer-1"] },
 } as const;
+
+/** One sentence on how the offline template writer composes text, shown wherever it is named. */
+export const BUILTIN_WRITER_DESCRIPTION =
+  "It fills fixed sentence templates with your brief (persona, industry, buying stage, topic, approved facts and offers), choosing the sections that match the topic's words; no AI model is involved.";
 
 export type AiProviderId = keyof typeof AI_PROVIDERS;
 export const AiProviderIdSchema = z.enum(["openai", "google", "compatible", "builtin"]);

@@ -143,6 +143,8 @@ export const OptimizeContentResultSchema = z.object({
   diff: z.array(
     z.object({ section: ContentSectionIdSchema, before: z.string(), after: z.string() }),
   ),
+  /** Why nothing changed, when the diff is empty. */
+  note: z.string().nullable().optional(),
 });
 export type OptimizeContentResult = z.infer<typeof OptimizeContentResultSchema>;
 

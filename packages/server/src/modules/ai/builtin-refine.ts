@@ -1,156 +1,42 @@
-import { BUYING_STAGES, DEFAULT_BANNED_PHRASES } from "@content-studio/contract";
-import { ACTION_CUES, HARD_SELL, PRESSURE_TACTICS, STAGE_CTA } from "../quality/lexicons";
-import { matcherFor } from "../quality/phrases";
-import { coversItem } from "../quality/scorer";
-import {
-  extractStatistics,
-  parseMetric,
-  withinRange,
-  type MetricRange,
-} from "../quality/statistics";
-import { escapeRegExp, normaliseForMatch, stripTags, tokenize } from "../quality/text";
+import { DEFAULT_BANNED_PHRASES } from "@content-studio/contract";
 import {
   composeHeadline,
   composeImagePrompt,
+  composeIntroduction,
+  draftThemes,
+  evidenceSection,
   personaAngle,
   resolveFacts,
   stageCallToAction,
+  STAGE_HEADINGS,
   stageSection,
   type Facts,
 } from "./builtin-draft";
-import { escapeHtml, joinList, lowerFirst, tidy, upperFirst, wordCount } from "./builtin-text";
+import { containsPhrase, hasReplacement, replaceBannedPhrases } from "./builtin-phrases";
+import {
+  escapeHtml,
+  joinList,
+  lowerFirst,
+  stripTags,
+  tidy,
+  upperFirst,
+  wordCount,
+} from "./builtin-text";
+import type { Theme } from "./builtin-themes";
+import { overlap, stemsOf } from "./builtin-topic";
 import type { ContentBrief, DraftContent } from "./writer";
 
+export { replaceBannedPhrases } from "./builtin-phrases";
+
 /**
- * The built-in writer's refinement: applies the quality check's critique to a draft, concretely
- * and conservatively. Always: banned phrases replaced, statistics that are not chosen metrics
- * removed, missing chosen metrics and solutions added, the call to action matched to the stage,
- * run-on sentences and paragraphs split. When the critique asks: subheadings, persona, industry
- * and stage substance, intro length, headline length, off-industry terms, brand names.
+ * The template writer's refinement of a draft (its own or an edited one) against the quality
+ * check's critique. It does not read the judge's rules: it repairs what it can see for itself
+ * (banned phrases, figures that are not approved facts, placeholders, run-on sentences,
+ * missing topic, persona, industry, stage, facts and solutions) and reads the critique only
+ * for what it names (quoted phrases to remove, and which part it asks about). When it finds
+ * nothing to repair it adds the most relevant theme the draft does not cover yet, so a refine
+ * always changes something while there is something left to add.
  */
-
-/** Plain replacements for the default banned phrases ("" removes the phrase). */
-const REPLACEMENTS: Record<string, string> = {
-  synergy: "alignment",
-  synergies: "shared benefits",
-  "game-changing": "significant",
-  "game changer": "significant change",
-  revolutionary: "new",
-  "cutting-edge": "current",
-  "bleeding-edge": "current",
-  "best-in-class": "proven",
-  "world-class": "proven",
-  "next-generation": "new",
-  "paradigm shift": "change in approach",
-  "unlock the power": "make full use",
-  "robust solution": "reliable approach",
-  holistic: "complete",
-  seamless: "smooth",
-  seamlessly: "smoothly",
-  "in today's fast-paced world": "",
-  "in today's competitive landscape": "",
-  "ever-evolving landscape": "changing market",
-  "ever-changing landscape": "changing market",
-  tapestry: "mix",
-  "it's important to note": "",
-  "it is important to note": "",
-  "in conclusion": "",
-  "look no further": "",
-  "take it to the next level": "improve it",
-  "buy now": "talk to us",
-  "limited-time": "",
-  "act now": "start",
-  "don't miss out": "",
-};
-
-/** Verbs with their forms: base, -s, -ed, -ing. */
-const VERBS: Record<string, [string, string, string, string]> = {
-  leverage: ["use", "uses", "used", "using"],
-  empower: ["equip", "equips", "equipped", "equipping"],
-  revolutionize: ["change", "changes", "changed", "changing"],
-  delve: ["look", "looks", "looked", "looking"],
-  unleash: ["release", "releases", "released", "releasing"],
-};
-
-function phraseRegex(phrase: string, verb: boolean): RegExp {
-  const source = (text: string) =>
-    escapeRegExp(text).replace(/'/g, "['’]").replace(/-/g, "[-\\s]?").replace(/\s+/g, "\\s+");
-  const body = verb
-    ? phrase.endsWith("e")
-      ? `${source(phrase.slice(0, -1))}(?<suffix>e|es|ed|ing)`
-      : `${source(phrase)}(?<suffix>s|es|ed|ing|)`
-    : source(phrase);
-  // A removed phrase takes its "that" and comma with it: "It is important to note that X" → "X".
-  return new RegExp(`\\b${body}\\b(?<that>\\s+that\\b)?(?<comma>,)?`, "gi");
-}
-
-type PhraseGroups = { suffix?: string; that?: string; comma?: string };
-
-/** Replaces or removes banned phrases, keeping sentence case. */
-export function replaceBannedPhrases(text: string, extra: readonly string[] = []): string {
-  let out = text;
-  let changed = false;
-  const phrases = [...new Set([...DEFAULT_BANNED_PHRASES, ...extra].map((p) => p.toLowerCase()))];
-  // Longest first, so "unlock the power" goes before a shorter phrase inside it.
-  phrases.sort((a, b) => b.length - a.length);
-  for (const phrase of phrases) {
-    const verb = VERBS[phrase];
-    out = out.replace(phraseRegex(phrase, Boolean(verb)), (...args: unknown[]) => {
-      changed = true;
-      const match = args[0] as string;
-      const groups = args.at(-1) as PhraseGroups;
-      let word = REPLACEMENTS[phrase] ?? "";
-      if (verb) {
-        const suffix = groups.suffix ?? "";
-        word =
-          suffix === "ing"
-            ? verb[3]
-            : suffix === "ed"
-              ? verb[2]
-              : suffix === "s" || suffix === "es"
-                ? verb[1]
-                : verb[0];
-      }
-      if (!word) return "";
-      const cased = /^[A-Z]/.test(match) ? upperFirst(word) : word;
-      return `${cased}${groups.that ?? ""}${groups.comma ?? ""}`;
-    });
-  }
-  return changed ? fixArticles(tidySentences(out)) : out;
-}
-
-const REPLACEMENT_WORDS = [
-  ...new Set([...Object.values(REPLACEMENTS), ...Object.values(VERBS).flat()]),
-]
-  .filter(Boolean)
-  .map((w) => w.split(" ")[0]!);
-const ARTICLE_BEFORE_REPLACEMENT = new RegExp(
-  `\\b(a|an|A|An)\\s+(${REPLACEMENT_WORDS.map(escapeRegExp).join("|")})\\b`,
-  "g",
-);
-
-/** "an changing market" → "a changing market" after a replacement. */
-function fixArticles(text: string): string {
-  return text.replace(ARTICLE_BEFORE_REPLACEMENT, (_m, article: string, word: string) => {
-    const right = /^[aeiou]/i.test(word) ? "an" : "a";
-    return `${/^A/.test(article) ? upperFirst(right) : right} ${word}`;
-  });
-}
-
-/** Repairs spacing and capitals after words were removed. */
-function tidySentences(text: string): string {
-  return text
-    .replace(/[ \t]{2,}/g, " ")
-    .replace(/\s+([,.;:!?])/g, "$1")
-    .replace(/([,;:])\1+/g, "$1")
-    .replace(/^\s+/, "")
-    .replace(
-      /(^|[.!?]\s+|>\s*)([a-z])/g,
-      (_m, before: string, letter: string) => before + letter.toUpperCase(),
-    )
-    .replace(/(<(?:p|li|h[1-6])>)\s+/g, "$1")
-    .trim();
-}
 
 // ---------------------------------------------------------------------------------------------
 // Sentences and blocks
@@ -226,35 +112,32 @@ function splitLongParagraphs(html: string, max: number): string {
 const PLACEHOLDER =
   /\[[^\]\n]{0,80}[A-Z]{3}[^\]\n]{0,80}\]|\b(?:TODO|TBD)\b|\b[Ll]orem ipsum\b|\bXX+\b%?/;
 
-/** Drops sentences that state a statistic outside the chosen metrics, or hold a placeholder or a flagged term. */
-function dropSentences(text: string, allowed: MetricRange[], flagged: RegExp | undefined): string {
-  return sentences(text)
-    .filter((s) => {
-      const plain = stripTags(s);
-      if (PLACEHOLDER.test(plain)) return false;
-      if (flagged?.test(plain)) return false;
-      return extractStatistics(plain).every((stat) => allowed.some((m) => withinRange(stat, m)));
-    })
-    .join(" ");
-}
-
-// ---------------------------------------------------------------------------------------------
-// Coverage
-
-/** The quality check's own coverage test (see coversItem). */
-const covers = coversItem;
-
-function stemsOf(draft: DraftContent): Set<string> {
-  return new Set(
-    tokenize(
-      [draft.headline, draft.introduction, stripTags(draft.body), draft.conclusion].join(" "),
-    ),
+/** Digit groups of a text ("35-45%" → 35, 45), codes such as AS9100 or 3D left out. */
+export function numbersIn(text: string): string[] {
+  const withoutCodes = text.replace(
+    /\b(?:[A-Za-z]+\d[A-Za-z\d]*|\d+(?![xX]\b)[A-Za-z][A-Za-z\d]*)\b/g,
+    " ",
   );
+  return (withoutCodes.match(/\d+(?:[.,]\d+)*/g) ?? []).map((n) => n.replace(/,/g, ""));
 }
 
-function mentions(text: string, phrase: string): boolean {
-  return normaliseForMatch(stripTags(text)).includes(normaliseForMatch(phrase));
+/** The numbers a draft may state: those of the approved facts, the topic and the offers. */
+export function allowedNumbers(brief: ContentBrief): Set<string> {
+  const sources = [
+    brief.topic,
+    brief.primaryKeyword ?? "",
+    ...(brief.approvedFacts ?? []).flatMap((f) => [
+      f.statement,
+      f.value === null ? "" : String(f.value),
+    ]),
+    ...(brief.offers ?? []).flatMap((o) => [o.name, o.url]),
+  ];
+  return new Set(sources.flatMap(numbersIn));
 }
+
+/** Text inside quotes in a critique line: the phrases and claims it names. */
+const quoted = (line: string) =>
+  [...line.matchAll(/["“']([^"”'\n]{2,200})["”']/g)].map((m) => m[1]!.trim()).filter(Boolean);
 
 /** Inserts a section before the body's last h2 (the closing stage section), else appends it. */
 function insertSection(body: string, section: string): string {
@@ -262,9 +145,24 @@ function insertSection(body: string, section: string): string {
   return last > 0 ? body.slice(0, last) + section + body.slice(last) : body + section;
 }
 
-const quoted = (item: string) => [...item.matchAll(/'([^']{2,80})'/g)].map((m) => m[1]!);
+function themeCovered(body: string, theme: Theme): boolean {
+  return (
+    theme.headings.some((heading) => body.includes(escapeHtml(heading))) ||
+    theme.paragraphs.some((p) => body.includes(escapeHtml(p.slice(0, 60))))
+  );
+}
 
-// ---------------------------------------------------------------------------------------------
+/** The most relevant theme the body does not cover yet, as a section. */
+function nextThemeSection(f: Facts, body: string): string | undefined {
+  const theme = f.themes.find((t) => !themeCovered(body, t));
+  if (!theme) return undefined;
+  const paragraphs = theme.paragraphs
+    .slice(0, 2)
+    .map((p) => `<p>${escapeHtml(p)}</p>`)
+    .join("");
+  const steps = theme.steps.map((s) => `<li>${escapeHtml(s)}</li>`).join("");
+  return `<h2>${escapeHtml(theme.headings[0]!)}</h2>${paragraphs}<ul>${steps}</ul>`;
+}
 
 export function refineDraft(
   brief: ContentBrief,
@@ -276,249 +174,203 @@ export function refineDraft(
   const asks = (re: RegExp) => critique.some((c) => re.test(c));
   const h = escapeHtml;
 
-  // Phrases the critique quotes: banned ones (custom lists included) and off-industry terms.
-  const extraBanned = critique.filter((c) => /banned phrase/i.test(c)).flatMap(quoted);
-  const offTerms = critique
-    .filter((c) => /^Remove or replace/i.test(c))
-    .flatMap((c) => quoted(c.split(":")[0] ?? ""));
-  const flagged =
-    offTerms.length > 0
-      ? new RegExp(`\\b(?:${offTerms.map(escapeRegExp).join("|")})\\b`, "i")
-      : undefined;
-  const allowed = brief.keyMetrics
-    .map(parseMetric)
-    .filter((m): m is MetricRange => m !== undefined);
-  // Sentences over 40 words read as run-on; when the critique asks, aim shorter.
-  const maxSentence = asks(/Shorten long sentences|Break up the/i) ? 25 : 40;
+  // Phrases the organisation banned, and phrases or claims the critique names for removal.
+  const banned = [
+    ...new Set([
+      ...DEFAULT_BANNED_PHRASES,
+      ...(brief.bannedPhrases ?? []),
+      ...critique.filter((c) => /phrase/i.test(c)).flatMap(quoted),
+    ]),
+  ];
+  const removable = banned.filter((p) => !hasReplacement(p));
+  const flagged = critique
+    .filter((c) => /^(remove|drop|delete|cut)\b/i.test(c.trim()))
+    .flatMap(quoted);
+  const allowed = allowedNumbers(brief);
+  const maxSentence = asks(/sentence/i) ? 25 : 40;
 
+  const keep = (sentence: string) => {
+    const plain = stripTags(sentence);
+    if (PLACEHOLDER.test(plain)) return false;
+    if (numbersIn(plain).some((n) => !allowed.has(n))) return false;
+    if (flagged.some((q) => plain.toLowerCase().includes(q.toLowerCase()))) return false;
+    return !removable.some((p) => containsPhrase(plain, p));
+  };
   const text = (s: string) =>
-    dropSentences(
-      replaceBannedPhrases(s.replace(/\s*[—–]\s*/g, ", ").replace(/!/g, "."), extraBanned),
-      allowed,
-      flagged,
-    )
-      .split(/(?<=[.!?])\s+/)
+    sentences(replaceBannedPhrases(s.replace(/!/g, "."), banned))
+      .filter(keep)
       .map((sentence) => splitLongSentence(sentence, maxSentence))
       .join(" ");
 
-  let headline = replaceBannedPhrases(draft.headline.replace(/!/g, ""), extraBanned);
+  let headline = replaceBannedPhrases(draft.headline.replace(/!/g, ""), banned);
+  if (!keep(headline) || wordCount(headline) > 20 || wordCount(headline) < 4 || asks(/headline/i)) {
+    const fresh = composeHeadline(f);
+    if (fresh !== headline) headline = fresh;
+  }
   let introduction = text(draft.introduction);
   let body = mapBlocks(draft.body, (inner) => text(inner));
   let conclusion = text(draft.conclusion);
 
-  // Brand names the critique says are wrong.
-  for (const c of critique.filter((c) => /^Correct /.test(c))) {
-    for (const wrong of quoted(c.split(":")[0] ?? "")) {
-      const last = wrong.split(/\s+/).at(-1) ?? "";
-      const right =
-        brief.solutions.find((s) => s.name.split(/\s+/).at(-1) === last)?.name ??
-        (wrong.split(/\s+/)[0] === brief.companyName.split(/\s+/)[0]
-          ? brief.companyName
-          : undefined);
-      if (right) {
-        const re = new RegExp(escapeRegExp(wrong), "g");
-        headline = headline.replace(re, right);
-        introduction = introduction.replace(re, right);
-        body = body.replace(re, right);
-        conclusion = conclusion.replace(re, right);
-      }
-    }
+  // Introduction: the topic, the industry and the reader, in 30–130 words.
+  const introStems = stemsOf(introduction);
+  const mentions = (t: string, name: string) => t.toLowerCase().includes(name.toLowerCase());
+  if (
+    wordCount(introduction) < 30 ||
+    overlap(f.topic.stems, introStems) === 0 ||
+    !mentions(introduction, f.industryName) ||
+    !mentions(introduction, f.persona) ||
+    asks(/introduction/i)
+  ) {
+    introduction = composeIntroduction(f);
   }
-
-  // Headline: 6–20 words.
-  const headlineWords = wordCount(headline);
-  if (headlineWords > 20 || headlineWords < 6) headline = composeHeadline(f);
-
-  // Introduction: 30–130 words, naming the reader's industry and role.
   if (wordCount(introduction) > 130) {
     const parts = sentences(introduction);
     let kept = "";
-    while (parts.length > 0 && wordCount(kept + " " + parts[0]) <= 110)
+    while (parts.length > 0 && wordCount(`${kept} ${parts[0]}`) <= 110)
       kept = `${kept} ${parts.shift()}`.trim();
     if (parts.length > 0) body = `<p>${h(parts.join(" "))}</p>${body}`;
     introduction = kept || introduction;
   }
-  if (wordCount(introduction) < 30 || asks(/Name the industry/)) {
-    const pain = f.pains[0];
-    const challenge = f.challenges[0];
-    const additions = [
-      !mentions(introduction, f.industryName) && challenge
-        ? `The stakes are high on ${f.industry} programs: ${lowerFirst(challenge)}.`
-        : "",
-      pain ? `${upperFirst(f.aPersona)} sees the consequence directly: ${lowerFirst(pain)}.` : "",
-    ].filter(Boolean);
-    introduction = `${introduction} ${additions.join(" ")}`.trim();
-  }
   if (brief.primaryKeyword && !mentions(`${headline} ${introduction}`, brief.primaryKeyword)) {
     introduction = `${introduction} The focus here is ${tidy(brief.primaryKeyword)}.`;
   }
-
-  // Long sentences and paragraphs in the body.
   body = splitLongParagraphs(body, 110);
 
-  // Persona: named, with pain points and goals.
-  let stems = stemsOf({ headline, introduction, body, conclusion, imagePrompt: "" });
-  const missingPains = f.pains.filter((p) => !covers(p, stems));
-  const missingGoals = f.goals.filter((g) => !covers(g, stems));
-  const personaNamed = mentions(body + introduction, f.persona);
-  if (
-    !personaNamed ||
-    missingPains.length > 1 ||
-    asks(/pain point|goal the|reader's role|Address the reader|metric the .* reports on/i)
-  ) {
-    const pains = (missingPains.length > 0 ? missingPains : f.pains).slice(0, 2);
-    const goals = (missingGoals.length > 0 ? missingGoals : f.goals).slice(0, 2).map(lowerFirst);
-    const kpi = f.kpis[0];
-    body = insertSection(
-      body,
+  const bodyText = () => stripTags(body);
+  const addOnce = (section: string) => {
+    const heading = /<h2>([^<]*)<\/h2>/.exec(section)?.[1];
+    if (heading && body.includes(`<h2>${heading}</h2>`)) return false;
+    body = insertSection(body, section);
+    return true;
+  };
+
+  // The topic: the body has to be about it.
+  const topicCovered = overlap(f.topic.stems, stemsOf(bodyText()));
+  if (topicCovered * 2 < f.topic.stems.length || asks(/topic|relevan|about/i)) {
+    const section = nextThemeSection(f, body);
+    if (section) addOnce(section);
+  }
+
+  // The reader: named, with the pains that fit the topic.
+  if (!mentions(bodyText() + introduction, f.persona) || asks(/persona|pain|goal|reader|role/i)) {
+    const pains = f.pains.slice(0, 3);
+    const goals = f.goals.slice(0, 2);
+    addOnce(
       `<h2>${h(`What it means for ${f.aPersona}`)}</h2>` +
-        `<p>${h(personaAngle(f))} The problems behind it are familiar:</p>` +
+        `<p>${h(`${personaAngle(f)} The problems behind it are familiar:`)}</p>` +
         `<ul>${pains.map((p) => `<li>${h(p)}</li>`).join("")}</ul>` +
         (goals.length > 0
-          ? `<p>It also serves goals you own:</p><ul>${goals.map((g) => `<li>${h(upperFirst(g))}</li>`).join("")}</ul>`
-          : "") +
-        (kpi ? `<p>${h(`You will see the effect in ${lowerFirst(kpi)}.`)}</p>` : ""),
+          ? `<p>${h(`It also serves goals you own: ${joinList(goals.map(lowerFirst))}.`)}</p>`
+          : ""),
     );
   }
 
-  // Industry: named, with its challenges.
-  stems = stemsOf({ headline, introduction, body, conclusion, imagePrompt: "" });
-  const missingChallenges = [...f.challenges, ...f.drivers].filter((c) => !covers(c, stems));
+  // The industry: named, with its challenges.
   if (
-    !mentions(`${headline} ${introduction} ${body}`, f.industryName) ||
-    missingChallenges.length > 3 ||
-    asks(/industry|challenge|language of/i)
+    !mentions(`${headline} ${introduction} ${bodyText()}`, f.industryName) ||
+    asks(/industry|sector|challenge/i)
   ) {
-    const items = (missingChallenges.length > 0 ? missingChallenges : f.challenges).slice(0, 3);
-    body = insertSection(
-      body,
+    addOnce(
       `<h2>${h(`Why it matters in ${f.industry}`)}</h2>` +
         `<p>${h(`${upperFirst(f.industry)} engineering teams face a specific mix of pressures:`)}</p>` +
-        `<ul>${items.map((c) => `<li>${h(c)}</li>`).join("")}</ul>`,
+        `<ul>${[...f.challenges, ...f.drivers]
+          .slice(0, 3)
+          .map((c) => `<li>${h(c)}</li>`)
+          .join("")}</ul>`,
     );
   }
 
-  // Stage substance: the concerns of this stage.
-  stems = stemsOf({ headline, introduction, body, conclusion, imagePrompt: "" });
-  const concernsCovered = f.concerns.filter((c) => covers(c, stems)).length;
+  // The stage: its substance in the body and a call to action that fits it.
   if (
-    concernsCovered < 2 ||
-    wordCount(stripTags(body)) < 250 ||
-    asks(
-      /objection|evaluation criterion|already feels|compare options|decision-stage substance|Frame the problem|Develop the body/i,
-    )
+    asks(/stage|objection|criteri|evaluat|awareness|consideration|decision/i) ||
+    wordCount(bodyText()) < 250
   ) {
-    const section = stageSection(f);
-    const heading = /<h2>([^<]*)<\/h2>/.exec(section)?.[1] ?? "";
-    if (!body.includes(heading)) body += section;
+    const section = stageSection(f, draftThemes(f));
+    const heading = /<h2>([^<]*)<\/h2>/.exec(section)?.[1];
+    const present = [...body.matchAll(/<h2>([^<]*)<\/h2>/g)].some((m) =>
+      Object.values(STAGE_HEADINGS).flat().includes(m[1]!),
+    );
+    if (heading && !present) body += section;
+  }
+  const cta = stageCallToAction(f);
+  if (
+    !conclusion.includes(cta) &&
+    (asks(/call to action|next step|stage|conclusion|offer/i) ||
+      wordCount(conclusion) < 15 ||
+      (f.offer && !conclusion.includes(f.offer.url)))
+  ) {
+    // The summary stays; an older call to action (a link, another stage's step) goes.
+    const summary = sentences(conclusion)
+      .filter((s) => wordCount(s) >= 5 && !/https?:\/\/|www\./i.test(s))
+      .slice(0, 1)
+      .join(" ");
+    conclusion = `${summary} ${cta}`.trim();
   }
 
-  // Chosen key metrics, verbatim, and only those.
-  const missingMetrics = brief.keyMetrics
-    .map(tidy)
-    .filter((m) => !mentions(body + introduction + conclusion, m));
-  if (missingMetrics.length > 0) {
-    const items = missingMetrics.map((m) => `<li>${h(m)}</li>`).join("");
-    const listWithMetric = brief.keyMetrics
-      .map(tidy)
-      .filter((m) => !missingMetrics.includes(m))
-      .map((m) =>
-        new RegExp(`<ul>(?:(?!</ul>)[\\s\\S])*?${escapeRegExp(h(m))}[\\s\\S]*?</ul>`).exec(body),
-      )
-      .find((m) => m !== null);
-    if (listWithMetric) {
-      const end = listWithMetric.index + listWithMetric[0].length - "</ul>".length;
-      body = body.slice(0, end) + items + body.slice(end);
-    } else {
-      body = insertSection(
-        body,
-        `<h2>Results teams report</h2><p>${h(`Teams that put cost into the design loop with ${brief.companyName} report results like these:`)}</p><ul>${items}</ul>`,
-      );
-    }
+  // Approved facts: the relevant ones, verbatim, when the draft states none of them.
+  const statesFact = f.facts.some((fact) => bodyText().includes(tidy(fact.statement)));
+  if (
+    f.facts.length > 0 &&
+    (!statesFact || asks(/claim|statistic|evidence|fact|proof|specific/i))
+  ) {
+    if (!statesFact) addOnce(evidenceSection(f, draftThemes(f)));
   }
 
   // Chosen solutions, by name.
-  const missingSolutions = brief.solutions.filter(
-    (s) => !mentions(body + introduction + conclusion, s.name),
+  const missing = brief.solutions.filter(
+    (s) => !mentions(bodyText() + introduction + conclusion, s.name),
   );
-  if (missingSolutions.length > 0) {
-    body = insertSection(
-      body,
-      missingSolutions.length === 1
-        ? `<h2>Where ${h(missingSolutions[0]!.name)} fits</h2><p>${h(tidy(missingSolutions[0]!.description))}.</p>`
-        : `<h2>Where ${h(joinList(missingSolutions.map((s) => s.name)))} fit</h2>` +
-            missingSolutions
-              .map((s) => `<h3>${h(s.name)}</h3><p>${h(tidy(s.description))}.</p>`)
-              .join(""),
+  if (missing.length > 0) {
+    addOnce(
+      `<h2>${h(`Where ${joinList(missing.map((s) => s.name))} ${missing.length === 1 ? "fits" : "fit"}`)}</h2>` +
+        missing
+          .map(
+            (s) =>
+              `<h3>${h(s.name)}</h3><p>${h(tidy(s.description.replace(/\s*[—–]\s*/g, ", ")))}.</p>`,
+          )
+          .join(""),
     );
   }
 
-  // Something to scan: at least three list items.
-  if ((body.match(/<li\b/gi) ?? []).length < 3) {
-    body = insertSection(
-      body,
-      `<h2>What to measure</h2><p>${h(`Agree on the measures before you change anything. For ${f.aPersona}, they are the ones already on your dashboard:`)}</p>` +
-        `<ul>${f.kpis.map((k) => `<li>${h(k)}</li>`).join("")}</ul>`,
-    );
+  // Something to scan and subheadings to navigate by.
+  if (
+    (body.match(/<li\b/gi) ?? []).length < 3 ||
+    (body.match(/<h[23]\b/gi) ?? []).length < 2 ||
+    asks(/subheading|structure|list|scan/i)
+  ) {
+    const section = nextThemeSection(f, body);
+    if (section) addOnce(section);
   }
 
-  // Subheadings: at least two.
-  const headings = (body.match(/<h[23]\b/gi) ?? []).length;
-  if (headings < 2) {
-    const blocks = [...body.matchAll(/<(p|ul|ol|blockquote|table)\b/gi)].map((m) => m.index ?? 0);
-    const titles = [`Why this matters now`, `What changes in practice`];
-    const at =
-      headings === 0
-        ? [blocks[0], blocks[Math.floor(blocks.length / 2)]]
-        : [blocks[Math.floor(blocks.length / 2)]];
-    const unique = [...new Set(at.filter((i): i is number => i !== undefined))].sort(
-      (a, b) => b - a,
-    );
-    unique.forEach((index, i) => {
-      const title = titles[unique.length - 1 - i] ?? titles[0]!;
-      body = `${body.slice(0, index)}<h2>${h(title)}</h2>${body.slice(index)}`;
-    });
+  // Depth: more on the topic when asked for length or substance.
+  if (asks(/short|length|develop|depth|thin|substance|detail/i)) {
+    const section = nextThemeSection(f, body);
+    if (section) addOnce(section);
   }
 
-  // Sections added above get the same sentence-length pass as the original text.
   body = mapBlocks(body, (inner) =>
     sentences(inner)
-      .map((sentence) => splitLongSentence(sentence, maxSentence))
+      .map((s) => splitLongSentence(s, maxSentence))
       .join(" "),
   );
-  conclusion = fixCallToAction(f, conclusion);
-
-  return {
+  const result: DraftContent = {
     headline: tidy(headline) + (/[?]$/.test(headline.trim()) ? "?" : ""),
     introduction: introduction.trim(),
     body,
     conclusion,
     imagePrompt:
       wordCount(draft.imagePrompt) >= 6
-        ? replaceBannedPhrases(draft.imagePrompt, extraBanned)
+        ? replaceBannedPhrases(draft.imagePrompt, banned)
         : composeImagePrompt(f),
   };
-}
 
-/** Keeps a conclusion whose call to action fits the stage; otherwise keeps its summary and adds one that does. */
-function fixCallToAction(f: Facts, conclusion: string): string {
-  const stage = f.brief.buyingStage;
-  const normal = normaliseForMatch(conclusion);
-  const pushy =
-    matcherFor(stage === "decision" ? PRESSURE_TACTICS : HARD_SELL).find(normal).length > 0;
-  const fits = matcherFor(STAGE_CTA[stage]).find(normal).length > 0;
-  if (fits && !pushy && wordCount(conclusion) >= 15) return conclusion;
-  const otherStages = BUYING_STAGES.filter((s) => s !== stage).flatMap((s) => STAGE_CTA[s]);
-  const summary = sentences(conclusion).filter((s) => {
-    const n = normaliseForMatch(s);
-    return (
-      wordCount(s) >= 5 &&
-      matcherFor(ACTION_CUES).find(n).length === 0 &&
-      matcherFor(HARD_SELL).find(n).length === 0 &&
-      matcherFor(otherStages).find(n).length === 0 &&
-      matcherFor(STAGE_CTA[stage]).find(n).length === 0
-    );
-  });
-  const kept = summary.slice(0, 2).join(" ");
-  return `${kept} ${stageCallToAction(f)}`.trim();
+  // Asked to improve and nothing changed: add the most relevant theme not covered yet.
+  const unchanged = (["headline", "introduction", "body", "conclusion"] as const).every(
+    (k) => result[k] === draft[k],
+  );
+  if (unchanged && critique.length > 0) {
+    const section = nextThemeSection(f, result.body);
+    if (section) result.body = insertSection(result.body, section);
+  }
+  return result;
 }

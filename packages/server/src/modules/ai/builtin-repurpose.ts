@@ -1,8 +1,18 @@
 import { REPURPOSE_LIMITS, type BuyingStage, type ContentType } from "@content-studio/contract";
 import { charLength, cutAtSentence, xLength } from "@content-studio/contract";
-import { stripTags } from "../quality/text";
 import { replaceBannedPhrases } from "./builtin-refine";
-import { briefSeed, cleanList, clip, lowerFirst, tidy, upperFirst } from "./builtin-text";
+import { rankByRelevance } from "./builtin-draft";
+import {
+  briefSeed,
+  cleanList,
+  clip,
+  lowerFirst,
+  stripTags,
+  tidy,
+  upperFirst,
+  withArticle,
+} from "./builtin-text";
+import { analyzeTopic } from "./builtin-topic";
 import type { ContentBrief, DraftContent, RepurposedContent } from "./writer";
 
 /**
@@ -72,13 +82,17 @@ export function composeRepurposed(
   const industry = brief.industry.name.toLowerCase();
   const industryTag = `#${brief.industry.name.replace(/[^A-Za-z0-9]/g, "")}`;
   const headline = tidy(stripTags(draft.headline)) || upperFirst(clip(brief.topic, 90));
-  const topic = clip(brief.topic, 48) || "product cost";
+  const info = analyzeTopic(brief.topic);
+  const topic = info.short;
   const intro = plainSentences(draft.introduction);
   // Not the pain the introduction opens with: the post quotes the introduction too.
   const pains = cleanList(brief.persona.painPoints, 3);
   const pain =
     pains.find((p) => !stripTags(draft.introduction).includes(lowerFirst(p))) ?? pains[0];
-  const metrics = brief.keyMetrics.map(tidy);
+  // Figures only from approved facts, the most relevant first.
+  const facts = rankByRelevance(brief.approvedFacts ?? [], info.stems, (f) => f.statement).map(
+    (f) => tidy(f.statement),
+  );
   const points = headingsOf(draft.body).slice(0, 3);
   const ask = choose(STAGE_ASK[brief.buyingStage], 1).replace("{noun}", noun);
   const tags = [industryTag, ...[0, 1].map((i) => HASHTAGS[(base + v + i * 3) % HASHTAGS.length]!)];
@@ -95,8 +109,11 @@ export function composeRepurposed(
     2,
   );
   const listBlock =
-    metrics.length > 0
-      ? `${choose(["What teams report:", "The results teams report:", "Proof points:"], 3)}\n${metrics.map((m) => `• ${m}`).join("\n")}`
+    facts.length > 0
+      ? `${choose(["The evidence:", "What the evidence shows:"], 3)}\n${facts
+          .slice(0, 3)
+          .map((m) => `• ${m}`)
+          .join("\n")}`
       : points.length > 0
         ? `${choose(["Inside the " + noun + ":", "What the " + noun + " covers:"], 3)}\n${points.map((p) => `• ${p}`).join("\n")}`
         : "";
@@ -106,10 +123,10 @@ export function composeRepurposed(
 
   // X: the text must fit with its hashtag; the metric goes first when it has to.
   const xMain = choose(
-    [headline, `New ${noun}: ${headline}`, pain ? `${upperFirst(pain)}? ${headline}` : headline],
+    [headline, `New ${noun}: ${headline}`, pain ? `${upperFirst(pain)}. ${headline}` : headline],
     4,
   );
-  const xMetric = metrics.length > 0 ? `Reported result: ${choose(metrics, 5)}.` : "";
+  const xMetric = facts.length > 0 ? `${facts[0]}.` : "";
   const xTag = uniqueTags[0]!;
   const xCandidates = [
     [ensureStop(xMain), xMetric, xTag],
@@ -120,38 +137,39 @@ export function composeRepurposed(
     xCandidates.find((c) => xLength(c) <= REPURPOSE_LIMITS.x) ??
     `${cutAtSentence(headline, REPURPOSE_LIMITS.x - xTag.length - 1, { measure: xLength })} ${xTag}`;
 
-  // Email subject lines: three different ones, each ≤ 60 characters.
-  // Whole lines only; a line cut to fit reads broken, so clipping is the last resort.
+  // Email subject lines: three different, complete phrases of at most 60 characters, built
+  // from the headline and the topic (so unrelated pieces get different ones). A line that does
+  // not fit is left out, never cut.
+  const Topic = upperFirst(topic);
+  const stageLine: Record<BuyingStage, string> = {
+    awareness: `Questions on ${topic} for your next review`,
+    consideration: `Comparing approaches to ${topic}`,
+    decision: `The business case for ${topic}`,
+  };
   const subjectPool = [
     headline,
-    `${upperFirst(topic)} for ${industry} teams`,
-    `Where ${industry} programs lose margin`,
-    `For the ${brief.persona.title}: ${lowerFirst(topic)}`,
-    brief.buyingStage === "awareness"
-      ? "Is cost decided too late on your programs?"
-      : brief.buyingStage === "consideration"
-        ? `Comparing options for ${lowerFirst(topic)}`
-        : `Scoping a pilot: ${lowerFirst(topic)}`,
-    "Cost surprises after design freeze",
-    `${upperFirst(industry)} teams: when is cost really decided?`,
-    `What ${industry} engineering leaders measure first`,
-    `The ${noun} on ${lowerFirst(topic)}`,
-    "Three questions to ask before design freeze",
+    info.text,
+    `${Topic}: what ${industry} leaders should weigh`,
+    stageLine[brief.buyingStage],
+    `${Topic} on ${industry} programs`,
+    `${upperFirst(withArticle(noun))} on ${topic}`,
+    `${Topic}, for the ${brief.persona.title}`,
+    `${Topic}: a new ${noun}`,
+    Topic,
+  ].map((s) => replaceBannedPhrases(s.replace(/\s+/g, " ").trim()));
+  const fallback = [
+    `A new ${noun} for ${industry} teams`,
+    `For ${industry} engineering leaders`,
+    `New from ${brief.companyName}`,
   ];
-  const fitting = subjectPool.filter((s) => charLength(s) <= REPURPOSE_LIMITS.emailSubject);
-  const pool =
-    fitting.length >= REPURPOSE_LIMITS.emailSubjects
-      ? fitting
-      : subjectPool.map((s) => clip(s, REPURPOSE_LIMITS.emailSubject));
+  const fits = (s: string) => s.length > 0 && charLength(s) <= REPURPOSE_LIMITS.emailSubject;
+  let pool = [...new Set(subjectPool)].filter(fits);
+  if (pool.length < REPURPOSE_LIMITS.emailSubjects)
+    pool = [...new Set([...pool, ...fallback.filter(fits)])];
   const emailSubjects: string[] = [];
-  for (
-    let i = 0;
-    emailSubjects.length < REPURPOSE_LIMITS.emailSubjects && i < pool.length * 2;
-    i++
-  ) {
+  for (let i = 0; emailSubjects.length < REPURPOSE_LIMITS.emailSubjects && i < pool.length; i++) {
     // Each variation starts a whole set further on, so a regenerated set is a new set.
-    const s = pool[(base + v * REPURPOSE_LIMITS.emailSubjects + i) % pool.length]!;
-    if (s && !emailSubjects.includes(s)) emailSubjects.push(s);
+    emailSubjects.push(pool[(v * REPURPOSE_LIMITS.emailSubjects + i) % pool.length]!);
   }
 
   // Newsletter
@@ -172,12 +190,7 @@ export function composeRepurposed(
   return {
     linkedin: cutAtSentence(clean(linkedin), REPURPOSE_LIMITS.linkedin),
     x: fitX(clean(x)),
-    emailSubjects: emailSubjects.map((s) => {
-      const c = clean(s);
-      return charLength(c) <= REPURPOSE_LIMITS.emailSubject
-        ? c
-        : clip(c, REPURPOSE_LIMITS.emailSubject);
-    }),
+    emailSubjects,
     newsletter:
       charLength(clean(newsletter)) <= REPURPOSE_LIMITS.newsletter ? clean(newsletter) : newsletter,
   };

@@ -110,8 +110,8 @@ export function escapeHtml(text: string): string {
     .replace(/"/g, "&quot;");
 }
 
-/** Standard and product codes that contain digits but state no figure (AS9100, IATF 16949, Tier 1, 3D). */
-const CODES = /\b(?:[A-Z]{2,}[- ]?\d+[A-Z\d]*|Tier \d|\d[A-Z]\b)/g;
+/** Codes that mix letters and digits in one word state no figure (AS9100, 3D); "Tier 1" does. */
+const CODES = /\b(?:[A-Za-z]+\d[A-Za-z\d]*|\d+(?![xX]\b)[A-Za-z][A-Za-z\d]*)\b/g;
 
 /** Whether a phrase states a figure (a number that is not part of a code). */
 export function hasFigure(text: string): boolean {
@@ -146,4 +146,18 @@ export function cleanList(items: readonly string[], n: number): string[] {
 
 export function wordCount(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
+}
+
+/** Plain text of an HTML fragment: tags become spaces, common entities are decoded. */
+export function stripTags(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ")
+    .trim();
 }

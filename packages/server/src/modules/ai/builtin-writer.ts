@@ -9,10 +9,11 @@ export const BUILTIN_MODEL = AI_PROVIDERS.builtin.models[0];
 const NO_USAGE: WriterUsage = { inputTokens: 0, outputTokens: 0 };
 
 /**
- * The offline writer: no key, no network, deterministic for the same inputs. It composes drafts
- * from the brief (see builtin-draft.ts), applies the quality check's critique (builtin-refine.ts)
- * and writes channel versions (builtin-repurpose.ts). It is the default while no provider key
- * is configured, so a fresh `npm start` is fully usable.
+ * The template writer: not an AI model. No key, no network, deterministic for the same inputs.
+ * It fills sentence templates with the brief, choosing sections by the topic's words
+ * (builtin-draft.ts), repairs drafts against a critique (builtin-refine.ts) and writes channel
+ * versions (builtin-repurpose.ts). It is the default while no provider key is configured, so a
+ * fresh `npm start` is fully usable.
  *
  * Like the LLM writers, it validates against `call.schema` and passes the JSON to `onDelta`.
  */
@@ -34,7 +35,7 @@ export class BuiltinWriter implements Writer {
     if (!parsed.success) {
       throw new WriterError(
         "bad_output",
-        "The built-in writer could not produce content in the expected format. Please try again.",
+        "The template writer could not produce content in the expected format. Please try again.",
       );
     }
     call.onDelta?.(JSON.stringify(parsed.data));

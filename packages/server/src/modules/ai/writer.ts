@@ -38,6 +38,30 @@ export interface ContentBrief {
   primaryKeyword: string | undefined;
   goodExamples: BriefExample[];
   badExamples: BriefExample[];
+  /**
+   * Approved, unexpired facts relevant to the brief (the proof library). The only source of
+   * figures a writer may state. Absent when none are supplied.
+   */
+  approvedFacts?: BriefFact[];
+  /** Offers configured in the company profile; calls to action may point only at these. */
+  offers?: BriefOffer[];
+  /** Phrases the organisation has banned (on top of the defaults). */
+  bannedPhrases?: readonly string[];
+}
+
+/** An approved fact as a writer sees it: the statement is the approved wording. */
+export interface BriefFact {
+  id: string;
+  statement: string;
+  value: number | null;
+  unit: string | null;
+}
+
+/** Something the company really offers (a guide, a demo, a pilot), with where to get it. */
+export interface BriefOffer {
+  name: string;
+  url: string;
+  stages: BuyingStage[];
 }
 
 /** What the writer is asked to do. LLM writers use `prompt`; the built-in writer uses the structured fields. */

@@ -136,6 +136,8 @@ export async function loadBriefContext(ctx: AppContext, input: BriefInput): Prom
     primaryKeyword: input.primaryKeyword || undefined,
     goodExamples: [],
     badExamples: [],
+    // The template writer reads the organisation's banned phrases from the brief.
+    bannedPhrases,
   };
   if (input.useBenchmarkExamples) {
     const query = [

@@ -4,11 +4,32 @@ import {
   INFOGRAPHIC_HEIGHT,
   INFOGRAPHIC_WIDTH,
   escapeXml,
+  fitLines,
   metricsFromText,
   renderInfographic,
   splitMetric,
-  wrapText,
+  textWidth,
 } from "./infographic";
+
+/** Every text element of an SVG: its x, font size, weight, anchor and text. */
+function texts(svg: string) {
+  return [
+    ...svg.matchAll(
+      /<text x="(\d+(?:\.\d+)?)" y="\d+" text-anchor="(\w+)" ([^>]*)>([^<]*)<\/text>/g,
+    ),
+  ].map((m) => ({
+    x: Number(m[1]),
+    anchor: m[2]!,
+    size: Number(/font-size="(\d+)"/.exec(m[3]!)![1]),
+    bold: m[3]!.includes('font-weight="700"'),
+    text: m[4]!
+      .replace(/&amp;/g, "&")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&quot;/g, '"')
+      .replace(/&apos;/g, "'"),
+  }));
+}
 
 const hostile = `Cut ECOs <script>alert("x")</script> & "quotes" 'too' ]]> \u0001`;
 
@@ -50,12 +71,81 @@ describe("infographic", () => {
     expect(svg).not.toMatch(/rx="16"/);
   });
 
-  it("wraps text into at most the given lines, with an ellipsis when cut", () => {
-    expect(wrapText("one two three four", 9, 3)).toEqual(["one two", "three", "four"]);
-    const cut = wrapText("alpha beta gamma delta epsilon zeta", 11, 2);
-    expect(cut).toHaveLength(2);
-    expect(cut[1]?.endsWith("…")).toBe(true);
-    for (const line of wrapText("x".repeat(30), 10, 5)) expect(line.length).toBeLessThanOrEqual(10);
+  it("wraps measured text into at most the given lines, ending at a word with an ellipsis when cut", () => {
+    expect(fitLines("one two three four", textWidth("one two", 20), 20, 3).lines).toEqual([
+      "one two",
+      "three",
+      "four",
+    ]);
+    const cut = fitLines(
+      "alpha beta gamma delta epsilon zeta",
+      textWidth("alpha beta gam", 20),
+      20,
+      2,
+    );
+    expect(cut.truncated).toBe(true);
+    expect(cut.lines).toEqual(["alpha beta", "gamma delta…"]);
+    for (const line of fitLines("x".repeat(30), 60, 20, 5).lines) {
+      expect(textWidth(line, 20)).toBeLessThanOrEqual(60);
+    }
+  });
+
+  it("fits every headline inside the image: smaller type first, a cut only as the last resort", () => {
+    const headlines = [
+      "Short",
+      "Should-cost analysis in aerospace design reviews: a step-by-step guide for aerospace teams",
+      "How does should-cost modeling help us negotiate with suppliers? A view for aerospace engineering leaders",
+      "WWWWWWWWWW MMMMMMMMMM WWWWWWWWWW MMMMMMMMMM WWWWWWWWWW MMMMMMMMMM WWWWWWWWWW MMMMMMMMMM",
+      "Supercalifragilisticexpialidociousnessofthisveryverylongcompoundwordwithoutanyspaces",
+      "word ".repeat(80).trim(),
+    ];
+    for (const headline of headlines) {
+      for (const metrics of [
+        [],
+        ["35-45% reduction in engineering change orders", "15-20% reduction in product cost"],
+      ]) {
+        const svg = renderInfographic({
+          headline,
+          metrics,
+          companyName: "Northwind Cost Systems",
+          subtitle: "Technical Guide for the VP of Engineering in Aerospace",
+        });
+        assertWellFormedXml(svg);
+        expect(svg).toContain(">INFOGRAPHIC<");
+        expect(svg).toContain(`<title>Infographic: ${escapeXml(headline)}</title>`);
+        for (const t of texts(svg)) {
+          const width = textWidth(t.text, t.size, t.bold);
+          if (t.anchor === "start")
+            expect(t.x + width, t.text).toBeLessThanOrEqual(INFOGRAPHIC_WIDTH - 64);
+        }
+        const headlineText = texts(svg)
+          .filter((t) => t.bold && t.size >= 30 && t.anchor === "start")
+          .map((t) => t.text)
+          .join(" ");
+        // A word wider than a line is split across lines; nothing else is lost.
+        if (headline.length <= 120)
+          expect(headlineText.replace(/\s/g, "")).toBe(headline.replace(/\s/g, ""));
+        else expect(headlineText).toMatch(/\S…$/);
+      }
+    }
+  });
+
+  it("keeps metric card text inside its card", () => {
+    const svg = renderInfographic({
+      headline: "Five cards",
+      metrics: [
+        "35-45% reduction in engineering change orders across every program we have ever run in the company",
+        "20-30% decrease in time-to-market",
+        "15-20% reduction in product cost",
+        "25-35% improvement in first-time quality",
+        "40-50% faster design cycle time",
+      ],
+      companyName: "N",
+    });
+    const cardWidth = Math.floor((INFOGRAPHIC_WIDTH - 128 - 80) / 5);
+    for (const t of texts(svg).filter((t) => t.anchor === "middle")) {
+      expect(textWidth(t.text, t.size, t.bold), t.text).toBeLessThanOrEqual(cardWidth - 28);
+    }
   });
 
   it("splits a metric label into value and text", () => {

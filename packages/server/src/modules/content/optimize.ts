@@ -2,12 +2,13 @@ import type {
   ContentSectionId,
   OptimizeContentBody,
   OptimizeContentResult,
+  QualityReport,
 } from "@content-studio/contract";
 import type { AppContext } from "../../app-context";
 import type { SessionUser } from "../../plugins/access";
 import { getWriter } from "../ai/ai-provider.service";
 import type { WriterLogger } from "../ai/llm-writer";
-import type { DraftContent } from "../ai/writer";
+import type { DraftContent, Writer } from "../ai/writer";
 import { briefContextOf, draftOf, loadItem } from "./content.service";
 import { consumeGenerationBudget } from "./generation-limit";
 import {
@@ -72,14 +73,25 @@ export async function optimizeContentItem(
     body: candidate.body,
     conclusion: candidate.conclusion,
   };
+  const diff = SECTIONS.filter((s) => current[s] !== sections[s]).map((section) => ({
+    section,
+    before: current[section],
+    after: sections[section],
+  }));
   return {
     candidate: sections,
     before,
     after,
-    diff: SECTIONS.filter((s) => current[s] !== sections[s]).map((section) => ({
-      section,
-      before: current[section],
-      after: sections[section],
-    })),
+    diff,
+    note: unchangedNote(diff.length, before, writer),
   };
+}
+
+/** Why an Optimize run changed nothing, in words the user can act on; null when it changed something. */
+function unchangedNote(changed: number, before: QualityReport, writer: Writer): string | null {
+  if (changed > 0) return null;
+  if (before.overall >= 1) return "Nothing changed: the draft already meets every check.";
+  return writer.provider === "builtin"
+    ? "Nothing changed: the template writer has already added every section it has for this topic, and the remaining findings need rewording it cannot do offline. Edit the text yourself, or choose an AI provider in Settings."
+    : `Nothing changed: ${writer.label} returned the same text. Try again, or edit the text yourself.`;
 }

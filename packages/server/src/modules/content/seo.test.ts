@@ -65,16 +65,61 @@ describe("analyzeSeo", () => {
 });
 
 describe("suggestMetaDescription", () => {
-  it("cuts a long sentence at a word boundary within 160 characters", () => {
+  it("ends at a sentence boundary: a shorter sentence wins over cutting a long one", () => {
     const long = `Cost engineering ${"matters a great deal to every program ".repeat(8)}today.`;
     const meta = suggestMetaDescription("cost engineering", {
-      introduction: long,
+      introduction: `${long} Design decisions set most of a product's cost.`,
       bodyText: "",
       conclusion: "",
     });
-    expect(meta.length).toBeLessThanOrEqual(160);
-    expect(meta.endsWith("…")).toBe(true);
-    expect(meta).not.toMatch(/\s…$/);
+    expect(meta).toBe("Cost engineering: Design decisions set most of a product's cost.");
+  });
+
+  it("shortens a sentence only when none fits, at a clause boundary first", () => {
+    const clauses = suggestMetaDescription("cost engineering", {
+      introduction: `Cost engineering matters to every program we run, ${"and to every supplier we work with ".repeat(5)}today.`,
+      bodyText: "",
+      conclusion: "",
+    });
+    expect(clauses).toBe("Cost engineering matters to every program we run.");
+    const oneClause = suggestMetaDescription("cost engineering", {
+      introduction: `Cost engineering ${"matters a great deal to every program ".repeat(8)}today.`,
+      bodyText: "",
+      conclusion: "",
+    });
+    expect(oneClause.length).toBeLessThanOrEqual(160);
+    expect(oneClause).toMatch(/\S…$/);
+  });
+
+  it("ends every suggestion at a sentence boundary for drafts of the template writer", async () => {
+    const { composeDraft } = await import("../ai/builtin-draft");
+    const { COMPANY_CATALOG, INDUSTRIES, PERSONAS } = await import("../../db/seed/reference-data");
+    for (const topic of [
+      "Should-cost analysis",
+      "How do we cut ECOs?",
+      "x",
+      "Material choices for lightweight structures",
+    ]) {
+      for (const persona of PERSONAS) {
+        const d = composeDraft({
+          persona,
+          industry: INDUSTRIES[1]!,
+          buyingStage: "consideration",
+          journey: persona.buyingJourney.consideration,
+          contentType: "technical-guide",
+          topic,
+          keyMetrics: [],
+          solutions: [COMPANY_CATALOG.solutions[0]!],
+          companyName: COMPANY_CATALOG.companyName,
+          primaryKeyword: undefined,
+          goodExamples: [],
+          badExamples: [],
+        });
+        const seo = analyzeSeo({ ...d, topic });
+        expect(seo.suggestedMetaDescription.length).toBeLessThanOrEqual(160);
+        expect(seo.suggestedMetaDescription, topic).toMatch(/[.!?]["”’)]?$/);
+      }
+    }
   });
 
   it("adds following sentences while they fit", () => {

@@ -112,39 +112,53 @@ function subheadings(html: string): string[] {
 }
 
 /**
- * A meta description of at most 160 characters: the first sentence that holds the keyword
- * (introduction first, then body, then conclusion), extended with the sentences that follow
- * while they fit, and cut at a word boundary when the sentence alone is too long. When no
- * sentence holds the keyword, the keyword leads the introduction's first sentence.
+ * A meta description of at most 160 characters that ends at a sentence boundary: the first
+ * sentence that holds the keyword and fits (introduction first, then body, then conclusion),
+ * extended with the sentences that follow while they fit. When no sentence holds the keyword,
+ * or none that does fits, the keyword leads the first sentence that fits ("Keyword: …"). Only
+ * when no sentence fits at all is one shortened: at its last clause boundary that fits, closed
+ * with a full stop, else (one long clause) at a word boundary with an ellipsis.
  */
 export function suggestMetaDescription(
   keyword: string,
   sections: { introduction: string; bodyText: string; conclusion: string },
 ): string {
   const matcher = new RegExp(phrasePattern(keyword), "i");
-  const sentences = [sections.introduction, sections.bodyText, sections.conclusion].flatMap((t) =>
-    splitSentences(t),
-  );
-  const start = sentences.findIndex((s) => matcher.test(normaliseForMatch(s)));
+  const sentences = [sections.introduction, sections.bodyText, sections.conclusion]
+    .flatMap((t) => splitSentences(t))
+    .map((s) => s.replace(/\s+/g, " ").trim())
+    .filter(Boolean)
+    .map((s) => (/[.!?]["'”’)\]]*$/.test(s) ? s : `${s}.`));
+  const fits = (s: string) => s.length <= META_DESCRIPTION_MAX;
+  const holds = (s: string) => keyword !== "" && matcher.test(normaliseForMatch(s));
+
+  const start = sentences.findIndex((s) => holds(s) && fits(s));
   if (start >= 0) {
-    let description = sentences[start] ?? "";
+    let description = sentences[start]!;
     for (const next of sentences.slice(start + 1)) {
-      const longer = `${description} ${next}`;
-      if (longer.length > META_DESCRIPTION_MAX) break;
-      description = longer;
+      if (!fits(`${description} ${next}`)) break;
+      description = `${description} ${next}`;
     }
-    return fitMeta(description);
+    return description;
   }
-  const first = sentences[0] ?? "";
   const lead = keyword.charAt(0).toUpperCase() + keyword.slice(1);
-  return fitMeta(keyword ? `${lead}: ${first}` : first);
+  const fitting = sentences.find(fits);
+  if (fitting) {
+    const led = `${lead}: ${fitting}`;
+    return keyword && fits(led) ? led : fitting;
+  }
+  return shorten(sentences.find(holds) ?? sentences[0] ?? "");
 }
 
-/** At most 160 UTF-16 units (what search engines count), cut at a sentence or word boundary. */
-function fitMeta(text: string): string {
-  const fitted = cutAtSentence(text.replace(/\s+/g, " "), META_DESCRIPTION_MAX, {
-    measure: (s) => s.length,
-  });
+/** The last resort for a sentence longer than the limit: a clause boundary, else a word boundary. */
+function shorten(sentence: string): string {
+  const clauseEnds = [...sentence.matchAll(/[,;:–—](?=\s)/g)].map((m) => m.index);
+  for (const end of clauseEnds.reverse()) {
+    const candidate = `${sentence.slice(0, end).trim()}.`;
+    if (candidate.length <= META_DESCRIPTION_MAX && candidate.split(" ").length >= 5)
+      return candidate;
+  }
+  const fitted = cutAtSentence(sentence, META_DESCRIPTION_MAX, { measure: (s) => s.length });
   return fitted.slice(0, META_DESCRIPTION_MAX);
 }
 

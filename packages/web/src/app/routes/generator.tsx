@@ -1,6 +1,7 @@
-import { BUYING_STAGES } from "@content-studio/contract";
+import { BUYING_STAGES, BUILTIN_WRITER_DESCRIPTION } from "@content-studio/contract";
 import { useCurrentUser } from "../../features/auth/api/get-session";
 import { GeneratorPage } from "../../features/generator/components/generator-page";
+import { useAiServiceInfo } from "../../features/reference/api/get-ai-service-info";
 import { useBuyingStages } from "../../features/reference/api/get-buying-stages";
 import { useCompanyCatalog } from "../../features/reference/api/get-company-catalog";
 import { useIndustries } from "../../features/reference/api/get-industries";
@@ -12,6 +13,7 @@ export function GeneratorRoute() {
   const industries = useIndustries();
   const buyingStages = useBuyingStages();
   const catalog = useCompanyCatalog();
+  const ai = useAiServiceInfo();
   if (!user) return null;
   return (
     <GeneratorPage
@@ -21,6 +23,14 @@ export function GeneratorRoute() {
       buyingStages={buyingStages.data ?? BUYING_STAGES}
       catalog={catalog.data}
       catalogFailed={catalog.isError}
+      writer={
+        ai.data
+          ? {
+              label: ai.data.providerLabel,
+              description: ai.data.provider === "builtin" ? BUILTIN_WRITER_DESCRIPTION : null,
+            }
+          : undefined
+      }
     />
   );
 }

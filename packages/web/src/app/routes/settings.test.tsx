@@ -36,7 +36,7 @@ const PROVIDERS: AiServiceInfo["providers"] = [
   },
   {
     id: "builtin",
-    label: "Built-in writer (offline)",
+    label: "Template writer (offline, no AI)",
     models: ["content-studio-writer-1"],
     defaultModel: "content-studio-writer-1",
     available: true,
@@ -47,7 +47,7 @@ const PROVIDERS: AiServiceInfo["providers"] = [
 const BUILTIN: AiServiceInfo = {
   provider: "builtin",
   model: "content-studio-writer-1",
-  providerLabel: "Built-in writer (offline)",
+  providerLabel: "Template writer (offline, no AI)",
   providers: PROVIDERS,
 };
 
@@ -118,7 +118,7 @@ describe("settings: AI Provider Settings", () => {
         (_, el) =>
           el?.tagName === "P" &&
           el.textContent ===
-            "Currently using Built-in writer (offline) with model content-studio-writer-1",
+            "Currently using Template writer (offline, no AI) with model content-studio-writer-1",
       ),
     ).toBeInTheDocument();
 
@@ -189,7 +189,9 @@ describe("settings: AI Provider Settings", () => {
     );
     expect(within(ai).getByRole("radio", { name: "OpenAI-compatible endpoint" })).toBeDisabled();
     expect(within(ai).getByRole("radio", { name: "OpenAI" })).toBeEnabled();
-    expect(within(ai).getByRole("radio", { name: "Built-in writer (offline)" })).toBeChecked();
+    expect(
+      within(ai).getByRole("radio", { name: "Template writer (offline, no AI)" }),
+    ).toBeChecked();
   });
 
   it("never puts more than the key's last four characters in the key field", async () => {

@@ -8,12 +8,12 @@ describe("DashboardPage", () => {
     renderWithProviders(
       <DashboardPage
         userName="Ada"
-        provider={{ label: "Built-in writer (offline)", model: "content-studio-writer-1" }}
+        provider={{ label: "Template writer (offline, no AI)", model: "content-studio-writer-1" }}
       />,
     );
     expect(screen.getByText("Welcome back, Ada")).toBeInTheDocument();
     const panel = screen.getByRole("region", { name: "AI Provider Status" });
-    expect(within(panel).getByText("Built-in writer (offline)")).toBeInTheDocument();
+    expect(within(panel).getByText("Template writer (offline, no AI)")).toBeInTheDocument();
     expect(within(panel).getByText("content-studio-writer-1")).toBeInTheDocument();
   });
 

@@ -7,7 +7,7 @@ import { PageHeader } from "../../../components/ui/page-header";
 interface DashboardPageProps {
   userName?: string;
   /** The AI provider currently used for generation (label and model), when known. */
-  provider?: { label: string; model: string };
+  provider?: { label: string; model: string; description?: string | null };
 }
 
 /** `/`: greets the signed-in user and shows which AI provider writes new content. */
@@ -40,6 +40,9 @@ export function DashboardPage({ userName, provider }: DashboardPageProps) {
             </dd>
           </div>
         </dl>
+        {provider?.description ? (
+          <p className="mt-4 text-xs text-slate-500">{provider.description}</p>
+        ) : null}
       </Card>
     </>
   );

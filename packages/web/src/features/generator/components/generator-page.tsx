@@ -42,6 +42,8 @@ export interface GeneratorPageProps {
   /** The vendor's key metrics and solutions; undefined while loading. */
   catalog: CompanyCatalog | undefined;
   catalogFailed?: boolean;
+  /** Who writes the content: the provider's label, and how it writes when that needs saying. */
+  writer?: { label: string; description: string | null };
 }
 
 const isBuyingStage = (value: string): value is BuyingStage =>
@@ -167,6 +169,18 @@ export function GeneratorPage(props: GeneratorPageProps) {
             />
           </div>
           <aside className="space-y-6">
+            {props.writer ? (
+              <section
+                aria-label="Writer"
+                className="rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-sm"
+              >
+                <p className="text-slate-500">Written by</p>
+                <p className="mt-0.5 font-medium text-slate-900">{props.writer.label}</p>
+                {props.writer.description ? (
+                  <p className="mt-1 text-xs text-slate-500">{props.writer.description}</p>
+                ) : null}
+              </section>
+            ) : null}
             {generation.isPending ? (
               <GenerationProgress progress={generation.progress} />
             ) : (

@@ -200,7 +200,7 @@ function OptimizeReview({
 
       <div className="mt-5 space-y-4">
         {optimized.diff.length === 0 ? (
-          <p className="text-sm text-slate-500">No section changed.</p>
+          <p className="text-sm text-slate-500">{optimized.note ?? "No section changed."}</p>
         ) : (
           optimized.diff.map((change) => (
             <section

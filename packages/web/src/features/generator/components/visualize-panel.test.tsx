@@ -35,7 +35,11 @@ describe("VisualizePanel", () => {
     await user.type(prompt, "A cost waterfall");
     await user.click(screen.getByRole("button", { name: "Generate Visualization" }));
 
-    const image = await screen.findByRole("img", { name: "Visualization: A cost waterfall" });
+    // The built-in renderer draws an infographic of the piece, not the prompt's scene, and says so.
+    const image = await screen.findByRole("img", {
+      name: `Infographic: ${buildGenerated().content.headline}`,
+    });
+    expect(screen.getByText(/does not show the scene in the image prompt/)).toBeInTheDocument();
     expect(image.getAttribute("src")).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/);
     expect(document.querySelector('rect[fill="#eef"], script')).toBeNull();
     expect(fake.requests[0]?.body).toEqual({ imagePrompt: "A cost waterfall" });

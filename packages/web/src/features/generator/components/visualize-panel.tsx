@@ -101,15 +101,19 @@ export function VisualizePanel({
           <figure className="space-y-3">
             <img
               src={visualizationSrc(image)}
-              alt={`Visualization: ${image.prompt}`}
+              alt={
+                image.source === "builtin"
+                  ? `Infographic: ${result.content.headline}`
+                  : `Image: ${image.prompt}`
+              }
               className="w-full rounded-lg border border-slate-200 bg-white"
             />
             {image.source || image.note ? (
               <figcaption className="text-xs text-slate-500">
                 {image.source === "openai"
-                  ? "Made by the image model."
+                  ? "Made by the image model from the prompt."
                   : image.source === "builtin"
-                    ? "Made by the built-in renderer."
+                    ? "Infographic of the headline and key figures, drawn by the built-in renderer. It does not show the scene in the image prompt; that needs OpenAI's image model."
                     : ""}
                 {image.note ? ` ${image.note}` : ""}
               </figcaption>

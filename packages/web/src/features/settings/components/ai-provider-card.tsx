@@ -1,4 +1,4 @@
-import type { AiServiceInfo } from "@content-studio/contract";
+import { BUILTIN_WRITER_DESCRIPTION, type AiServiceInfo } from "@content-studio/contract";
 import { useId, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -29,7 +29,8 @@ const MASK = "••••••••";
 
 function statusText(provider: ProviderInfo): string {
   if (!provider.available) return ENABLE_HINTS[provider.id] ?? "Not configured on the server.";
-  if (provider.id === "builtin") return "Works offline; no key needed.";
+  if (provider.id === "builtin")
+    return `Works offline; no key needed. ${BUILTIN_WRITER_DESCRIPTION}`;
   if (provider.id === "compatible") return "Endpoint configured on the server.";
   return "Key set on the server.";
 }
