@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { ResetPasswordPage } from "../features/auth/components/reset-password-page";
 import { createBrowserRouter, RouterProvider, type RouteObject } from "react-router";
 import { DashboardRoute } from "./routes/dashboard";
 import { LibraryRoute } from "./routes/library";
@@ -18,6 +19,7 @@ export function createAppRoutes(): RouteObject[] {
       errorElement: <RouteError />,
       children: [
         { path: "/login", element: <LoginRoute /> },
+        { path: "/reset-password", element: <ResetPasswordPage /> },
         {
           element: <ProtectedRoute />,
           errorElement: <RouteError />,

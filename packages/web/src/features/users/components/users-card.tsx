@@ -9,6 +9,7 @@ import { cn } from "../../../lib/cn";
 import { useUsers } from "../api/get-users";
 import { useUpdateUser } from "../api/update-user";
 import { CreateUserForm } from "./create-user-form";
+import { ResetPasswordDialog } from "./reset-password-dialog";
 import { ROLE_LABELS, toRole } from "./roles";
 
 /** Admin-only: lists accounts, creates them, changes roles and (de)activates them. */
@@ -18,6 +19,7 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
   const [creating, setCreating] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [rowError, setRowError] = useState<string | null>(null);
+  const [resetting, setResetting] = useState<User | null>(null);
 
   const change = (user: User, data: { role?: Role; active?: boolean }) => {
     setNotice(null);
@@ -129,7 +131,7 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
                         onChange={(event) =>
                           change(user, { role: toRole(event.target.value, user.role) })
                         }
-                        className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 outline-none focus-visible:border-blue-500 focus-visible:ring-2 focus-visible:ring-blue-500/30 disabled:bg-slate-50 disabled:text-slate-500"
+                        className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 outline-none focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-primary/30 disabled:bg-slate-50 disabled:text-slate-500"
                       >
                         {ROLES.map((role) => (
                           <option key={role} value={role}>
@@ -150,7 +152,17 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
                         {user.active ? "Active" : "Deactivated"}
                       </span>
                     </td>
-                    <td className="px-6 py-3 text-right whitespace-nowrap">
+                    <td className="space-x-2 px-6 py-3 text-right whitespace-nowrap">
+                      {isSelf ? null : (
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          aria-label={`Reset password of ${user.name}`}
+                          onClick={() => setResetting(user)}
+                        >
+                          Reset password
+                        </Button>
+                      )}
                       {isSelf ? null : user.active ? (
                         <Button
                           size="sm"
@@ -180,6 +192,9 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
           </table>
         </div>
       )}
+      {resetting ? (
+        <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
+      ) : null}
     </Card>
   );
 }
