@@ -143,6 +143,8 @@ export default tseslint.config(
       "**/*.config.js",
       "**/*.mjs",
       "**/*.cjs",
+      // Plain browser scripts served as they are (theme-boot.js runs before the app).
+      "packages/web/public/**",
     ],
   },
   js.configs.recommended,

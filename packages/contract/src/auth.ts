@@ -31,6 +31,13 @@ export const SessionInfoSchema = z.object({
   user: UserSchema.nullable(),
   /** True while no user exists: /login offers to create the administrator account. */
   setupRequired: z.boolean(),
+  /**
+   * The user signed in with a temporary password and must choose a new one first (the server
+   * always sends it; optional so clients built without it read a missing value as false).
+   */
+  passwordChangeRequired: z.boolean().optional(),
+  /** `email`: 'Forgot password?' sends a reset link; `admin` (or missing): an administrator resets it. */
+  passwordRecovery: z.enum(["email", "admin"]).optional(),
 });
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 

@@ -11,6 +11,7 @@ export const ERROR_CODES = [
   "rate_limited",
   "setup_required",
   "already_set_up",
+  "password_change_required",
   "provider_error",
   "internal_error",
 ] as const;

@@ -189,6 +189,15 @@ export const EXAMPLE_REPO_DEFAULTS = {
   s3Region: "us-east-1",
 } as const;
 
+/** A cloud source is configured once its URL is set to something other than the placeholder. */
+export const isCloudSourceConfigured = (settings: { cloudRepoUrl: string }): boolean =>
+  settings.cloudRepoUrl.trim() !== "" &&
+  settings.cloudRepoUrl.trim() !== EXAMPLE_REPO_DEFAULTS.cloudRepoUrl;
+
+/** What the Cloud source needs before it can list or ingest anything. */
+export const CLOUD_SOURCE_NEEDS =
+  "No cloud source is set up yet. Cloud lists examples from an S3 bucket (s3://bucket/prefix, with AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY set on the server) or from an https:// .zip or .tar.gz archive; an administrator sets it under Settings → Example Repository. The sample examples are under Local.";
+
 /** Settings "Example Repository" card, stored on the server. */
 export const ExampleRepoSettingsSchema = z.object({
   repositorySource: RepositorySourceSchema,

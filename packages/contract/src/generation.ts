@@ -16,7 +16,14 @@ export const GENERATION_DEFAULTS = {
   autoRefineThreshold: 0.5,
 } as const;
 
-const threshold = z.number().min(0.1).max(0.9);
+/** 0.1 to 0.9 in steps of 0.1 (the slider's positions). */
+const threshold = z
+  .number()
+  .min(0.1)
+  .max(0.9)
+  .refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, {
+    message: "Use a step of 0.1 (0.1, 0.2, … 0.9).",
+  });
 
 export const GenerationSettingsSchema = z.object({
   defaultUseBenchmarks: z.boolean(),

@@ -10,3 +10,7 @@ export * from "./content";
 export * from "./text-length";
 export * from "./quality-rules";
 export * from "./html";
+export * from "./preferences";
+export * from "./account";
+export * from "./company";
+export * from "./audit";

@@ -97,6 +97,8 @@ export const SolutionSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
+  /** The product the solution belongs to ("" when not set). */
+  product: z.string(),
 });
 export type Solution = z.infer<typeof SolutionSchema>;
 
@@ -105,7 +107,13 @@ export const CompanyCatalogSchema = z.object({
   companyName: z.string(),
   /** Short prefix used in solution names, e.g. `MC`. */
   shortPrefix: z.string(),
+  /** A short description of the company, given to the writers. */
+  description: z.string(),
   keyMetrics: z.array(KeyMetricSchema),
   solutions: z.array(SolutionSchema),
+  /** What calls to action may point to, with the buying stages each suits. */
+  offers: z.array(
+    z.object({ name: z.string(), url: z.string(), stages: z.array(BuyingStageSchema) }),
+  ),
 });
 export type CompanyCatalog = z.infer<typeof CompanyCatalogSchema>;

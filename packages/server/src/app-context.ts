@@ -4,6 +4,7 @@ import type { DatabaseKind } from "./db/database";
 import type { Database } from "./db/types";
 import type { BackgroundJobs } from "./lib/background-jobs";
 import type { Auth } from "./modules/auth/auth";
+import type { Mailer } from "./modules/mail/mail.service";
 
 /** What every module is built with: created once in buildApp, passed down explicitly. */
 export interface AppContext {
@@ -13,4 +14,6 @@ export interface AppContext {
   auth: Auth;
   /** Work started by requests and still running in this process (ingests). */
   jobs: BackgroundJobs;
+  /** Outgoing mail (disabled unless SMTP_URL and MAIL_FROM are set). */
+  mailer: Mailer;
 }

@@ -22,6 +22,10 @@ import { qualityRoutes } from "./modules/quality/quality.routes";
 import { referenceRoutes } from "./modules/reference/reference.routes";
 import { systemRoutes } from "./modules/system/system.routes";
 import { usersRoutes } from "./modules/users/users.routes";
+import { accountRoutes } from "./modules/account/account.routes";
+import { auditRoutes } from "./modules/audit/audit.routes";
+import { companyProfileRoutes } from "./modules/reference/company-profile.routes";
+import { createMailer } from "./modules/mail/mail.service";
 import { registerAccessControl, type RegisteredRoute } from "./plugins/access";
 import { registerErrorHandler } from "./plugins/errors";
 import { registerWeb } from "./plugins/web";
@@ -110,8 +114,16 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
 
   const secret = await loadAuthSecret(db, config.authSecret);
   const auth = createAuth(db, config, secret);
-  const ctx: AppContext = { config, db, dbKind, auth, jobs: new BackgroundJobs() };
+  const ctx: AppContext = {
+    config,
+    db,
+    dbKind,
+    auth,
+    jobs: new BackgroundJobs(),
+    mailer: createMailer(config.mail),
+  };
   app.addHook("onClose", () => ctx.jobs.closeAll());
+  app.addHook("onClose", () => ctx.mailer.close());
   const routes = registerAccessControl(app, createSessionResolver(auth, db, config), {
     publicOrigin: new URL(config.baseUrl).origin,
   });
@@ -124,6 +136,9 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await app.register(qualityRoutes(ctx));
   await app.register(generationRoutes(ctx));
   await app.register(contentRoutes(ctx));
+  await app.register(accountRoutes(ctx));
+  await app.register(auditRoutes(ctx));
+  await app.register(companyProfileRoutes(ctx));
   await registerWeb(app, config.webDist);
 
   return { app, ctx, routes };

@@ -86,6 +86,13 @@ const EnvSchema = z.object({
   OPENAI_COMPATIBLE_BASE_URL: httpUrl,
   OPENAI_COMPATIBLE_MODEL: optionalNonEmpty.pipe(z.string().max(200).optional()),
   OPENAI_COMPATIBLE_API_KEY: optionalNonEmpty,
+  SMTP_URL: optionalNonEmpty.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL")
+      .optional(),
+  ),
+  MAIL_FROM: optionalNonEmpty.pipe(z.string().max(300).optional()),
   GENERATION_RATE_LIMIT: z.coerce
     .number("must be a whole number from 1 to 100000")
     .int("must be a whole number from 1 to 100000")
@@ -127,6 +134,11 @@ export interface Config {
    * visualize) per 10-minute window. The built-in writer allows 5x as many.
    */
   generationRateLimit: number;
+  /**
+   * Outgoing mail (password reset links), from SMTP_URL and MAIL_FROM; undefined when not set
+   * (then an administrator resets passwords). The URL may hold credentials: never logged.
+   */
+  mail: { smtpUrl: string; from: string } | undefined;
 }
 
 /**
@@ -195,6 +207,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       "Invalid configuration: OPENAI_COMPATIBLE_BASE_URL and OPENAI_COMPATIBLE_MODEL must be set together.",
     );
   }
+  if ((e.SMTP_URL === undefined) !== (e.MAIL_FROM === undefined)) {
+    throw new ConfigError("Invalid configuration: SMTP_URL and MAIL_FROM must be set together.");
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -246,5 +261,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       limits: { ...DEFAULT_AI_CALL_LIMITS },
     },
     generationRateLimit: e.GENERATION_RATE_LIMIT,
+    mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
   };
 }

@@ -90,7 +90,7 @@ export async function buildTestApp(
     config: testConfig(options.config),
     db: database.db,
     dbKind: database.kind,
-    logger: false,
+    logger: process.env.TEST_LOG ? { level: "error" } : false,
   });
   await built.app.ready();
   const signInAs: TestApp["signInAs"] = async (role, overrides = {}) => {

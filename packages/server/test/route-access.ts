@@ -29,6 +29,23 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   "GET /api/buying-stages": "viewer",
   "GET /api/company-catalog": "viewer",
 
+  // company profile
+  "GET /api/company-profile": "viewer",
+  "PUT /api/company-profile": "admin",
+
+  // account: personal settings and passwords
+  "GET /api/me/settings": "viewer",
+  "PUT /api/me/settings": "viewer",
+  "PATCH /api/me": "viewer",
+  "POST /api/me/password": "viewer",
+  "POST /api/users/:id/password-reset": "admin",
+  "POST /api/auth/forgot-password": "public",
+  "POST /api/auth/reset-password": "public",
+
+  // audit log
+  "GET /api/audit": "admin",
+  "GET /api/audit/export": "admin",
+
   // example repository
   "GET /api/examples": "viewer",
   "GET /api/examples/:id": "viewer",

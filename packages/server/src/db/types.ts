@@ -27,6 +27,8 @@ export interface UserTable {
   banned: boolean | null;
   banReason: string | null;
   banExpires: Date | null;
+  /** Set with a temporary password: the next sign-in must choose a new one. */
+  mustChangePassword: Generated<boolean>;
 }
 
 export interface SessionTable {
@@ -39,6 +41,17 @@ export interface SessionTable {
   userAgent: string | null;
   userId: string;
   impersonatedBy: string | null;
+}
+
+/** better-auth's credential rows (only the columns we read or write). */
+export interface AccountTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  password: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
 }
 
 export interface AppSetupTable {
@@ -106,6 +119,47 @@ export interface CompanyProfileTable {
   id: number;
   company_name: string;
   short_prefix: string;
+  description: Generated<string>;
+}
+
+export interface OfferTable {
+  id: string;
+  sort_order: number;
+  name: string;
+  url: string;
+  stages: Json<string[]>;
+}
+
+export interface UserPreferenceTable {
+  user_id: string;
+  dark_mode: boolean;
+  accent_color: string;
+  compact_mode: boolean;
+  updated_at: Timestamp;
+}
+
+export interface PasswordResetTokenTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  kind: "email" | "admin_link";
+  created_by: string | null;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  at: Generated<Date>;
+  actor_id: string | null;
+  actor_label: string;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  target_label: string | null;
+  ip: string | null;
+  changes: JsonWithDefault<Record<string, { from?: unknown; to?: unknown }>>;
 }
 
 export interface KeyMetricTable {
@@ -119,6 +173,7 @@ export interface SolutionTable {
   sort_order: number;
   name: string;
   description: string;
+  product: Generated<string>;
 }
 
 export interface ExampleTable {
@@ -209,6 +264,7 @@ export interface ContentItemTable {
 export interface Database {
   user: UserTable;
   session: SessionTable;
+  account: AccountTable;
   app_setup: AppSetupTable;
   app_secret: AppSecretTable;
   app_setting: AppSettingTable;
@@ -222,6 +278,10 @@ export interface Database {
   example: ExampleTable;
   ingest_job: IngestJobTable;
   content_item: ContentItemTable;
+  offer: OfferTable;
+  user_preference: UserPreferenceTable;
+  password_reset_token: PasswordResetTokenTable;
+  audit_log: AuditLogTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -9,6 +9,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   conflict: 409,
   setup_required: 409,
   already_set_up: 409,
+  password_change_required: 403,
   payload_too_large: 413,
   rate_limited: 429,
   provider_error: 502,

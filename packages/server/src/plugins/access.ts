@@ -11,11 +11,19 @@ export interface SessionUser {
   name: string;
   email: string;
   role: Role;
+  /** The session making the request (kept when the user changes their own password). */
+  sessionId?: string;
+  /** The client address as Fastify sees it (for the audit log). */
+  ip?: string;
+  /** Signed in with a temporary password: only the password change is allowed. */
+  mustChangePassword?: boolean;
 }
 
 declare module "fastify" {
   interface FastifyContextConfig {
     access?: Access;
+    /** Callable while the user must still replace a temporary password (default false). */
+    allowDuringPasswordChange?: boolean;
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -81,6 +89,16 @@ export function registerAccessControl(
     request.user = resolved.user;
     if (access === "public") return;
     if (!request.user) throw new AppError("unauthenticated", "Please sign in to continue.");
+    request.user.ip = request.ip;
+    if (
+      request.user.mustChangePassword &&
+      request.routeOptions.config.allowDuringPasswordChange !== true
+    ) {
+      throw new AppError(
+        "password_change_required",
+        "Choose a new password to replace your temporary one before you continue.",
+      );
+    }
     if (!roleAtLeast(request.user.role, access)) {
       throw new AppError("forbidden", "You do not have permission to do this.");
     }

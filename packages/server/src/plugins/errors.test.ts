@@ -17,6 +17,7 @@ describe("ERROR_STATUS", () => {
       conflict: 409,
       setup_required: 409,
       already_set_up: 409,
+      password_change_required: 403,
       payload_too_large: 413,
       rate_limited: 429,
       provider_error: 502,

@@ -118,7 +118,9 @@ describe("routing", () => {
     };
     const { router } = renderApp("/settings");
 
-    expect(await screen.findByRole("heading", { name: "Sign in" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { name: "Sign in" }, { timeout: 3000 }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/login");
   });
 

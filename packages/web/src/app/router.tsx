@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { ResetPasswordPage } from "../features/auth/components/reset-password-page";
 import { createBrowserRouter, RouterProvider, type RouteObject } from "react-router";
 import { FullScreenSpinner } from "../components/ui/spinner";
 import { DashboardRoute } from "./routes/dashboard";
@@ -21,6 +22,7 @@ export function createAppRoutes(): RouteObject[] {
       hydrateFallbackElement: <FullScreenSpinner label="Initializing application..." />,
       children: [
         { path: "/login", element: <LoginRoute /> },
+        { path: "/reset-password", element: <ResetPasswordPage /> },
         {
           element: <ProtectedRoute />,
           errorElement: <RouteError />,

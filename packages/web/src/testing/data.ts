@@ -1,3 +1,4 @@
+import { UI_SETTINGS_DEFAULTS } from "@content-studio/contract";
 import type { AiServiceInfo, SessionInfo, User } from "@content-studio/contract";
 import { ok, type FakeResponse } from "./fake-api";
 
@@ -31,5 +32,6 @@ export function startupRoutes(session: SessionInfo): Record<string, FakeResponse
     "GET /api/personas": ok([]),
     "GET /api/industries": ok([]),
     "GET /api/buying-stages": ok(["awareness", "consideration", "decision"]),
+    "GET /api/me/settings": ok(UI_SETTINGS_DEFAULTS),
   };
 }

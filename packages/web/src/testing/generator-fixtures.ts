@@ -56,14 +56,16 @@ export const aerospace: Industry = {
 export const catalog: CompanyCatalog = {
   companyName: "Makers Co",
   shortPrefix: "MC",
+  description: "Makers Co sells cost software.",
   keyMetrics: [
     { id: "eco", label: "35-45% reduction in engineering change orders" },
     { id: "ttm", label: "20-30% decrease in time-to-market" },
   ],
   solutions: [
-    { id: "design", name: "MC Design", description: "Design-stage costing." },
-    { id: "analytics", name: "MC Analytics", description: "Cost analytics." },
+    { id: "design", name: "MC Design", description: "Design-stage costing.", product: "MC Suite" },
+    { id: "analytics", name: "MC Analytics", description: "Cost analytics.", product: "MC Suite" },
   ],
+  offers: [{ name: "Benchmark report", url: "https://example.com/report", stages: ["awareness"] }],
 };
 
 export function buildReport(

@@ -483,6 +483,8 @@ export const INDUSTRIES: Industry[] = [
 export const COMPANY_CATALOG: CompanyCatalog = {
   companyName: "Northwind Cost Systems",
   shortPrefix: "NCS",
+  description:
+    "Northwind Cost Systems makes cost engineering software for manufacturers: engineers see what a design will cost while they model it, and procurement negotiates from a should-cost.",
   keyMetrics: [
     { id: "m1", label: "35-45% reduction in engineering change orders" },
     { id: "m2", label: "20-30% decrease in time-to-market" },
@@ -493,33 +495,60 @@ export const COMPANY_CATALOG: CompanyCatalog = {
   solutions: [
     {
       id: "design",
+      product: "NCS Cost Engineering Suite",
       name: "NCS Design",
       description:
         "Design-stage cost estimation and DFM feedback inside the CAD environment, so engineers see part and assembly cost as they model.",
     },
     {
       id: "generate",
+      product: "NCS Cost Engineering Suite",
       name: "NCS Generate",
       description:
         "Generates a bottom-up should-cost from a 3D model or BOM, breaking out material, process, labor, tooling and overhead for supplier negotiations.",
     },
     {
       id: "analytics",
+      product: "NCS Spend Intelligence",
       name: "NCS Analytics",
       description:
         "Spend and cost analytics that compare supplier quotes and actual prices against should-cost across parts, commodities and suppliers.",
     },
     {
       id: "pro",
+      product: "NCS Cost Engineering Suite",
       name: "NCS Pro",
       description:
         "Advanced manufacturing simulation for cost engineers, with detailed process, machine and regional rate libraries for complex parts and assemblies.",
     },
     {
       id: "workspace",
+      product: "NCS Collaboration",
       name: "NCS Workspace",
       description:
         "A collaborative cost workspace where engineering, procurement and finance share one cost baseline, track target cost and review design alternatives.",
+    },
+  ],
+  offers: [
+    {
+      name: "Should-Cost Benchmark Report",
+      url: "https://www.example.com/resources/should-cost-benchmark-report",
+      stages: ["awareness"],
+    },
+    {
+      name: "Cost Engineering Software Comparison Guide",
+      url: "https://www.example.com/resources/cost-engineering-comparison-guide",
+      stages: ["consideration"],
+    },
+    {
+      name: "90-Day Pilot Plan",
+      url: "https://www.example.com/pilot-plan",
+      stages: ["decision"],
+    },
+    {
+      name: "ROI Calculator",
+      url: "https://www.example.com/roi-calculator",
+      stages: ["consideration", "decision"],
     },
   ],
 };

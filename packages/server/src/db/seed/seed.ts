@@ -70,6 +70,7 @@ export async function seedReferenceData(db: Kysely<Database>): Promise<boolean> 
         id: 1,
         company_name: COMPANY_CATALOG.companyName,
         short_prefix: COMPANY_CATALOG.shortPrefix,
+        description: COMPANY_CATALOG.description,
       })
       .execute();
     await trx
@@ -86,6 +87,19 @@ export async function seedReferenceData(db: Kysely<Database>): Promise<boolean> 
           sort_order: i,
           name: s.name,
           description: s.description,
+          product: s.product,
+        })),
+      )
+      .execute();
+    await trx
+      .insertInto("offer")
+      .values(
+        COMPANY_CATALOG.offers.map((o, i) => ({
+          id: `offer-${i + 1}`,
+          sort_order: i,
+          name: o.name,
+          url: o.url,
+          stages: json(o.stages),
         })),
       )
       .execute();

@@ -12,6 +12,7 @@ import type { Database } from "../../db/types";
 import { AppError } from "../../lib/app-error";
 import type { SessionUser } from "../../plugins/access";
 import { readSetting, writeSetting } from "../settings/settings.repository";
+import { auditActorOf, diffFields, recordAudit } from "../audit/audit.service";
 import { BuiltinWriter } from "./builtin-writer";
 import { OpenAiImageWriter, type ImageWriter } from "./image-writer";
 import { createLlmWriter, type WriterLogger } from "./llm-writer";
@@ -207,7 +208,19 @@ export async function changeAiProvider(
   if (provider !== "builtin" && !isProviderAvailable(provider, ai)) {
     throw new AppError("conflict", NOT_CONFIGURED[provider]);
   }
-  await writeSetting(ctx.db, AI_PROVIDER_SETTING, { provider, model: input.model }, actor.id);
+  const before = await getCurrentAiProvider(ctx);
+  await ctx.db.transaction().execute(async (trx) => {
+    await writeSetting(trx, AI_PROVIDER_SETTING, { provider, model: input.model }, actor.id);
+    await recordAudit(trx, {
+      actor: auditActorOf(actor),
+      action: "settings.ai_provider_changed",
+      target: { type: "setting", id: AI_PROVIDER_SETTING, label: "AI provider" },
+      changes: diffFields(
+        { provider: before.provider, model: before.model },
+        { provider, model: input.model },
+      ),
+    });
+  });
   log?.info({ provider, model: input.model, userId: actor.id }, "AI provider changed");
   return getAiServiceInfo(ctx);
 }

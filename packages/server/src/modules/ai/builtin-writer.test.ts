@@ -79,6 +79,8 @@ function buildBrief(
     keyMetrics: [METRICS[0]!, METRICS[2]!],
     solutions: [COMPANY_CATALOG.solutions[0]!, COMPANY_CATALOG.solutions[4]!],
     companyName: COMPANY_CATALOG.companyName,
+    companyDescription: COMPANY_CATALOG.description,
+    offers: COMPANY_CATALOG.offers,
     primaryKeyword: undefined,
     goodExamples: [],
     badExamples: [],

@@ -9,7 +9,7 @@ import type {
 import type { z } from "zod";
 
 /** Version of the prompt templates; stored with every generation for provenance. */
-export const PROMPT_VERSION = "2026-11-21.1";
+export const PROMPT_VERSION = "2026-11-24.1";
 
 /** A benchmark example handed to a writer as data (never as instructions). */
 export interface BriefExample {
@@ -35,6 +35,13 @@ export interface ContentBrief {
   keyMetrics: string[];
   solutions: { name: string; description: string }[];
   companyName: string;
+  /** The company profile's short description ("" when none). */
+  companyDescription: string;
+  /**
+   * Offers from the company profile a call to action may point to, each with the buying stages
+   * it suits; a writer links only to one that suits the brief's stage.
+   */
+  offers: BriefOffer[];
   primaryKeyword: string | undefined;
   goodExamples: BriefExample[];
   badExamples: BriefExample[];
@@ -43,8 +50,6 @@ export interface ContentBrief {
    * figures a writer may state. Absent when none are supplied.
    */
   approvedFacts?: BriefFact[];
-  /** Offers configured in the company profile; calls to action may point only at these. */
-  offers?: BriefOffer[];
   /** Phrases the organisation has banned (on top of the defaults). */
   bannedPhrases?: readonly string[];
 }

@@ -70,7 +70,15 @@ describe("auth", () => {
     it("reports that setup is required while no user exists", async () => {
       const res = await t.anonymous.get("/api/session");
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ success: true, data: { user: null, setupRequired: true } });
+      expect(res.json()).toEqual({
+        success: true,
+        data: {
+          passwordChangeRequired: false,
+          passwordRecovery: "admin",
+          user: null,
+          setupRequired: true,
+        },
+      });
     });
 
     it("creates the administrator and signs them in", async () => {

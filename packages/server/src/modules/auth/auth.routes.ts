@@ -10,7 +10,13 @@ import { z } from "zod";
 import type { AppContext } from "../../app-context";
 import { createFirstAdmin, getSessionInfo, signIn, signOut } from "./auth.service";
 
-const UserEnvelope = successEnvelope(z.object({ user: UserSchema }));
+const UserEnvelope = successEnvelope(
+  z.object({
+    user: UserSchema,
+    /** Signed in with a temporary password: choose a new one before anything else. */
+    passwordChangeRequired: z.boolean().optional(),
+  }),
+);
 
 export const authRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -23,7 +29,7 @@ export const authRoutes =
       },
       async (request) => ({
         success: true as const,
-        data: await getSessionInfo(ctx.db, request.user),
+        data: await getSessionInfo(ctx, request.user),
       }),
     );
 
@@ -48,9 +54,13 @@ export const authRoutes =
         schema: { body: SignInBodySchema, response: { 200: UserEnvelope } },
       },
       async (request, reply) => {
-        const { user, setCookies } = await signIn(ctx, request, request.body);
+        const { user, setCookies, passwordChangeRequired } = await signIn(
+          ctx,
+          request,
+          request.body,
+        );
         if (setCookies.length > 0) reply.header("set-cookie", setCookies);
-        return { success: true as const, data: { user } };
+        return { success: true as const, data: { user, passwordChangeRequired } };
       },
     );
 

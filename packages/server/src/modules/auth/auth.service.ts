@@ -1,5 +1,6 @@
 import {
   SetupAdminBodySchema,
+  type SessionInfo,
   type SetupAdminBody,
   type SignInBody,
   type User,
@@ -15,6 +16,7 @@ import type { CallerRequest, ResolveUser } from "../../plugins/access";
 import { normalizeRole, presentUser } from "../users/users.presenter";
 import * as users from "../users/users.repository";
 import { createAccount } from "../users/users.service";
+import { recordAudit } from "../audit/audit.service";
 import { CLIENT_IP_HEADER, type Auth } from "./auth";
 
 /** Sign-in attempts allowed per client IP, and failed attempts per account, in one window. */
@@ -39,6 +41,8 @@ export function authHeaders(request: CallerRequest): Headers {
 export interface SignedIn {
   user: User;
   setCookies: string[];
+  /** Signed in with a temporary password: the next step is choosing a new one. */
+  passwordChangeRequired: boolean;
 }
 
 export function createSessionResolver(
@@ -63,7 +67,15 @@ export function createSessionResolver(
       return none;
     }
     return {
-      user: { id: user.id, name: user.name, email: user.email, role: normalizeRole(user.role) },
+      user: {
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        role: normalizeRole(user.role),
+        sessionId: session.id,
+        ip: request.ip,
+        mustChangePassword: user.mustChangePassword === true,
+      },
       setCookies: headers.getSetCookie(),
     };
   };
@@ -96,8 +108,29 @@ export async function signIn(
     await clearBucket(db, accountKey);
     const row = await users.findUserById(db, response.user.id);
     if (!row) throw new AppError("unauthenticated", "Invalid email or password.");
-    return { user: presentUser(row), setCookies: headers.getSetCookie() };
+    await recordAudit(db, {
+      actor: { id: row.id, label: `${row.name} <${row.email}>`, ip: request.ip },
+      action: "auth.sign_in",
+      target: { type: "user", id: row.id, label: row.email },
+    });
+    return {
+      user: presentUser(row),
+      setCookies: headers.getSetCookie(),
+      passwordChangeRequired: row.mustChangePassword,
+    };
   } catch (error) {
+    if (error instanceof APIError && [400, 401, 403].includes(error.statusCode)) {
+      // Entries of failed sign-ins name the address that was tried, never the password.
+      await recordAudit(db, {
+        actor: { id: null, label: body.email, ip: request.ip },
+        action: "auth.sign_in_failed",
+        changes: {
+          reason: {
+            to: error.statusCode === 403 ? "account deactivated" : "wrong email or password",
+          },
+        },
+      });
+    }
     if (error instanceof APIError) {
       if (error.statusCode === 403) {
         throw new AppError(
@@ -140,11 +173,16 @@ export async function signOut(auth: Auth, request: CallerRequest): Promise<strin
 
 /** GET /api/session: the signed-in user (fresh from the database) and whether setup is needed. */
 export async function getSessionInfo(
-  db: Kysely<Database>,
+  ctx: { db: Kysely<Database>; mailer: { enabled: boolean } },
   actor: { id: string } | undefined | null,
-): Promise<{ user: User | null; setupRequired: boolean }> {
-  const row = actor ? await users.findUserById(db, actor.id) : undefined;
-  return { user: row ? presentUser(row) : null, setupRequired: !(await users.hasAnyUser(db)) };
+): Promise<SessionInfo> {
+  const row = actor ? await users.findUserById(ctx.db, actor.id) : undefined;
+  return {
+    user: row ? presentUser(row) : null,
+    setupRequired: !(await users.hasAnyUser(ctx.db)),
+    passwordChangeRequired: row?.mustChangePassword === true,
+    passwordRecovery: ctx.mailer.enabled ? "email" : "admin",
+  };
 }
 
 /**

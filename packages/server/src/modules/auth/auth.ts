@@ -51,6 +51,12 @@ export function createAuth(db: Kysely<Database>, config: Config, secret: string)
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       password: { hash: hashPassword, verify: verifyPassword },
     },
+    user: {
+      additionalFields: {
+        // Set with a temporary password; our own column, never accepted from a request body.
+        mustChangePassword: { type: "boolean", required: false, defaultValue: false, input: false },
+      },
+    },
     session: {
       // Sliding (idle) expiry; the absolute limit is enforced in the access plugin.
       expiresIn: config.sessionIdleSeconds,

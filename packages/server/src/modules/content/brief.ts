@@ -133,6 +133,8 @@ export async function loadBriefContext(ctx: AppContext, input: BriefInput): Prom
     keyMetrics: [...new Set(metrics)],
     solutions,
     companyName: catalog.companyName,
+    companyDescription: catalog.description,
+    offers: catalog.offers,
     primaryKeyword: input.primaryKeyword || undefined,
     goodExamples: [],
     badExamples: [],

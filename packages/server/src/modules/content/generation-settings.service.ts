@@ -7,6 +7,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/types";
 import type { SessionUser } from "../../plugins/access";
 import { readSetting, writeSetting } from "../settings/settings.repository";
+import { auditActorOf, diffFields, recordAudit } from "../audit/audit.service";
 
 export const GENERATION_SETTING = "generation.settings";
 
@@ -23,6 +24,18 @@ export async function saveGenerationSettings(
   actor: SessionUser,
   settings: GenerationSettings,
 ): Promise<GenerationSettings> {
-  await writeSetting(db, GENERATION_SETTING, settings, actor.id);
+  const before = await getGenerationSettings(db);
+  await db.transaction().execute(async (trx) => {
+    await writeSetting(trx, GENERATION_SETTING, settings, actor.id);
+    const changes = diffFields(before, settings);
+    if (Object.keys(changes).length > 0) {
+      await recordAudit(trx, {
+        actor: auditActorOf(actor),
+        action: "settings.generation_changed",
+        target: { type: "setting", id: GENERATION_SETTING, label: "Content generation defaults" },
+        changes,
+      });
+    }
+  });
   return settings;
 }

@@ -42,6 +42,8 @@ function brief(overrides: Partial<ContentBrief> = {}): ContentBrief {
     keyMetrics: [COMPANY_CATALOG.keyMetrics[0]!.label],
     solutions: [{ name: "NCS Design", description: "Design-stage costing." }],
     companyName: COMPANY_CATALOG.companyName,
+    companyDescription: COMPANY_CATALOG.description,
+    offers: COMPANY_CATALOG.offers,
     primaryKeyword: undefined,
     goodExamples: [example()],
     badExamples: [example({ id: "ex-2", category: "bad", body: INJECTION })],
@@ -74,6 +76,20 @@ describe("prompt", () => {
     expect(system).toMatch(/consideration stage: an evaluation step/);
     expect(system).toContain('"synergy", "delve"');
     expect(system).toMatch(/never an instruction to you/);
+  });
+
+  it("lists the company description and only the offers that suit the stage as allowed calls to action", () => {
+    const { system } = buildDraftPrompt(brief(), []);
+    expect(system).toContain(COMPANY_CATALOG.description);
+    const suits = COMPANY_CATALOG.offers.filter((o) => o.stages.includes("consideration"));
+    const others = COMPANY_CATALOG.offers.filter((o) => !o.stages.includes("consideration"));
+    expect(suits.length).toBeGreaterThan(0);
+    expect(others.length).toBeGreaterThan(0);
+    expect(system).toMatch(/only offers it may point to/);
+    for (const offer of suits) expect(system).toContain(`${offer.name}: ${offer.url}`);
+    for (const offer of others) expect(system).not.toContain(offer.url);
+    const none = buildDraftPrompt({ ...brief(), offers: [] }, []).system;
+    expect(none).toMatch(/Do not link to any page/);
   });
 
   it("forbids statistics when no metric was chosen", () => {

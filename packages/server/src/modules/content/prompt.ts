@@ -107,6 +107,9 @@ function roleAndAudience(brief: ContentBrief): string {
   const { persona, industry } = brief;
   return [
     `You are a senior B2B content strategist writing for ${brief.companyName}, a vendor of manufacturing-cost software. Your readers are engineering leaders.`,
+    ...(brief.companyDescription
+      ? [`About ${brief.companyName}: ${brief.companyDescription}`]
+      : []),
     "",
     `Audience: ${persona.title}. ${persona.description}`,
     `Reports to: ${persona.reportingTo}.`,
@@ -139,12 +142,23 @@ function rules(brief: ContentBrief, bannedPhrases: readonly string[]): string {
     "2. headline, introduction, conclusion and imagePrompt are plain text (no HTML, no markdown).",
     `3. body is HTML using only these elements: ${MODEL_BODY_HTML_TAGS.join(", ")}. Links only with http or https URLs. No scripts, styles, images, iframes, event attributes or inline CSS. Structure it with at least three h2 subheadings.`,
     `4. ${metrics}`,
-    `5. The conclusion ends with a call to action that fits the ${brief.buyingStage} stage: ${STAGE_CTA[brief.buyingStage]}.`,
+    `5. The conclusion ends with a call to action that fits the ${brief.buyingStage} stage: ${STAGE_CTA[brief.buyingStage]}. ${offerRule(brief)}`,
     `6. Never use these phrases or clichés: ${bannedPhrases.map((p) => `"${p}"`).join(", ")}.`,
     "7. Write plainly and specifically for engineers: short sentences, active voice, concrete mechanisms (design reviews, should-cost, ECOs, tooling, supplier quotes) rather than adjectives.",
     "8. imagePrompt describes an illustrative image or infographic for the piece, without any text in the image.",
     `9. ${DATA_RULE}`,
   ].join("\n");
+}
+
+/** The offers a call to action may point to: only those that suit the brief's stage. */
+export function stageOffers(brief: ContentBrief): ContentBrief["offers"] {
+  return brief.offers.filter((offer) => offer.stages.includes(brief.buyingStage));
+}
+
+function offerRule(brief: ContentBrief): string {
+  const offers = stageOffers(brief);
+  if (offers.length === 0) return "Do not link to any page.";
+  return `The only offers it may point to (allowed calls to action; link with their exact URL or name none) are:\n${list(offers.map((o) => `${o.name}: ${o.url}`))}`;
 }
 
 function briefBlock(brief: ContentBrief): string {

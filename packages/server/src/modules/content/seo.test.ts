@@ -111,6 +111,8 @@ describe("suggestMetaDescription", () => {
           keyMetrics: [],
           solutions: [COMPANY_CATALOG.solutions[0]!],
           companyName: COMPANY_CATALOG.companyName,
+          companyDescription: COMPANY_CATALOG.description,
+          offers: COMPANY_CATALOG.offers,
           primaryKeyword: undefined,
           goodExamples: [],
           badExamples: [],

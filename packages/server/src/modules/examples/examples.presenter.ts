@@ -2,6 +2,7 @@ import type { ExampleDetail, ExampleSummary, IngestJob } from "@content-studio/c
 import type { IngestJobRow } from "../../db/types";
 import { renderMarkdown } from "../../lib/html";
 import type { ExampleDetailRow, ExampleListRow } from "./examples.repository";
+import { bodyAsMarkdown } from "./markdown-body";
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -30,7 +31,7 @@ export function presentExampleDetail(row: ExampleDetailRow): ExampleDetail {
     ...presentExampleSummary(row),
     headline: row.headline,
     introduction: row.introduction,
-    body: row.body,
+    body: bodyAsMarkdown(row.body),
     bodyHtml: renderMarkdown(row.body),
     conclusion: row.conclusion,
     notes: row.notes,

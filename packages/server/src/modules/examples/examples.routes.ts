@@ -114,7 +114,12 @@ export const examplesRoutes =
       },
       async (request) => ({
         success: true as const,
-        data: await examples.replaceExample(ctx.db, request.params.id, request.body),
+        data: await examples.replaceExample(
+          ctx.db,
+          actorOf(request),
+          request.params.id,
+          request.body,
+        ),
       }),
     );
 
@@ -128,7 +133,7 @@ export const examplesRoutes =
         },
       },
       async (request) => {
-        await examples.removeExample(ctx.db, request.params.id);
+        await examples.removeExample(ctx.db, actorOf(request), request.params.id);
         return { success: true as const, data: { id: request.params.id } };
       },
     );
@@ -144,7 +149,9 @@ export const examplesRoutes =
       },
       async (request) => ({
         success: true as const,
-        data: { archived: await examples.archiveMissing(ctx.db, request.body.ids) },
+        data: {
+          archived: await examples.archiveMissing(ctx.db, actorOf(request), request.body.ids),
+        },
       }),
     );
 

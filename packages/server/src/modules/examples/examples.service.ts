@@ -20,6 +20,7 @@ import { AppError } from "../../lib/app-error";
 import type { SessionUser } from "../../plugins/access";
 import { findIndustryRow, findPersonaRow } from "../reference/reference.repository";
 import { readSetting, writeSetting } from "../settings/settings.repository";
+import { auditActorOf, diffFields, recordAudit } from "../audit/audit.service";
 import { hashContent, serializeExample } from "./example-file";
 import * as repo from "./examples.repository";
 import { presentExampleDetail, presentExampleSummary } from "./examples.presenter";
@@ -49,7 +50,19 @@ export async function saveExampleRepoSettings(
   settings: ExampleRepoSettings,
 ): Promise<ExampleRepoSettings> {
   assertNoNulCharacters(settings);
-  await writeSetting(db, EXAMPLE_REPO_SETTING, settings, actor.id);
+  const before = await getExampleRepoSettings(db);
+  await db.transaction().execute(async (trx) => {
+    await writeSetting(trx, EXAMPLE_REPO_SETTING, settings, actor.id);
+    const changes = diffFields(before, settings);
+    if (Object.keys(changes).length > 0) {
+      await recordAudit(trx, {
+        actor: auditActorOf(actor),
+        action: "settings.example_repository_changed",
+        target: { type: "setting", id: EXAMPLE_REPO_SETTING, label: "Example repository" },
+        changes,
+      });
+    }
+  });
   return settings;
 }
 
@@ -161,36 +174,80 @@ export async function createExample(
   assertNoNulCharacters(input);
   await assertReferences(db, input);
   const id = randomUUID();
-  await repo.insertExample(db, {
-    id,
-    origin: "manual",
-    source_key: "manual",
-    source_path: id,
-    created_by: actor.id,
-    ...rowFields(input),
+  await db.transaction().execute(async (trx) => {
+    await repo.insertExample(trx, {
+      id,
+      origin: "manual",
+      source_key: "manual",
+      source_path: id,
+      created_by: actor.id,
+      ...rowFields(input),
+    });
+    await recordAudit(trx, {
+      actor: auditActorOf(actor),
+      action: "example.created",
+      target: { type: "example", id, label: input.title },
+      changes: { category: { to: input.category } },
+    });
   });
   return getExample(db, id);
 }
 
 export async function replaceExample(
   db: Kysely<Database>,
+  actor: SessionUser,
   id: string,
   raw: ExampleInput,
 ): Promise<ExampleDetail> {
   const input = ExampleInputSchema.parse(raw);
   assertNoNulCharacters(input);
   await assertReferences(db, input);
-  if (!(await repo.updateExample(db, id, rowFields(input))))
-    throw new AppError("not_found", "Example not found.");
+  await db.transaction().execute(async (trx) => {
+    if (!(await repo.updateExample(trx, id, rowFields(input))))
+      throw new AppError("not_found", "Example not found.");
+    await recordAudit(trx, {
+      actor: auditActorOf(actor),
+      action: "example.updated",
+      target: { type: "example", id, label: input.title },
+    });
+  });
   return getExample(db, id);
 }
 
-export async function removeExample(db: Kysely<Database>, id: string): Promise<void> {
-  if (!(await repo.deleteExample(db, id))) throw new AppError("not_found", "Example not found.");
+export async function removeExample(
+  db: Kysely<Database>,
+  actor: SessionUser,
+  id: string,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await repo.findExample(trx, id);
+    if (!row || !(await repo.deleteExample(trx, id)))
+      throw new AppError("not_found", "Example not found.");
+    await recordAudit(trx, {
+      actor: auditActorOf(actor),
+      action: "example.deleted",
+      target: { type: "example", id, label: row.title },
+    });
+  });
 }
 
-export async function archiveMissing(db: Kysely<Database>, ids: string[]): Promise<number> {
-  return repo.archiveExamples(db, ids);
+export async function archiveMissing(
+  db: Kysely<Database>,
+  actor: SessionUser,
+  ids: string[],
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const archived = await repo.archiveExamples(trx, ids);
+    if (archived > 0) {
+      await recordAudit(trx, {
+        actor: auditActorOf(actor),
+        action: "example.archived",
+        target: { type: "example", label: `${archived} example${archived === 1 ? "" : "s"}` },
+        changes: { ids: { to: ids.slice(0, 50) } },
+      });
+    }
+    return archived;
+  });
 }
 
 /** The example as a markdown file in the repository format, and a safe file name. */

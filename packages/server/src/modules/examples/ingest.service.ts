@@ -13,6 +13,8 @@ import {
   type ReferenceLookup,
 } from "./example-file";
 import * as repo from "./examples.repository";
+import { recordAudit } from "../audit/audit.service";
+import { findUserById } from "../users/users.repository";
 import { presentIngestJob } from "./examples.presenter";
 import { SourceError, type SourceEntry, type SourceListing } from "./sources/source";
 
@@ -336,11 +338,30 @@ export async function runIngest(
   const missing = [...existing]
     .filter(([path, state]) => !seen.has(path) && !state.archived)
     .map(([path, state]) => ({ id: state.id, path, title: state.title }));
-  await saveProgress({
-    status: "succeeded",
-    missing: JSON.stringify(missing),
-    message: null,
-    finished: true,
+  const actor = actorId ? await findUserById(db, actorId) : undefined;
+  await db.transaction().execute(async (trx) => {
+    await repo.updateIngestJob(trx, jobId, {
+      ...counts,
+      failures: JSON.stringify(failures),
+      status: "succeeded",
+      missing: JSON.stringify(missing),
+      message: null,
+      finished: true,
+    });
+    await recordAudit(trx, {
+      actor: actor
+        ? { id: actor.id, label: `${actor.name} <${actor.email}>`, ip: null }
+        : { id: null, label: "system (start-up ingest)", ip: null },
+      action: "example.ingested",
+      target: { type: "ingest_job", id: jobId, label: request.sourceKey },
+      changes: {
+        added: { to: counts.added },
+        updated: { to: counts.updated },
+        unchanged: { to: counts.unchanged },
+        errors: { to: counts.errors },
+        missing: { to: missing.length },
+      },
+    });
   });
 }
 

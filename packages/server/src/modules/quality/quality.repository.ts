@@ -4,7 +4,9 @@ import { readSetting, writeSetting } from "../settings/settings.repository";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export const BANNED_PHRASES_SETTING = "quality.bannedPhrases";
+import { BANNED_PHRASES_SETTING } from "../settings/settings.repository";
+
+export { BANNED_PHRASES_SETTING };
 
 /** The stored banned-phrase list, or undefined when none was ever saved. */
 export async function readBannedPhrases(db: Db): Promise<unknown> {

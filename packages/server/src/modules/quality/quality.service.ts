@@ -24,6 +24,7 @@ import {
   findPersonaRow,
   loadCompanyCatalogRows,
 } from "../reference/reference.repository";
+import { auditActorOf, diffFields, recordAudit } from "../audit/audit.service";
 import * as repo from "./quality.repository";
 import { round } from "./readability";
 import { scoreContent } from "./scorer";
@@ -111,7 +112,19 @@ export async function saveBannedPhrases(
     seen.add(key);
     phrases.push(phrase);
   }
-  await repo.writeBannedPhrases(ctx.db, phrases, actor.id);
+  const before = await getBannedPhrases(ctx);
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.writeBannedPhrases(trx, phrases, actor.id);
+    const changes = diffFields({ bannedPhrases: before }, { bannedPhrases: phrases });
+    if (Object.keys(changes).length > 0) {
+      await recordAudit(trx, {
+        actor: auditActorOf(actor),
+        action: "settings.banned_phrases_changed",
+        target: { type: "setting", id: "quality.bannedPhrases", label: "Banned phrases" },
+        changes,
+      });
+    }
+  });
   return { phrases };
 }
 

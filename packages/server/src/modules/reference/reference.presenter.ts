@@ -1,6 +1,8 @@
 import {
+  BUYING_STAGES,
   BuyingJourneySchema,
   FormatEffectivenessSchema,
+  type BuyingStage,
   type CompanyCatalog,
   type Industry,
   type Persona,
@@ -48,7 +50,20 @@ export function presentCompanyCatalog(
   return {
     companyName: rows.profile?.company_name ?? "",
     shortPrefix: rows.profile?.short_prefix ?? "",
+    description: rows.profile?.description ?? "",
     keyMetrics: rows.keyMetrics.map((m) => ({ id: m.id, label: m.label })),
-    solutions: rows.solutions.map((s) => ({ id: s.id, name: s.name, description: s.description })),
+    solutions: rows.solutions.map((s) => ({
+      id: s.id,
+      name: s.name,
+      description: s.description,
+      product: s.product,
+    })),
+    offers: rows.offers.map((o) => ({
+      name: o.name,
+      url: o.url,
+      stages: o.stages.filter((stage): stage is BuyingStage =>
+        (BUYING_STAGES as readonly string[]).includes(stage),
+      ),
+    })),
   };
 }

@@ -24,10 +24,76 @@ export function listBuyingStageRows(db: Db) {
 }
 
 export async function loadCompanyCatalogRows(db: Db) {
-  const [profile, keyMetrics, solutions] = await Promise.all([
+  const [profile, keyMetrics, solutions, offers] = await Promise.all([
     db.selectFrom("company_profile").selectAll().where("id", "=", 1).executeTakeFirst(),
     db.selectFrom("key_metric").selectAll().orderBy("sort_order").execute(),
     db.selectFrom("solution").selectAll().orderBy("sort_order").execute(),
+    db.selectFrom("offer").selectAll().orderBy("sort_order").execute(),
   ]);
-  return { profile, keyMetrics, solutions };
+  return { profile, keyMetrics, solutions, offers };
+}
+
+/** Replaces the company profile's name, description and lists (call inside one transaction). */
+export async function replaceCompanyProfile(
+  db: Db,
+  profile: {
+    companyName: string;
+    description: string;
+    keyMetrics: { id: string; label: string }[];
+    solutions: { id: string; name: string; description: string; product: string }[];
+    offers: { id: string; name: string; url: string; stages: string[] }[];
+  },
+): Promise<void> {
+  await db
+    .insertInto("company_profile")
+    .values({
+      id: 1,
+      company_name: profile.companyName,
+      short_prefix: "",
+      description: profile.description,
+    })
+    .onConflict((oc) =>
+      oc.column("id").doUpdateSet({
+        company_name: profile.companyName,
+        description: profile.description,
+      }),
+    )
+    .execute();
+  await db.deleteFrom("key_metric").execute();
+  await db.deleteFrom("solution").execute();
+  await db.deleteFrom("offer").execute();
+  if (profile.keyMetrics.length > 0) {
+    await db
+      .insertInto("key_metric")
+      .values(profile.keyMetrics.map((m, i) => ({ id: m.id, sort_order: i, label: m.label })))
+      .execute();
+  }
+  if (profile.solutions.length > 0) {
+    await db
+      .insertInto("solution")
+      .values(
+        profile.solutions.map((s, i) => ({
+          id: s.id,
+          sort_order: i,
+          name: s.name,
+          description: s.description,
+          product: s.product,
+        })),
+      )
+      .execute();
+  }
+  if (profile.offers.length > 0) {
+    await db
+      .insertInto("offer")
+      .values(
+        profile.offers.map((o, i) => ({
+          id: o.id,
+          sort_order: i,
+          name: o.name,
+          url: o.url,
+          stages: JSON.stringify(o.stages),
+        })),
+      )
+      .execute();
+  }
 }

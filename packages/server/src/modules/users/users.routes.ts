@@ -30,7 +30,7 @@ export const usersRoutes =
         schema: { body: CreateUserBodySchema, response: { 201: successEnvelope(UserSchema) } },
       },
       async (request, reply) => {
-        const user = await createAccount(ctx.db, ctx.auth, request.body);
+        const user = await createAccount(ctx.db, ctx.auth, request.body, actorOf(request));
         return reply.status(201).send({ success: true as const, data: user });
       },
     );

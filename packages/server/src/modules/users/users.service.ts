@@ -10,6 +10,7 @@ import { AppError } from "../../lib/app-error";
 import { passwordWeakness } from "../../lib/passwords";
 import type { SessionUser } from "../../plugins/access";
 import { presentUser } from "./users.presenter";
+import { auditActorOf, diffFields, recordAudit } from "../audit/audit.service";
 import * as repo from "./users.repository";
 
 /**
@@ -49,6 +50,8 @@ export async function createAccount(
   db: Kysely<Database>,
   auth: AccountCreator,
   input: CreateUserBody,
+  /** Who created it (audited); none for the first administrator and start-up. */
+  actor?: SessionUser,
 ): Promise<User> {
   assertAcceptablePassword(input.password, input);
   if (await repo.findUserByEmail(db, input.email)) {
@@ -61,7 +64,17 @@ export async function createAccount(
   });
   const row = await repo.findUserById(db, created.user.id);
   if (!row) throw new Error("Created user not found");
-  return presentUser(row);
+  const user = presentUser(row);
+  // better-auth creates the account in its own transaction; the entry follows its commit.
+  await recordAudit(db, {
+    actor: actor
+      ? auditActorOf(actor)
+      : { id: user.id, label: `${user.name} <${user.email}>`, ip: null },
+    action: "user.created",
+    target: { type: "user", id: user.id, label: user.email },
+    changes: { name: { to: user.name }, email: { to: user.email }, role: { to: user.role } },
+  });
+  return user;
 }
 
 export async function listAllUsers(db: Kysely<Database>): Promise<User[]> {
@@ -101,6 +114,26 @@ export async function changeUser(
     if (roleChanged || patch.active === false) await repo.deleteSessionsOfUser(trx, id);
     const after = await repo.findUserById(trx, id);
     if (!after) throw new AppError("not_found", "User not found.");
-    return presentUser(after);
+    const presented = presentUser(after);
+    const changes = diffFields(before, {
+      role: presented.role,
+      active: presented.active,
+      name: presented.name,
+    });
+    if (Object.keys(changes).length > 0) {
+      await recordAudit(trx, {
+        actor: auditActorOf(actor),
+        action: changes.role
+          ? "user.role_changed"
+          : changes.active
+            ? presented.active
+              ? "user.reactivated"
+              : "user.deactivated"
+            : "user.renamed",
+        target: { type: "user", id, label: presented.email },
+        changes,
+      });
+    }
+    return presented;
   });
 }

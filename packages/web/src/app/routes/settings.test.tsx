@@ -1,4 +1,9 @@
-import type { AiServiceInfo, GenerationSettings, User } from "@content-studio/contract";
+import type {
+  AiServiceInfo,
+  CompanyProfile,
+  GenerationSettings,
+  User,
+} from "@content-studio/contract";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -59,6 +64,15 @@ const SETTINGS: GenerationSettings = {
   autoRefineThreshold: 0.5,
 };
 
+const COMPANY_PROFILE: CompanyProfile = {
+  companyName: "Makers Co",
+  description: "Makers Co sells cost software.",
+  solutions: [{ name: "MC Design", description: "Design-stage costing.", product: "MC Suite" }],
+  keyMetrics: [{ label: "20-30% decrease in time-to-market" }],
+  offers: [{ name: "Pilot plan", url: "https://example.com/pilot", stages: ["decision"] }],
+  bannedPhrases: ["synergy", "game changer"],
+};
+
 function setup(
   user: User,
   extra: Record<string, Parameters<typeof installFakeApi>[0][string]> = {},
@@ -78,13 +92,17 @@ function setup(
     }),
     "GET /api/examples/ingest/jobs": ok([]),
     "GET /api/users": ok([admin, editor]),
+    "PUT /api/me/settings": (req) => ok(req.body),
+    "GET /api/company-profile": ok(COMPANY_PROFILE),
+    "GET /api/audit": ok({ entries: [], page: 1, pageSize: 50, hasMore: false }),
     ...extra,
   });
   const result = renderApp("/settings");
   return { ...result, fake };
 }
 
-const card = (name: string) => screen.findByRole("region", { name });
+// The first render of the whole screen can take over a second on a loaded machine.
+const card = (name: string) => screen.findByRole("region", { name }, { timeout: 4000 });
 const requestsTo = (requests: FakeRequest[], method: string, path: string) =>
   requests.filter((r) => r.method === method && r.path === path);
 
@@ -339,13 +357,20 @@ describe("settings: who may change what", () => {
     await user.click(within(ui).getByRole("switch", { name: "Compact Mode" }));
     await user.click(screen.getByRole("button", { name: "Save All Settings" }));
     expect(await screen.findByText("All settings saved (UI settings).")).toBeInTheDocument();
-    expect(fake.requests.filter((r) => r.method !== "GET")).toHaveLength(0);
+    expect(fake.requests.filter((r) => r.method !== "GET").map((r) => r.path)).toEqual([
+      "/api/me/settings",
+    ]);
+    // The company profile is shown read-only.
+    const company = await card("Company Profile");
+    expect(await within(company).findByLabelText("Company name")).toHaveAttribute("readonly");
+    expect(within(company).queryByRole("button", { name: "Save Company Profile" })).toBeNull();
+    expect(screen.queryByRole("region", { name: "Audit Log" })).toBeNull();
   });
 });
 
 describe("settings: UI Settings", () => {
   it("previews dark mode on the document root, keeps it once saved, and reverts unsaved changes", async () => {
-    const { router } = setup(editor);
+    const { router, fake } = setup(editor);
     const user = userEvent.setup();
     const root = document.documentElement;
     const ui = await card("UI Settings");
@@ -358,12 +383,14 @@ describe("settings: UI Settings", () => {
     await user.click(within(ui).getByRole("button", { name: "Save UI Settings" }));
 
     expect(await within(ui).findByText("UI settings saved.")).toBeInTheDocument();
-    expect(
-      JSON.parse(localStorage.getItem(`content-studio:ui-settings:${editor.id}`) ?? ""),
-    ).toEqual({
-      darkMode: true,
-      accentColor: "teal",
-      compactMode: false,
+    const saved = { darkMode: true, accentColor: "teal", compactMode: false };
+    expect(requestsTo(fake.requests, "PUT", "/api/me/settings").map((r) => r.body)).toEqual([
+      saved,
+    ]);
+    // This browser's copy, which theme-boot.js paints before the app loads next time.
+    expect(JSON.parse(localStorage.getItem("content-studio:ui-settings") ?? "")).toEqual({
+      userId: editor.id,
+      settings: saved,
     });
 
     // An unsaved change is only a preview: leaving the screen goes back to the saved look.
@@ -375,19 +402,29 @@ describe("settings: UI Settings", () => {
     expect(root.dataset.accent).toBe("teal");
   });
 
-  it("applies stored settings at sign-in and reads an unknown accent as blue", async () => {
+  it("applies the server's settings over this browser's older copy, and caches them", async () => {
     localStorage.setItem(
-      `content-studio:ui-settings:${editor.id}`,
-      JSON.stringify({ darkMode: true, accentColor: "chartreuse", compactMode: true }),
+      "content-studio:ui-settings",
+      JSON.stringify({
+        userId: editor.id,
+        settings: { darkMode: false, accentColor: "chartreuse", compactMode: false },
+      }),
     );
-    setup(editor);
+    setup(editor, {
+      "GET /api/me/settings": ok({ darkMode: true, accentColor: "purple", compactMode: true }),
+    });
     const ui = await card("UI Settings");
     const root = document.documentElement;
-    expect(root).toHaveClass("dark");
+    await waitFor(() => expect(root).toHaveClass("dark"));
     expect(root.dataset.density).toBe("compact");
-    expect(root.dataset.accent).toBe("blue");
-    expect(within(ui).getByRole("radio", { name: "Blue" })).toBeChecked();
+    expect(root.dataset.accent).toBe("purple");
+    expect(within(ui).getByRole("radio", { name: "Purple" })).toBeChecked();
     expect(within(ui).getByRole("switch", { name: "Dark Mode" })).toBeChecked();
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem("content-studio:ui-settings") ?? "")).toMatchObject({
+        settings: { accentColor: "purple" },
+      }),
+    );
   });
 });
 
@@ -425,9 +462,51 @@ describe("settings: Save All Settings", () => {
     ).toBeInTheDocument();
     expect(requestsTo(fake.requests, "PUT", "/api/settings/generation")).toHaveLength(1);
     expect(requestsTo(fake.requests, "PUT", "/api/settings/banned-phrases")).toHaveLength(0);
-    expect(localStorage.getItem(`content-studio:ui-settings:${admin.id}`)).toContain(
-      '"darkMode":true',
-    );
+    expect(requestsTo(fake.requests, "PUT", "/api/me/settings")).toHaveLength(1);
     expect(screen.getByText("Unsaved changes: AI provider settings.")).toBeInTheDocument();
+  });
+});
+
+describe("settings: company profile and your account", () => {
+  it("saves both with 'Save All Settings' and names the card that failed", async () => {
+    const { fake } = setup(admin, {
+      "PUT /api/company-profile": fail(400, "validation_error", "Enter a full https:// address.", {
+        details: {
+          issues: [{ path: "body.offers.0.url", message: "Enter a full https:// address." }],
+        },
+      }),
+      "PATCH /api/me": (req) => ok({ ...admin, ...(req.body as object) }),
+    });
+    const user = userEvent.setup();
+    const company = await card("Company Profile");
+    const url = await within(company).findByLabelText("URL");
+    await user.clear(url);
+    await user.type(url, "http://example.com/pilot");
+    const account = await card("Your account");
+    const name = within(account).getByLabelText("Name");
+    await user.clear(name);
+    await user.type(name, "Ada Lovelace");
+    expect(
+      screen.getByText("Unsaved changes: your account and company profile."),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Save All Settings" }));
+    expect(
+      await screen.findByText(
+        "Some settings were not saved. Failed to save the company profile. Enter a full https:// address. Saved: your account.",
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(company).getByText("Enter a full https:// address.", { selector: "p" }),
+    ).toBeInTheDocument();
+    const sent = requestsTo(fake.requests, "PUT", "/api/company-profile")[0]?.body as Record<
+      string,
+      unknown
+    >;
+    // Banned phrases are not part of this save: the generation defaults card owns them.
+    expect(sent).not.toHaveProperty("bannedPhrases");
+    expect(requestsTo(fake.requests, "PATCH", "/api/me").map((r) => r.body)).toEqual([
+      { name: "Ada Lovelace" },
+    ]);
   });
 });

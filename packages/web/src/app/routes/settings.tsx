@@ -1,5 +1,12 @@
+import type { User } from "@content-studio/contract";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCurrentUser } from "../../features/auth/api/get-session";
+import { AccountCard, useAccountForm } from "../../features/account/components/account-card";
+import { AuditLogCard } from "../../features/audit/components/audit-log-card";
+import { getSessionQueryOptions, useCurrentUser } from "../../features/auth/api/get-session";
+import { CompanyProfileCard } from "../../features/company/components/company-profile-card";
+import { useCompanyProfileForm } from "../../features/company/components/use-company-profile-form";
+import { getCompanyCatalogQueryOptions } from "../../features/reference/api/get-company-catalog";
+import { useUsers } from "../../features/users/api/get-users";
 import { ExampleRepositoryCard } from "../../features/examples/components/example-repository-card";
 import {
   getGenerationSettingsQueryOptions,
@@ -14,10 +21,25 @@ import { UsersCard } from "../../features/users/components/users-card";
 
 export function SettingsRoute() {
   const user = useCurrentUser();
+  if (!user) return null;
+  return <SignedInSettings user={user} />;
+}
+
+function SignedInSettings({ user }: { user: User }) {
   const queryClient = useQueryClient();
   const aiServiceInfo = useAiServiceInfo();
   const generationSettings = useGenerationSettings();
-  if (!user) return null;
+  const isAdmin = user.role === "admin";
+  const account = useAccountForm(user, (saved) => {
+    // The sidebar footer and the greeting show the name.
+    queryClient.setQueryData(getSessionQueryOptions().queryKey, (previous) =>
+      previous ? { ...previous, user: saved } : previous,
+    );
+  });
+  const company = useCompanyProfileForm(() => {
+    // The generator's checkboxes come from the catalogue.
+    void queryClient.invalidateQueries({ queryKey: getCompanyCatalogQueryOptions().queryKey });
+  });
   return (
     <SettingsPage
       user={user}
@@ -36,6 +58,17 @@ export function SettingsRoute() {
       }}
       usersCard={<UsersCard currentUserId={user.id} />}
       exampleRepositoryCard={<ExampleRepositoryCard role={user.role} />}
+      accountCard={<AccountCard user={user} form={account} />}
+      companyProfileCard={<CompanyProfileCard form={company} canEdit={isAdmin} />}
+      auditLogCard={isAdmin ? <AdminAuditLog /> : null}
+      extraSections={[account.section, ...(isAdmin ? [company.section] : [])]}
     />
   );
+}
+
+/** The audit log with everyone who has an account as the person filter. */
+function AdminAuditLog() {
+  const users = useUsers();
+  const people = (users.data ?? []).map((u) => ({ id: u.id, label: `${u.name} (${u.email})` }));
+  return <AuditLogCard people={people} />;
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { clearCachedUiSettings } from "../../../lib/ui-settings-cache";
 import { getSessionQueryOptions } from "./get-session";
 
 export const signOut = (): Promise<Record<string, never>> =>
@@ -13,7 +14,14 @@ export const useSignOut = () => {
     onSuccess: () => {
       const sessionKey = getSessionQueryOptions().queryKey;
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
-      queryClient.setQueryData(sessionKey, { user: null, setupRequired: false });
+      queryClient.setQueryData(sessionKey, (previous) => ({
+        ...previous,
+        user: null,
+        setupRequired: false,
+        passwordChangeRequired: false,
+      }));
+      // The next visitor of this browser starts from the default look.
+      clearCachedUiSettings();
     },
   });
 };

@@ -1,3 +1,7 @@
+import {
+  FORGOT_PASSWORD_ADMIN_MESSAGE,
+  FORGOT_PASSWORD_SENT_MESSAGE,
+} from "@content-studio/contract";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -81,11 +85,26 @@ describe("LoginPage", () => {
     renderWithProviders(<LoginPage />, { route: "/login" });
     const toggle = await screen.findByRole("button", { name: "Forgot password?" });
 
-    expect(screen.getByText("Ask your administrator to reset your password.")).not.toBeVisible();
+    expect(screen.queryByText(FORGOT_PASSWORD_ADMIN_MESSAGE)).toBeNull();
     await userEvent.click(toggle);
 
     expect(toggle).toHaveAttribute("aria-expanded", "true");
-    expect(screen.getByText("Ask your administrator to reset your password.")).toBeVisible();
+    expect(screen.getByText(FORGOT_PASSWORD_ADMIN_MESSAGE)).toBeVisible();
+  });
+
+  it("sends a reset link when the server has outgoing mail", async () => {
+    const fake = installFakeApi({
+      "GET /api/session": ok({ ...signedOut, passwordRecovery: "email" }),
+      "POST /api/auth/forgot-password": ok({ message: FORGOT_PASSWORD_SENT_MESSAGE }),
+    });
+    renderWithProviders(<LoginPage />, { route: "/login" });
+    await userEvent.click(await screen.findByRole("button", { name: "Forgot password?" }));
+    await userEvent.type(screen.getByLabelText("Email for the reset link"), "ada@example.test");
+    await userEvent.click(screen.getByRole("button", { name: "Send reset link" }));
+    expect(await screen.findByText(FORGOT_PASSWORD_SENT_MESSAGE)).toBeVisible();
+    expect(fake.requests.find((r) => r.path === "/api/auth/forgot-password")?.body).toEqual({
+      email: "ada@example.test",
+    });
   });
 
   it("offers to create the administrator on first run and shows field errors", async () => {

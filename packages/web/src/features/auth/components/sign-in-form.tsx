@@ -6,6 +6,7 @@ import { ApiError } from "../../../lib/api-client";
 import { formText } from "../../../lib/form";
 import { cn } from "../../../lib/cn";
 import { useSignIn } from "../api/sign-in";
+import { ForgotPassword } from "./forgot-password";
 
 const WRONG_CREDENTIALS = "Login failed. Please check your credentials.";
 
@@ -27,38 +28,39 @@ export function SignInForm() {
   };
 
   return (
-    <form onSubmit={onSubmit} className="space-y-5">
-      <TextField label="Email" name="email" type="email" autoComplete="email" required />
-      <div className="space-y-2">
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-        />
-        <div className="flex justify-end">
-          <button
-            type="button"
-            aria-expanded={showReset}
-            aria-controls={resetHelpId}
-            onClick={() => setShowReset((shown) => !shown)}
-            className={cn(
-              "rounded text-sm font-medium text-primary-text hover:underline",
-              focusRing,
-            )}
-          >
-            Forgot password?
-          </button>
+    <div className="space-y-5">
+      <form onSubmit={onSubmit} className="space-y-5">
+        <TextField label="Email" name="email" type="email" autoComplete="email" required />
+        <div className="space-y-2">
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+          />
+          <div className="flex justify-end">
+            <button
+              type="button"
+              aria-expanded={showReset}
+              aria-controls={resetHelpId}
+              onClick={() => setShowReset((shown) => !shown)}
+              className={cn(
+                "rounded text-sm font-medium text-primary-text hover:underline",
+                focusRing,
+              )}
+            >
+              Forgot password?
+            </button>
+          </div>
         </div>
-        <p id={resetHelpId} hidden={!showReset} className="text-sm text-slate-600">
-          Ask your administrator to reset your password.
-        </p>
-      </div>
-      {signIn.error ? <Alert>{signInErrorMessage(signIn.error)}</Alert> : null}
-      <Button type="submit" className="w-full" disabled={signIn.isPending}>
-        {signIn.isPending ? "Signing in..." : "Sign in"}
-      </Button>
-    </form>
+        {signIn.error ? <Alert>{signInErrorMessage(signIn.error)}</Alert> : null}
+        <Button type="submit" className="w-full" disabled={signIn.isPending}>
+          {signIn.isPending ? "Signing in..." : "Sign in"}
+        </Button>
+      </form>
+      {/* Outside the sign-in form: it has a form of its own. */}
+      {showReset ? <ForgotPassword id={resetHelpId} /> : null}
+    </div>
   );
 }

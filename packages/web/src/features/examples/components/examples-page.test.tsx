@@ -1,3 +1,4 @@
+import { CLOUD_SOURCE_NEEDS, EXAMPLE_REPO_DEFAULTS } from "@content-studio/contract";
 import type { IngestJob, Role } from "@content-studio/contract";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -226,13 +227,32 @@ describe("ExamplesPage list", () => {
     expect(screen.getByRole("radio", { name: "Local" })).toBeChecked();
   });
 
-  it("falls back to cloud when the settings cannot be read", async () => {
+  it("falls back to Local, where the sample examples are, when the settings cannot be read", async () => {
     const { lastListQuery } = setup(
       { "GET /api/settings/example-repository": fail(500, "internal_error", "Boom.") },
       { route: "/examples" },
     );
     await screen.findByText("0 examples found");
-    expect(lastListQuery().source).toBe("cloud");
+    expect(lastListQuery().source).toBe("local");
+  });
+
+  it("opens on Local while Cloud is only the placeholder, and says what Cloud needs", async () => {
+    const { lastListQuery } = setup(
+      {
+        "GET /api/settings/example-repository": ok({
+          ...REPO_SETTINGS,
+          repositorySource: "cloud",
+          cloudRepoUrl: EXAMPLE_REPO_DEFAULTS.cloudRepoUrl,
+        }),
+      },
+      { route: "/examples" },
+    );
+    await screen.findByText("0 examples found");
+    expect(lastListQuery().source).toBe("local");
+    expect(screen.getByRole("radio", { name: "Local" })).toBeChecked();
+    expect(screen.queryByText(CLOUD_SOURCE_NEEDS)).toBeNull();
+    await userEvent.click(screen.getByRole("radio", { name: "Cloud" }));
+    expect(await screen.findByText(CLOUD_SOURCE_NEEDS)).toBeInTheDocument();
   });
 });
 

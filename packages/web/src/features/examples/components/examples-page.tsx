@@ -1,4 +1,6 @@
 import {
+  CLOUD_SOURCE_NEEDS,
+  isCloudSourceConfigured,
   RepositorySourceSchema,
   splitTags,
   type ExampleDetail,
@@ -66,9 +68,15 @@ interface ExamplesPageProps extends ExampleReferenceOptions {
 export function ExamplesPage(props: ExamplesPageProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const urlSource = RepositorySourceSchema.safeParse(searchParams.get("source")).data;
-  const settings = useQuery({ ...getExampleRepoSettingsQueryOptions(), enabled: !urlSource });
-  const source =
-    urlSource ?? (settings.isLoading ? undefined : (settings.data?.repositorySource ?? "cloud"));
+  const settings = useQuery(getExampleRepoSettingsQueryOptions());
+  const saved = settings.data;
+  const cloudConfigured = saved ? isCloudSourceConfigured(saved) : true;
+  // Cloud until it is set up would open on a placeholder: Local holds the sample examples.
+  const savedSource =
+    saved && (saved.repositorySource === "local" || cloudConfigured)
+      ? saved.repositorySource
+      : "local";
+  const source = urlSource ?? (settings.isLoading ? undefined : savedSource);
 
   const changeSource = (next: RepositorySource) =>
     setSearchParams(
@@ -90,7 +98,14 @@ export function ExamplesPage(props: ExamplesPageProps) {
       </>
     );
   }
-  return <ExamplesScreen {...props} source={source} onSourceChange={changeSource} />;
+  return (
+    <ExamplesScreen
+      {...props}
+      source={source}
+      onSourceChange={changeSource}
+      cloudConfigured={cloudConfigured}
+    />
+  );
 }
 
 type DialogState =
@@ -107,7 +122,9 @@ function ExamplesScreen({
   buyingStages,
   source,
   onSourceChange,
+  cloudConfigured,
 }: ExamplesPageProps & {
+  cloudConfigured: boolean;
   source: RepositorySource;
   onSourceChange: (source: RepositorySource) => void;
 }) {
@@ -212,6 +229,9 @@ function ExamplesScreen({
       />
 
       <div className="space-y-6">
+        {source === "cloud" && !cloudConfigured ? (
+          <Alert tone="info">{CLOUD_SOURCE_NEEDS}</Alert>
+        ) : null}
         <IngestStatus
           run={run}
           startError={startIngest.error ? ingestErrorMessage(startIngest.error) : null}

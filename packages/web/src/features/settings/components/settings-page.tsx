@@ -32,6 +32,14 @@ interface SettingsPageProps {
   usersCard?: ReactNode;
   /** Example Repository; every role sees it, the card itself limits editing. */
   exampleRepositoryCard?: ReactNode;
+  /** "Your account": name and password. */
+  accountCard?: ReactNode;
+  /** The company profile (everyone sees it; admins edit it). */
+  companyProfileCard?: ReactNode;
+  /** The audit log, shown to admins only. */
+  auditLogCard?: ReactNode;
+  /** Other features' cards that 'Save All Settings' saves too (already limited by role). */
+  extraSections?: SavableSection[];
 }
 
 /**
@@ -47,6 +55,10 @@ export function SettingsPage({
   onGenerationSettingsSaved,
   usersCard,
   exampleRepositoryCard,
+  accountCard,
+  companyProfileCard,
+  auditLogCard,
+  extraSections = [],
 }: SettingsPageProps) {
   const isAdmin = user.role === "admin";
   const bannedPhrases = useBannedPhrases();
@@ -66,12 +78,14 @@ export function SettingsPage({
         ]
       : []),
     { label: "UI settings", dirty: ui.dirty, save: ui.save },
+    ...extraSections,
   ];
 
   return (
     <>
       <PageHeader title="Settings" />
       <div className="space-y-6 compact:space-y-4">
+        {accountCard}
         <AiProviderCard
           info={aiServiceInfo.data}
           loading={aiServiceInfo.isPending}
@@ -85,9 +99,11 @@ export function SettingsPage({
           form={generation}
           canEdit={isAdmin}
         />
+        {companyProfileCard}
         {exampleRepositoryCard}
         <UiSettingsCard form={ui} />
         {isAdmin ? usersCard : null}
+        {isAdmin ? auditLogCard : null}
         <SaveAllBar sections={sections} />
       </div>
     </>

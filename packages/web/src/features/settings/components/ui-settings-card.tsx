@@ -23,7 +23,7 @@ export function UiSettingsCard({ form }: { form: UiSettingsForm }) {
   return (
     <Card
       title="UI Settings"
-      description="Personal display preferences: saved in this browser for your account only, and shown as you change them."
+      description="Personal display preferences: saved with your account, so they follow you to every browser you sign into, and shown as you change them."
     >
       <form
         aria-label="UI settings"
@@ -86,8 +86,8 @@ export function UiSettingsCard({ form }: { form: UiSettingsForm }) {
 
         {form.notice ? <Alert tone={form.notice.tone}>{form.notice.text}</Alert> : null}
         <SaveRow dirty={form.dirty}>
-          <Button type="submit" disabled={!form.dirty}>
-            Save UI Settings
+          <Button type="submit" disabled={!form.dirty || form.saving}>
+            {form.saving ? "Saving..." : "Save UI Settings"}
           </Button>
         </SaveRow>
       </form>

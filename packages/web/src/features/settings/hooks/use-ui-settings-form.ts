@@ -1,24 +1,26 @@
 import { useEffect, useState } from "react";
+import { useUpdateUiSettings } from "../api/update-ui-settings";
 import { sameUiSettings, type UiSettings } from "../utils/ui-settings";
-import type { SaveOutcome } from "./save-outcome";
-import { saveUiSettings, setUiSettingsPreview, useSavedUiSettings } from "./use-ui-settings";
+import { failureText, type SaveOutcome } from "./save-outcome";
+import { setUiSettingsPreview, useSavedUiSettings } from "./use-ui-settings";
 import { useTimedNotice } from "./use-timed-notice";
 
-const UI_SAVED = "UI settings saved.";
-const UI_SAVE_FAILED =
-  "Failed to save UI settings: this browser does not allow the site to store data.";
+export const UI_SAVED = "UI settings saved.";
+export const UI_SAVE_FAILED = "Failed to save UI settings.";
 const SECTION = "UI settings";
 
 /**
- * The UI Settings card's state. Changes show at once as a preview; saving keeps them (in this
- * browser, for this user); leaving the screen unsaved goes back to the saved look.
+ * The UI Settings card's state. Changes show at once as a preview; saving stores them on the
+ * server for this user (every browser they sign into); leaving the screen unsaved goes back
+ * to the saved look.
  */
 export function useUiSettingsForm(userId: string) {
   const saved = useSavedUiSettings(userId);
+  const update = useUpdateUiSettings(userId);
   const [edit, setEdit] = useState<UiSettings | null>(null);
   const { notice, show, clear } = useTimedNotice();
-  const draft = edit ?? saved;
-  const dirty = !sameUiSettings(draft, saved);
+  const draft = edit ?? saved.settings;
+  const dirty = !sameUiSettings(draft, saved.settings);
 
   useEffect(() => {
     setUiSettingsPreview(dirty ? draft : null);
@@ -33,16 +35,19 @@ export function useUiSettingsForm(userId: string) {
   const save = async (): Promise<SaveOutcome[]> => {
     if (!dirty) return [];
     clear();
-    if (!saveUiSettings(userId, draft)) {
-      show({ tone: "error", text: UI_SAVE_FAILED });
-      return [{ ok: false, section: SECTION, message: UI_SAVE_FAILED }];
+    try {
+      await update.mutateAsync(draft);
+    } catch (error) {
+      const message = failureText(UI_SAVE_FAILED, error);
+      show({ tone: "error", text: message });
+      return [{ ok: false, section: SECTION, message }];
     }
     setEdit(null);
     show({ tone: "success", text: UI_SAVED });
     return [{ ok: true, section: SECTION }];
   };
 
-  return { draft, dirty, notice, set, save };
+  return { draft, dirty, notice, set, save, saving: update.isPending, loadError: saved.error };
 }
 
 export type UiSettingsForm = ReturnType<typeof useUiSettingsForm>;

@@ -1,60 +1,25 @@
-import { useLayoutEffect, useSyncExternalStore } from "react";
-import {
-  applyUiSettings,
-  parseStoredUiSettings,
-  readStoredUiSettings,
-  writeUiSettings,
-  type UiSettings,
-} from "../utils/ui-settings";
+import { useEffect, useLayoutEffect, useSyncExternalStore } from "react";
+import { writeCachedUiSettings } from "../../../lib/ui-settings-cache";
+import { useUiSettings } from "../api/get-ui-settings";
+import { applyUiSettings, UI_SETTINGS_DEFAULTS, type UiSettings } from "../utils/ui-settings";
 
 /*
- * A tiny store over localStorage: the saved settings of each user, and the unsaved draft the
- * Settings screen is previewing. Other tabs' saves arrive through the `storage` event.
+ * The unsaved draft the Settings screen is previewing, shared with the app shell, which
+ * applies it instead of the saved settings while it is set.
  */
 const listeners = new Set<() => void>();
-const snapshots = new Map<string, { raw: string | null; settings: UiSettings }>();
 let preview: UiSettings | null = null;
-
-const notify = () => {
-  for (const listener of listeners) listener();
-};
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
-  window.addEventListener("storage", listener);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener("storage", listener);
-  };
-}
-
-/** The same object while the stored text is unchanged, as useSyncExternalStore requires. */
-function savedSnapshot(userId: string): UiSettings {
-  const raw = readStoredUiSettings(userId);
-  const cached = snapshots.get(userId);
-  if (cached && cached.raw === raw) return cached.settings;
-  const settings = parseStoredUiSettings(raw);
-  snapshots.set(userId, { raw, settings });
-  return settings;
-}
-
-/** The user's saved display preferences (defaults when nothing is stored). */
-export function useSavedUiSettings(userId: string): UiSettings {
-  return useSyncExternalStore(subscribe, () => savedSnapshot(userId));
-}
-
-/** Saves the user's preferences; false when the browser refuses to store them. */
-export function saveUiSettings(userId: string, settings: UiSettings): boolean {
-  const stored = writeUiSettings(userId, settings);
-  notify();
-  return stored;
+  return () => listeners.delete(listener);
 }
 
 /** Shows `settings` instead of the saved ones until called with null (Settings' live preview). */
 export function setUiSettingsPreview(settings: UiSettings | null) {
   if (preview === settings) return;
   preview = settings;
-  notify();
+  for (const listener of listeners) listener();
 }
 
 const usePreview = () =>
@@ -65,12 +30,30 @@ const usePreview = () =>
   );
 
 /**
+ * The user's saved display preferences: the server's, else this browser's copy while the
+ * server has not answered, else the defaults. `loaded` is true once the server answered.
+ */
+export function useSavedUiSettings(userId: string): {
+  settings: UiSettings;
+  loaded: boolean;
+  error: Error | null;
+} {
+  const query = useUiSettings(userId);
+  const loaded = query.isSuccess && !query.isPlaceholderData;
+  const settings = query.data ?? UI_SETTINGS_DEFAULTS;
+  useEffect(() => {
+    if (loaded) writeCachedUiSettings(userId, settings);
+  }, [loaded, userId, settings]);
+  return { settings, loaded, error: query.error };
+}
+
+/**
  * Applies the signed-in user's display preferences (or the previewed draft) to the document
- * root before paint, and takes them off when the user signs out. Used once, by the app shell.
+ * root, and takes them off when the user signs out. Used once, by the app shell.
  */
 export function useApplyUiSettings(userId: string) {
-  const saved = useSavedUiSettings(userId);
-  const shown = usePreview() ?? saved;
+  const { settings } = useSavedUiSettings(userId);
+  const shown = usePreview() ?? settings;
   const { darkMode, accentColor, compactMode } = shown;
   useLayoutEffect(() => {
     applyUiSettings({ darkMode, accentColor, compactMode });

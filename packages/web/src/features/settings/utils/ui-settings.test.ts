@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { applyUiSettings, parseUiSettings, UI_SETTINGS_DEFAULTS } from "./ui-settings";
 import {
-  applyUiSettings,
-  parseStoredUiSettings,
-  parseUiSettings,
-  UI_SETTINGS_DEFAULTS,
-} from "./ui-settings";
+  clearCachedUiSettings,
+  readCachedUiSettings,
+  UI_SETTINGS_CACHE_KEY,
+  writeCachedUiSettings,
+} from "../../../lib/ui-settings-cache";
 
 afterEach(() => applyUiSettings(null));
 
@@ -27,9 +28,23 @@ describe("parseUiSettings", () => {
     expect(parseUiSettings(["dark"])).toEqual(UI_SETTINGS_DEFAULTS);
   });
 
-  it("reads unreadable stored text as the defaults", () => {
-    expect(parseStoredUiSettings("{not json")).toEqual(UI_SETTINGS_DEFAULTS);
-    expect(parseStoredUiSettings(null)).toEqual(UI_SETTINGS_DEFAULTS);
+  it("reads this browser's copy only for the user it belongs to, and unreadable text as none", () => {
+    writeCachedUiSettings("u1", { darkMode: true, accentColor: "teal", compactMode: false });
+    expect(readCachedUiSettings("u1")).toEqual({
+      darkMode: true,
+      accentColor: "teal",
+      compactMode: false,
+    });
+    expect(readCachedUiSettings("u2")).toBeUndefined();
+    localStorage.setItem(UI_SETTINGS_CACHE_KEY, "{not json");
+    expect(readCachedUiSettings("u1")).toBeUndefined();
+    localStorage.setItem(
+      UI_SETTINGS_CACHE_KEY,
+      JSON.stringify({ userId: "u1", settings: { accentColor: "pink" } }),
+    );
+    expect(readCachedUiSettings("u1")).toEqual(UI_SETTINGS_DEFAULTS);
+    clearCachedUiSettings();
+    expect(localStorage.getItem(UI_SETTINGS_CACHE_KEY)).toBeNull();
   });
 });
 

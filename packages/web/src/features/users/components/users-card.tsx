@@ -10,6 +10,7 @@ import { cn } from "../../../lib/cn";
 import { useUsers } from "../api/get-users";
 import { useUpdateUser } from "../api/update-user";
 import { CreateUserForm } from "./create-user-form";
+import { ResetPasswordDialog } from "./reset-password-dialog";
 import { ROLE_LABELS, toRole } from "./roles";
 
 /** Admin-only: lists accounts, creates them, changes roles and (de)activates them. */
@@ -19,6 +20,7 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
   const [creating, setCreating] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [rowError, setRowError] = useState<string | null>(null);
+  const [resetting, setResetting] = useState<User | null>(null);
 
   const change = (user: User, data: { role?: Role; active?: boolean }) => {
     setNotice(null);
@@ -144,7 +146,17 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
                         {user.active ? "Active" : "Deactivated"}
                       </StatusBadge>
                     </td>
-                    <td className="px-6 py-3 text-right whitespace-nowrap">
+                    <td className="space-x-2 px-6 py-3 text-right whitespace-nowrap">
+                      {isSelf ? null : (
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          aria-label={`Reset password of ${user.name}`}
+                          onClick={() => setResetting(user)}
+                        >
+                          Reset password
+                        </Button>
+                      )}
                       {isSelf ? null : user.active ? (
                         <Button
                           size="sm"
@@ -174,6 +186,9 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
           </table>
         </div>
       )}
+      {resetting ? (
+        <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
+      ) : null}
     </Card>
   );
 }

@@ -1,0 +1,187 @@
+// Settings journey: personal UI settings follow the user (reload, sign-out and sign-in, a
+// second browser) and paint before the app loads; 'Forgot password?' end to end through a
+// local SMTP server; an administrator's temporary password must be changed at next sign-in.
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { after, before, describe, it } from "node:test";
+import { launchBrowser, resultsDir } from "./lib/browser.mjs";
+import { startServer } from "./lib/server.mjs";
+import { createFirstAdmin } from "./lib/session.mjs";
+import { startSmtp } from "./lib/smtp.mjs";
+import { eventually } from "./lib/wait.mjs";
+
+const JOURNEY = "settings";
+const ADMIN = { name: "Ada Admin", email: "ada@example.com", password: "Orbital-Tooling-2026" };
+const GRACE = {
+  name: "Grace Editor",
+  email: "grace@example.com",
+  password: "Compiler-Harbor-1952",
+};
+
+describe("settings journey", { timeout: 300_000 }, () => {
+  /** @type {Awaited<ReturnType<typeof startServer>>} */
+  let server;
+  /** @type {Awaited<ReturnType<typeof startSmtp>>} */
+  let smtp;
+  /** @type {Awaited<ReturnType<typeof launchBrowser>>} */
+  let first;
+  /** @type {Awaited<ReturnType<typeof launchBrowser>>} */
+  let second;
+
+  before(async () => {
+    smtp = await startSmtp();
+    server = await startServer({
+      env: { SMTP_URL: smtp.url, MAIL_FROM: "Content Studio <studio@example.com>" },
+    });
+    first = await launchBrowser(`${JOURNEY}-first`);
+    second = await launchBrowser(`${JOURNEY}-second`);
+  });
+
+  after(async () => {
+    await first?.close();
+    await second?.close();
+    if (server) {
+      fs.writeFileSync(path.join(resultsDir, `${JOURNEY}-server.log`), server.logs());
+      await server.stop();
+    }
+    await smtp?.close();
+  });
+
+  /** @param {import("playwright-core").Page} page */
+  const rootState = (page) =>
+    page.evaluate(() => ({
+      dark: document.documentElement.classList.contains("dark"),
+      accent: document.documentElement.dataset.accent ?? null,
+    }));
+  /** @param {import("playwright-core").Page} page @param {string} expected */
+  const expectPath = (page, expected) =>
+    eventually(() => assert.equal(new URL(page.url()).pathname, expected));
+  /** @param {import("playwright-core").Page} page @param {string} name */
+  const expectH1 = (page, name) =>
+    page.getByRole("heading", { level: 1, name, exact: true }).waitFor({ state: "visible" });
+
+  /** @param {import("playwright-core").Page} page @param {{ email: string, password: string }} who */
+  async function signIn(page, who) {
+    await page.goto(new URL("/login", server.url).href);
+    await page.getByLabel("Email", { exact: true }).fill(who.email);
+    await page.getByLabel("Password", { exact: true }).fill(who.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  }
+
+  it("(a) dark mode and accent persist across reload, sign-out and sign-in, and a second browser", async () => {
+    const page = first.page;
+    await createFirstAdmin(page, server.url, ADMIN);
+    await page.goto(new URL("/settings", server.url).href);
+    const ui = page.getByRole("region", { name: "UI Settings" });
+    await ui.getByRole("switch", { name: "Dark Mode" }).click();
+    await ui.getByRole("radio", { name: "Teal" }).check();
+    await ui.getByRole("button", { name: "Save UI Settings" }).click();
+    await ui.getByText("UI settings saved.").waitFor();
+    assert.deepEqual(await rootState(page), { dark: true, accent: "teal" });
+    await first.shot("a-dark-teal");
+
+    // Before the app has the server's answer, the cached copy is already painted.
+    await page.route("**/api/me/settings", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.continue();
+    });
+    await page.reload({ waitUntil: "domcontentloaded" });
+    assert.deepEqual(await rootState(page), { dark: true, accent: "teal" });
+    await page.unroute("**/api/me/settings");
+    await expectH1(page, "Settings");
+    assert.deepEqual(await rootState(page), { dark: true, accent: "teal" });
+
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expectPath(page, "/login");
+    assert.deepEqual(await rootState(page), { dark: false, accent: null });
+    await signIn(page, ADMIN);
+    await expectH1(page, "Dashboard");
+    await eventually(async () =>
+      assert.deepEqual(await rootState(page), { dark: true, accent: "teal" }),
+    );
+
+    // A second browser has no copy of its own: the settings come from the server.
+    await signIn(second.page, ADMIN);
+    await expectH1(second.page, "Dashboard");
+    await eventually(async () =>
+      assert.deepEqual(await rootState(second.page), { dark: true, accent: "teal" }),
+    );
+    await second.shot("a-second-browser");
+    await second.page.getByRole("button", { name: "Log out" }).click();
+    await expectPath(second.page, "/login");
+  });
+
+  it("(b) forgot password sends a one-time link through the local SMTP server", async () => {
+    const created = await first.page.request.post(new URL("/api/users", server.url).href, {
+      data: { ...GRACE, role: "editor" },
+    });
+    assert.equal(created.status(), 201, await created.text());
+
+    const page = second.page;
+    await page.goto(new URL("/login", server.url).href);
+    await page.getByRole("button", { name: "Forgot password?" }).click();
+    await page.getByLabel("Email for the reset link").fill(GRACE.email);
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await page.getByText("If an account exists for that address").waitFor();
+    await second.shot("b-reset-sent");
+
+    const mail = await smtp.waitForMessage(GRACE.email);
+    const link = /(http\S+\/reset-password#token=[\w-]+)/.exec(mail.text)?.[1];
+    assert.ok(link, `no reset link in:\n${mail.text}`);
+    assert.equal(new URL(link).origin, new URL(server.url).origin);
+
+    GRACE.password = "Lighthouse-Keeper-1906";
+    await page.goto(link);
+    await page.getByLabel("New password", { exact: true }).fill(GRACE.password);
+    await page.getByLabel("Confirm new password").fill(GRACE.password);
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await page.getByText("Your password has been changed").waitFor();
+    await second.shot("b-reset-done");
+
+    // The link works once (a fresh load: the same URL again would only move to the fragment).
+    await page.goto(new URL("/login", server.url).href);
+    await page.goto(link);
+    await page.getByLabel("New password", { exact: true }).fill("Another-Phrase-2030");
+    await page.getByLabel("Confirm new password").fill("Another-Phrase-2030");
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await page.getByText("This reset link is invalid, was already used or has expired.").waitFor();
+
+    await signIn(page, GRACE);
+    await expectH1(page, "Dashboard");
+  });
+
+  it("(c) an administrator sets a temporary password and the user must change it at next sign-in", async () => {
+    const admin = first.page;
+    await admin.goto(new URL("/settings", server.url).href);
+    const users = admin.getByRole("region", { name: "Users" });
+    await users.getByRole("button", { name: `Reset password of ${GRACE.name}` }).click();
+    const dialog = admin.getByRole("dialog");
+    await dialog.getByRole("radio", { name: /temporary password/ }).check();
+    const temporary = "Temporary-Ferry-4471";
+    await dialog.getByRole("textbox", { name: "Temporary password" }).fill(temporary);
+    await dialog.getByRole("button", { name: "Set temporary password" }).click();
+    await dialog.getByText("The temporary password is set").waitFor();
+    await first.shot("c-temporary-set");
+    await dialog.getByRole("button", { name: "Done" }).click();
+
+    // Grace's session ended; signing in with the temporary password asks for a new one.
+    const page = second.page;
+    await page.reload();
+    await expectPath(page, "/login");
+    await signIn(page, { email: GRACE.email, password: temporary });
+    await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
+    await second.shot("c-forced-change");
+    await page.getByLabel("Temporary password").fill(temporary);
+    await page.getByLabel("New password", { exact: true }).fill("Second-Harbor-Light-88");
+    await page.getByLabel("Confirm new password").fill("Second-Harbor-Light-88");
+    await page.getByRole("button", { name: "Save new password" }).click();
+    await expectH1(page, "Dashboard");
+
+    await page.getByRole("button", { name: "Log out" }).click();
+    await signIn(page, { email: GRACE.email, password: "Second-Harbor-Light-88" });
+    await expectH1(page, "Dashboard");
+    first.console.assertClean();
+    second.console.assertClean();
+  });
+});

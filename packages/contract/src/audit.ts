@@ -1,0 +1,132 @@
+import { z } from "zod";
+
+/**
+ * Every action the audit log records. Other modules call `recordAudit(trx, entry)` from
+ * modules/audit with one of these, inside the transaction of the change it records.
+ */
+export const AUDIT_ACTIONS = [
+  "auth.sign_in",
+  "auth.sign_in_failed",
+  "user.created",
+  "user.role_changed",
+  "user.deactivated",
+  "user.reactivated",
+  "user.renamed",
+  "account.name_changed",
+  "account.password_changed",
+  "account.preferences_changed",
+  "password.reset_temporary_set",
+  "password.reset_link_created",
+  "password.reset_requested",
+  "password.reset_completed",
+  "settings.ai_provider_changed",
+  "settings.generation_changed",
+  "settings.banned_phrases_changed",
+  "settings.example_repository_changed",
+  "company.profile_changed",
+  "example.ingested",
+  "example.created",
+  "example.updated",
+  "example.deleted",
+  "example.archived",
+  "content.submitted",
+  "content.approved",
+  "content.published",
+  "content.deleted",
+  "content.restored",
+  "content.purged",
+  "proof.fact_created",
+  "proof.fact_changed",
+  "proof.fact_deleted",
+  "intent.imported",
+] as const;
+export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
+export type AuditAction = z.infer<typeof AuditActionSchema>;
+
+/** Human label of each action, for the audit screen and the CSV export. */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  "auth.sign_in": "Signed in",
+  "auth.sign_in_failed": "Failed sign-in",
+  "user.created": "User created",
+  "user.role_changed": "Role changed",
+  "user.deactivated": "User deactivated",
+  "user.reactivated": "User reactivated",
+  "user.renamed": "User renamed",
+  "account.name_changed": "Own name changed",
+  "account.password_changed": "Own password changed",
+  "account.preferences_changed": "UI settings changed",
+  "password.reset_temporary_set": "Temporary password set",
+  "password.reset_link_created": "Reset link created",
+  "password.reset_requested": "Reset email requested",
+  "password.reset_completed": "Password reset",
+  "settings.ai_provider_changed": "AI provider changed",
+  "settings.generation_changed": "Generation defaults changed",
+  "settings.banned_phrases_changed": "Banned phrases changed",
+  "settings.example_repository_changed": "Example repository settings changed",
+  "company.profile_changed": "Company profile changed",
+  "example.ingested": "Examples ingested",
+  "example.created": "Example created",
+  "example.updated": "Example edited",
+  "example.deleted": "Example deleted",
+  "example.archived": "Examples archived",
+  "content.submitted": "Content submitted",
+  "content.approved": "Content approved",
+  "content.published": "Content published",
+  "content.deleted": "Content deleted",
+  "content.restored": "Content restored",
+  "content.purged": "Content purged",
+  "proof.fact_created": "Proof fact added",
+  "proof.fact_changed": "Proof fact changed",
+  "proof.fact_deleted": "Proof fact deleted",
+  "intent.imported": "Intent data imported",
+};
+
+/** A field's value before and after (either may be missing: added, removed or not shown). */
+export const AuditChangeSchema = z.object({
+  from: z.unknown().optional(),
+  to: z.unknown().optional(),
+});
+export type AuditChange = z.infer<typeof AuditChangeSchema>;
+
+export const AuditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  /** Null for anonymous actions (a failed sign-in, a reset request). */
+  actorId: z.string().nullable(),
+  /** Who it was, as known when it happened (name and email, or the email that was tried). */
+  actorLabel: z.string(),
+  action: AuditActionSchema,
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  targetLabel: z.string().nullable(),
+  ip: z.string().nullable(),
+  /** Changed fields; never passwords, tokens or keys. */
+  changes: z.record(z.string(), AuditChangeSchema),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-11-24.")
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "Use a real date.");
+
+/** GET /api/audit and /api/audit/export: filters (dates are whole UTC days, both inclusive). */
+export const AuditQuerySchema = z.object({
+  actorId: z.string().max(100).optional(),
+  action: AuditActionSchema.optional(),
+  from: day.optional(),
+  to: day.optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export type AuditQuery = Omit<z.output<typeof AuditQuerySchema>, "page"> & { page?: number };
+
+export const AUDIT_PAGE_SIZE = 50;
+
+export const AuditPageSchema = z.object({
+  entries: z.array(AuditEntrySchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** True when a further page exists. */
+  hasMore: z.boolean(),
+});
+export type AuditPage = z.infer<typeof AuditPageSchema>;

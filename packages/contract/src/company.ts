@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { BuyingStageSchema } from "./reference";
+
+/** An https URL that calls to action may link to. */
+export const OfferUrlSchema = z
+  .string()
+  .trim()
+  .max(500)
+  // A host of letters, digits, dots and dashes (with an optional port), then an optional path:
+  // no credentials, no spaces, no other scheme.
+  .regex(
+    /^https:\/\/[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::\d{1,5})?(?:[/?#][^\s]*)?$/i,
+    "Enter a full https:// address.",
+  );
+
+/** Something a call to action may point to, and the buying stages it suits. */
+export const OfferSchema = z.object({
+  name: z.string().trim().min(1, "Name is required.").max(120),
+  url: OfferUrlSchema,
+  stages: z.array(BuyingStageSchema).min(1, "Choose at least one buying stage.").max(3),
+});
+export type Offer = z.infer<typeof OfferSchema>;
+
+export const ProfileSolutionSchema = z.object({
+  name: z.string().trim().min(1, "Name is required.").max(120),
+  /** One line. */
+  description: z.string().trim().min(1, "Description is required.").max(300),
+  /** The product the solution belongs to. */
+  product: z.string().trim().max(120),
+});
+
+export const ProfileKeyMetricSchema = z.object({
+  label: z.string().trim().min(1, "Label is required.").max(200),
+});
+
+/** Trims, collapses inner spaces and drops empty entries and case-insensitive duplicates. */
+export function normalizeBannedPhrases(phrases: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of phrases) {
+    const phrase = raw.trim().replace(/\s+/g, " ");
+    const key = phrase.toLowerCase();
+    if (!phrase || seen.has(key)) continue;
+    seen.add(key);
+    out.push(phrase);
+  }
+  return out;
+}
+
+const uniqueBy =
+  <T>(key: (item: T) => string, message: string) =>
+  (items: T[], ctx: z.RefinementCtx) => {
+    const seen = new Set<string>();
+    items.forEach((item, index) => {
+      const k = key(item).toLowerCase();
+      if (seen.has(k)) ctx.addIssue({ code: "custom", message, path: [index, "name"] });
+      seen.add(k);
+    });
+  };
+
+/**
+ * The company profile (admin): who the vendor is and what generated content may mention.
+ * The generator's checkboxes, the writers' prompts and calls to action and the quality check
+ * read it.
+ */
+export const CompanyProfileSchema = z.object({
+  companyName: z.string().trim().min(1, "Company name is required.").max(120),
+  /** A short description of the company, given to the writers. */
+  description: z.string().trim().max(600),
+  solutions: z
+    .array(ProfileSolutionSchema)
+    .max(30)
+    .superRefine(uniqueBy((s) => s.name, "Each solution needs its own name.")),
+  /** Offered as checkboxes in the generator. */
+  keyMetrics: z
+    .array(ProfileKeyMetricSchema)
+    .max(30)
+    .superRefine(uniqueBy((m) => m.label, "Each key metric must be different.")),
+  offers: z
+    .array(OfferSchema)
+    .max(30)
+    .superRefine(uniqueBy((o) => o.name, "Each offer needs its own name.")),
+  /** Phrases the writers must avoid and the quality check penalises. */
+  bannedPhrases: z
+    .array(z.string().trim().min(2, "A banned phrase needs at least 2 characters.").max(80))
+    .max(500),
+});
+export type CompanyProfile = z.infer<typeof CompanyProfileSchema>;
+
+/**
+ * PUT /api/company-profile: the profile, with banned phrases normalised and stages
+ * deduplicated. Without `bannedPhrases` the stored list stays as it is (the Settings screen
+ * edits it in the Content Generation Defaults card).
+ */
+export const SaveCompanyProfileBodySchema = CompanyProfileSchema.extend({
+  bannedPhrases: CompanyProfileSchema.shape.bannedPhrases.optional(),
+}).transform((profile) => ({
+  ...profile,
+  offers: profile.offers.map((offer) => ({ ...offer, stages: [...new Set(offer.stages)] })),
+  bannedPhrases:
+    profile.bannedPhrases === undefined ? undefined : normalizeBannedPhrases(profile.bannedPhrases),
+}));
+export type SaveCompanyProfileBody = z.input<typeof SaveCompanyProfileBodySchema>;

@@ -1,0 +1,122 @@
+import {
+  AdminPasswordResetBodySchema,
+  AdminPasswordResetResultSchema,
+  ChangePasswordBodySchema,
+  ForgotPasswordBodySchema,
+  ForgotPasswordResultSchema,
+  ResetPasswordBodySchema,
+  UiSettingsSchema,
+  UpdateMeBodySchema,
+  UserIdParamsSchema,
+  UserSchema,
+  successEnvelope,
+} from "@content-studio/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../app-context";
+import { actorOf } from "../../plugins/access";
+import * as account from "./account.service";
+
+const Done = successEnvelope(z.object({}));
+
+export const accountRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      "/api/me/settings",
+      {
+        config: { access: "viewer", allowDuringPasswordChange: true },
+        schema: { response: { 200: successEnvelope(UiSettingsSchema) } },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await account.getUiSettings(ctx, actorOf(request)),
+      }),
+    );
+
+    app.put(
+      "/api/me/settings",
+      {
+        config: { access: "viewer" },
+        schema: { body: UiSettingsSchema, response: { 200: successEnvelope(UiSettingsSchema) } },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await account.saveUiSettings(ctx, actorOf(request), request.body),
+      }),
+    );
+
+    app.patch(
+      "/api/me",
+      {
+        config: { access: "viewer" },
+        schema: { body: UpdateMeBodySchema, response: { 200: successEnvelope(UserSchema) } },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await account.updateMe(ctx, actorOf(request), request.body),
+      }),
+    );
+
+    app.post(
+      "/api/me/password",
+      {
+        config: { access: "viewer", allowDuringPasswordChange: true },
+        schema: { body: ChangePasswordBodySchema, response: { 200: Done } },
+      },
+      async (request) => {
+        await account.changePassword(ctx, actorOf(request), request.body);
+        return { success: true as const, data: {} };
+      },
+    );
+
+    app.post(
+      "/api/users/:id/password-reset",
+      {
+        config: { access: "admin" },
+        schema: {
+          params: UserIdParamsSchema,
+          body: AdminPasswordResetBodySchema,
+          response: { 200: successEnvelope(AdminPasswordResetResultSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await account.adminResetPassword(
+          ctx,
+          actorOf(request),
+          request.params.id,
+          request.body,
+        ),
+      }),
+    );
+
+    app.post(
+      "/api/auth/forgot-password",
+      {
+        config: { access: "public" },
+        schema: {
+          body: ForgotPasswordBodySchema,
+          response: { 200: successEnvelope(ForgotPasswordResultSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await account.requestPasswordReset(ctx, { ip: request.ip }, request.body, (error) =>
+          request.log.error({ err: error }, "password reset mail not sent"),
+        ),
+      }),
+    );
+
+    app.post(
+      "/api/auth/reset-password",
+      {
+        config: { access: "public" },
+        schema: { body: ResetPasswordBodySchema, response: { 200: Done } },
+      },
+      async (request) => {
+        await account.completePasswordReset(ctx, { ip: request.ip }, request.body);
+        return { success: true as const, data: {} };
+      },
+    );
+  };

@@ -1,0 +1,32 @@
+import { AuditPageSchema, AuditQuerySchema, successEnvelope } from "@content-studio/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppContext } from "../../app-context";
+import { exportAuditCsv, listAudit } from "./audit.service";
+
+export const auditRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      "/api/audit",
+      {
+        config: { access: "admin" },
+        schema: {
+          querystring: AuditQuerySchema,
+          response: { 200: successEnvelope(AuditPageSchema) },
+        },
+      },
+      async (request) => ({ success: true as const, data: await listAudit(ctx.db, request.query) }),
+    );
+
+    app.get(
+      "/api/audit/export",
+      { config: { access: "admin" }, schema: { querystring: AuditQuerySchema } },
+      async (request, reply) => {
+        const day = new Date().toISOString().slice(0, 10);
+        return reply
+          .header("content-type", "text/csv; charset=utf-8")
+          .header("content-disposition", `attachment; filename="audit-log-${day}.csv"`)
+          .send(exportAuditCsv(ctx.db, request.query));
+      },
+    );
+  };

@@ -1,0 +1,37 @@
+import {
+  CompanyProfileSchema,
+  SaveCompanyProfileBodySchema,
+  successEnvelope,
+} from "@content-studio/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppContext } from "../../app-context";
+import { actorOf } from "../../plugins/access";
+import { getCompanyProfile, saveCompanyProfile } from "./company-profile.service";
+
+export const companyProfileRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      "/api/company-profile",
+      {
+        config: { access: "viewer" },
+        schema: { response: { 200: successEnvelope(CompanyProfileSchema) } },
+      },
+      async () => ({ success: true as const, data: await getCompanyProfile(ctx.db) }),
+    );
+
+    app.put(
+      "/api/company-profile",
+      {
+        config: { access: "admin" },
+        schema: {
+          body: SaveCompanyProfileBodySchema,
+          response: { 200: successEnvelope(CompanyProfileSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await saveCompanyProfile(ctx.db, actorOf(request), request.body),
+      }),
+    );
+  };

@@ -1,0 +1,112 @@
+import {
+  BannedPhrasesSchema,
+  DEFAULT_BANNED_PHRASES,
+  type AuditChange,
+  type CompanyProfile,
+  type SaveCompanyProfileBody,
+} from "@content-studio/contract";
+import { SaveCompanyProfileBodySchema } from "@content-studio/contract";
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "../../db/types";
+import type { SessionUser } from "../../plugins/access";
+import { auditActorOf, recordAudit } from "../audit/audit.service";
+import { BANNED_PHRASES_SETTING, readSetting, writeSetting } from "../settings/settings.repository";
+import { presentCompanyCatalog } from "./reference.presenter";
+import { loadCompanyCatalogRows, replaceCompanyProfile } from "./reference.repository";
+
+/**
+ * The company profile: the catalogue the generator offers (solutions, key metrics), the offers
+ * calls to action may point to, and the banned phrases. The banned phrases stay in the one
+ * setting the quality check and the writers already read, so there is one source.
+ */
+export async function getCompanyProfile(
+  db: Kysely<Database> | Transaction<Database>,
+): Promise<CompanyProfile> {
+  const [rows, stored] = await Promise.all([
+    loadCompanyCatalogRows(db),
+    readSetting(db, BANNED_PHRASES_SETTING),
+  ]);
+  const catalog = presentCompanyCatalog(rows);
+  const banned = BannedPhrasesSchema.safeParse(stored);
+  return {
+    companyName: catalog.companyName,
+    description: catalog.description,
+    solutions: catalog.solutions.map(({ name, description, product }) => ({
+      name,
+      description,
+      product,
+    })),
+    keyMetrics: catalog.keyMetrics.map(({ label }) => ({ label })),
+    offers: catalog.offers,
+    bannedPhrases: banned.success ? banned.data.phrases : [...DEFAULT_BANNED_PHRASES],
+  };
+}
+
+/** A stable id from a name: the existing one when the name is unchanged, else a new slug. */
+function idsFor<T>(
+  items: T[],
+  name: (item: T) => string,
+  existing: { id: string; name: string }[],
+  prefix: string,
+): (T & { id: string })[] {
+  const byName = new Map(existing.map((e) => [e.name.toLowerCase(), e.id]));
+  const used = new Set<string>();
+  return items.map((item, index) => {
+    let id = byName.get(name(item).toLowerCase());
+    if (!id || used.has(id)) {
+      const slug = name(item)
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "-")
+        .replace(/^-|-$/g, "")
+        .slice(0, 40);
+      id = `${prefix}-${slug || index + 1}`;
+      while (used.has(id)) id = `${id}-${index + 1}`;
+    }
+    used.add(id);
+    return { ...item, id };
+  });
+}
+
+/** Saves the whole profile in one transaction, with one audit entry naming what changed. */
+export async function saveCompanyProfile(
+  db: Kysely<Database>,
+  actor: SessionUser,
+  raw: SaveCompanyProfileBody,
+): Promise<CompanyProfile> {
+  const input = SaveCompanyProfileBodySchema.parse(raw);
+  await db.transaction().execute(async (trx) => {
+    const rows = await loadCompanyCatalogRows(trx);
+    const before = await getCompanyProfile(trx);
+    await replaceCompanyProfile(trx, {
+      companyName: input.companyName,
+      description: input.description,
+      keyMetrics: idsFor(
+        input.keyMetrics,
+        (m) => m.label,
+        rows.keyMetrics.map((m) => ({ id: m.id, name: m.label })),
+        "metric",
+      ),
+      solutions: idsFor(input.solutions, (s) => s.name, rows.solutions, "solution"),
+      offers: idsFor(input.offers, (o) => o.name, rows.offers, "offer"),
+    });
+    if (input.bannedPhrases !== undefined) {
+      await writeSetting(trx, BANNED_PHRASES_SETTING, { phrases: input.bannedPhrases }, actor.id);
+    }
+    const changes: Record<string, AuditChange> = {};
+    for (const key of Object.keys(input) as (keyof CompanyProfile)[]) {
+      if (input[key] === undefined) continue;
+      if (JSON.stringify(before[key]) !== JSON.stringify(input[key])) {
+        changes[key] = { from: before[key], to: input[key] };
+      }
+    }
+    if (Object.keys(changes).length > 0) {
+      await recordAudit(trx, {
+        actor: auditActorOf(actor),
+        action: "company.profile_changed",
+        target: { type: "company_profile", id: "1", label: input.companyName },
+        changes,
+      });
+    }
+  });
+  return getCompanyProfile(db);
+}

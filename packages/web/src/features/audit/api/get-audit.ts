@@ -1,0 +1,16 @@
+import type { AuditPage, AuditQuery } from "@content-studio/contract";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+export const getAudit = (query: AuditQuery, { signal }: { signal?: AbortSignal } = {}) =>
+  api.get<AuditPage>("/api/audit", { params: { ...query }, signal });
+
+export const getAuditQueryOptions = (query: AuditQuery) =>
+  queryOptions({
+    queryKey: ["audit", query],
+    queryFn: ({ signal }) => getAudit(query, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** One page of the audit log (admins), newest first. */
+export const useAudit = (query: AuditQuery) => useQuery(getAuditQueryOptions(query));

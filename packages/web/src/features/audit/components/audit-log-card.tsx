@@ -1,0 +1,184 @@
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ACTIONS,
+  type AuditAction,
+  type AuditChange,
+  type AuditQuery,
+} from "@content-studio/contract";
+import { Download } from "lucide-react";
+import { useState } from "react";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { SelectField, TextField } from "../../../components/ui/field";
+import { Spinner } from "../../../components/ui/spinner";
+import { useExportAudit } from "../api/export-audit";
+import { useAudit } from "../api/get-audit";
+
+const timeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+function changeText(field: string, change: AuditChange): string {
+  const show = (value: unknown) =>
+    value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value);
+  const from = show(change.from);
+  const to = show(change.to);
+  const text = from && to ? `${from} → ${to}` : to || from;
+  return `${field}: ${text.length > 120 ? `${text.slice(0, 117)}...` : text}`;
+}
+
+/** Admins: who did what and when; filter by person, action and dates; export as CSV. */
+export function AuditLogCard({ people }: { people: { id: string; label: string }[] }) {
+  const [query, setQuery] = useState<AuditQuery>({ page: 1 });
+  const audit = useAudit(query);
+  const exporter = useExportAudit();
+  const page = query.page ?? 1;
+
+  const filter = (patch: Partial<AuditQuery>) =>
+    setQuery((current) => ({ ...current, ...patch, page: 1 }));
+
+  return (
+    <Card
+      title="Audit Log"
+      description="An append-only record of sign-ins, account, settings, company profile and example changes. Passwords and keys are never recorded."
+      actions={
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={exporter.isPending}
+          onClick={() => exporter.mutate(query)}
+        >
+          <Download className="size-4" aria-hidden="true" />
+          {exporter.isPending ? "Exporting..." : "Export CSV"}
+        </Button>
+      }
+    >
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <SelectField
+          label="Person"
+          value={query.actorId ?? ""}
+          onChange={(e) => filter({ actorId: e.target.value || undefined })}
+        >
+          <option value="">Everyone</option>
+          {people.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.label}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Action"
+          value={query.action ?? ""}
+          onChange={(e) =>
+            filter({ action: (e.target.value || undefined) as AuditAction | undefined })
+          }
+        >
+          <option value="">All actions</option>
+          {AUDIT_ACTIONS.map((action) => (
+            <option key={action} value={action}>
+              {AUDIT_ACTION_LABELS[action]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="From"
+          type="date"
+          value={query.from ?? ""}
+          onChange={(e) => filter({ from: e.target.value || undefined })}
+        />
+        <TextField
+          label="To"
+          type="date"
+          value={query.to ?? ""}
+          onChange={(e) => filter({ to: e.target.value || undefined })}
+        />
+      </div>
+      {exporter.error ? (
+        <Alert className="mt-4">{`Failed to export the audit log. ${exporter.error.message}`}</Alert>
+      ) : null}
+
+      <div className="mt-4">
+        {audit.isPending ? (
+          <p className="flex items-center gap-2 text-sm text-slate-500">
+            <Spinner className="size-4" /> Loading audit log...
+          </p>
+        ) : audit.isError ? (
+          <Alert>{audit.error.message}</Alert>
+        ) : audit.data.entries.length === 0 ? (
+          <p className="text-sm text-slate-500">No entries match these filters.</p>
+        ) : (
+          <div className="-mx-6 overflow-x-auto">
+            <table className="min-w-full text-left text-sm">
+              <thead className="border-b border-slate-200 text-xs font-medium tracking-wide text-slate-500 uppercase">
+                <tr>
+                  <th scope="col" className="px-6 py-2 font-medium">
+                    Time
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Who
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Action
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Target
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Changes
+                  </th>
+                  <th scope="col" className="px-6 py-2 font-medium">
+                    IP
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {audit.data.entries.map((entry) => (
+                  <tr key={entry.id} className="align-top">
+                    <td className="px-6 py-2 whitespace-nowrap text-slate-600">
+                      <time dateTime={entry.at}>{timeFormat.format(new Date(entry.at))}</time>
+                    </td>
+                    <td className="max-w-56 px-3 py-2 break-words text-slate-900">
+                      {entry.actorLabel}
+                    </td>
+                    <td className="px-3 py-2 whitespace-nowrap text-slate-900">
+                      {AUDIT_ACTION_LABELS[entry.action] ?? entry.action}
+                    </td>
+                    <td className="max-w-56 px-3 py-2 break-words text-slate-600">
+                      {entry.targetLabel ?? ""}
+                    </td>
+                    <td className="max-w-80 px-3 py-2 text-xs break-words text-slate-600">
+                      {Object.entries(entry.changes).map(([field, change]) => (
+                        <div key={field}>{changeText(field, change)}</div>
+                      ))}
+                    </td>
+                    <td className="px-6 py-2 whitespace-nowrap text-slate-500">{entry.ip ?? ""}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+      {audit.data && (page > 1 || audit.data.hasMore) ? (
+        <div className="mt-4 flex items-center justify-between gap-3">
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={page <= 1}
+            onClick={() => setQuery((q) => ({ ...q, page: page - 1 }))}
+          >
+            Newer
+          </Button>
+          <span className="text-sm text-slate-500">Page {page}</span>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={!audit.data.hasMore}
+            onClick={() => setQuery((q) => ({ ...q, page: page + 1 }))}
+          >
+            Older
+          </Button>
+        </div>
+      ) : null}
+    </Card>
+  );
+}

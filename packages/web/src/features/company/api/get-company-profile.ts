@@ -1,0 +1,17 @@
+import type { CompanyProfile } from "@content-studio/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+export const getCompanyProfile = ({
+  signal,
+}: { signal?: AbortSignal } = {}): Promise<CompanyProfile> =>
+  api.get<CompanyProfile>("/api/company-profile", { signal });
+
+export const getCompanyProfileQueryOptions = () =>
+  queryOptions({
+    queryKey: ["company-profile"],
+    queryFn: ({ signal }) => getCompanyProfile({ signal }),
+  });
+
+/** The company profile: name, description, solutions, key metrics, offers, banned phrases. */
+export const useCompanyProfile = () => useQuery(getCompanyProfileQueryOptions());

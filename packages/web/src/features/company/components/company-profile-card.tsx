@@ -1,0 +1,325 @@
+import { BUYING_STAGES, type BuyingStage } from "@content-studio/contract";
+import { Plus, Trash2 } from "lucide-react";
+import type { ReactNode } from "react";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { TextAreaField, TextField } from "../../../components/ui/field";
+import { Spinner } from "../../../components/ui/spinner";
+import type { CompanyProfileDraft, CompanyProfileForm } from "./use-company-profile-form";
+
+const STAGE_LABELS: Record<BuyingStage, string> = {
+  awareness: "Awareness",
+  consideration: "Consideration",
+  decision: "Decision",
+};
+
+function ListSection({
+  title,
+  hint,
+  addLabel,
+  onAdd,
+  disabled,
+  children,
+}: {
+  title: string;
+  hint: string;
+  addLabel: string;
+  onAdd: () => void;
+  disabled: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset className="space-y-3">
+      <legend className="text-sm font-semibold text-slate-900">{title}</legend>
+      <p className="text-sm text-slate-500">{hint}</p>
+      <div className="space-y-3">{children}</div>
+      {disabled ? null : (
+        <Button type="button" size="sm" variant="secondary" onClick={onAdd}>
+          <Plus className="size-4" aria-hidden="true" />
+          {addLabel}
+        </Button>
+      )}
+    </fieldset>
+  );
+}
+
+function RemoveButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Button type="button" size="sm" variant="ghost" aria-label={label} onClick={onClick}>
+      <Trash2 className="size-4" aria-hidden="true" />
+    </Button>
+  );
+}
+
+/**
+ * Admins: the company profile the generator, the writers and the quality check read — name,
+ * description, solutions, key metrics (the generator's checkboxes) and the offers calls to
+ * action may point to, per buying stage.
+ */
+export function CompanyProfileCard({
+  form,
+  canEdit,
+}: {
+  form: CompanyProfileForm;
+  canEdit: boolean;
+}) {
+  const { draft, fieldErrors: errors } = form;
+  const readOnly = !canEdit;
+
+  const set = <K extends keyof CompanyProfileDraft>(key: K, value: CompanyProfileDraft[K]) => {
+    if (draft) form.change({ ...draft, [key]: value });
+  };
+  const replaceAt = <T,>(items: T[], index: number, item: T) =>
+    items.map((current, i) => (i === index ? item : current));
+  const removeAt = <T,>(items: T[], index: number) => items.filter((_, i) => i !== index);
+
+  return (
+    <Card
+      title="Company Profile"
+      description="Who you are and what generated content may mention: the generator's solutions and key metrics, the writers' company description, and the offers calls to action link to."
+    >
+      {form.loading ? (
+        <p className="flex items-center gap-2 text-sm text-slate-500">
+          <Spinner className="size-4" /> Loading company profile...
+        </p>
+      ) : form.loadError || !draft ? (
+        <Alert>{form.loadError?.message ?? "Failed to load the company profile."}</Alert>
+      ) : (
+        <form
+          aria-label="Company profile"
+          className="space-y-8"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void form.save();
+          }}
+        >
+          <div className="grid gap-4 lg:grid-cols-2">
+            <TextField
+              label="Company name"
+              value={draft.companyName}
+              maxLength={120}
+              readOnly={readOnly}
+              error={errors.companyName}
+              onChange={(event) => set("companyName", event.target.value)}
+              required
+            />
+            <TextAreaField
+              label="Short description"
+              value={draft.description}
+              rows={3}
+              maxLength={600}
+              readOnly={readOnly}
+              error={errors.description}
+              onChange={(event) => set("description", event.target.value)}
+            />
+          </div>
+
+          <ListSection
+            title="Solutions"
+            hint="Offered as Featured Solutions in the generator."
+            addLabel="Add solution"
+            disabled={readOnly}
+            onAdd={() =>
+              set("solutions", [...draft.solutions, { name: "", description: "", product: "" }])
+            }
+          >
+            {draft.solutions.map((solution, index) => (
+              <div
+                key={index}
+                className="grid items-start gap-3 rounded-lg border border-slate-200 p-3 md:grid-cols-[1fr_2fr_1fr_auto]"
+              >
+                <TextField
+                  label="Name"
+                  value={solution.name}
+                  readOnly={readOnly}
+                  error={errors[`solutions.${index}.name`]}
+                  onChange={(e) =>
+                    set(
+                      "solutions",
+                      replaceAt(draft.solutions, index, { ...solution, name: e.target.value }),
+                    )
+                  }
+                  required
+                />
+                <TextField
+                  label="One-line description"
+                  value={solution.description}
+                  maxLength={300}
+                  readOnly={readOnly}
+                  error={errors[`solutions.${index}.description`]}
+                  onChange={(e) =>
+                    set(
+                      "solutions",
+                      replaceAt(draft.solutions, index, {
+                        ...solution,
+                        description: e.target.value,
+                      }),
+                    )
+                  }
+                  required
+                />
+                <TextField
+                  label="Product"
+                  value={solution.product}
+                  readOnly={readOnly}
+                  error={errors[`solutions.${index}.product`]}
+                  onChange={(e) =>
+                    set(
+                      "solutions",
+                      replaceAt(draft.solutions, index, { ...solution, product: e.target.value }),
+                    )
+                  }
+                />
+                {readOnly ? null : (
+                  <div className="md:pt-6">
+                    <RemoveButton
+                      label={`Remove solution ${solution.name || index + 1}`}
+                      onClick={() => set("solutions", removeAt(draft.solutions, index))}
+                    />
+                  </div>
+                )}
+              </div>
+            ))}
+          </ListSection>
+
+          <ListSection
+            title="Key metrics"
+            hint="Offered as Key Metrics checkboxes in the generator; the writers may cite only these figures."
+            addLabel="Add key metric"
+            disabled={readOnly}
+            onAdd={() => set("keyMetrics", [...draft.keyMetrics, { label: "" }])}
+          >
+            {draft.keyMetrics.map((metric, index) => (
+              <div key={index} className="flex items-start gap-2">
+                <div className="flex-1">
+                  <TextField
+                    label={`Key metric ${index + 1}`}
+                    value={metric.label}
+                    maxLength={200}
+                    readOnly={readOnly}
+                    error={
+                      errors[`keyMetrics.${index}.label`] ?? errors[`keyMetrics.${index}.name`]
+                    }
+                    onChange={(e) =>
+                      set(
+                        "keyMetrics",
+                        replaceAt(draft.keyMetrics, index, { label: e.target.value }),
+                      )
+                    }
+                    required
+                  />
+                </div>
+                {readOnly ? null : (
+                  <div className="pt-6">
+                    <RemoveButton
+                      label={`Remove key metric ${index + 1}`}
+                      onClick={() => set("keyMetrics", removeAt(draft.keyMetrics, index))}
+                    />
+                  </div>
+                )}
+              </div>
+            ))}
+          </ListSection>
+
+          <ListSection
+            title="Offers"
+            hint="What calls to action may point to (https addresses), and the buying stages each suits."
+            addLabel="Add offer"
+            disabled={readOnly}
+            onAdd={() =>
+              set("offers", [...draft.offers, { name: "", url: "https://", stages: [] }])
+            }
+          >
+            {draft.offers.map((offer, index) => (
+              <div
+                key={index}
+                className="grid items-start gap-3 rounded-lg border border-slate-200 p-3 md:grid-cols-[1fr_1.5fr_auto]"
+              >
+                <TextField
+                  label="Offer name"
+                  value={offer.name}
+                  readOnly={readOnly}
+                  error={errors[`offers.${index}.name`]}
+                  onChange={(e) =>
+                    set(
+                      "offers",
+                      replaceAt(draft.offers, index, { ...offer, name: e.target.value }),
+                    )
+                  }
+                  required
+                />
+                <TextField
+                  label="URL"
+                  type="url"
+                  value={offer.url}
+                  readOnly={readOnly}
+                  error={errors[`offers.${index}.url`]}
+                  onChange={(e) =>
+                    set("offers", replaceAt(draft.offers, index, { ...offer, url: e.target.value }))
+                  }
+                  required
+                />
+                {readOnly ? null : (
+                  <div className="md:pt-6">
+                    <RemoveButton
+                      label={`Remove offer ${offer.name || index + 1}`}
+                      onClick={() => set("offers", removeAt(draft.offers, index))}
+                    />
+                  </div>
+                )}
+                <fieldset className="md:col-span-3">
+                  <legend className="text-sm font-medium text-slate-700">Buying stages</legend>
+                  <div className="mt-1 flex flex-wrap gap-4">
+                    {BUYING_STAGES.map((stage) => (
+                      <label key={stage} className="flex items-center gap-2 text-sm text-slate-700">
+                        <input
+                          type="checkbox"
+                          className="size-4 accent-primary"
+                          checked={offer.stages.includes(stage)}
+                          disabled={readOnly}
+                          onChange={(e) =>
+                            set(
+                              "offers",
+                              replaceAt(draft.offers, index, {
+                                ...offer,
+                                stages: e.target.checked
+                                  ? BUYING_STAGES.filter(
+                                      (s) => s === stage || offer.stages.includes(s),
+                                    )
+                                  : offer.stages.filter((s) => s !== stage),
+                              }),
+                            )
+                          }
+                        />
+                        {STAGE_LABELS[stage]}
+                      </label>
+                    ))}
+                  </div>
+                  {errors[`offers.${index}.stages`] ? (
+                    <p className="mt-1 text-sm text-red-600">{errors[`offers.${index}.stages`]}</p>
+                  ) : null}
+                </fieldset>
+              </div>
+            ))}
+          </ListSection>
+
+          <p className="text-sm text-slate-500">
+            Banned phrases are edited under Content Generation Defaults; the writers and the quality
+            check use that one list.
+          </p>
+          {form.notice ? <Alert tone={form.notice.tone}>{form.notice.text}</Alert> : null}
+          {canEdit ? (
+            <Button type="submit" disabled={!form.dirty || form.saving}>
+              {form.saving ? "Saving..." : "Save Company Profile"}
+            </Button>
+          ) : (
+            <p className="text-sm text-slate-500">
+              Only administrators can change the company profile.
+            </p>
+          )}
+        </form>
+      )}
+    </Card>
+  );
+}

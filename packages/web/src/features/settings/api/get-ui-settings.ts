@@ -1,0 +1,19 @@
+import type { UiSettings } from "@content-studio/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { readCachedUiSettings } from "../../../lib/ui-settings-cache";
+
+export const getUiSettings = ({ signal }: { signal?: AbortSignal } = {}): Promise<UiSettings> =>
+  api.get<UiSettings>("/api/me/settings", { signal });
+
+export const getUiSettingsQueryOptions = (userId: string) =>
+  queryOptions<UiSettings>({
+    queryKey: ["me", "ui-settings", userId],
+    queryFn: ({ signal }) => getUiSettings({ signal }),
+    // This browser's copy shows at once; the server's answer replaces it.
+    placeholderData: (): UiSettings | undefined => readCachedUiSettings(userId),
+    staleTime: 60_000,
+  });
+
+/** The signed-in user's display preferences, stored on the server. */
+export const useUiSettings = (userId: string) => useQuery(getUiSettingsQueryOptions(userId));

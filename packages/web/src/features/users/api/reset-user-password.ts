@@ -1,0 +1,15 @@
+import type { AdminPasswordResetBody, AdminPasswordResetResult } from "@content-studio/contract";
+import { useMutation } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+export const resetUserPassword = ({
+  id,
+  data,
+}: {
+  id: string;
+  data: AdminPasswordResetBody;
+}): Promise<AdminPasswordResetResult> =>
+  api.post<AdminPasswordResetResult>(`/api/users/${encodeURIComponent(id)}/password-reset`, data);
+
+/** Admins: a temporary password (changed at next sign-in) or a one-time link (shown once). */
+export const useResetUserPassword = () => useMutation({ mutationFn: resetUserPassword });
