@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BUYING_STAGES, BuyingStageSchema, INDUSTRY_IDS } from "./reference";
+import { BuyingStageSchema, INDUSTRY_IDS, type BUYING_STAGES } from "./reference";
 
 /** The spec's failure message of the Target Audience screen. */
 export const AUDIENCE_FETCH_FAILED_MESSAGE =

@@ -34,9 +34,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("industry_id", "text", (c) =>
       c
         .notNull()
-        .check(
-          sql`industry_id in ('aerospace', 'automotive', 'high-tech', 'industrial', 'other')`,
-        ),
+        .check(sql`industry_id in ('aerospace', 'automotive', 'high-tech', 'industrial', 'other')`),
     )
     .addColumn("intent", "integer", (c) => c.notNull().check(sql`intent between 0 and 100`))
     .addColumn("buying_stage", "text", (c) =>

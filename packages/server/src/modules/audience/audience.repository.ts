@@ -6,8 +6,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** Scope of a computed overview: every account, or one industry's. */
 export type Scope = "all" | "aerospace" | "automotive" | "high-tech" | "industrial";
 
-const inScope = (scope: Scope) =>
-  scope === "all" ? sql`true` : sql`a.industry_id = ${scope}`;
+const inScope = (scope: Scope) => (scope === "all" ? sql`true` : sql`a.industry_id = ${scope}`);
 
 // --- uploads waiting for confirmation ----------------------------------------------------------
 
@@ -259,7 +258,11 @@ const accountColumns = (perAccount: number) => sql`a.domain, a.name, a.industry_
 export async function listAccounts(
   db: Db,
   scope: Scope,
-  options: { limit: number; keywordsPerAccount: number; after?: { intent: number; domain: string } },
+  options: {
+    limit: number;
+    keywordsPerAccount: number;
+    after?: { intent: number; domain: string };
+  },
 ) {
   const after = options.after
     ? sql`(a.intent < ${options.after.intent} or (a.intent = ${options.after.intent} and a.domain > ${options.after.domain}))`

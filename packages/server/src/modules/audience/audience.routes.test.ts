@@ -1,5 +1,11 @@
 import { randomUUID } from "node:crypto";
-import type { AudienceOverview, ImportPreview, IntentDataset } from "@content-studio/contract";
+import type {
+  AudienceOverview,
+  ContentRecommendations,
+  ImportPreview,
+  IntentData,
+  IntentDataset,
+} from "@content-studio/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildTestApp, sql, type Agent, type TestApp } from "../../../test/helper";
 import { seedSampleIntentData } from "./audience.service";
@@ -58,13 +64,13 @@ describe("audience: intent data import and analysis", () => {
       headers,
     });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json().data as ImportPreview;
+    return res.json<{ data: ImportPreview }>().data;
   }
 
   async function commit(id: string, mode: "replace" | "merge", agent = editor) {
     const res = await agent.post(`/api/audience/imports/${id}/commit`, { mode });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json().data as IntentDataset;
+    return res.json<{ data: IntentDataset }>().data;
   }
 
   async function importFile(file: string, mode: "replace" | "merge" = "replace") {
@@ -76,13 +82,13 @@ describe("audience: intent data import and analysis", () => {
   async function overview(industry = "all") {
     const res = await viewer.get(`/api/audience/overview?industry=${industry}`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json().data as AudienceOverview;
+    return res.json<{ data: AudienceOverview }>().data;
   }
 
   const storedDomains = async () =>
-    (
-      await t.db.selectFrom("intent_account").select("domain").orderBy("domain").execute()
-    ).map((r) => r.domain);
+    (await t.db.selectFrom("intent_account").select("domain").orderBy("domain").execute()).map(
+      (r) => r.domain,
+    );
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -227,7 +233,10 @@ describe("audience: intent data import and analysis", () => {
       intent: 65,
       buyingStage: "consideration",
     });
-    expect(byDomain["foxtrot.example"]).toMatchObject({ industry: "other", buyingStage: "decision" });
+    expect(byDomain["foxtrot.example"]).toMatchObject({
+      industry: "other",
+      buyingStage: "decision",
+    });
     expect(p.unknownIndustries.map((u) => [u.value, u.mappedTo])).toEqual([
       ["Electronics", "high-tech"],
       ["Industrial Machinery", "industrial"],
@@ -310,13 +319,18 @@ describe("audience: intent data import and analysis", () => {
     const replaced = await importFile(TEMPLATE, "replace");
     expect(replaced.storedAccounts).toBe(2);
     expect(await storedDomains()).toEqual(["gammagears.com", "hotelhyd.com"]);
-    const history = (await viewer.get("/api/audience/datasets")).json().data as IntentDataset[];
+    const history = (await viewer.get("/api/audience/datasets")).json<{ data: IntentDataset[] }>()
+      .data;
     expect(history.map((d) => d.mode)).toEqual(["replace", "merge", "merge", "replace"]);
   });
 
   describe("malformed files give a report and change nothing", () => {
     const cases: [string, string | Buffer, string][] = [
-      ["unclosed quote", `${BOMBORA_HEADER}\nAcme,"acme.com,x,Aerospace,c,t,80\n`, "file_unclosed_quote"],
+      [
+        "unclosed quote",
+        `${BOMBORA_HEADER}\nAcme,"acme.com,x,Aerospace,c,t,80\n`,
+        "file_unclosed_quote",
+      ],
       [
         "ragged rows",
         `${BOMBORA_HEADER}\nAcme,acme.com,x,Aerospace,c,t,80\nShort,short.com,x\n`,
@@ -411,11 +425,16 @@ describe("audience: intent data import and analysis", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("text/csv");
     expect(res.headers["content-disposition"]).toContain("target-audience-aerospace.csv");
-    const lines = res.body.replace(/^\uFEFF/, "").trim().split(/\r?\n/);
+    const lines = res.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split(/\r?\n/);
     expect(lines[0]).toBe(
       "Company Name,Domain,Industry,Intent Score,Buying Stage,Active Personas,Top Keywords",
     );
-    expect(lines[1]).toBe(`"'=HYPERLINK(""http://evil"")",evil.com,aerospace,90,decision,,'+cmd; @sum`);
+    expect(lines[1]).toBe(
+      `"'=HYPERLINK(""http://evil"")",evil.com,aerospace,90,decision,,'+cmd; @sum`,
+    );
     // Without a Personas cell, personas come from the surging keywords ("cost" → VP).
     expect(lines[2]).toBe(
       "Plain Co,plain.com,aerospace,70,consideration,vp-engineering,design to cost",
@@ -442,10 +461,12 @@ describe("audience: intent data import and analysis", () => {
     const data = await viewer.get(
       "/api/content-generation-data?personaId=cto&industryId=automotive&buyingStage=decision",
     );
-    const intent = data.json().data.sixsenseData;
+    const intent = data.json<{ data: { sixsenseData: IntentData } }>().data.sixsenseData;
     expect(intent.topKeywords.length).toBeGreaterThan(0);
     expect(
-      intent.buyingStages.awareness + intent.buyingStages.consideration + intent.buyingStages.decision,
+      intent.buyingStages.awareness +
+        intent.buyingStages.consideration +
+        intent.buyingStages.decision,
     ).toBe(100);
     await importFile(TEMPLATE, "merge");
     expect(await storedDomains()).toEqual(["gammagears.com", "hotelhyd.com"]);
@@ -455,15 +476,9 @@ describe("audience: intent data import and analysis", () => {
   it("content recommendations change when a covering item is published", async () => {
     await importFile(BOMBORA);
     const recs = async () =>
-      (await viewer.get("/api/audience/recommendations?industry=all")).json().data.items as {
-        keyword: string;
-        personaId: string;
-        buyingStage: string;
-        industryId: string;
-        coveringItems: number;
-        intent: number;
-        suggestedTopic: string;
-      }[];
+      (await viewer.get("/api/audience/recommendations?industry=all")).json<{
+        data: ContentRecommendations;
+      }>().data.items;
     const before = await recs();
     const gap = before.find(
       (r) =>
@@ -475,7 +490,9 @@ describe("audience: intent data import and analysis", () => {
     expect(gap?.suggestedTopic).toMatch(/^Should Cost Analysis/);
     expect(before.every((r) => r.coveringItems === 0)).toBe(true);
     // ranked by intent
-    expect(before.map((r) => r.intent)).toEqual([...before.map((r) => r.intent)].sort((a, b) => b - a));
+    expect(before.map((r) => r.intent)).toEqual(
+      [...before.map((r) => r.intent)].sort((a, b) => b - a),
+    );
 
     const id = randomUUID();
     await t.db
@@ -497,7 +514,11 @@ describe("audience: intent data import and analysis", () => {
       .execute();
     // A draft does not cover anything yet.
     expect((await recs()).every((r) => r.coveringItems === 0)).toBe(true);
-    await t.db.updateTable("content_item").set({ status: "published" }).where("id", "=", id).execute();
+    await t.db
+      .updateTable("content_item")
+      .set({ status: "published" })
+      .where("id", "=", id)
+      .execute();
     const after = await recs();
     const covered = after.find(
       (r) =>
@@ -511,7 +532,7 @@ describe("audience: intent data import and analysis", () => {
     // Accounts to target: decision-stage accounts surging on a topic the item covers.
     const target = await viewer.get(`/api/audience/content/${id}/accounts`);
     expect(target.statusCode).toBe(200);
-    expect(target.json().data).toMatchObject({
+    expect(target.json<{ data: unknown }>().data).toMatchObject({
       matchedKeywords: ["Should Cost Analysis"],
       total: 1,
       accounts: [{ domain: "acme-aero.com" }],

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import {
   INDUSTRY_IDS,
   INTENT_IMPORT_LIMITS,
@@ -444,9 +444,8 @@ export async function getContentRecommendations(
           "other")
     ) as AccountIndustry;
     const covering =
-      coverage
-        .get(r.keyword)
-        ?.find((c) => c.persona_id === r.persona && c.buying_stage === r.stage)?.items ?? 0;
+      coverage.get(r.keyword)?.find((c) => c.persona_id === r.persona && c.buying_stage === r.stage)
+        ?.items ?? 0;
     return {
       keyword: r.keyword,
       personaId: r.persona,

@@ -147,7 +147,12 @@ function detectHeader(
   const domain = at("domain", "company domain", "website");
   const topic = at("topic", "topic name");
   const composite = at("composite score", "compositescore", "score");
-  if (name !== undefined && domain !== undefined && topic !== undefined && composite !== undefined) {
+  if (
+    name !== undefined &&
+    domain !== undefined &&
+    topic !== undefined &&
+    composite !== undefined
+  ) {
     return {
       layout: "bombora",
       columns: {
@@ -461,7 +466,8 @@ export async function parseIntentCsv(source: AsyncIterable<Buffer>): Promise<Par
       const intent = d.intent ?? Math.max(0, ...topics.map((t) => t.score));
       if (!d.explicitPersonas && layout !== "bombora") {
         for (const t of topics)
-          if (t.score >= SURGE_THRESHOLD) for (const p of personasForTopic(t.topic)) d.personas.add(p);
+          if (t.score >= SURGE_THRESHOLD)
+            for (const p of personasForTopic(t.topic)) d.personas.add(p);
       }
       accounts.push({
         name: d.name,

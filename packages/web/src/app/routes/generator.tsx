@@ -1,4 +1,5 @@
-import { BUYING_STAGES } from "@content-studio/contract";
+import { BUYING_STAGES, BuyingStageSchema } from "@content-studio/contract";
+import { useSearchParams } from "react-router";
 import { useCurrentUser } from "../../features/auth/api/get-session";
 import { GeneratorPage } from "../../features/generator/components/generator-page";
 import { useBuyingStages } from "../../features/reference/api/get-buying-stages";
@@ -12,7 +13,17 @@ export function GeneratorRoute() {
   const industries = useIndustries();
   const buyingStages = useBuyingStages();
   const catalog = useCompanyCatalog();
+  const [search] = useSearchParams();
   if (!user) return null;
+  // A content gap links here with ?persona=&industry=&stage=&topic=&keyword= (all optional).
+  const stage = BuyingStageSchema.safeParse(search.get("stage"));
+  const initialValues = {
+    personaId: search.get("persona")?.slice(0, 100) ?? "",
+    industryId: search.get("industry")?.slice(0, 100) ?? "",
+    buyingStage: stage.success ? stage.data : ("" as const),
+    contentTopic: search.get("topic")?.slice(0, 500) ?? "",
+    primaryKeyword: search.get("keyword")?.slice(0, 100) ?? "",
+  };
   return (
     <GeneratorPage
       user={user}
@@ -21,6 +32,7 @@ export function GeneratorRoute() {
       buyingStages={buyingStages.data ?? BUYING_STAGES}
       catalog={catalog.data}
       catalogFailed={catalog.isError}
+      initialValues={initialValues}
     />
   );
 }

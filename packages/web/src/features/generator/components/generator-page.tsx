@@ -42,6 +42,8 @@ export interface GeneratorPageProps {
   /** The vendor's key metrics and solutions; undefined while loading. */
   catalog: CompanyCatalog | undefined;
   catalogFailed?: boolean;
+  /** Values to start the form with (e.g. a content gap's persona, industry, stage and topic). */
+  initialValues?: Partial<GeneratorFormValues>;
 }
 
 const isBuyingStage = (value: string): value is BuyingStage =>
@@ -52,7 +54,10 @@ export function GeneratorPage(props: GeneratorPageProps) {
   const canGenerate = props.user.role !== "viewer";
   const settings = useGenerationSettings();
   const generation = useGenerateContentStream();
-  const [values, setValues] = useState<GeneratorFormValues>(INITIAL_FORM_VALUES);
+  const [values, setValues] = useState<GeneratorFormValues>(() => ({
+    ...INITIAL_FORM_VALUES,
+    ...props.initialValues,
+  }));
   const [tab, setTab] = useState<GeneratorTab>("generate");
   const [result, setResult] = useState<GeneratedContent | null>(null);
   const [revision, setRevision] = useState(0);
