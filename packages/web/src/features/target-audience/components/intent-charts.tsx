@@ -11,6 +11,7 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
+import { cn } from "../../../lib/cn";
 
 // Colours that read on light and dark surfaces; text follows the theme's slate scale.
 const TICK = { fill: "var(--color-slate-600)", fontSize: 12 };
@@ -28,9 +29,17 @@ const TOOLTIP = {
 };
 const STAGE_COLOURS = ["#38bdf8", "var(--color-primary)", "#22c55e"];
 
-function Figure({ title, children }: { title: string; children: React.ReactNode }) {
+function Figure({
+  title,
+  className,
+  children,
+}: {
+  title: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
   return (
-    <figure className="min-w-0">
+    <figure className={cn("min-w-0", className)}>
       <figcaption className="mb-2 text-sm font-medium text-slate-700">{title}</figcaption>
       {children}
     </figure>
@@ -60,7 +69,7 @@ export default function IntentCharts({
     volume: k.volume,
   }));
   return (
-    <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+    <div className="grid gap-6 md:grid-cols-2">
       <Figure title="Buying-stage split (% of accounts)">
         <div className="h-56">
           <ResponsiveContainer width="100%" height="100%">
@@ -71,9 +80,6 @@ export default function IntentCharts({
                 nameKey="name"
                 innerRadius="45%"
                 outerRadius="75%"
-                label={({ name, value }) => `${String(name)} ${String(value)}%`}
-                labelLine={false}
-                fontSize={11}
                 isAnimationActive={false}
               >
                 {stages.map((s, i) => (
@@ -100,10 +106,14 @@ export default function IntentCharts({
       <Figure title="Industry breakdown (% of accounts, average intent)">
         <div className="h-56">
           <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={industries} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
-              <CartesianGrid stroke={GRID} vertical={false} />
-              <XAxis dataKey="name" tick={TICK} interval={0} />
-              <YAxis tick={TICK} domain={[0, 100]} />
+            <BarChart
+              data={industries}
+              layout="vertical"
+              margin={{ top: 0, right: 12, left: 0, bottom: 0 }}
+            >
+              <CartesianGrid stroke={GRID} horizontal={false} />
+              <XAxis type="number" tick={TICK} domain={[0, 100]} />
+              <YAxis type="category" dataKey="name" tick={TICK} width={84} interval={0} />
               <Tooltip {...TOOLTIP} />
               <Bar
                 dataKey="share"
@@ -121,8 +131,8 @@ export default function IntentCharts({
           </ResponsiveContainer>
         </div>
       </Figure>
-      <Figure title="Keyword volume (accounts surging)">
-        <div className="h-56">
+      <Figure title="Keyword volume (accounts surging)" className="md:col-span-2">
+        <div className="h-64">
           <ResponsiveContainer width="100%" height="100%">
             <BarChart
               data={keywords}
@@ -135,7 +145,7 @@ export default function IntentCharts({
                 type="category"
                 dataKey="name"
                 tick={{ ...TICK, fontSize: 11 }}
-                width={120}
+                width={170}
                 interval={0}
               />
               <Tooltip {...TOOLTIP} />
