@@ -42,7 +42,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )
     .addColumn("personas", "jsonb", (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
     .addColumn("country", "text")
-    .addColumn("dataset_id", "text", (c) => c.notNull().references("intent_dataset.id"))
+    // No foreign keys on the account tables: a check per inserted row tripled the time to
+    // import 100,000 topics. Every write goes through one repository, in one transaction.
+    .addColumn("dataset_id", "text", (c) => c.notNull())
     .addColumn("updated_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
   // The overview's top accounts (all industries, or one) and the export, highest intent first.
@@ -69,9 +71,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable("intent_account_topic")
-    .addColumn("domain", "text", (c) =>
-      c.notNull().references("intent_account.domain").onDelete("cascade"),
-    )
+    .addColumn("domain", "text", (c) => c.notNull())
     .addColumn("topic", "text", (c) => c.notNull())
     .addColumn("score", "integer", (c) => c.notNull().check(sql`score between 0 and 100`))
     .addPrimaryKeyConstraint("intent_account_topic_pk", ["domain", "topic"])

@@ -91,15 +91,18 @@ const stagedAccounts = (importId: string) => sql`(
 
 /**
  * Moves an upload's accounts into the store: upserted by domain, their topics replaced.
- * Domains are unique within one upload (the parser aggregates per domain).
+ * Domains are unique within one upload and topics within one account (the parser aggregates).
  */
 export async function storeImportedAccounts(
   trx: Transaction<Database>,
   importId: string,
   datasetId: string,
+  options: { storeIsEmpty: boolean },
 ) {
-  await sql`delete from intent_account_topic where domain in (
-      select s.acc->>'domain' from ${stagedAccounts(importId)} s)`.execute(trx);
+  if (!options.storeIsEmpty) {
+    await sql`delete from intent_account_topic where domain in (
+        select s.acc->>'domain' from ${stagedAccounts(importId)} s)`.execute(trx);
+  }
   await sql`insert into intent_account
       (domain, name, industry_id, intent, buying_stage, personas, country, dataset_id, updated_at)
     select s.acc->>'domain', s.acc->>'name', s.acc->>'industry', (s.acc->>'intent')::int,
@@ -114,8 +117,7 @@ export async function storeImportedAccounts(
   await sql`insert into intent_account_topic (domain, topic, score)
     select s.acc->>'domain', t.value->>'topic', (t.value->>'score')::int
     from ${stagedAccounts(importId)} s cross join lateral jsonb_array_elements(s.acc->'topics') t
-    on conflict (domain, topic) do update set score = greatest(
-      intent_account_topic.score, excluded.score)`.execute(trx);
+  `.execute(trx);
 }
 
 export async function countAccounts(db: Db): Promise<number> {

@@ -264,7 +264,9 @@ export async function commitImport(
     });
     if (mode === "replace") await repo.deleteAllAccounts(trx);
     else await repo.deleteSampleAccounts(trx);
-    await repo.storeImportedAccounts(trx, importId, datasetId);
+    await repo.storeImportedAccounts(trx, importId, datasetId, {
+      storeIsEmpty: mode === "replace",
+    });
     await repo.deleteImport(trx, importId);
     const stored = await repo.countAccounts(trx);
     await repo.setDatasetStoredAccounts(trx, datasetId, stored);
@@ -317,7 +319,7 @@ export async function seedSampleIntentData(db: Db): Promise<boolean> {
       storedAccounts: accounts.length,
       unknownIndustries: [],
     });
-    await repo.storeImportedAccounts(trx, importId, datasetId);
+    await repo.storeImportedAccounts(trx, importId, datasetId, { storeIsEmpty: true });
     await repo.deleteImport(trx, importId);
     await recomputeSummaries(trx);
     return true;
