@@ -130,6 +130,16 @@ export default function IntentCharts({
             </BarChart>
           </ResponsiveContainer>
         </div>
+        <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
+          <li className="flex items-center gap-1.5">
+            <span aria-hidden="true" className="inline-block size-2.5 rounded-full bg-primary" />
+            Share of accounts (%)
+          </li>
+          <li className="flex items-center gap-1.5">
+            <span aria-hidden="true" className="inline-block size-2.5 rounded-full bg-green-500" />
+            Average intent
+          </li>
+        </ul>
       </Figure>
       <Figure title="Keyword volume (accounts surging)" className="md:col-span-2">
         <div className="h-64">
