@@ -138,7 +138,7 @@ describe("target audience journey", { timeout: 240_000 }, () => {
     const preview = page.getByRole("region", { name: "Import preview" });
     await preview.getByText("Bombora Company Surge").waitFor();
     await preview
-      .getByText('Industry "Aerospace & Defense" was stored as aerospace.')
+      .getByText('Industry "Aerospace & Defense" was stored as Aerospace.')
       .first()
       .waitFor();
     await preview.getByRole("cell", { name: "zephyrine-aero.com" }).waitFor();
@@ -201,7 +201,7 @@ describe("target audience journey", { timeout: 240_000 }, () => {
       "Company Name,Domain,Industry,Intent Score,Buying Stage,Active Personas,Top Keywords",
     );
     assert.equal(lines.length, 5);
-    assert.match(lines[1] ?? "", /^Zephyrine Aeroworks,zephyrine-aero\.com,aerospace,97,decision,/);
+    assert.match(lines[1] ?? "", /^Zephyrine Aeroworks,zephyrine-aero\.com,Aerospace,97,decision,/);
 
     // The top gap opens the generator pre-filled; it shows the imported keywords.
     await recs

@@ -10,6 +10,15 @@ export const ACCOUNT_INDUSTRY_IDS = [...INDUSTRY_IDS, "other"] as const;
 export const AccountIndustrySchema = z.enum(ACCOUNT_INDUSTRY_IDS);
 export type AccountIndustry = z.infer<typeof AccountIndustrySchema>;
 
+/** How an account's industry is named in reports and exports. */
+export const ACCOUNT_INDUSTRY_LABELS: Record<AccountIndustry, string> = {
+  aerospace: "Aerospace",
+  automotive: "Automotive",
+  "high-tech": "High-Tech",
+  industrial: "Industrial",
+  other: "Other",
+};
+
 /** The screen's industry filter: all, or one of ours. */
 export const AUDIENCE_FILTERS = ["all", ...INDUSTRY_IDS] as const;
 export const AudienceFilterSchema = z.enum(AUDIENCE_FILTERS);
@@ -192,7 +201,9 @@ export function describeImportIssue(issue: ImportIssue): string {
     case "row_field_too_long":
       return `The ${p(issue, "column")} column is longer than ${p(issue, "limit")} characters.`;
     case "row_unknown_industry":
-      return `Industry "${p(issue, "value")}" was stored as ${p(issue, "mappedTo")}.`;
+      return `Industry "${p(issue, "value")}" was stored as ${
+        ACCOUNT_INDUSTRY_LABELS[p(issue, "mappedTo") as AccountIndustry] ?? p(issue, "mappedTo")
+      }.`;
     case "row_unknown_persona":
       return `Persona "${p(issue, "value")}" is not one we know and was left out.`;
   }

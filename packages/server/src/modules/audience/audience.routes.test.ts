@@ -433,11 +433,11 @@ describe("audience: intent data import and analysis", () => {
       "Company Name,Domain,Industry,Intent Score,Buying Stage,Active Personas,Top Keywords",
     );
     expect(lines[1]).toBe(
-      `"'=HYPERLINK(""http://evil"")",evil.com,aerospace,90,decision,,'+cmd; @sum`,
+      `"'=HYPERLINK(""http://evil"")",evil.com,Aerospace,90,decision,,'+cmd; @sum`,
     );
     // Without a Personas cell, personas come from the surging keywords ("cost" → VP).
     expect(lines[2]).toBe(
-      "Plain Co,plain.com,aerospace,70,consideration,vp-engineering,design to cost",
+      "Plain Co,plain.com,Aerospace,70,consideration,vp-engineering,design to cost",
     );
     expect(lines).toHaveLength(3);
     const all = await viewer.get("/api/audience/export?industry=all");
@@ -539,7 +539,7 @@ describe("audience: intent data import and analysis", () => {
     });
     const csv = await viewer.get(`/api/audience/content/${id}/accounts/export`);
     expect(csv.statusCode).toBe(200);
-    expect(csv.body).toContain("Acme Aero,acme-aero.com,aerospace,92,decision");
+    expect(csv.body).toContain("Acme Aero,acme-aero.com,Aerospace,92,decision");
     expect((await viewer.get("/api/audience/content/nope/accounts")).statusCode).toBe(404);
   });
 });

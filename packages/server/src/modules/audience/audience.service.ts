@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import {
+  ACCOUNT_INDUSTRY_LABELS,
   INDUSTRY_IDS,
   INTENT_IMPORT_LIMITS,
   INTENT_OVERVIEW_ACCOUNTS,
@@ -344,7 +345,7 @@ const accountCsvRow = (r: AccountRow) =>
   [
     r.name,
     r.domain,
-    r.industry_id,
+    ACCOUNT_INDUSTRY_LABELS[r.industry_id as AccountIndustry] ?? r.industry_id,
     String(r.intent),
     r.buying_stage,
     r.personas.join("; "),

@@ -76,7 +76,7 @@ export function IndustryInsights({
           {industries.map((i) => {
             const s = stats(i.id);
             return (
-              <li key={i.id} className="rounded-lg border border-slate-200 p-4">
+              <li key={i.id} className="min-w-0 rounded-lg border border-slate-200 p-4">
                 <h3 className="font-semibold text-slate-900">{i.name}</h3>
                 <p className="mt-1 text-sm text-slate-600">Market size {i.marketSize}</p>
                 <p className="mt-2 text-sm text-slate-700">

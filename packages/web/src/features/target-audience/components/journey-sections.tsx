@@ -154,7 +154,7 @@ function Recommendations({
               <p className="text-sm text-slate-600">
                 {personaName(gap.personaId)} · {capitalise(gap.buyingStage)} ·{" "}
                 {industryName(gap.industryId)} · {gap.accounts}{" "}
-                {gap.accounts === 1 ? "account" : "accounts"} · intent {gap.intent}
+                {gap.accounts === 1 ? "account" : "accounts"} · total intent {gap.intent}
               </p>
             </div>
             <div className="flex items-center gap-3">

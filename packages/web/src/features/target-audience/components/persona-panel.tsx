@@ -35,7 +35,7 @@ export function PersonaPanel({
   return (
     <Card title="Personas" description="Who shows intent, and what each persona cares about.">
       <div className="grid gap-6 lg:grid-cols-3">
-        <ul className="space-y-2" aria-label="Personas">
+        <ul className="min-w-0 space-y-2" aria-label="Personas">
           {personas.map((p) => {
             const s = share(p.id);
             const active = p.id === selected?.id;
@@ -68,7 +68,10 @@ export function PersonaPanel({
           })}
         </ul>
         {selected ? (
-          <article className="space-y-4 lg:col-span-2" aria-label={`${selected.title} profile`}>
+          <article
+            className="min-w-0 space-y-4 lg:col-span-2"
+            aria-label={`${selected.title} profile`}
+          >
             <div>
               <h3 className="text-lg font-semibold text-slate-900">{selected.title}</h3>
               <p className="mt-1 text-sm text-slate-700">{selected.description}</p>

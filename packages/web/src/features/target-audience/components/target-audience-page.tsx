@@ -56,7 +56,7 @@ export function TargetAudiencePage({ personas, industries }: TargetAudiencePageP
   const dataset = data?.dataset ?? null;
 
   return (
-    <div className="space-y-6">
+    <div className="min-w-0 space-y-6">
       <PageHeader
         title="Target Audience Analysis"
         description="Account intent data, personas, industries and the buying journey."
@@ -156,6 +156,7 @@ export function TargetAudiencePage({ personas, industries }: TargetAudiencePageP
 
       <div className="grid gap-6 xl:grid-cols-3">
         <Card
+          className="min-w-0"
           title="Intent overview"
           description="Accounts with the highest intent"
           actions={
