@@ -67,6 +67,11 @@ export function deleteImport(db: Db, id: string) {
 
 // --- the store -----------------------------------------------------------------------------------
 
+/** Serialises writers of the store (imports, the sample) until the transaction ends. */
+export async function lockIntentStore(trx: Transaction<Database>) {
+  await sql`select pg_advisory_xact_lock(hashtext('content-studio:intent-store'))`.execute(trx);
+}
+
 /** Removes every account (replace). */
 export async function deleteAllAccounts(trx: Transaction<Database>) {
   await trx.deleteFrom("intent_account_topic").execute();

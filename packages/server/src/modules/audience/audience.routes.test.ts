@@ -394,6 +394,21 @@ describe("audience: intent data import and analysis", () => {
     });
   });
 
+  it("two imports confirmed at once take turns: the store holds exactly one of them", async () => {
+    const [a, b] = [await preview(BOMBORA), await preview(TEMPLATE)];
+    const results = await Promise.all([
+      editor.post(`/api/audience/imports/${a.importId}/commit`, { mode: "replace" }),
+      editor.post(`/api/audience/imports/${b.importId}/commit`, { mode: "replace" }),
+    ]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    const domains = await storedDomains();
+    expect([
+      ["acme-aero.com", "boltmotors.com", "cirruswings.io"],
+      ["gammagears.com", "hotelhyd.com"],
+    ]).toContainEqual(domains);
+    expect((await overview()).accountCount).toBe(domains.length);
+  });
+
   it("only editors import; viewers read", async () => {
     const { payload, headers } = multipart("x.csv", BOMBORA);
     const res = await viewer.request({

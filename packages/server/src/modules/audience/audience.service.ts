@@ -240,6 +240,8 @@ export async function commitImport(
 ): Promise<IntentDataset> {
   assertMayImport(actor);
   return db.transaction().execute(async (trx) => {
+    // Two imports at once would each empty and refill the store; they take turns instead.
+    await repo.lockIntentStore(trx);
     const upload = await repo.lockImport(trx, importId);
     if (!upload || new Date(upload.expires_at).getTime() < Date.now()) {
       throw new AppError(
@@ -290,7 +292,9 @@ export async function seedSampleIntentData(db: Db): Promise<boolean> {
       .onConflict((oc) => oc.column("key").doNothing())
       .returning("key")
       .executeTakeFirst();
-    if (!claimed || (await repo.countAccounts(trx)) > 0) return false;
+    if (!claimed) return false;
+    await repo.lockIntentStore(trx);
+    if ((await repo.countAccounts(trx)) > 0) return false;
     const accounts = buildSampleAccounts();
     const importId = randomUUID();
     const datasetId = randomUUID();
