@@ -67,6 +67,17 @@ export function deleteImport(db: Db, id: string) {
 
 // --- the store -----------------------------------------------------------------------------------
 
+/** Claims a once-per-database marker; false when it was claimed before. */
+export async function claimSeedMarker(trx: Transaction<Database>, key: string) {
+  const claimed = await trx
+    .insertInto("app_setting")
+    .values({ key, value: JSON.stringify({ version: 1 }) })
+    .onConflict((oc) => oc.column("key").doNothing())
+    .returning("key")
+    .executeTakeFirst();
+  return claimed !== undefined;
+}
+
 /** Serialises writers of the store (imports, the sample) until the transaction ends. */
 export async function lockIntentStore(trx: Transaction<Database>) {
   await sql`select pg_advisory_xact_lock(hashtext('content-studio:intent-store'))`.execute(trx);

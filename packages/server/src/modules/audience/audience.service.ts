@@ -286,13 +286,7 @@ export async function commitImport(
  */
 export async function seedSampleIntentData(db: Db): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .insertInto("app_setting")
-      .values({ key: "seed.intent-sample", value: JSON.stringify({ version: 1 }) })
-      .onConflict((oc) => oc.column("key").doNothing())
-      .returning("key")
-      .executeTakeFirst();
-    if (!claimed) return false;
+    if (!(await repo.claimSeedMarker(trx, "seed.intent-sample"))) return false;
     await repo.lockIntentStore(trx);
     if ((await repo.countAccounts(trx)) > 0) return false;
     const accounts = buildSampleAccounts();
