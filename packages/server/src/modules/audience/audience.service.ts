@@ -495,7 +495,7 @@ export async function getAccountsToTarget(db: Db, itemId: string): Promise<Accou
       title: item.title,
       personaId: item.persona_id,
       industryId: item.industry_id,
-      buyingStage: item.buying_stage as BuyingStage,
+      buyingStage: item.buying_stage,
     },
     matchedKeywords: topics,
     total,
@@ -535,6 +535,6 @@ export async function listTargetableItems(db: Db): Promise<TargetableItem[]> {
     id: r.id,
     title: r.title,
     status: r.status,
-    buyingStage: r.buying_stage as BuyingStage,
+    buyingStage: r.buying_stage,
   }));
 }
