@@ -105,7 +105,12 @@ describe("TargetAudiencePage", () => {
       "GET /api/audience/content": ok([]),
     });
     renderPage();
-    const top = await screen.findByRole("list", { name: "Top accounts by intent" });
+    const top = await screen.findByRole(
+      "list",
+      { name: "Top accounts by intent" },
+      // the first render also loads the page's modules
+      { timeout: 5000 },
+    );
     expect(within(top).getAllByRole("listitem")).toHaveLength(2);
     expect(within(top).getByText("Orbit Works · Aerospace")).toBeInTheDocument();
     expect(screen.getByText("sample dataset")).toBeInTheDocument();
@@ -140,7 +145,12 @@ describe("TargetAudiencePage", () => {
       "GET /api/audience/content": ok([]),
     });
     renderPage();
-    await screen.findByRole("list", { name: "Top accounts by intent" });
+    await screen.findByRole(
+      "list",
+      { name: "Top accounts by intent" },
+      // the first render also loads the page's modules
+      { timeout: 5000 },
+    );
     const journey = screen.getByRole("button", { name: "Buying Journey Analysis" });
     const engagement = screen.getByRole("button", { name: "Content Engagement Analysis" });
     expect(journey).toHaveAttribute("aria-expanded", "true");
