@@ -50,7 +50,7 @@ export function IndustryInsights({
     >
       {focused ? (
         <article className="space-y-4" aria-label={`${focused.name} details`}>
-          <dl className="grid gap-3 text-sm sm:grid-cols-3">
+          <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-3">
             <div>
               <dt className="text-slate-500">Market size</dt>
               <dd className="text-lg font-semibold text-slate-900">{focused.marketSize}</dd>
@@ -64,7 +64,7 @@ export function IndustryInsights({
               <dd className="text-slate-900">{focused.productionVolume}</dd>
             </div>
           </dl>
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <List title="Key drivers" items={focused.keyDrivers} />
             <List title="Top challenges" items={focused.topChallenges} />
             <List title="Content strategies" items={focused.contentStrategies} />
@@ -72,7 +72,7 @@ export function IndustryInsights({
           </div>
         </article>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
           {industries.map((i) => {
             const s = stats(i.id);
             return (

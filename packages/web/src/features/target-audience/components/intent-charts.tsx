@@ -69,7 +69,7 @@ export default function IntentCharts({
     volume: k.volume,
   }));
   return (
-    <div className="grid gap-6 md:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
       <Figure title="Buying-stage split (% of accounts)">
         <div className="h-56">
           <ResponsiveContainer width="100%" height="100%">

@@ -95,7 +95,7 @@ function BuyingJourney({ persona }: { persona: Persona }) {
   return (
     <div>
       <p className="mb-4 text-sm text-slate-600">{persona.title}</p>
-      <div className="grid gap-4 md:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
         {columns.map(([stage, body]) => (
           <div key={stage} className="space-y-3 rounded-lg border border-slate-200 p-4">
             <h3 className="font-semibold text-slate-900">{stage}</h3>
@@ -275,7 +275,7 @@ export function JourneySections({
             </div>
           ) : null}
           {tab === "persona" ? (
-            <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               {personas.map((p) => (
                 <div key={p.id} className="space-y-2 rounded-lg border border-slate-200 p-4">
                   <h3 className="font-semibold text-slate-900">{p.title}</h3>

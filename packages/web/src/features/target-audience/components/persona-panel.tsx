@@ -34,7 +34,7 @@ export function PersonaPanel({
   const share = (id: string) => breakdown.find((b) => b.persona === id);
   return (
     <Card title="Personas" description="Who shows intent, and what each persona cares about.">
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <ul className="min-w-0 space-y-2" aria-label="Personas">
           {personas.map((p) => {
             const s = share(p.id);
@@ -76,7 +76,7 @@ export function PersonaPanel({
               <h3 className="text-lg font-semibold text-slate-900">{selected.title}</h3>
               <p className="mt-1 text-sm text-slate-700">{selected.description}</p>
             </div>
-            <dl className="grid gap-3 text-sm sm:grid-cols-2">
+            <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-2">
               <div>
                 <dt className="text-slate-500">Average age</dt>
                 <dd className="text-slate-900">{selected.avgAge}</dd>
@@ -100,7 +100,7 @@ export function PersonaPanel({
                 </div>
               ) : null}
             </dl>
-            <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               <List title="Pain points" items={selected.painPoints} />
               <List title="Goals" items={selected.goals} />
               <List title="Content preferences" items={selected.contentPreferences} />

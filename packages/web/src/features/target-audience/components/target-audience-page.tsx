@@ -154,7 +154,7 @@ export function TargetAudiencePage({ personas, industries }: TargetAudiencePageP
         )}
       </Card>
 
-      <div className="grid gap-6 xl:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
         <Card
           className="min-w-0"
           title="Intent overview"
