@@ -224,6 +224,6 @@ describe("target audience journey", { timeout: 240_000 }, () => {
       ),
     );
     await browser.shot("5-generator");
-    assert.deepEqual(browser.pageErrors, []);
+    browser.console.assertClean();
   });
 });
