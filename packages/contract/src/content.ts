@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AiProviderIdSchema } from "./ai";
+import { IntentDataSchema } from "./audience";
 import { ExampleCategorySchema } from "./examples";
 import { ContentSectionsSchema, QualityReportSchema } from "./quality";
 import {
@@ -220,10 +221,7 @@ export const ContentGenerationDataSchema = z.object({
   selectedPersona: PersonaSchema,
   selectedIndustry: IndustrySchema,
   buyingJourney: StageJourneySchema,
-  /**
-   * Account intent data for the industry from an intent-data store. No such store exists yet
-   * (the spec's intent data is hard-coded in its client), so this is always null for now.
-   */
-  sixsenseData: z.null(),
+  /** Account intent data of the selected industry from the intent store; null when it has none. */
+  sixsenseData: IntentDataSchema.nullable(),
 });
 export type ContentGenerationData = z.infer<typeof ContentGenerationDataSchema>;

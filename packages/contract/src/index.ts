@@ -14,3 +14,4 @@ export * from "./preferences";
 export * from "./account";
 export * from "./company";
 export * from "./audit";
+export * from "./audience";

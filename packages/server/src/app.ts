@@ -13,6 +13,7 @@ import type { DatabaseKind } from "./db/database";
 import type { Database } from "./db/types";
 import { BackgroundJobs } from "./lib/background-jobs";
 import { createAuth, loadAuthSecret } from "./modules/auth/auth";
+import { audienceRoutes } from "./modules/audience/audience.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { createSessionResolver } from "./modules/auth/auth.service";
 import { contentRoutes } from "./modules/content/content.routes";
@@ -139,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await app.register(accountRoutes(ctx));
   await app.register(auditRoutes(ctx));
   await app.register(companyProfileRoutes(ctx));
+  await app.register(audienceRoutes(ctx));
   await registerWeb(app, config.webDist);
 
   return { app, ctx, routes };

@@ -81,4 +81,15 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   "POST /api/content/:id/repurpose": "editor",
   "POST /api/content/:id/save-as-example": "editor",
   "POST /api/seo-analysis": "viewer",
+
+  // audience (intent data, content gaps)
+  "GET /api/audience/overview": "viewer",
+  "GET /api/audience/export": "viewer",
+  "GET /api/audience/datasets": "viewer",
+  "POST /api/audience/imports/preview": "editor",
+  "POST /api/audience/imports/:id/commit": "editor",
+  "GET /api/audience/recommendations": "viewer",
+  "GET /api/audience/content": "viewer",
+  "GET /api/audience/content/:id/accounts": "viewer",
+  "GET /api/audience/content/:id/accounts/export": "viewer",
 };

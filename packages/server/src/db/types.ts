@@ -261,6 +261,66 @@ export interface ContentItemTable {
   updated_at: Timestamp;
 }
 
+export interface IntentDatasetTable {
+  id: string;
+  file_name: string;
+  layout: string | null;
+  is_sample: Generated<boolean>;
+  mode: string;
+  imported_by: string | null;
+  imported_by_name: string | null;
+  imported_at: Timestamp;
+  rows: number;
+  accounts: number;
+  skipped_rows: number;
+  stored_accounts: number;
+  unknown_industries: JsonWithDefault<{ value: string; mappedTo: string; rows: number }[]>;
+}
+
+export interface IntentAccountTable {
+  domain: string;
+  name: string;
+  industry_id: string;
+  intent: number;
+  buying_stage: string;
+  personas: JsonWithDefault<string[]>;
+  country: string | null;
+  dataset_id: string;
+  updated_at: Timestamp;
+}
+
+export interface IntentAccountTopicTable {
+  domain: string;
+  topic: string;
+  score: number;
+}
+
+export interface IntentImportTable {
+  id: string;
+  created_by: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  file_name: string;
+  layout: string | null;
+  rows: number;
+  accounts: number;
+  skipped_rows: number;
+  unknown_industries: JsonWithDefault<{ value: string; mappedTo: string; rows: number }[]>;
+}
+
+export interface IntentImportChunkTable {
+  import_id: string;
+  seq: number;
+  accounts: Json<unknown>;
+}
+
+export interface IntentSummaryTable {
+  scope: string;
+  account_count: number;
+  data: Json<unknown>;
+  computed_at: Timestamp;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -282,6 +342,12 @@ export interface Database {
   user_preference: UserPreferenceTable;
   password_reset_token: PasswordResetTokenTable;
   audit_log: AuditLogTable;
+  intent_dataset: IntentDatasetTable;
+  intent_account: IntentAccountTable;
+  intent_account_topic: IntentAccountTopicTable;
+  intent_import: IntentImportTable;
+  intent_import_chunk: IntentImportChunkTable;
+  intent_summary: IntentSummaryTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -293,3 +359,5 @@ export type NewExample = Insertable<ExampleTable>;
 export type IngestJobRow = Selectable<IngestJobTable>;
 export type ContentItemRow = Selectable<ContentItemTable>;
 export type NewContentItem = Insertable<ContentItemTable>;
+export type IntentDatasetRow = Selectable<IntentDatasetTable>;
+export type IntentImportRow = Selectable<IntentImportTable>;

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from "kysely";
 import * as m0001 from "./2026-11-21-0001-foundation";
 import * as m0002 from "./2026-11-21-0002-examples";
 import * as m0003 from "./2026-11-21-0003-content";
+import * as m0200 from "./2026-11-24-0200-intent-data";
 import * as m20261124_0500 from "./2026-11-24-0500-settings";
 
 /** Frozen, ordered migrations. Add new files; never edit a shipped one. */
@@ -9,6 +10,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-21-0001-foundation": m0001,
   "2026-11-21-0002-examples": m0002,
   "2026-11-21-0003-content": m0003,
+  "2026-11-24-0200-intent-data": m0200,
   "2026-11-24-0500-settings": m20261124_0500,
 };
 

@@ -19,6 +19,7 @@ import type { AppContext } from "../../app-context";
 import { htmlToText } from "../../lib/html";
 import type { SessionUser } from "../../plugins/access";
 import { getWriter } from "../ai/ai-provider.service";
+import { getIntentDataForIndustry } from "../audience/audience.service";
 import type { WriterLogger } from "../ai/llm-writer";
 import type { ContentBrief, Writer } from "../ai/writer";
 import { insertContentItem } from "./content.repository";
@@ -51,13 +52,11 @@ export async function getContentGenerationData(
       : stage === "consideration"
         ? { stage, ...journey.consideration }
         : { stage, ...journey.decision };
-  // No intent-data store exists yet (the spec's intent data is hard-coded in its client);
-  // a later issue adds one and fills this with the industry's account intent data.
   return {
     selectedPersona: persona,
     selectedIndustry: industry,
     buyingJourney,
-    sixsenseData: null,
+    sixsenseData: await getIntentDataForIndustry(ctx.db, industry.id),
   };
 }
 

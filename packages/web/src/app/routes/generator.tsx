@@ -1,4 +1,9 @@
-import { BUYING_STAGES, BUILTIN_WRITER_DESCRIPTION } from "@content-studio/contract";
+import {
+  BUYING_STAGES,
+  BUILTIN_WRITER_DESCRIPTION,
+  BuyingStageSchema,
+} from "@content-studio/contract";
+import { useSearchParams } from "react-router";
 import { useCurrentUser } from "../../features/auth/api/get-session";
 import { GeneratorPage } from "../../features/generator/components/generator-page";
 import { useAiServiceInfo } from "../../features/reference/api/get-ai-service-info";
@@ -14,7 +19,17 @@ export function GeneratorRoute() {
   const buyingStages = useBuyingStages();
   const catalog = useCompanyCatalog();
   const ai = useAiServiceInfo();
+  const [search] = useSearchParams();
   if (!user) return null;
+  // A content gap links here with ?persona=&industry=&stage=&topic=&keyword= (all optional).
+  const stage = BuyingStageSchema.safeParse(search.get("stage"));
+  const initialValues = {
+    personaId: search.get("persona")?.slice(0, 100) ?? "",
+    industryId: search.get("industry")?.slice(0, 100) ?? "",
+    buyingStage: stage.success ? stage.data : ("" as const),
+    contentTopic: search.get("topic")?.slice(0, 500) ?? "",
+    primaryKeyword: search.get("keyword")?.slice(0, 100) ?? "",
+  };
   return (
     <GeneratorPage
       user={user}
@@ -31,6 +46,7 @@ export function GeneratorRoute() {
             }
           : undefined
       }
+      initialValues={initialValues}
     />
   );
 }

@@ -44,6 +44,8 @@ export interface GeneratorPageProps {
   catalogFailed?: boolean;
   /** Who writes the content: the provider's label, and how it writes when that needs saying. */
   writer?: { label: string; description: string | null };
+  /** Values to start the form with (e.g. a content gap's persona, industry, stage and topic). */
+  initialValues?: Partial<GeneratorFormValues>;
 }
 
 const isBuyingStage = (value: string): value is BuyingStage =>
@@ -54,7 +56,10 @@ export function GeneratorPage(props: GeneratorPageProps) {
   const canGenerate = props.user.role !== "viewer";
   const settings = useGenerationSettings();
   const generation = useGenerateContentStream();
-  const [values, setValues] = useState<GeneratorFormValues>(INITIAL_FORM_VALUES);
+  const [values, setValues] = useState<GeneratorFormValues>(() => ({
+    ...INITIAL_FORM_VALUES,
+    ...props.initialValues,
+  }));
   const [tab, setTab] = useState<GeneratorTab>("generate");
   const [result, setResult] = useState<GeneratedContent | null>(null);
   const [revision, setRevision] = useState(0);

@@ -1,0 +1,173 @@
+import multipart from "@fastify/multipart";
+import {
+  AccountsToTargetSchema,
+  AudienceExportQuerySchema,
+  AudienceOverviewQuerySchema,
+  AudienceOverviewSchema,
+  CommitImportBodySchema,
+  ContentIdParamsSchema,
+  ContentRecommendationsSchema,
+  INTENT_IMPORT_LIMITS,
+  ImportIdParamsSchema,
+  ImportPreviewSchema,
+  IntentDatasetSchema,
+  TargetableItemSchema,
+  successEnvelope,
+} from "@content-studio/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../app-context";
+import { AppError } from "../../lib/app-error";
+import { actorOf } from "../../plugins/access";
+import * as audience from "./audience.service";
+
+const csvDisposition = (fileName: string) => `attachment; filename="${fileName}"`;
+
+export const audienceRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    await app.register(multipart, {
+      // One byte over the cap reaches the parser, which reports the file as too large.
+      limits: { fileSize: INTENT_IMPORT_LIMITS.maxFileBytes + 1, files: 1, fields: 0, parts: 1 },
+    });
+
+    app.get(
+      "/api/audience/overview",
+      {
+        config: { access: "viewer" },
+        schema: {
+          querystring: AudienceOverviewQuerySchema,
+          response: { 200: successEnvelope(AudienceOverviewSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await audience.getAudienceOverview(ctx.db, actorOf(request), request.query.industry),
+      }),
+    );
+
+    app.get(
+      "/api/audience/export",
+      { config: { access: "viewer" }, schema: { querystring: AudienceExportQuerySchema } },
+      async (request, reply) => {
+        const industry = request.query.industry;
+        return reply
+          .type("text/csv; charset=utf-8")
+          .header("content-disposition", csvDisposition(`target-audience-${industry}.csv`))
+          .send(audience.exportAudienceCsv(ctx.db, industry));
+      },
+    );
+
+    app.get(
+      "/api/audience/datasets",
+      {
+        config: { access: "viewer" },
+        schema: { response: { 200: successEnvelope(z.array(IntentDatasetSchema)) } },
+      },
+      async () => ({ success: true as const, data: await audience.listDatasetHistory(ctx.db) }),
+    );
+
+    app.post(
+      "/api/audience/imports/preview",
+      {
+        config: { access: "editor" },
+        schema: { response: { 200: successEnvelope(ImportPreviewSchema) } },
+      },
+      async (request) => {
+        if (!request.isMultipart()) throw new AppError("validation_error", "Choose a CSV file.");
+        const part = await request.file();
+        if (!part) throw new AppError("validation_error", "Choose a CSV file.");
+        // The parser may stop early (a broken file); the rest is drained here, never read.
+        const chunks = part.file[Symbol.asyncIterator]();
+        const source: AsyncIterable<Buffer> = {
+          [Symbol.asyncIterator]: () => ({
+            next: () => chunks.next() as Promise<IteratorResult<Buffer>>,
+            return: async () => ({ done: true as const, value: undefined }),
+          }),
+        };
+        const preview = await audience.previewImport(ctx.db, actorOf(request), {
+          fileName: part.filename,
+          source,
+        });
+        while (!(await chunks.next()).done) {
+          // drain
+        }
+        return { success: true as const, data: preview };
+      },
+    );
+
+    app.post(
+      "/api/audience/imports/:id/commit",
+      {
+        config: { access: "editor" },
+        schema: {
+          params: ImportIdParamsSchema,
+          body: CommitImportBodySchema,
+          response: { 200: successEnvelope(IntentDatasetSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await audience.commitImport(
+          ctx.db,
+          actorOf(request),
+          request.params.id,
+          request.body.mode,
+        ),
+      }),
+    );
+
+    app.get(
+      "/api/audience/recommendations",
+      {
+        config: { access: "viewer" },
+        schema: {
+          querystring: AudienceOverviewQuerySchema,
+          response: { 200: successEnvelope(ContentRecommendationsSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await audience.getContentRecommendations(ctx.db, request.query.industry),
+      }),
+    );
+
+    app.get(
+      "/api/audience/content",
+      {
+        config: { access: "viewer" },
+        schema: { response: { 200: successEnvelope(z.array(TargetableItemSchema)) } },
+      },
+      async () => ({ success: true as const, data: await audience.listTargetableItems(ctx.db) }),
+    );
+
+    app.get(
+      "/api/audience/content/:id/accounts",
+      {
+        config: { access: "viewer" },
+        schema: {
+          params: ContentIdParamsSchema,
+          response: { 200: successEnvelope(AccountsToTargetSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await audience.getAccountsToTarget(ctx.db, request.params.id),
+      }),
+    );
+
+    app.get(
+      "/api/audience/content/:id/accounts/export",
+      { config: { access: "viewer" }, schema: { params: ContentIdParamsSchema } },
+      async (request, reply) => {
+        const { fileName, csv } = await audience.exportAccountsToTargetCsv(
+          ctx.db,
+          request.params.id,
+        );
+        return reply
+          .type("text/csv; charset=utf-8")
+          .header("content-disposition", csvDisposition(fileName))
+          .send(csv);
+      },
+    );
+  };

@@ -1,0 +1,52 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { buildUser } from "../../../testing/data";
+import { fail, installFakeApi, ok } from "../../../testing/fake-api";
+import { renderWithProviders } from "../../../testing/render";
+import { aerospace, catalog, vpEngineering } from "../../../testing/generator-fixtures";
+import { GeneratorPage } from "./generator-page";
+
+describe("GeneratorPage pre-filled from a content gap", () => {
+  it("starts with the gap's persona, industry, stage and topic and loads their intent data", async () => {
+    const fake = installFakeApi({
+      "GET /api/settings/generation": fail(404, "not_found", "No such API endpoint."),
+      "GET /api/content-generation-data": ok({
+        selectedPersona: vpEngineering,
+        selectedIndustry: aerospace,
+        buyingJourney: { stage: "decision", ...vpEngineering.buyingJourney.decision },
+        sixsenseData: {
+          targetAccounts: [],
+          industryBreakdown: [],
+          personaBreakdown: [],
+          buyingStages: { awareness: 20, consideration: 30, decision: 50 },
+          topKeywords: [{ keyword: "should cost", volume: 4 }],
+        },
+      }),
+    });
+    renderWithProviders(
+      <GeneratorPage
+        user={buildUser({ role: "editor" })}
+        personas={[vpEngineering]}
+        industries={[aerospace]}
+        buyingStages={["awareness", "consideration", "decision"]}
+        catalog={catalog}
+        initialValues={{
+          personaId: "vp-engineering",
+          industryId: "aerospace",
+          buyingStage: "decision",
+          contentTopic: "Should cost: what aerospace engineering leaders need to know",
+        }}
+      />,
+    );
+    expect(screen.getByLabelText("Persona")).toHaveValue("vp-engineering");
+    expect(screen.getByLabelText("Buying Stage")).toHaveValue("decision");
+    await userEvent.click(screen.getByRole("button", { name: /^Content Details/ }));
+    expect(screen.getByLabelText("Content Topic")).toHaveValue(
+      "Should cost: what aerospace engineering leaders need to know",
+    );
+    expect(await screen.findByText(/should cost/)).toBeInTheDocument();
+    const call = fake.requests.find((r) => r.path === "/api/content-generation-data");
+    expect(call?.query.get("buyingStage")).toBe("decision");
+  });
+});

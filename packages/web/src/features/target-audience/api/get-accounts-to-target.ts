@@ -1,0 +1,18 @@
+import type { AccountsToTarget } from "@content-studio/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+export const getAccountsToTarget = (id: string, { signal }: { signal?: AbortSignal } = {}) =>
+  api.get<AccountsToTarget>(`/api/audience/content/${encodeURIComponent(id)}/accounts`, {
+    signal,
+  });
+
+export const getAccountsToTargetQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ["audience", "accounts-to-target", id],
+    queryFn: ({ signal }) => getAccountsToTarget(id, { signal }),
+  });
+
+/** The accounts whose surging topics and stage a content item matches. */
+export const useAccountsToTarget = (id: string | null) =>
+  useQuery({ ...getAccountsToTargetQueryOptions(id ?? ""), enabled: id !== null });

@@ -1,0 +1,19 @@
+import type { AudienceFilter, AudienceOverview } from "@content-studio/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+export const getAudienceOverview = (
+  industry: AudienceFilter,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<AudienceOverview> =>
+  api.get<AudienceOverview>("/api/audience/overview", { params: { industry }, signal });
+
+export const getAudienceOverviewQueryOptions = (industry: AudienceFilter) =>
+  queryOptions({
+    queryKey: ["audience", "overview", industry],
+    queryFn: ({ signal }) => getAudienceOverview(industry, { signal }),
+  });
+
+/** The screen's data: computed intent data of all industries or one, and the dataset shown. */
+export const useAudienceOverview = (industry: AudienceFilter) =>
+  useQuery(getAudienceOverviewQueryOptions(industry));

@@ -1,0 +1,22 @@
+import type { AudienceFilter, ContentRecommendations } from "@content-studio/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+export const getContentRecommendations = (
+  industry: AudienceFilter,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<ContentRecommendations> =>
+  api.get<ContentRecommendations>("/api/audience/recommendations", {
+    params: { industry },
+    signal,
+  });
+
+export const getContentRecommendationsQueryOptions = (industry: AudienceFilter) =>
+  queryOptions({
+    queryKey: ["audience", "recommendations", industry],
+    queryFn: ({ signal }) => getContentRecommendations(industry, { signal }),
+  });
+
+/** Content gaps: surging keywords per persona and stage, and the library items covering them. */
+export const useContentRecommendations = (industry: AudienceFilter, enabled = true) =>
+  useQuery({ ...getContentRecommendationsQueryOptions(industry), enabled });

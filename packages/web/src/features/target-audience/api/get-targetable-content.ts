@@ -1,0 +1,15 @@
+import type { TargetableItem } from "@content-studio/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+export const getTargetableContent = ({ signal }: { signal?: AbortSignal } = {}) =>
+  api.get<TargetableItem[]>("/api/audience/content", { signal });
+
+export const getTargetableContentQueryOptions = () =>
+  queryOptions({
+    queryKey: ["audience", "content"],
+    queryFn: ({ signal }) => getTargetableContent({ signal }),
+  });
+
+/** Recent content items to find accounts for. */
+export const useTargetableContent = () => useQuery(getTargetableContentQueryOptions());

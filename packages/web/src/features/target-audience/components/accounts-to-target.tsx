@@ -1,0 +1,112 @@
+import { Download } from "lucide-react";
+import { useState } from "react";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { SelectField } from "../../../components/ui/field";
+import { Spinner } from "../../../components/ui/spinner";
+import { useAccountsToTarget } from "../api/get-accounts-to-target";
+import { useExportAccountsToTarget } from "../api/export-accounts-to-target";
+import { useTargetableContent } from "../api/get-targetable-content";
+import { capitalise } from "../utils/labels";
+
+const SHOWN = 10;
+
+/** For a stored content item: the accounts whose surging topics and stage it matches. */
+export function AccountsToTarget({ industryName }: { industryName: (id: string) => string }) {
+  const items = useTargetableContent();
+  const [itemId, setItemId] = useState<string | null>(null);
+  const accounts = useAccountsToTarget(itemId);
+  const exporter = useExportAccountsToTarget();
+
+  return (
+    <Card
+      title="Accounts to target"
+      description="Pick a piece of content to see the accounts researching what it covers, at its buying stage."
+    >
+      {items.isError ? <Alert>{items.error.message}</Alert> : null}
+      <div className="flex flex-wrap items-end gap-3">
+        <SelectField
+          label="Content"
+          className="max-w-full"
+          value={itemId ?? ""}
+          disabled={!items.data || items.data.length === 0}
+          onChange={(e) => setItemId(e.target.value || null)}
+        >
+          <option value="">
+            {items.isPending
+              ? "Loading content…"
+              : items.data?.length
+                ? "Choose a content item"
+                : "No content yet"}
+          </option>
+          {items.data?.map((item) => (
+            <option key={item.id} value={item.id}>
+              {item.title} ({capitalise(item.status)}, {capitalise(item.buyingStage)})
+            </option>
+          ))}
+        </SelectField>
+        {itemId ? (
+          <Button
+            variant="secondary"
+            disabled={exporter.isPending || !accounts.data || accounts.data.total === 0}
+            onClick={() => exporter.mutate(itemId)}
+          >
+            <Download aria-hidden="true" className="size-4" />
+            {exporter.isPending ? "Exporting..." : "Export CSV"}
+          </Button>
+        ) : null}
+      </div>
+      {exporter.isError ? <Alert className="mt-3">{exporter.error.message}</Alert> : null}
+      {itemId && accounts.isPending ? (
+        <p role="status" className="mt-4 flex items-center gap-2 text-sm text-slate-600">
+          <Spinner className="size-4" /> Finding accounts…
+        </p>
+      ) : null}
+      {accounts.isError ? <Alert className="mt-3">{accounts.error.message}</Alert> : null}
+      {accounts.data ? (
+        <div className="mt-4 space-y-3">
+          <p className="text-sm text-slate-700">
+            {accounts.data.total} {accounts.data.total === 1 ? "account" : "accounts"} at the{" "}
+            {accounts.data.item.buyingStage} stage
+            {accounts.data.matchedKeywords.length > 0
+              ? ` surging on ${accounts.data.matchedKeywords.slice(0, 5).join(", ")}`
+              : " (the content mentions no surging keyword)"}
+            .
+          </p>
+          {accounts.data.accounts.length > 0 ? (
+            <div className="overflow-x-auto">
+              <table className="w-full min-w-[28rem] text-left text-sm">
+                <thead className="text-xs text-slate-500 uppercase">
+                  <tr>
+                    <th className="py-1 pr-3 font-medium">Company</th>
+                    <th className="py-1 pr-3 font-medium">Industry</th>
+                    <th className="py-1 pr-3 font-medium">Intent</th>
+                    <th className="py-1 font-medium">Top keywords</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100 text-slate-700">
+                  {accounts.data.accounts.slice(0, SHOWN).map((a) => (
+                    <tr key={a.domain}>
+                      <td className="py-1 pr-3">
+                        {a.name} <span className="text-slate-500">({a.domain})</span>
+                      </td>
+                      <td className="py-1 pr-3">{industryName(a.industry)}</td>
+                      <td className="py-1 pr-3 tabular-nums">{a.intent}%</td>
+                      <td className="py-1">{a.topKeywords.slice(0, 3).join(", ")}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              {accounts.data.total > SHOWN ? (
+                <p className="mt-2 text-xs text-slate-500">
+                  Showing {SHOWN} of {accounts.data.total}; the CSV has all of them.
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,222 @@
+import {
+  INTENT_LAYOUT_LABELS,
+  INTENT_TEMPLATE_CSV,
+  describeImportIssue,
+  type ImportPreview,
+  type IntentDataset,
+} from "@content-studio/contract";
+import { Download, Upload } from "lucide-react";
+import { useId, useState } from "react";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Spinner } from "../../../components/ui/spinner";
+import { saveBlob } from "../../../lib/download";
+import { useCommitIntentImport } from "../api/commit-intent-import";
+import { usePreviewIntentImport } from "../api/preview-intent-import";
+import { capitalise } from "../utils/labels";
+
+export function downloadTemplate() {
+  saveBlob(new Blob([INTENT_TEMPLATE_CSV], { type: "text/csv" }), "intent-data-template.csv");
+}
+
+/** Upload → preview (layout, counts, first rows, validation report) → replace or merge → confirm. */
+export function ImportPanel({
+  industryName,
+  personaName,
+  onDone,
+}: {
+  industryName: (id: string) => string;
+  personaName: (id: string) => string;
+  onDone: (dataset: IntentDataset) => void;
+}) {
+  const inputId = useId();
+  const preview = usePreviewIntentImport();
+  const commit = useCommitIntentImport();
+  const [mode, setMode] = useState<"replace" | "merge">("replace");
+  const result: ImportPreview | undefined = preview.data;
+
+  return (
+    <div className="space-y-4 rounded-lg border border-slate-200 p-4">
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="min-w-0 flex-1">
+          <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
+            CSV file
+          </label>
+          <input
+            id={inputId}
+            type="file"
+            accept=".csv,text/csv"
+            className="mt-1 block w-full max-w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:text-slate-700"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              commit.reset();
+              if (file) preview.mutate(file);
+            }}
+          />
+          <p className="mt-1 text-xs text-slate-500">
+            Bombora Company Surge, 6sense account export or the Content Studio template. Nothing is
+            stored until you confirm.
+          </p>
+        </div>
+        <Button variant="secondary" onClick={downloadTemplate}>
+          <Download aria-hidden="true" className="size-4" />
+          Download template
+        </Button>
+      </div>
+
+      {preview.isPending ? (
+        <p className="flex items-center gap-2 text-sm text-slate-600" role="status">
+          <Spinner className="size-4" /> Reading the file…
+        </p>
+      ) : null}
+      {preview.isError ? <Alert>{preview.error.message}</Alert> : null}
+
+      {result ? (
+        <section aria-label="Import preview" className="space-y-3">
+          <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4">
+            <div>
+              <dt className="text-slate-500">Layout</dt>
+              <dd className="font-medium text-slate-900">
+                {result.layout
+                  ? `${INTENT_LAYOUT_LABELS[result.layout]}${result.hasHeader ? "" : " (no header row)"}`
+                  : "Not recognised"}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Rows</dt>
+              <dd className="font-medium text-slate-900">{result.counts.rows.toLocaleString()}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Accounts</dt>
+              <dd className="font-medium text-slate-900">
+                {result.counts.accounts.toLocaleString()}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Skipped rows</dt>
+              <dd className="font-medium text-slate-900">
+                {result.counts.skippedRows.toLocaleString()}
+              </dd>
+            </div>
+          </dl>
+
+          {result.issues.length > 0 ? (
+            <div>
+              <h3 className="text-sm font-semibold text-slate-900">
+                Validation report ({result.counts.errors} errors, {result.counts.warnings} warnings)
+              </h3>
+              <ul className="mt-2 max-h-48 space-y-1 overflow-y-auto text-sm">
+                {result.issues.map((issue, i) => (
+                  <li key={i} className="flex gap-2">
+                    <span
+                      className={
+                        issue.severity === "error"
+                          ? "shrink-0 font-medium text-red-700"
+                          : "shrink-0 font-medium text-amber-700"
+                      }
+                    >
+                      {issue.row === null ? "File" : `Row ${issue.row}`}
+                    </span>
+                    <span className="text-slate-700">{describeImportIssue(issue)}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : (
+            <p className="text-sm text-slate-600">No problems found.</p>
+          )}
+
+          {result.sample.length > 0 ? (
+            <div className="overflow-x-auto">
+              <table className="w-full min-w-[36rem] text-left text-sm">
+                <caption className="mb-1 text-left text-sm font-semibold text-slate-900">
+                  First accounts as they will be stored
+                </caption>
+                <thead className="text-xs text-slate-500 uppercase">
+                  <tr>
+                    <th className="py-1 pr-3 font-medium">Company</th>
+                    <th className="py-1 pr-3 font-medium">Domain</th>
+                    <th className="py-1 pr-3 font-medium">Industry</th>
+                    <th className="py-1 pr-3 font-medium">Intent</th>
+                    <th className="py-1 pr-3 font-medium">Stage</th>
+                    <th className="py-1 pr-3 font-medium">Personas</th>
+                    <th className="py-1 font-medium">Topics</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100 text-slate-700">
+                  {result.sample.map((a) => (
+                    <tr key={a.domain}>
+                      <td className="py-1 pr-3">{a.name}</td>
+                      <td className="py-1 pr-3">{a.domain}</td>
+                      <td className="py-1 pr-3">{industryName(a.industry)}</td>
+                      <td className="py-1 pr-3 tabular-nums">{a.intent}</td>
+                      <td className="py-1 pr-3">{capitalise(a.buyingStage)}</td>
+                      <td className="py-1 pr-3">{a.activePersonas.map(personaName).join(", ")}</td>
+                      <td className="py-1">
+                        {a.topics
+                          .slice(0, 3)
+                          .map((t) => `${t.topic} (${t.score})`)
+                          .join(", ")}
+                        {a.topics.length > 3 ? ` +${a.topics.length - 3} more` : ""}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+
+          {result.canCommit && result.importId ? (
+            <div className="flex flex-wrap items-end gap-4 border-t border-slate-200 pt-3">
+              <fieldset>
+                <legend className="text-sm font-medium text-slate-700">When importing</legend>
+                <div className="mt-1 flex flex-wrap gap-4 text-sm text-slate-700">
+                  <label className="flex items-center gap-2">
+                    <input
+                      type="radio"
+                      name={`${inputId}-mode`}
+                      checked={mode === "replace"}
+                      onChange={() => setMode("replace")}
+                    />
+                    Replace all stored accounts
+                  </label>
+                  <label className="flex items-center gap-2">
+                    <input
+                      type="radio"
+                      name={`${inputId}-mode`}
+                      checked={mode === "merge"}
+                      onChange={() => setMode("merge")}
+                    />
+                    Merge by domain
+                  </label>
+                </div>
+              </fieldset>
+              <Button
+                disabled={commit.isPending}
+                onClick={() =>
+                  commit.mutate(
+                    { importId: result.importId!, mode },
+                    {
+                      onSuccess: (dataset) => {
+                        preview.reset();
+                        onDone(dataset);
+                      },
+                    },
+                  )
+                }
+              >
+                <Upload aria-hidden="true" className="size-4" />
+                {commit.isPending
+                  ? "Importing..."
+                  : `Confirm import of ${result.counts.accounts.toLocaleString()} accounts`}
+              </Button>
+            </div>
+          ) : (
+            <Alert>This file cannot be imported. Fix the problems above and upload it again.</Alert>
+          )}
+          {commit.isError ? <Alert>{commit.error.message}</Alert> : null}
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import type { IntentData, Persona } from "@content-studio/contract";
+import { cn } from "../../../lib/cn";
+import { focusRing } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { ValueBar } from "./bar";
+import { formatBarClass } from "../utils/labels";
+
+function List({ title, items }: { title: string; items: string[] }) {
+  return (
+    <div>
+      <h4 className="text-sm font-semibold text-slate-900">{title}</h4>
+      <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm text-slate-700">
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Persona list with each one's share of intent; the selected persona's full profile. */
+export function PersonaPanel({
+  personas,
+  breakdown,
+  selectedId,
+  onSelect,
+}: {
+  personas: Persona[];
+  breakdown: IntentData["personaBreakdown"];
+  selectedId: string;
+  onSelect: (id: string) => void;
+}) {
+  const selected = personas.find((p) => p.id === selectedId) ?? personas[0];
+  const share = (id: string) => breakdown.find((b) => b.persona === id);
+  return (
+    <Card title="Personas" description="Who shows intent, and what each persona cares about.">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <ul className="min-w-0 space-y-2" aria-label="Personas">
+          {personas.map((p) => {
+            const s = share(p.id);
+            const active = p.id === selected?.id;
+            return (
+              <li key={p.id}>
+                <button
+                  type="button"
+                  aria-pressed={active}
+                  onClick={() => onSelect(p.id)}
+                  className={cn(
+                    "w-full rounded-lg border px-3 py-2 text-left",
+                    focusRing,
+                    active ? "border-primary bg-slate-50" : "border-slate-200 hover:bg-slate-50",
+                  )}
+                >
+                  <span className="flex items-baseline justify-between gap-2">
+                    <span className="font-medium text-slate-900">{p.title}</span>
+                    <span className="text-sm text-slate-600 tabular-nums">
+                      {s ? `${s.percentage}%` : "0%"}
+                    </span>
+                  </span>
+                  {s && s.keywords.length > 0 ? (
+                    <span className="mt-0.5 block truncate text-xs text-slate-500">
+                      {s.keywords.slice(0, 3).join(", ")}
+                    </span>
+                  ) : null}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+        {selected ? (
+          <article
+            className="min-w-0 space-y-4 lg:col-span-2"
+            aria-label={`${selected.title} profile`}
+          >
+            <div>
+              <h3 className="text-lg font-semibold text-slate-900">{selected.title}</h3>
+              <p className="mt-1 text-sm text-slate-700">{selected.description}</p>
+            </div>
+            <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-2">
+              <div>
+                <dt className="text-slate-500">Average age</dt>
+                <dd className="text-slate-900">{selected.avgAge}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">Reports to</dt>
+                <dd className="text-slate-900">{selected.reportingTo}</dd>
+              </div>
+              <div className="sm:col-span-2">
+                <dt className="text-slate-500">Education</dt>
+                <dd className="text-slate-900">{selected.education}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">Decision maker</dt>
+                <dd className="text-slate-900">{selected.decisionMaker ? "Yes" : "No"}</dd>
+              </div>
+              {selected.influencer !== undefined ? (
+                <div>
+                  <dt className="text-slate-500">Influencer</dt>
+                  <dd className="text-slate-900">{selected.influencer ? "Yes" : "No"}</dd>
+                </div>
+              ) : null}
+            </dl>
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+              <List title="Pain points" items={selected.painPoints} />
+              <List title="Goals" items={selected.goals} />
+              <List title="Content preferences" items={selected.contentPreferences} />
+              <List title="Key metrics" items={selected.keyMetrics} />
+              <List title="Buying committee" items={selected.buyingCommittee} />
+              <div>
+                <h4 className="text-sm font-semibold text-slate-900">Top formats</h4>
+                <div className="mt-2 space-y-2">
+                  {[...selected.formatEffectiveness]
+                    .sort((a, b) => b.effectiveness - a.effectiveness)
+                    .slice(0, 4)
+                    .map((f) => (
+                      <ValueBar
+                        key={f.format}
+                        label={f.format}
+                        value={f.effectiveness}
+                        fillClass={formatBarClass(f.effectiveness)}
+                      />
+                    ))}
+                </div>
+              </div>
+            </div>
+          </article>
+        ) : null}
+      </div>
+    </Card>
+  );
+}
