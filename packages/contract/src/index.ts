@@ -10,3 +10,4 @@ export * from "./content";
 export * from "./text-length";
 export * from "./quality-rules";
 export * from "./html";
+export * from "./library";

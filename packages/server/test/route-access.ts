@@ -64,4 +64,21 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   "POST /api/content/:id/repurpose": "editor",
   "POST /api/content/:id/save-as-example": "editor",
   "POST /api/seo-analysis": "viewer",
+
+  // library and dashboard
+  "GET /api/library": "viewer",
+  "GET /api/library/authors": "viewer",
+  "GET /api/library/:id": "viewer",
+  "PUT /api/library/:id": "editor",
+  "POST /api/library/:id/quality-check": "editor",
+  "POST /api/library/:id/transitions": "editor",
+  "GET /api/library/:id/history": "viewer",
+  "GET /api/library/:id/versions/:version": "viewer",
+  "POST /api/library/:id/versions/:version/restore": "editor",
+  "POST /api/library/:id/duplicate": "editor",
+  "DELETE /api/library/:id": "editor",
+  "POST /api/library/:id/restore": "admin",
+  "POST /api/library/:id/purge": "admin",
+  "GET /api/library/:id/export": "viewer",
+  "GET /api/dashboard/summary": "viewer",
 };

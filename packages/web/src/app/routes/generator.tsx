@@ -1,4 +1,6 @@
 import { BUYING_STAGES, BUILTIN_WRITER_DESCRIPTION } from "@content-studio/contract";
+import { BUYING_STAGES, type BuyingStage } from "@content-studio/contract";
+import { useNavigate, useSearchParams } from "react-router";
 import { useCurrentUser } from "../../features/auth/api/get-session";
 import { GeneratorPage } from "../../features/generator/components/generator-page";
 import { useAiServiceInfo } from "../../features/reference/api/get-ai-service-info";
@@ -14,7 +16,11 @@ export function GeneratorRoute() {
   const buyingStages = useBuyingStages();
   const catalog = useCompanyCatalog();
   const ai = useAiServiceInfo();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
   if (!user) return null;
+  // A coverage-map cell links here with its persona, industry and buying stage.
+  const stage = search.get("stage");
   return (
     <GeneratorPage
       user={user}
@@ -31,6 +37,13 @@ export function GeneratorRoute() {
             }
           : undefined
       }
+      initialValues={{
+        personaId: search.get("persona") ?? "",
+        industryId: search.get("industry") ?? "",
+        buyingStage: BUYING_STAGES.includes(stage as BuyingStage) ? (stage as BuyingStage) : "",
+      }}
+      // A stored generation has a permanent address: the library opens it on its Optimize tab.
+      onStored={(id) => void navigate(`/library/${id}`)}
     />
   );
 }

@@ -44,6 +44,10 @@ export interface GeneratorPageProps {
   catalogFailed?: boolean;
   /** Who writes the content: the provider's label, and how it writes when that needs saying. */
   writer?: { label: string; description: string | null };
+  /** Audience to start from (e.g. a coverage-map cell: persona, industry and stage). */
+  initialValues?: Partial<GeneratorFormValues>;
+  /** Called once a generation is stored; without it the result opens in the tabs here. */
+  onStored?: (contentItemId: string) => void;
 }
 
 const isBuyingStage = (value: string): value is BuyingStage =>
@@ -54,7 +58,10 @@ export function GeneratorPage(props: GeneratorPageProps) {
   const canGenerate = props.user.role !== "viewer";
   const settings = useGenerationSettings();
   const generation = useGenerateContentStream();
-  const [values, setValues] = useState<GeneratorFormValues>(INITIAL_FORM_VALUES);
+  const [values, setValues] = useState<GeneratorFormValues>(() => ({
+    ...INITIAL_FORM_VALUES,
+    ...props.initialValues,
+  }));
   const [tab, setTab] = useState<GeneratorTab>("generate");
   const [result, setResult] = useState<GeneratedContent | null>(null);
   const [revision, setRevision] = useState(0);
@@ -84,6 +91,10 @@ export function GeneratorPage(props: GeneratorPageProps) {
     setValidationError(null);
     generation.mutate(body, {
       onSuccess: (generated) => {
+        if (props.onStored) {
+          props.onStored(generated.contentItemId);
+          return;
+        }
         setResult(generated);
         setRevision(0);
         setTab("optimize");
