@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ContentItemSchema, ContentStatusSchema, type ContentStatus } from "./content";
 import type { QualityReport } from "./quality";
+import { meetsQualityStandards } from "./quality-rules";
 import { BuyingStageSchema, ContentTypeSchema } from "./reference";
 
 /** Display names of the lifecycle states. */
@@ -37,7 +38,7 @@ export function dashboardQualityBand(score: number | null): QualityBandId {
   return "low";
 }
 
-/** "High Quality" on the dashboard and the approval gate: a score at or above the threshold. */
+/** "High Quality" on the dashboard: a score at or above the threshold. */
 export function isHighQuality(score: number, threshold: number): boolean {
   return score >= threshold;
 }
@@ -174,7 +175,7 @@ const CLAIM_BLOCKING = new Set(["unsupported", "contradicted", "expired"]);
 
 /**
  * Reasons approval is refused for a version with this score and report: no score, a score
- * below the threshold, or any claim the report marks unsupported, contradicted or expired
+ * that does not meet the quality standards (meetsQualityStandards), or any claim the report marks unsupported, contradicted or expired
  * (statistics without a source count as unsupported).
  */
 export function approvalBlockers(
@@ -184,8 +185,9 @@ export function approvalBlockers(
 ): ApprovalBlocker[] {
   if (score === null) return [{ code: "not_scored" }];
   const blockers: ApprovalBlocker[] = [];
-  if (!isHighQuality(score, threshold))
+  if (!meetsQualityStandards(score, threshold)) {
     blockers.push({ code: "below_threshold", score, threshold });
+  }
   for (const claim of report?.unsupportedClaims ?? []) {
     blockers.push({ code: "claim_not_supported", status: "unsupported", text: claim.text });
   }

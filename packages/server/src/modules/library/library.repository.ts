@@ -1,6 +1,9 @@
 import {
   DASHBOARD_QUALITY_BANDS,
   LIBRARY_COUNT_CAP,
+  type BuyingStage,
+  type ContentStatus,
+  type ContentType,
   type LibrarySort,
   type QualityBandId,
 } from "@content-studio/contract";
@@ -17,11 +20,11 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 export interface LibraryFilters {
   q?: string;
-  type?: string;
-  status?: string;
+  type?: ContentType;
+  status?: ContentStatus;
   personaId?: string;
   industryId?: string;
-  stage?: string;
+  stage?: BuyingStage;
   quality?: QualityBandId;
   authorId?: string;
   trash: boolean;
@@ -233,7 +236,7 @@ export interface ItemUpdate {
   conclusion?: string;
   quality_after?: number | null;
   quality_report?: string | null;
-  status?: string;
+  status?: ContentStatus;
   version?: number;
   updated_by?: string | null;
   updated_at?: Date;

@@ -10,7 +10,7 @@ import type {
 } from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
-import { VALID_REQUEST, modelDraft } from "../generation/generation.test-support";
+import { VALID_REQUEST, modelDraft } from "../../../test/support/generation";
 import { purgeExpiredTrash, startTrashPurger } from "./library.service";
 import { insertTestItem } from "./library.test-support";
 

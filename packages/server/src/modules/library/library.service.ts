@@ -8,9 +8,7 @@ import {
   TRASH_RETENTION_DAYS,
   approvalBlockers,
   describeApprovalBlocker,
-  type BuyingStage,
   type ContentStatus,
-  type ContentType,
   type DashboardSummary,
   type ExportFormat,
   type LibraryAction,
@@ -225,8 +223,8 @@ function scoreSections(
     conclusion: s.conclusion,
     personaId: row.persona_id,
     industryId: row.industry_id,
-    buyingStage: row.buying_stage as BuyingStage,
-    contentType: row.content_type as ContentType,
+    buyingStage: row.buying_stage,
+    contentType: row.content_type,
     keyMetricsToInclude: row.key_metrics,
   });
 }
@@ -777,7 +775,7 @@ export async function getDashboardSummary(
     coverage: coverage.map((c) => ({
       personaId: c.persona_id,
       industryId: c.industry_id,
-      buyingStage: c.buying_stage as BuyingStage,
+      buyingStage: c.buying_stage,
       count: c.n,
       averageQuality: c.avg,
     })),

@@ -1,5 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { QualityReport } from "@content-studio/contract";
+import type {
+  BuyingStage,
+  ContentStatus,
+  ContentType,
+  QualityReport,
+} from "@content-studio/contract";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types";
 import { insertLibraryItem } from "./library.repository";
@@ -29,11 +34,11 @@ export interface TestItem {
   id?: string;
   title?: string;
   body?: string;
-  contentType?: string;
+  contentType?: ContentType;
   personaId?: string;
   industryId?: string;
-  buyingStage?: string;
-  status?: string;
+  buyingStage?: BuyingStage;
+  status?: ContentStatus;
   quality?: number | null;
   unsupported?: string[];
   createdBy?: string | null;

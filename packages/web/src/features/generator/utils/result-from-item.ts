@@ -1,5 +1,10 @@
-import type { ContentItem, GeneratedContent } from "@content-studio/contract";
-import { describeBenchmarkComparison, improvementOf, meetsQualityStandards } from "./quality";
+import {
+  improvement,
+  meetsQualityStandards,
+  type ContentItem,
+  type GeneratedContent,
+} from "@content-studio/contract";
+import { describeBenchmarkComparison } from "./quality";
 
 /**
  * A stored item as the generator's result, so the result views (quality, optimize, visualize,
@@ -16,7 +21,7 @@ export function resultFromContentItem(item: ContentItem, threshold: number): Gen
         ? {
             before,
             after,
-            improvement: improvementOf(before, after),
+            improvement: improvement(before, after),
             threshold,
             meetsStandards: meetsQualityStandards(after, threshold),
             benchmarkComparison: describeBenchmarkComparison(report.nearestExamples),
