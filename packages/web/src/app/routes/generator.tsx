@@ -1,5 +1,8 @@
-import { BUYING_STAGES, BUILTIN_WRITER_DESCRIPTION } from "@content-studio/contract";
-import { BUYING_STAGES, type BuyingStage } from "@content-studio/contract";
+import {
+  BUILTIN_WRITER_DESCRIPTION,
+  BUYING_STAGES,
+  type BuyingStage,
+} from "@content-studio/contract";
 import { useNavigate, useSearchParams } from "react-router";
 import { useCurrentUser } from "../../features/auth/api/get-session";
 import { GeneratorPage } from "../../features/generator/components/generator-page";
