@@ -25,7 +25,8 @@ export const REPURPOSE_LIMITS = {
 /** Longest suggested meta description. */
 export const META_DESCRIPTION_MAX = 160;
 
-export const CONTENT_STATUSES = ["draft", "published"] as const;
+/** Lifecycle: draft → in_review → approved → published, and back to draft. */
+export const CONTENT_STATUSES = ["draft", "in_review", "approved", "published"] as const;
 export const ContentStatusSchema = z.enum(CONTENT_STATUSES);
 export type ContentStatus = z.infer<typeof ContentStatusSchema>;
 

@@ -15,3 +15,4 @@ export * from "./account";
 export * from "./company";
 export * from "./audit";
 export * from "./audience";
+export * from "./library";

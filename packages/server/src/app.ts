@@ -19,6 +19,8 @@ import { createSessionResolver } from "./modules/auth/auth.service";
 import { contentRoutes } from "./modules/content/content.routes";
 import { examplesRoutes } from "./modules/examples/examples.routes";
 import { generationRoutes } from "./modules/content/generation.routes";
+import { libraryRoutes } from "./modules/library/library.routes";
+import { startTrashPurger } from "./modules/library/library.service";
 import { qualityRoutes } from "./modules/quality/quality.routes";
 import { referenceRoutes } from "./modules/reference/reference.routes";
 import { systemRoutes } from "./modules/system/system.routes";
@@ -141,6 +143,9 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await app.register(auditRoutes(ctx));
   await app.register(companyProfileRoutes(ctx));
   await app.register(audienceRoutes(ctx));
+  await app.register(libraryRoutes(ctx));
+  // The Trash purge runs on a schedule in every instance (an idempotent delete).
+  app.addHook("onReady", async () => startTrashPurger(ctx, app.log));
   await registerWeb(app, config.webDist);
 
   return { app, ctx, routes };

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { Kysely, Migrator, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { migrationProvider } from "./migrations";
@@ -54,6 +55,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     try {
       pglite = await PGlite.create({
         dataDir: options.dataDir ? path.join(options.dataDir, "pgdata") : undefined,
+        extensions: { pg_trgm },
       });
     } catch (error) {
       release();

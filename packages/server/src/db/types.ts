@@ -259,6 +259,48 @@ export interface ContentItemTable {
   created_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Number of the current version (content_item_version). */
+  version: Generated<number>;
+  updated_by: string | null;
+  /** In the Trash since (null: not deleted). */
+  deleted_at: Date | null;
+  deleted_by: string | null;
+  /** The version the approval in force is bound to (null: none). */
+  approved_version: number | null;
+  approved_by: string | null;
+  approved_at: Date | null;
+  duplicated_from: string | null;
+}
+
+/** One saved state of a content item's text. */
+export interface ContentItemVersionTable {
+  content_item_id: string;
+  version: number;
+  title: string;
+  headline: string;
+  introduction: string;
+  body: string;
+  conclusion: string;
+  quality_score: number | null;
+  quality_report: ColumnType<unknown, string | null | undefined, string | null>;
+  changed_sections: JsonWithDefault<string[]>;
+  note: Generated<string>;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+/** A lifecycle transition or other change of a content item (its history). */
+export interface ContentItemEventTable {
+  id: string;
+  seq: Generated<number>;
+  content_item_id: string;
+  kind: string;
+  from_status: string | null;
+  to_status: string | null;
+  version: number | null;
+  note: string | null;
+  actor_id: string | null;
+  created_at: Timestamp;
 }
 
 export interface IntentDatasetTable {
@@ -348,6 +390,8 @@ export interface Database {
   intent_import: IntentImportTable;
   intent_import_chunk: IntentImportChunkTable;
   intent_summary: IntentSummaryTable;
+  content_item_version: ContentItemVersionTable;
+  content_item_event: ContentItemEventTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -361,3 +405,5 @@ export type ContentItemRow = Selectable<ContentItemTable>;
 export type NewContentItem = Insertable<ContentItemTable>;
 export type IntentDatasetRow = Selectable<IntentDatasetTable>;
 export type IntentImportRow = Selectable<IntentImportTable>;
+export type ContentItemVersionRow = Selectable<ContentItemVersionTable>;
+export type NewContentItemVersion = Insertable<ContentItemVersionTable>;

@@ -27,15 +27,61 @@ export function renderMarkdown(markdown: string): string {
   return sanitizeRichHtml(html);
 }
 
+const ENTITIES: Record<string, string> = {
+  "&nbsp;": " ",
+  "&amp;": "&",
+  "&lt;": "<",
+  "&gt;": ">",
+  "&quot;": '"',
+  "&#39;": "'",
+  "&#x27;": "'",
+  "&apos;": "'",
+};
+
+/** Decodes the entities sanitize-html emits. */
+function decodeEntities(text: string): string {
+  return text.replace(/&(?:nbsp|amp|lt|gt|quot|apos|#39|#x27);/g, (e) => ENTITIES[e] ?? e);
+}
+
 /** Plain text of an HTML fragment (for search, scoring and exports). */
 export function htmlToText(html: string): string {
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
-    .replace(/&nbsp;/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
+  return decodeEntities(sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }))
     .replace(/\s+/g, " ")
     .trim();
+}
+
+/**
+ * A plain-text section as stored (headline, introduction, conclusion): any markup is removed
+ * (scripts with their content), entities decoded, line breaks kept. Clients render it as text.
+ */
+export function toPlainText(text: string): string {
+  const stripped = sanitizeHtml(text, { allowedTags: [], allowedAttributes: {} });
+  return decodeEntities(stripped)
+    .replace(/[ \t]+/g, " ")
+    .trim();
+}
+
+/**
+ * The shared allow-list keeps mailto: and relative links, which example files may use. Stored
+ * content bodies are stricter: a link keeps its href only when it is absolute http(s). This
+ * pass runs on already-sanitised HTML, so it may pass every tag and attribute through.
+ */
+const HTTP_LINKS_ONLY: sanitizeHtml.IOptions = {
+  allowedTags: false,
+  allowedAttributes: false,
+  allowVulnerableTags: true,
+  transformTags: {
+    a: (tagName, attribs) => {
+      const { href, ...rest } = attribs;
+      return {
+        tagName,
+        attribs: href && /^https?:\/\/[^\s]/i.test(href.trim()) ? { ...rest, href } : rest,
+      };
+    },
+  },
+};
+
+/** A content body as stored: the allow-list, then http(s) links only. */
+export function sanitizeBody(html: string): string {
+  return sanitizeHtml(sanitizeRichHtml(html), HTTP_LINKS_ONLY).trim();
 }

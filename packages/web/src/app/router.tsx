@@ -36,7 +36,13 @@ export function createAppRoutes(): RouteObject[] {
                 Component: (await import("./routes/generator")).GeneratorRoute,
               }),
             },
-            { path: "library/*", element: <LibraryRoute /> },
+            { path: "library", element: <LibraryRoute /> },
+            {
+              path: "library/:id",
+              lazy: async () => ({
+                Component: (await import("./routes/library-item")).LibraryItemRoute,
+              }),
+            },
             {
               path: "examples/*",
               lazy: async () => ({ Component: (await import("./routes/examples")).ExamplesRoute }),

@@ -4,6 +4,7 @@ import * as m0002 from "./2026-11-21-0002-examples";
 import * as m0003 from "./2026-11-21-0003-content";
 import * as m0200 from "./2026-11-24-0200-intent-data";
 import * as m20261124_0500 from "./2026-11-24-0500-settings";
+import * as m0400 from "./2026-11-24-0400-library";
 
 /** Frozen, ordered migrations. Add new files; never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-21-0003-content": m0003,
   "2026-11-24-0200-intent-data": m0200,
   "2026-11-24-0500-settings": m20261124_0500,
+  "2026-11-24-0400-library": m0400,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -56,7 +56,7 @@ export const contentRoutes =
       },
       async (request) => ({
         success: true as const,
-        data: await updateContentItem(ctx, request.params.id, request.body),
+        data: await updateContentItem(ctx, actorOf(request), request.params.id, request.body),
       }),
     );
 

@@ -1,11 +1,12 @@
 import type { ContentItem, UpdateContentBody } from "@content-studio/contract";
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
+import type { SessionUser } from "../../plugins/access";
 import type { ContentBrief, DraftContent } from "../ai/writer";
+import { saveLibraryItem } from "../library/library.service";
 import { loadBriefContext, type BriefContext } from "./brief";
 import * as repo from "./content.repository";
 import { presentContentItem } from "./content.presenter";
-import { sanitizeDraft, scoreDraft } from "./pipeline";
 
 export const NOT_FOUND = "Content not found.";
 
@@ -58,35 +59,16 @@ export function draftOf(row: repo.ContentItemDetailRow): DraftContent {
   };
 }
 
-/** Replaces the sections: the body is sanitised again and the text re-scored. */
+/**
+ * Replaces the sections: the library's save (allow-list, re-score, a new version, the
+ * lifecycle rules), answered as a ContentItem.
+ */
 export async function updateContentItem(
   ctx: AppContext,
+  actor: SessionUser,
   id: string,
   input: UpdateContentBody,
 ): Promise<ContentItem> {
-  const row = await loadItem(ctx, id);
-  const draft = sanitizeDraft({
-    headline: input.headline,
-    introduction: input.introduction,
-    body: input.body,
-    conclusion: input.conclusion,
-    imagePrompt: input.imagePrompt ?? row.image_prompt,
-  });
-  if (!draft.body) throw new AppError("validation_error", "Body is required.");
-  const { brief, reference } = await briefContextOf(ctx, row);
-  const report = scoreDraft(reference, brief, draft);
-  // The title follows the headline unless someone gave it its own wording.
-  const title = input.title ?? (row.title === row.headline ? draft.headline : row.title);
-  const updated = await repo.updateContentSections(ctx.db, id, {
-    title: title.slice(0, 300),
-    headline: draft.headline,
-    introduction: draft.introduction,
-    body: draft.body,
-    conclusion: draft.conclusion,
-    image_prompt: draft.imagePrompt,
-    quality_after: report.overall,
-    quality_report: JSON.stringify(report),
-  });
-  if (!updated) throw new AppError("not_found", NOT_FOUND);
+  await saveLibraryItem(ctx, actor, id, input);
   return getContentItem(ctx, id);
 }

@@ -23,6 +23,7 @@ import { getIntentDataForIndustry } from "../audience/audience.service";
 import type { WriterLogger } from "../ai/llm-writer";
 import type { ContentBrief, Writer } from "../ai/writer";
 import { insertContentItem } from "./content.repository";
+import { recordNewItem } from "../library/library.service";
 import { findSimilarExamples, type QualityReference } from "../quality/quality.service";
 import { loadAudience, loadBriefContext } from "./brief";
 import { consumeGenerationBudget } from "./generation-limit";
@@ -182,6 +183,18 @@ export async function runGeneration(
         quality_report: qualityCheck ? JSON.stringify(qualityCheck.report) : null,
         provenance: JSON.stringify(provenance),
         created_by: prepared.actor.id,
+      });
+      // Version 1 and the "created" history event, in the same transaction.
+      await recordNewItem(trx, {
+        id,
+        title: kept.headline.slice(0, 300),
+        headline: kept.headline,
+        introduction: kept.introduction,
+        body: kept.body,
+        conclusion: kept.conclusion,
+        qualityScore: qualityCheck?.after ?? null,
+        qualityReport: qualityCheck ? JSON.stringify(qualityCheck.report) : null,
+        actorId: prepared.actor.id,
       });
       // The client may have left while we were writing: then the transaction rolls back.
       signal.throwIfAborted();

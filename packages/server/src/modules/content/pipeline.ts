@@ -1,8 +1,7 @@
 import type { GenerationEvent, QualityReport } from "@content-studio/contract";
-import sanitizeHtml from "sanitize-html";
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
-import { sanitizeRichHtml } from "../../lib/html";
+import { sanitizeBody, toPlainText } from "../../lib/html";
 import {
   WriterError,
   type ContentBrief,
@@ -11,7 +10,6 @@ import {
   type WriterUsage,
 } from "../ai/writer";
 import { scoreWithReference, type QualityReference } from "../quality/quality.service";
-import { decodeEntities } from "../quality/text";
 import { buildDraftPrompt, buildRefinePrompt } from "./prompt";
 import { DraftContentSchema, MAX_OUTPUT_TOKENS } from "./schemas";
 
@@ -59,41 +57,8 @@ export function pipelineSignal(
   return { signal, explain };
 }
 
-/**
- * A plain-text section as stored: any markup a model slipped in is removed (scripts with their
- * content), entities decoded, line breaks kept. Clients render these sections as text.
- */
-export function toPlainText(text: string): string {
-  const stripped = sanitizeHtml(text, { allowedTags: [], allowedAttributes: {} });
-  return decodeEntities(stripped)
-    .replace(/[ \t]+/g, " ")
-    .trim();
-}
-
-/**
- * The shared allow-list (lib/html) keeps mailto: and relative links, which example files may
- * use. Generated bodies are stricter: a link keeps its href only when it is absolute http(s).
- * This pass runs on already-sanitised HTML, so it may pass every tag and attribute through.
- */
-const HTTP_LINKS_ONLY: sanitizeHtml.IOptions = {
-  allowedTags: false,
-  allowedAttributes: false,
-  allowVulnerableTags: true,
-  transformTags: {
-    a: (tagName, attribs) => {
-      const { href, ...rest } = attribs;
-      return {
-        tagName,
-        attribs: href && /^https?:\/\/[^\s]/i.test(href.trim()) ? { ...rest, href } : rest,
-      };
-    },
-  },
-};
-
-/** Body HTML as stored: the allow-list (headings, paragraphs, lists, emphasis, tables, links), then http(s) links only. */
-export function sanitizeBody(html: string): string {
-  return sanitizeHtml(sanitizeRichHtml(html), HTTP_LINKS_ONLY).trim();
-}
+// The stored-text sanitisers live with the shared allow-list (the library's saves use them too).
+export { sanitizeBody, toPlainText } from "../../lib/html";
 
 /**
  * What is stored, whatever the model wrote: the body through {@link sanitizeBody}, every other

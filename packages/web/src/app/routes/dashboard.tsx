@@ -1,23 +1,25 @@
-import { BUILTIN_WRITER_DESCRIPTION } from "@content-studio/contract";
+import { BUYING_STAGES } from "@content-studio/contract";
 import { useCurrentUser } from "../../features/auth/api/get-session";
 import { DashboardPage } from "../../features/dashboard/components/dashboard-page";
 import { useAiServiceInfo } from "../../features/reference/api/get-ai-service-info";
+import { useBuyingStages } from "../../features/reference/api/get-buying-stages";
+import { useIndustries } from "../../features/reference/api/get-industries";
+import { usePersonas } from "../../features/reference/api/get-personas";
 
 export function DashboardRoute() {
   const user = useCurrentUser();
   const ai = useAiServiceInfo();
+  const personas = usePersonas();
+  const industries = useIndustries();
+  const stages = useBuyingStages();
   return (
     <DashboardPage
       userName={user?.name}
-      provider={
-        ai.data
-          ? {
-              label: ai.data.providerLabel,
-              model: ai.data.model,
-              description: ai.data.provider === "builtin" ? BUILTIN_WRITER_DESCRIPTION : null,
-            }
-          : undefined
-      }
+      provider={ai.data ? { label: ai.data.providerLabel, model: ai.data.model } : undefined}
+      personas={personas.data ?? []}
+      industries={industries.data ?? []}
+      buyingStages={stages.data ?? BUYING_STAGES}
+      canGenerate={user?.role !== "viewer"}
     />
   );
 }

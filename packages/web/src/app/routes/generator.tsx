@@ -3,7 +3,7 @@ import {
   BUILTIN_WRITER_DESCRIPTION,
   BuyingStageSchema,
 } from "@content-studio/contract";
-import { useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { useCurrentUser } from "../../features/auth/api/get-session";
 import { GeneratorPage } from "../../features/generator/components/generator-page";
 import { useAiServiceInfo } from "../../features/reference/api/get-ai-service-info";
@@ -19,6 +19,7 @@ export function GeneratorRoute() {
   const buyingStages = useBuyingStages();
   const catalog = useCompanyCatalog();
   const ai = useAiServiceInfo();
+  const navigate = useNavigate();
   const [search] = useSearchParams();
   if (!user) return null;
   // A content gap links here with ?persona=&industry=&stage=&topic=&keyword= (all optional).
@@ -47,6 +48,8 @@ export function GeneratorRoute() {
           : undefined
       }
       initialValues={initialValues}
+      // A stored generation has a permanent address: the library opens it on its Optimize tab.
+      onStored={(id) => void navigate(`/library/${id}`)}
     />
   );
 }

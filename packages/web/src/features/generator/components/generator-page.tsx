@@ -44,8 +44,10 @@ export interface GeneratorPageProps {
   catalogFailed?: boolean;
   /** Who writes the content: the provider's label, and how it writes when that needs saying. */
   writer?: { label: string; description: string | null };
-  /** Values to start the form with (e.g. a content gap's persona, industry, stage and topic). */
+  /** Audience to start from (e.g. a coverage-map cell: persona, industry and stage). */
   initialValues?: Partial<GeneratorFormValues>;
+  /** Called once a generation is stored; without it the result opens in the tabs here. */
+  onStored?: (contentItemId: string) => void;
 }
 
 const isBuyingStage = (value: string): value is BuyingStage =>
@@ -89,6 +91,10 @@ export function GeneratorPage(props: GeneratorPageProps) {
     setValidationError(null);
     generation.mutate(body, {
       onSuccess: (generated) => {
+        if (props.onStored) {
+          props.onStored(generated.contentItemId);
+          return;
+        }
         setResult(generated);
         setRevision(0);
         setTab("optimize");

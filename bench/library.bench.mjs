@@ -1,0 +1,228 @@
+// Content library and dashboard at 100,000 items, on the BUILT server, on PGlite and (when
+// BENCH_DATABASE_URL or TEST_DATABASE_URL is set) PostgreSQL:
+// - p50/p95 time of the library list with a search term, with filters, and of the dashboard
+//   summary (sequential requests over loopback, so the time is the server's plus ~0.2 ms);
+// - the plain list's throughput under 20 concurrent clients (autocannon), as a ratio to a bare
+//   Fastify serving the same JSON in the same run.
+// The items come from packages/server/bench/seed-library.ts (run through tsx).
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { makeDataDir, repoRoot, serverEntry, startServer } from "../e2e/lib/server.mjs";
+
+const ITEMS = Number(process.env.BENCH_LIBRARY_ITEMS ?? 100_000);
+const SAMPLES = 200;
+const CLIENTS = 20;
+const SECONDS = 5;
+const ADMIN = { email: "bench-library@example.com", password: "Library-Shelves-2026" };
+
+const QUERIES = {
+  search: "/api/library?q=tolerance",
+  filters:
+    "/api/library?type=case-study&status=published&personaId=cto&industryId=aerospace&quality=high",
+  dashboard: "/api/dashboard/summary",
+};
+
+/** @param {string} base */
+async function signIn(base) {
+  const res = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify(ADMIN),
+  });
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`sign-in answered ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+/** @param {number[]} values @param {number} q */
+const quantile = (values, q) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+};
+
+/** @param {string} url @param {string} cookie */
+async function timeRequests(url, cookie) {
+  /** @type {number[]} */
+  const times = [];
+  for (let i = 0; i < SAMPLES + 20; i++) {
+    const t0 = performance.now();
+    const res = await fetch(url, { headers: { cookie } });
+    const body = await res.text();
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${body.slice(0, 200)}`);
+    if (i >= 20) times.push(performance.now() - t0);
+  }
+  return { p50: quantile(times, 0.5), p95: quantile(times, 0.95) };
+}
+
+/** Requests per second under CLIENTS connections. @param {string} url @param {string} [cookie] */
+async function throughput(url, cookie) {
+  const result = await autocannon({
+    url,
+    connections: CLIENTS,
+    duration: SECONDS,
+    headers: cookie ? { cookie } : {},
+  });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  }
+  return result.requests.average;
+}
+
+/** A bare Fastify in its own process answering `body` as JSON on GET /. @param {string} body */
+async function startBareFastify(body) {
+  const file = path.join(makeDataDir("content-studio-bench-bare-"), "body.json");
+  fs.writeFileSync(file, body);
+  const script = `
+    const fs = require("node:fs");
+    const fastify = require("fastify")({ logger: false });
+    const body = fs.readFileSync(${JSON.stringify(file)}, "utf8");
+    fastify.get("/", (_req, reply) => reply.type("application/json").send(body));
+    fastify.listen({ port: 0, host: "127.0.0.1" }).then((address) => console.log(address));
+  `;
+  const child = spawn(process.execPath, ["-e", script], {
+    cwd: path.join(repoRoot, "packages/server"),
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const address = await new Promise((resolve, reject) => {
+    child.stdout.once("data", (chunk) => resolve(String(chunk).trim()));
+    child.once("exit", (code) => reject(new Error(`bare Fastify exited with ${code}`)));
+  });
+  return {
+    url: `${address}/`,
+    stop: () => {
+      child.kill("SIGTERM");
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    },
+  };
+}
+
+/** @param {string[]} args */
+function seed(args) {
+  const started = performance.now();
+  const res = spawnSync(
+    "npx",
+    ["tsx", "packages/server/bench/seed-library.ts", "--count", String(ITEMS), ...args],
+    { cwd: repoRoot, stdio: "inherit" },
+  );
+  if (res.status !== 0) throw new Error("seeding failed");
+  return (performance.now() - started) / 1000;
+}
+
+/** @param {string} label @param {string} [databaseUrl] */
+async function measure(label, databaseUrl) {
+  const env = {
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: "warn",
+    EXAMPLES_ROOT: makeDataDir("content-studio-bench-noexamples-"),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+  const dataDir = makeDataDir("content-studio-bench-library-");
+  try {
+    // First start: migrations, reference data and the administrator; then the items.
+    const first = await startServer({ dataDir, env, timeoutMs: 120_000 });
+    await first.stop();
+    const seedSeconds = seed(
+      databaseUrl ? ["--database-url", databaseUrl] : ["--data-dir", dataDir],
+    );
+    console.log(`library: ${label} seeded ${ITEMS} items in ${seedSeconds.toFixed(1)} s`);
+
+    const server = await startServer({ dataDir, env, timeoutMs: 120_000 });
+    try {
+      const base = server.apiUrl;
+      const cookie = await signIn(base);
+      /** @type {Record<string, { p50: number, p95: number }>} */
+      const times = {};
+      for (const [name, url] of Object.entries(QUERIES)) {
+        times[name] = await timeRequests(`${base}${url}`, cookie);
+        console.log(
+          `library: ${label} ${name} p50 ${times[name].p50.toFixed(1)} ms, p95 ${times[name].p95.toFixed(1)} ms`,
+        );
+      }
+      const listUrl = `${base}/api/library`;
+      const body = await (await fetch(listUrl, { headers: { cookie } })).text();
+      const app = await throughput(listUrl, cookie);
+      const bare = await startBareFastify(body);
+      let bareRps = 0;
+      try {
+        bareRps = await throughput(bare.url);
+      } finally {
+        bare.stop();
+      }
+      console.log(
+        `library: ${label} list ${Math.round(app)} req/s vs bare Fastify ${Math.round(bareRps)} req/s (${CLIENTS} clients)`,
+      );
+      return { times, ratio: app / bareRps, rps: app };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(env.EXAMPLES_ROOT, { recursive: true, force: true });
+  }
+}
+
+/** @param {Awaited<ReturnType<typeof measure>>} r @param {string} suffix @param {number} ratioTarget */
+function entries(r, suffix, ratioTarget, p95Target) {
+  const round = (/** @type {number} */ n) => Number(n.toFixed(2));
+  return [
+    ...Object.entries(r.times).flatMap(([name, t]) => [
+      { metric: `library.${name}_p50${suffix}`, value: round(t.p50), unit: "ms", target: "report" },
+      {
+        metric: `library.${name}_p95${suffix}`,
+        value: round(t.p95),
+        unit: "ms",
+        target: p95Target,
+      },
+    ]),
+    {
+      metric: `library.list_rps${suffix}`,
+      value: Math.round(r.rps),
+      unit: "req/s",
+      target: "report",
+    },
+    {
+      metric: `library.list_vs_bare_fastify${suffix}`,
+      value: round(r.ratio),
+      unit: "ratio",
+      target: `>= ${ratioTarget}`,
+    },
+  ];
+}
+
+export async function run() {
+  if (!fs.existsSync(serverEntry)) {
+    console.log("library: no build found, running `npm run build`");
+    const build = spawnSync("npm", ["run", "build"], { cwd: repoRoot, stdio: "inherit" });
+    if (build.status !== 0) throw new Error("`npm run build` failed");
+  }
+  const results = entries(await measure("PGlite"), "", 0.15, "<= 50 ms");
+
+  const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    console.log("library: PostgreSQL skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)");
+    return results;
+  }
+  const name = `content_studio_bench_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    results.push(
+      ...entries(await measure("PostgreSQL", url.href), " (PostgreSQL)", 0.25, "report"),
+    );
+  } finally {
+    await admin.query(`drop database if exists ${name}`);
+    await admin.end();
+  }
+  return results;
+}

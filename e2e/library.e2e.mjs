@@ -1,0 +1,193 @@
+// Content library journey with the built-in (offline) writer, in real Chromium against the
+// built server: generate → the item is in the library → its address survives a reload → edit
+// the body → a new version with a diff → submit → approve (after the gate's reasons) →
+// publish → the dashboard's tiles, recent table and coverage map change.
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { after, before, describe, it } from "node:test";
+import { launchBrowser, resultsDir } from "./lib/browser.mjs";
+import { startServer } from "./lib/server.mjs";
+import { createFirstAdmin } from "./lib/session.mjs";
+import { eventually } from "./lib/wait.mjs";
+
+const JOURNEY = "library";
+const ADMIN = {
+  name: "Grace Hopper",
+  email: "grace@example.com",
+  password: "Compiler-Pioneer-1952",
+};
+const TOPIC = "Design-stage costing for machined aerospace brackets";
+const ADDED = "Tolerance reviews at every design gate catch cost drivers early.";
+
+describe("library journey", { timeout: 300_000 }, () => {
+  /** @type {Awaited<ReturnType<typeof startServer>>} */
+  let server;
+  /** @type {Awaited<ReturnType<typeof launchBrowser>>} */
+  let browser;
+  /** @type {import("playwright-core").Page} */
+  let page;
+  let itemPath = "";
+  let title = "";
+
+  before(async () => {
+    server = await startServer();
+    browser = await launchBrowser(JOURNEY);
+    page = browser.page;
+  });
+
+  after(async () => {
+    await browser?.close();
+    if (server) {
+      fs.writeFileSync(path.join(resultsDir, `${JOURNEY}-server.log`), server.logs());
+      await server.stop();
+    }
+  });
+
+  /** @param {string} route */
+  const open = (route) => page.goto(new URL(route, server.url).href);
+  /** @param {string} name */
+  const tab = (name) => page.getByRole("tab", { name, exact: true });
+  /** @param {string} label */
+  const tile = (label) =>
+    page
+      .getByRole("region", { name: "Content statistics" })
+      .getByText(label, { exact: true })
+      .locator("xpath=../..");
+
+  it("(a) starts from an empty dashboard", async () => {
+    await createFirstAdmin(page, server.url, ADMIN);
+    await eventually(async () =>
+      assert.match((await tile("Total Content").textContent()) ?? "", /Total Content\s*0/),
+    );
+    await page.getByText("No content yet.").waitFor();
+    const coverage = page.getByRole("region", { name: "Coverage" });
+    await coverage
+      .getByRole("link", { name: /^No approved content for / })
+      .first()
+      .waitFor();
+    assert.equal(await coverage.getByLabel(/approved or published, average quality/).count(), 0);
+    await browser.shot("a-empty-dashboard");
+  });
+
+  it("(b) generates: the generator moves to the item's permanent address", async () => {
+    // An empty coverage cell opens the generator with its persona, industry and stage.
+    await page
+      .getByRole("region", { name: "Coverage" })
+      .getByRole("link", {
+        name: "No approved content for CTO, Aerospace, Decision. Generate some.",
+      })
+      .click();
+    await page.getByRole("heading", { level: 1, name: "Content Generator" }).waitFor();
+    assert.equal(await page.getByLabel("Persona", { exact: true }).inputValue(), "cto");
+    assert.equal(await page.getByLabel("Industry", { exact: true }).inputValue(), "aerospace");
+    assert.equal(await page.getByLabel("Buying Stage", { exact: true }).inputValue(), "decision");
+    await page.getByRole("button", { name: /^Content Details/ }).click();
+    await page.getByLabel("Content Topic", { exact: true }).fill(TOPIC);
+    await page.getByLabel("Content Type", { exact: true }).selectOption("technical-guide");
+    await page.getByRole("group", { name: "Key Metrics" }).getByRole("checkbox").first().check();
+    await page.getByRole("button", { name: "Generate Content" }).click();
+    await eventually(() => assert.match(new URL(page.url()).pathname, /^\/library\/[\w-]+$/), {
+      timeoutMs: 120_000,
+    });
+    itemPath = new URL(page.url()).pathname;
+    await page.getByRole("tab", { name: "Optimize", exact: true, selected: true }).waitFor();
+    title = ((await page.getByRole("heading", { level: 1 }).textContent()) ?? "").trim();
+    assert.ok(title.length > 0);
+    await browser.shot("b-item-optimize");
+  });
+
+  it("(c) the item is in the library, and its address survives a reload", async () => {
+    await open("/library");
+    const table = page.getByRole("table", { name: "Content library" });
+    const row = table.getByRole("row").filter({ hasText: title });
+    await row.waitFor();
+    assert.match((await row.textContent()) ?? "", /Technical Guide.*CTO.*Aerospace.*Draft/);
+    await page
+      .getByRole("searchbox", { name: "Search" })
+      .fill(title.split(" ").slice(0, 3).join(" ").toUpperCase());
+    await eventually(async () => assert.equal(await table.getByRole("row").count(), 2));
+    await browser.shot("c1-library");
+    await row.getByRole("link", { name: title, exact: true }).click();
+    await eventually(() => assert.equal(new URL(page.url()).pathname, itemPath));
+    await page.reload();
+    await page.getByRole("heading", { level: 1, name: title }).waitFor();
+    await page.getByRole("tabpanel", { name: "Optimize" }).getByRole("article").waitFor();
+  });
+
+  it("(d) edits the body: a new version, and its diff in the history", async () => {
+    await tab("Edit").click();
+    const editor = page.getByRole("textbox", { name: "Body", exact: true });
+    await editor.click();
+    await page.keyboard.press("Control+End");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type(ADDED);
+    const save = page.getByRole("button", { name: "Save", exact: true });
+    await save.click();
+    await page.getByText("Saved as version 2.").waitFor({ timeout: 30_000 });
+    await browser.shot("d1-edited");
+
+    await tab("History").click();
+    const versions = page.getByRole("list", { name: "Versions" });
+    await versions.getByText("Version 2", { exact: false }).first().waitFor();
+    const diff = page.getByLabel("Changes from version 1 to version 2");
+    await diff.waitFor();
+    const inserted = (await diff.locator("ins").allTextContents()).join(" ");
+    assert.match(inserted, /Tolerance reviews/);
+    await browser.shot("d2-history-diff");
+  });
+
+  it("(e) submits, approves and publishes; published content is read-only", async () => {
+    await page.getByRole("button", { name: "Submit for review" }).click();
+    await page.getByText("In review", { exact: true }).first().waitFor();
+
+    // The gate: nothing blocks this draft (its score is above the threshold, no unsupported
+    // claims), so Approve is enabled; the refusals are covered by the API tests.
+    const approve = page.getByRole("button", { name: "Approve" });
+    await eventually(async () => assert.equal(await approve.isDisabled(), false));
+    assert.equal(await page.getByText("Approval is blocked until:").count(), 0);
+    await approve.click();
+    await page.getByText("Approved", { exact: true }).first().waitFor();
+    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByRole("button", { name: "Move back to draft" }).waitFor();
+    await page.getByText("Published", { exact: true }).first().waitFor();
+
+    await tab("Edit").click();
+    await page
+      .getByText("Published content is read-only. Move it back to draft to edit it.")
+      .waitFor();
+    await tab("History").click();
+    const activity = page.getByRole("list", { name: "Activity" });
+    for (const label of ["Published", "Approved", "Submitted for review", "Edited", "Created"]) {
+      await activity
+        .getByText(new RegExp(`^${label} · version`))
+        .first()
+        .waitFor();
+    }
+    await browser.shot("e2-published");
+  });
+
+  it("(f) the dashboard counts it: tiles, recent content and the coverage map", async () => {
+    await open("/");
+    await eventually(async () =>
+      assert.match((await tile("Total Content").textContent()) ?? "", /Total Content\s*1/),
+    );
+    assert.match((await tile("Last 7 Days").textContent()) ?? "", /Last 7 Days\s*1/);
+    const recent = page.getByRole("region", { name: "Recent Content" });
+    await recent.getByRole("link", { name: title }).waitFor();
+    assert.match((await recent.getByRole("row").nth(1).textContent()) ?? "", /CTO · Aerospace/);
+    await page
+      .getByRole("region", { name: "Coverage" })
+      .getByLabel(/^CTO, Aerospace, Decision: 1 approved or published, average quality \d+%$/)
+      .waitFor();
+    await page
+      .getByRole("region", { name: "AI Provider Status" })
+      .getByText(/seconds/)
+      .waitFor();
+    await browser.shot("f-dashboard");
+  });
+
+  it("logs no console warning or error and raises no uncaught error", () => {
+    browser.console.assertClean();
+  });
+});

@@ -1,0 +1,400 @@
+import { z } from "zod";
+import { ContentItemSchema, ContentStatusSchema, type ContentStatus } from "./content";
+import type { QualityReport } from "./quality";
+import { meetsQualityStandards } from "./quality-rules";
+import { BuyingStageSchema, ContentTypeSchema } from "./reference";
+
+/** Display names of the lifecycle states. */
+export const CONTENT_STATUS_LABELS: Record<ContentStatus, string> = {
+  draft: "Draft",
+  in_review: "In review",
+  approved: "Approved",
+  published: "Published",
+};
+
+/** Deleted items stay in the Trash this long, then a scheduled job purges them. */
+export const TRASH_RETENTION_DAYS = 30;
+
+/** Exact counts stop here: a list over more matches shows "1,000+". */
+export const LIBRARY_COUNT_CAP = 1000;
+
+/** Dashboard quality colours: at least 0.8 green, at least 0.6 yellow, else red. */
+export const DASHBOARD_QUALITY_BANDS = { high: 0.8, medium: 0.6 } as const;
+export const QUALITY_BAND_IDS = ["high", "medium", "low", "unscored"] as const;
+export const QualityBandIdSchema = z.enum(QUALITY_BAND_IDS);
+export type QualityBandId = z.infer<typeof QualityBandIdSchema>;
+export const QUALITY_BAND_LABELS: Record<QualityBandId, string> = {
+  high: "High (80% and above)",
+  medium: "Medium (60–79%)",
+  low: "Low (below 60%)",
+  unscored: "Not scored",
+};
+
+/** The dashboard band of a score (null: not scored). */
+export function dashboardQualityBand(score: number | null): QualityBandId {
+  if (score === null) return "unscored";
+  if (score >= DASHBOARD_QUALITY_BANDS.high) return "high";
+  if (score >= DASHBOARD_QUALITY_BANDS.medium) return "medium";
+  return "low";
+}
+
+/** "High Quality" on the dashboard: a score at or above the threshold. */
+export function isHighQuality(score: number, threshold: number): boolean {
+  return score >= threshold;
+}
+
+/** A count that may have stopped at the cap, e.g. 1000 capped → "1,000+". */
+export function formatCappedCount(count: number, capped: boolean): string {
+  return `${count.toLocaleString("en-US")}${capped ? "+" : ""}`;
+}
+
+export const LIBRARY_ACTIONS = [
+  "edit",
+  "duplicate",
+  "delete",
+  "submit",
+  "approve",
+  "reject",
+  "publish",
+  "unpublish",
+  "restore",
+  "purge",
+] as const;
+export type LibraryAction = (typeof LIBRARY_ACTIONS)[number];
+
+/** What the caller may do with one item right now (computed by the server's policy). */
+export const LibraryCapabilitiesSchema = z.object({
+  edit: z.boolean(),
+  duplicate: z.boolean(),
+  delete: z.boolean(),
+  submit: z.boolean(),
+  approve: z.boolean(),
+  reject: z.boolean(),
+  publish: z.boolean(),
+  unpublish: z.boolean(),
+  restore: z.boolean(),
+  purge: z.boolean(),
+});
+export type LibraryCapabilities = z.infer<typeof LibraryCapabilitiesSchema>;
+
+export const LIBRARY_SORTS = ["updated", "created", "quality"] as const;
+export const LibrarySortSchema = z.enum(LIBRARY_SORTS);
+export type LibrarySort = z.infer<typeof LibrarySortSchema>;
+export const LIBRARY_SORT_LABELS: Record<LibrarySort, string> = {
+  updated: "Last updated",
+  created: "Newest",
+  quality: "Highest quality",
+};
+
+const optionalId = z.string().trim().min(1).max(100).optional();
+
+/** GET /api/library: search, filters, sort and keyset pagination. */
+export const ListLibraryQuerySchema = z.object({
+  /** Matches titles case-insensitively and the text of every section (full-text). */
+  q: z.string().trim().max(200).optional(),
+  type: ContentTypeSchema.optional(),
+  status: ContentStatusSchema.optional(),
+  personaId: optionalId,
+  industryId: optionalId,
+  stage: BuyingStageSchema.optional(),
+  quality: QualityBandIdSchema.optional(),
+  authorId: optionalId,
+  sort: LibrarySortSchema.default("updated"),
+  /** active: the library; trash: deleted items awaiting purge. */
+  view: z.enum(["active", "trash"]).default("active"),
+  /** Opaque position from the previous page's nextCursor. */
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type ListLibraryQuery = z.input<typeof ListLibraryQuerySchema>;
+
+/** One row of the library table (spec: Library item). */
+export const LibraryItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  contentType: ContentTypeSchema,
+  personaId: z.string(),
+  personaName: z.string(),
+  industryId: z.string(),
+  industryName: z.string(),
+  buyingStage: BuyingStageSchema,
+  status: ContentStatusSchema,
+  /** Score of the current text, 0–1 (null when never checked). */
+  qualityScore: z.number().nullable(),
+  authorId: z.string().nullable(),
+  authorName: z.string().nullable(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** When it went to the Trash (null when not deleted). */
+  deletedAt: z.string().nullable(),
+  can: LibraryCapabilitiesSchema,
+});
+export type LibraryItem = z.infer<typeof LibraryItemSchema>;
+
+export const LibraryPageSchema = z.object({
+  items: z.array(LibraryItemSchema),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+  /** Matches, counted up to LIBRARY_COUNT_CAP. */
+  total: z.number().int(),
+  /** True when there are more matches than `total`. */
+  totalCapped: z.boolean(),
+});
+export type LibraryPage = z.infer<typeof LibraryPageSchema>;
+
+export const LibraryAuthorSchema = z.object({ id: z.string(), name: z.string() });
+export type LibraryAuthor = z.infer<typeof LibraryAuthorSchema>;
+
+/** Why approval is refused right now: a code with its parameters, rendered by describeApprovalBlocker. */
+export const ApprovalBlockerSchema = z.discriminatedUnion("code", [
+  z.object({ code: z.literal("not_scored") }),
+  z.object({ code: z.literal("below_threshold"), score: z.number(), threshold: z.number() }),
+  z.object({
+    code: z.literal("claim_not_supported"),
+    /** unsupported, contradicted or expired. */
+    status: z.enum(["unsupported", "contradicted", "expired"]),
+    text: z.string(),
+  }),
+]);
+export type ApprovalBlocker = z.infer<typeof ApprovalBlockerSchema>;
+
+/** The English of a blocker (the one place it is worded). */
+export function describeApprovalBlocker(blocker: ApprovalBlocker): string {
+  switch (blocker.code) {
+    case "not_scored":
+      return "The quality check has not been run on this version.";
+    case "below_threshold":
+      return `Quality score ${Math.round(blocker.score * 100)}% is below the threshold of ${Math.round(blocker.threshold * 100)}%.`;
+    case "claim_not_supported":
+      return `Claim "${blocker.text}" is ${blocker.status}.`;
+  }
+}
+
+const CLAIM_BLOCKING = new Set(["unsupported", "contradicted", "expired"]);
+
+/**
+ * Reasons approval is refused for a version with this score and report: no score, a score
+ * that does not meet the quality standards (meetsQualityStandards), or any claim the report marks unsupported, contradicted or expired
+ * (statistics without a source count as unsupported).
+ */
+export function approvalBlockers(
+  score: number | null,
+  report: QualityReport | null,
+  threshold: number,
+): ApprovalBlocker[] {
+  if (score === null) return [{ code: "not_scored" }];
+  const blockers: ApprovalBlocker[] = [];
+  if (!meetsQualityStandards(score, threshold)) {
+    blockers.push({ code: "below_threshold", score, threshold });
+  }
+  for (const claim of report?.unsupportedClaims ?? []) {
+    blockers.push({ code: "claim_not_supported", status: "unsupported", text: claim.text });
+  }
+  // Reports that carry checked claims (each with a status) block on the same statuses.
+  const claims = (report as { claims?: unknown } | null)?.claims;
+  if (Array.isArray(claims)) {
+    for (const claim of claims as { status?: unknown; text?: unknown }[]) {
+      if (typeof claim?.status === "string" && CLAIM_BLOCKING.has(claim.status)) {
+        blockers.push({
+          code: "claim_not_supported",
+          status: claim.status as "unsupported" | "contradicted" | "expired",
+          text: typeof claim.text === "string" ? claim.text : "",
+        });
+      }
+    }
+  }
+  return blockers;
+}
+
+/** GET /api/library/:id: the item with its lifecycle state and the caller's capabilities. */
+export const LibraryItemDetailSchema = ContentItemSchema.extend({
+  version: z.number().int(),
+  authorName: z.string().nullable(),
+  updatedByName: z.string().nullable(),
+  deletedAt: z.string().nullable(),
+  /** The approval in force, bound to one version (null when none). */
+  approval: z
+    .object({ version: z.number().int(), byName: z.string().nullable(), at: z.string() })
+    .nullable(),
+  /** Why approval would be refused now (empty when it would pass). */
+  approvalBlockers: z.array(ApprovalBlockerSchema),
+  qualityThreshold: z.number(),
+  can: LibraryCapabilitiesSchema,
+});
+export type LibraryItemDetail = z.infer<typeof LibraryItemDetailSchema>;
+
+export const LibraryIdParamsSchema = z.object({ id: z.string().min(1).max(200) });
+export const LibraryVersionParamsSchema = LibraryIdParamsSchema.extend({
+  version: z.coerce.number().int().min(1).max(1_000_000),
+});
+
+/** PUT /api/library/:id: a save (always a new version when something changed). */
+export const SaveLibraryItemBodySchema = z.object({
+  title: z.string().trim().min(1, "Title is required.").max(300).optional(),
+  headline: z.string().trim().min(1, "Headline is required.").max(300),
+  introduction: z.string().trim().min(1, "Introduction is required.").max(20_000),
+  /** HTML; sanitised with the shared allow-list on the server. */
+  body: z.string().trim().min(1, "Body is required.").max(200_000),
+  conclusion: z.string().trim().min(1, "Conclusion is required.").max(20_000),
+  /** The version the edit started from: a save over a newer version is refused (409). */
+  baseVersion: z.number().int().min(1).optional(),
+  /** The image prompt (kept with the item, not versioned). */
+  imagePrompt: z.string().trim().max(2000).optional(),
+});
+export type SaveLibraryItemBody = z.infer<typeof SaveLibraryItemBodySchema>;
+
+export const TRANSITION_ACTIONS = ["submit", "approve", "reject", "publish", "unpublish"] as const;
+export type TransitionAction = (typeof TRANSITION_ACTIONS)[number];
+
+/** POST /api/library/:id/transitions. A rejection needs a note. */
+export const TransitionBodySchema = z
+  .object({
+    action: z.enum(TRANSITION_ACTIONS),
+    note: z.string().trim().max(2000).optional(),
+  })
+  .refine((b) => b.action !== "reject" || (b.note ?? "").length > 0, {
+    message: "Please give a reason for the rejection.",
+    path: ["note"],
+  });
+export type TransitionBody = z.infer<typeof TransitionBodySchema>;
+
+export const LIBRARY_SECTIONS = [
+  "title",
+  "headline",
+  "introduction",
+  "body",
+  "conclusion",
+] as const;
+export type LibrarySection = (typeof LIBRARY_SECTIONS)[number];
+export const LIBRARY_SECTION_LABELS: Record<LibrarySection, string> = {
+  title: "Title",
+  headline: "Headline",
+  introduction: "Introduction",
+  body: "Body",
+  conclusion: "Conclusion",
+};
+
+export const LibraryVersionSummarySchema = z.object({
+  version: z.number().int(),
+  /** Sections that differ from the previous version. */
+  changedSections: z.array(z.enum(LIBRARY_SECTIONS)),
+  qualityScore: z.number().nullable(),
+  /** e.g. "Generated", "Edited", "Restored from version 2". */
+  note: z.string(),
+  createdByName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type LibraryVersionSummary = z.infer<typeof LibraryVersionSummarySchema>;
+
+export const LibraryVersionSchema = LibraryVersionSummarySchema.extend({
+  title: z.string(),
+  headline: z.string(),
+  introduction: z.string(),
+  /** Sanitised HTML. */
+  body: z.string(),
+  conclusion: z.string(),
+});
+export type LibraryVersion = z.infer<typeof LibraryVersionSchema>;
+
+export const LIBRARY_EVENT_KINDS = [
+  "created",
+  "edited",
+  "restored_version",
+  "submitted",
+  "approved",
+  "rejected",
+  "published",
+  "unpublished",
+  "approval_voided",
+  "duplicated",
+  "deleted",
+  "restored",
+  "quality_checked",
+] as const;
+export type LibraryEventKind = (typeof LIBRARY_EVENT_KINDS)[number];
+
+export const LibraryEventSchema = z.object({
+  id: z.string(),
+  kind: z.enum(LIBRARY_EVENT_KINDS),
+  fromStatus: ContentStatusSchema.nullable(),
+  toStatus: ContentStatusSchema.nullable(),
+  version: z.number().int().nullable(),
+  note: z.string().nullable(),
+  actorName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type LibraryEvent = z.infer<typeof LibraryEventSchema>;
+
+export const LIBRARY_EVENT_LABELS: Record<LibraryEventKind, string> = {
+  created: "Created",
+  edited: "Edited",
+  restored_version: "Restored a version",
+  submitted: "Submitted for review",
+  approved: "Approved",
+  rejected: "Rejected",
+  published: "Published",
+  unpublished: "Moved back to draft",
+  approval_voided: "Approval voided by an edit",
+  duplicated: "Duplicated",
+  deleted: "Moved to Trash",
+  restored: "Restored from Trash",
+  quality_checked: "Quality check re-run",
+};
+
+/** GET /api/library/:id/history: versions (newest first) and lifecycle events (newest first). */
+export const LibraryHistorySchema = z.object({
+  versions: z.array(LibraryVersionSummarySchema),
+  events: z.array(LibraryEventSchema),
+});
+export type LibraryHistory = z.infer<typeof LibraryHistorySchema>;
+
+export const EXPORT_FORMATS = ["md", "html", "docx"] as const;
+export const ExportQuerySchema = z.object({ format: z.enum(EXPORT_FORMATS) });
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** GET /api/dashboard/summary. */
+export const DashboardSummarySchema = z.object({
+  stats: z.object({
+    total: z.number().int(),
+    lastWeek: z.number().int(),
+    /** Scored at or above the quality threshold. */
+    highQuality: z.number().int(),
+    /** Scored below the quality threshold. */
+    needsRefinement: z.number().int(),
+  }),
+  qualityThreshold: z.number(),
+  /** Mean wall-clock time of the last 50 generations (null when there were none). */
+  averageGenerationMs: z.number().nullable(),
+  generationsMeasured: z.number().int(),
+  recent: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      contentType: z.string(),
+      personaName: z.string(),
+      industryName: z.string(),
+      createdAt: z.string(),
+      qualityScore: z.number().nullable(),
+    }),
+  ),
+  /** Approved or published items per persona × industry × stage (only cells with items). */
+  coverage: z.array(
+    z.object({
+      personaId: z.string(),
+      industryId: z.string(),
+      buyingStage: BuyingStageSchema,
+      count: z.number().int(),
+      averageQuality: z.number().nullable(),
+    }),
+  ),
+  /** The last 12 weeks, oldest first (weeks start on Monday, UTC). */
+  weekly: z.array(
+    z.object({
+      weekStart: z.string(),
+      count: z.number().int(),
+      averageQuality: z.number().nullable(),
+    }),
+  ),
+});
+export type DashboardSummary = z.infer<typeof DashboardSummarySchema>;

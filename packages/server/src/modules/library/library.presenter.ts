@@ -1,0 +1,165 @@
+import {
+  ContentProvenanceSchema,
+  ContentVariationsSchema,
+  LIBRARY_SECTIONS,
+  QualityReportSchema,
+  VisualizationSchema,
+  approvalBlockers,
+  type BuyingStage,
+  type ContentItem,
+  type ContentStatus,
+  type ContentType,
+  type LibraryEvent,
+  type LibraryEventKind,
+  type LibraryItem,
+  type LibraryItemDetail,
+  type LibrarySection,
+  type LibraryVersion,
+  type LibraryVersionSummary,
+} from "@content-studio/contract";
+import type { ContentItemRow, ContentItemVersionRow } from "../../db/types";
+import type {
+  LibraryItemRow,
+  LibraryListRow,
+  listEvents,
+  listVersions,
+} from "./library.repository";
+import { capabilitiesFor, type PolicyActor } from "./library.policy";
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** Parses a jsonb column that may be null; a value that no longer fits the schema reads as null. */
+function optionalJson<T>(
+  schema: { safeParse(v: unknown): { success: boolean; data?: T } },
+  v: unknown,
+): T | null {
+  if (v === null || v === undefined) return null;
+  const parsed = schema.safeParse(v);
+  return parsed.success ? (parsed.data ?? null) : null;
+}
+
+/** A stored content item as the contract's ContentItem (shared with the content module). */
+export function presentContentFields(
+  row: ContentItemRow & { persona_title: string; industry_name: string },
+): ContentItem {
+  return {
+    id: row.id,
+    title: row.title,
+    contentType: row.content_type,
+    personaId: row.persona_id,
+    personaName: row.persona_title,
+    industryId: row.industry_id,
+    industryName: row.industry_name,
+    buyingStage: row.buying_stage,
+    topic: row.topic,
+    status: row.status,
+    headline: row.headline,
+    introduction: row.introduction,
+    body: row.body,
+    conclusion: row.conclusion,
+    imagePrompt: row.image_prompt,
+    keyMetrics: row.key_metrics,
+    featuredSolutions: row.featured_solutions,
+    primaryKeyword: row.primary_keyword,
+    visualization: optionalJson(VisualizationSchema, row.visualization),
+    repurposed: optionalJson(ContentVariationsSchema, row.repurposed),
+    qualityBefore: row.quality_before,
+    qualityAfter: row.quality_after,
+    qualityReport: optionalJson(QualityReportSchema, row.quality_report),
+    provenance: ContentProvenanceSchema.parse(row.provenance),
+    createdBy: row.created_by,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+export function presentLibraryItem(row: LibraryListRow, actor: PolicyActor): LibraryItem {
+  return {
+    id: row.id,
+    title: row.title,
+    contentType: row.content_type as ContentType,
+    personaId: row.persona_id,
+    personaName: row.persona_title,
+    industryId: row.industry_id,
+    industryName: row.industry_name,
+    buyingStage: row.buying_stage as BuyingStage,
+    status: row.status as ContentStatus,
+    qualityScore: row.quality_after,
+    authorId: row.created_by,
+    authorName: row.author_name,
+    version: row.version,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+    deletedAt: row.deleted_at ? iso(row.deleted_at) : null,
+    can: capabilitiesFor(actor, row),
+  };
+}
+
+export function presentLibraryDetail(
+  row: LibraryItemRow,
+  actor: PolicyActor,
+  threshold: number,
+): LibraryItemDetail {
+  const content = presentContentFields(row);
+  return {
+    ...content,
+    version: row.version,
+    authorName: row.author_name,
+    updatedByName: row.updated_by_name,
+    deletedAt: row.deleted_at ? iso(row.deleted_at) : null,
+    approval:
+      row.approved_version !== null && row.approved_at
+        ? { version: row.approved_version, byName: row.approved_by_name, at: iso(row.approved_at) }
+        : null,
+    approvalBlockers: approvalBlockers(content.qualityAfter, content.qualityReport, threshold),
+    qualityThreshold: threshold,
+    can: capabilitiesFor(actor, row),
+  };
+}
+
+const sectionsOf = (v: unknown): LibrarySection[] =>
+  Array.isArray(v)
+    ? v.filter(
+        (s: unknown): s is LibrarySection =>
+          typeof s === "string" && (LIBRARY_SECTIONS as readonly string[]).includes(s),
+      )
+    : [];
+
+export function presentVersionSummary(
+  row: Awaited<ReturnType<typeof listVersions>>[number],
+): LibraryVersionSummary {
+  return {
+    version: row.version,
+    changedSections: sectionsOf(row.changed_sections),
+    qualityScore: row.quality_score,
+    note: row.note,
+    createdByName: row.created_by_name,
+    createdAt: iso(row.created_at),
+  };
+}
+
+export function presentVersion(
+  row: ContentItemVersionRow & { created_by_name: string | null },
+): LibraryVersion {
+  return {
+    ...presentVersionSummary(row),
+    title: row.title,
+    headline: row.headline,
+    introduction: row.introduction,
+    body: row.body,
+    conclusion: row.conclusion,
+  };
+}
+
+export function presentEvent(row: Awaited<ReturnType<typeof listEvents>>[number]): LibraryEvent {
+  return {
+    id: row.id,
+    kind: row.kind as LibraryEventKind,
+    fromStatus: (row.from_status as ContentStatus | null) ?? null,
+    toStatus: (row.to_status as ContentStatus | null) ?? null,
+    version: row.version,
+    note: row.note,
+    actorName: row.actor_name,
+    createdAt: iso(row.created_at),
+  };
+}

@@ -1,0 +1,471 @@
+import {
+  DASHBOARD_QUALITY_BANDS,
+  LIBRARY_COUNT_CAP,
+  type BuyingStage,
+  type ContentStatus,
+  type ContentType,
+  type LibrarySort,
+  type QualityBandId,
+} from "@content-studio/contract";
+import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from "kysely";
+import type {
+  ContentItemRow,
+  ContentItemVersionRow,
+  Database,
+  NewContentItem,
+  NewContentItemVersion,
+} from "../../db/types";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface LibraryFilters {
+  q?: string;
+  type?: ContentType;
+  status?: ContentStatus;
+  personaId?: string;
+  industryId?: string;
+  stage?: BuyingStage;
+  quality?: QualityBandId;
+  authorId?: string;
+  trash: boolean;
+}
+
+/** A list row: the columns the table shows plus names from the joined tables. */
+export interface LibraryListRow {
+  id: string;
+  title: string;
+  content_type: string;
+  persona_id: string;
+  industry_id: string;
+  buying_stage: string;
+  status: string;
+  quality_after: number | null;
+  created_by: string | null;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+  deleted_at: Date | null;
+  persona_title: string;
+  industry_name: string;
+  author_name: string | null;
+  /** The sort key as text (exact round trip for the cursor). */
+  sort_key: string;
+}
+
+/** A content item with the names the detail view shows. */
+export type LibraryItemRow = ContentItemRow & {
+  persona_title: string;
+  industry_name: string;
+  author_name: string | null;
+  updated_by_name: string | null;
+  approved_by_name: string | null;
+};
+
+export interface Cursor {
+  key: string;
+  id: string;
+}
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+type ItemQuery = SelectQueryBuilder<
+  Database & { c: Database["content_item"] },
+  "c",
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  {}
+>;
+
+function applyFilters(query: ItemQuery, f: LibraryFilters): ItemQuery {
+  let q = query.where("c.deleted_at", f.trash ? "is not" : "is", null);
+  if (f.type) q = q.where("c.content_type", "=", f.type);
+  if (f.status) q = q.where("c.status", "=", f.status);
+  if (f.personaId) q = q.where("c.persona_id", "=", f.personaId);
+  if (f.industryId) q = q.where("c.industry_id", "=", f.industryId);
+  if (f.stage) q = q.where("c.buying_stage", "=", f.stage);
+  if (f.authorId) q = q.where("c.created_by", "=", f.authorId);
+  if (f.quality === "unscored") q = q.where("c.quality_after", "is", null);
+  if (f.quality === "high") q = q.where("c.quality_after", ">=", DASHBOARD_QUALITY_BANDS.high);
+  if (f.quality === "medium") {
+    q = q
+      .where("c.quality_after", ">=", DASHBOARD_QUALITY_BANDS.medium)
+      .where("c.quality_after", "<", DASHBOARD_QUALITY_BANDS.high);
+  }
+  if (f.quality === "low") q = q.where("c.quality_after", "<", DASHBOARD_QUALITY_BANDS.medium);
+  if (f.q) {
+    const pattern = `%${escapeLike(f.q.toLowerCase())}%`;
+    // Titles case-insensitively (trigram index), every section by full-text search.
+    q = q.where(
+      sql<boolean>`(lower(c.title) like ${pattern} or c.search_vector @@ websearch_to_tsquery('english', ${f.q}))`,
+    );
+  }
+  return q;
+}
+
+/** The sort expression of each order; all descending, ties broken by id. */
+function sortExpression(sort: LibrarySort, trash: boolean) {
+  if (trash) return { key: sql`c.deleted_at`, cast: "timestamptz" as const };
+  if (sort === "created") return { key: sql`c.created_at`, cast: "timestamptz" as const };
+  if (sort === "quality")
+    return { key: sql`coalesce(c.quality_after, -1)`, cast: "float8" as const };
+  return { key: sql`c.updated_at`, cast: "timestamptz" as const };
+}
+
+/** One page in sort order after the cursor, and the match count up to the cap. */
+export async function listLibraryItems(
+  db: Db,
+  filters: LibraryFilters,
+  sort: LibrarySort,
+  page: { cursor?: Cursor; limit: number },
+): Promise<{ rows: LibraryListRow[]; total: number; capped: boolean }> {
+  const base = applyFilters(db.selectFrom("content_item as c"), filters);
+  const order = sortExpression(sort, filters.trash);
+  let pageQuery = base;
+  if (page.cursor) {
+    const value =
+      order.cast === "float8"
+        ? sql`cast(${page.cursor.key} as float8)`
+        : sql`cast(${page.cursor.key} as timestamptz)`;
+    pageQuery = pageQuery.where(sql<boolean>`(${order.key}, c.id) < (${value}, ${page.cursor.id})`);
+  }
+  const rowsPromise = pageQuery
+    .innerJoin("persona as p", "p.id", "c.persona_id")
+    .innerJoin("industry as i", "i.id", "c.industry_id")
+    .leftJoin("user as u", "u.id", "c.created_by")
+    .select([
+      "c.id",
+      "c.title",
+      "c.content_type",
+      "c.persona_id",
+      "c.industry_id",
+      "c.buying_stage",
+      "c.status",
+      "c.quality_after",
+      "c.created_by",
+      "c.version",
+      "c.created_at",
+      "c.updated_at",
+      "c.deleted_at",
+      "p.title as persona_title",
+      "i.name as industry_name",
+      "u.name as author_name",
+      sql<string>`cast(${order.key} as text)`.as("sort_key"),
+    ])
+    .orderBy(sql`${order.key} desc`)
+    .orderBy("c.id", "desc")
+    .limit(page.limit + 1)
+    .execute();
+  // Counting stops at the cap: an exact count over a huge match would cost a full scan.
+  const countPromise = db
+    .selectFrom(
+      base
+        .select(sql`1`.as("one"))
+        .limit(LIBRARY_COUNT_CAP + 1)
+        .as("t"),
+    )
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  const [rows, count] = await Promise.all([rowsPromise, countPromise]);
+  const n = Number(count.n);
+  return {
+    rows: rows,
+    total: Math.min(n, LIBRARY_COUNT_CAP),
+    capped: n > LIBRARY_COUNT_CAP,
+  };
+}
+
+/** Users who created at least one item, by name. */
+export function listAuthors(db: Db) {
+  return db
+    .selectFrom("user as u")
+    .select(["u.id", "u.name"])
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("content_item as c")
+          .select(sql`1`.as("one"))
+          .whereRef("c.created_by", "=", "u.id"),
+      ),
+    )
+    .orderBy("u.name")
+    .execute();
+}
+
+export function findLibraryItem(
+  db: Db,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<LibraryItemRow | undefined> {
+  let query = db
+    .selectFrom("content_item as c")
+    .innerJoin("persona as p", "p.id", "c.persona_id")
+    .innerJoin("industry as i", "i.id", "c.industry_id")
+    .leftJoin("user as a", "a.id", "c.created_by")
+    .leftJoin("user as ub", "ub.id", "c.updated_by")
+    .leftJoin("user as ap", "ap.id", "c.approved_by")
+    .selectAll("c")
+    .select([
+      "p.title as persona_title",
+      "i.name as industry_name",
+      "a.name as author_name",
+      "ub.name as updated_by_name",
+      "ap.name as approved_by_name",
+    ])
+    .where("c.id", "=", id);
+  if (options.forUpdate) query = query.forUpdate("c");
+  return query.executeTakeFirst();
+}
+
+/** Locks the item row for the rest of the transaction; its current version and status. */
+export function lockLibraryItem(trx: Transaction<Database>, id: string) {
+  return trx
+    .selectFrom("content_item")
+    .select(["id", "status", "version", "deleted_at", "approved_version"])
+    .where("id", "=", id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export interface ItemUpdate {
+  image_prompt?: string;
+  title?: string;
+  headline?: string;
+  introduction?: string;
+  body?: string;
+  conclusion?: string;
+  quality_after?: number | null;
+  quality_report?: string | null;
+  status?: ContentStatus;
+  version?: number;
+  updated_by?: string | null;
+  updated_at?: Date;
+  deleted_at?: Date | null;
+  deleted_by?: string | null;
+  approved_version?: number | null;
+  approved_by?: string | null;
+  approved_at?: Date | null;
+}
+
+export async function updateLibraryItem(db: Db, id: string, update: ItemUpdate): Promise<boolean> {
+  const result = await db
+    .updateTable("content_item")
+    .set(update)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function insertLibraryItem(
+  db: Db,
+  row: NewContentItem | NewContentItem[],
+): Promise<void> {
+  await db.insertInto("content_item").values(row).execute();
+}
+
+/** Stores one version of an item's text (version 1 when an item is created). */
+export async function insertContentVersion(
+  db: Db,
+  row: NewContentItemVersion | NewContentItemVersion[],
+): Promise<void> {
+  await db.insertInto("content_item_version").values(row).execute();
+}
+
+export function listVersions(db: Db, itemId: string) {
+  return db
+    .selectFrom("content_item_version as v")
+    .leftJoin("user as u", "u.id", "v.created_by")
+    .select([
+      "v.version",
+      "v.changed_sections",
+      "v.quality_score",
+      "v.note",
+      "v.created_at",
+      "u.name as created_by_name",
+    ])
+    .where("v.content_item_id", "=", itemId)
+    .orderBy("v.version", "desc")
+    .execute();
+}
+
+export function findVersion(
+  db: Db,
+  itemId: string,
+  version: number,
+): Promise<(ContentItemVersionRow & { created_by_name: string | null }) | undefined> {
+  return db
+    .selectFrom("content_item_version as v")
+    .leftJoin("user as u", "u.id", "v.created_by")
+    .selectAll("v")
+    .select("u.name as created_by_name")
+    .where("v.content_item_id", "=", itemId)
+    .where("v.version", "=", version)
+    .executeTakeFirst();
+}
+
+/** Re-scoring does not change the text: the current version keeps the new score. */
+export async function updateVersionQuality(
+  db: Db,
+  itemId: string,
+  version: number,
+  score: number,
+  report: string,
+): Promise<void> {
+  await db
+    .updateTable("content_item_version")
+    .set({ quality_score: score, quality_report: report })
+    .where("content_item_id", "=", itemId)
+    .where("version", "=", version)
+    .execute();
+}
+
+export interface NewEvent {
+  id: string;
+  content_item_id: string;
+  kind: string;
+  from_status?: string | null;
+  to_status?: string | null;
+  version?: number | null;
+  note?: string | null;
+  actor_id: string | null;
+  created_at?: Date;
+}
+
+export async function insertEvent(db: Db, event: NewEvent | NewEvent[]): Promise<void> {
+  await db.insertInto("content_item_event").values(event).execute();
+}
+
+export function listEvents(db: Db, itemId: string) {
+  return db
+    .selectFrom("content_item_event as e")
+    .leftJoin("user as u", "u.id", "e.actor_id")
+    .select([
+      "e.id",
+      "e.kind",
+      "e.from_status",
+      "e.to_status",
+      "e.version",
+      "e.note",
+      "e.created_at",
+      "u.name as actor_name",
+    ])
+    .where("e.content_item_id", "=", itemId)
+    .orderBy("e.seq", "desc")
+    .execute();
+}
+
+/** Deletes items that have been in the Trash since before `cutoff`; how many. */
+export async function purgeTrashBefore(db: Db, cutoff: Date): Promise<number> {
+  const result = await db
+    .deleteFrom("content_item")
+    .where("deleted_at", "is not", null)
+    .where("deleted_at", "<", cutoff)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function deleteLibraryItem(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom("content_item").where("id", "=", id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+// ---- dashboard ----
+
+/** Tiles in one pass over the live items. */
+export async function dashboardStats(db: Db, since: Date, threshold: number) {
+  const row = await db
+    .selectFrom("content_item")
+    .where("deleted_at", "is", null)
+    .select([
+      sql<number>`count(*)`.as("total"),
+      sql<number>`count(*) filter (where created_at >= ${since})`.as("last_week"),
+      sql<number>`count(*) filter (where quality_after >= ${threshold})`.as("high_quality"),
+      sql<number>`count(*) filter (where quality_after < ${threshold})`.as("needs_refinement"),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    total: Number(row.total),
+    lastWeek: Number(row.last_week),
+    highQuality: Number(row.high_quality),
+    needsRefinement: Number(row.needs_refinement),
+  };
+}
+
+/** Mean pipeline time of the last `n` generations (duplicates are not generations). */
+export async function averageGenerationTime(db: Db, n: number) {
+  const row = await db
+    .selectFrom(
+      db
+        .selectFrom("content_item")
+        .select(sql<number>`(provenance->>'durationMs')::float8`.as("ms"))
+        .where("duplicated_from", "is", null)
+        .where(sql<boolean>`provenance ? 'durationMs'`)
+        .orderBy("created_at", "desc")
+        .limit(n)
+        .as("g"),
+    )
+    .select([sql<number | null>`avg(g.ms)`.as("avg"), sql<number>`count(*)`.as("n")])
+    .executeTakeFirstOrThrow();
+  return { average: row.avg === null ? null : Number(row.avg), count: Number(row.n) };
+}
+
+export function recentItems(db: Db, limit: number) {
+  return db
+    .selectFrom("content_item as c")
+    .innerJoin("persona as p", "p.id", "c.persona_id")
+    .innerJoin("industry as i", "i.id", "c.industry_id")
+    .select([
+      "c.id",
+      "c.title",
+      "c.content_type",
+      "c.created_at",
+      "c.quality_after",
+      "p.title as persona_title",
+      "i.name as industry_name",
+    ])
+    .where("c.deleted_at", "is", null)
+    .orderBy("c.created_at", "desc")
+    .orderBy("c.id", "desc")
+    .limit(limit)
+    .execute();
+}
+
+/** Approved or published items per persona × industry × stage. */
+export async function coverageCells(db: Db) {
+  const rows = await db
+    .selectFrom("content_item")
+    .select([
+      "persona_id",
+      "industry_id",
+      "buying_stage",
+      sql<number>`count(*)`.as("n"),
+      sql<number | null>`avg(quality_after)`.as("avg"),
+    ])
+    .where("deleted_at", "is", null)
+    .where("status", "in", ["approved", "published"])
+    .groupBy(["persona_id", "industry_id", "buying_stage"])
+    .execute();
+  return rows.map((r) => ({ ...r, n: Number(r.n), avg: r.avg === null ? null : Number(r.avg) }));
+}
+
+/** Items created per week (Monday, UTC) since `since`, with their average score. */
+export async function weeklyCounts(db: Db, since: Date) {
+  const rows = await db
+    .selectFrom("content_item")
+    .select([
+      sql<string>`to_char(date_trunc('week', created_at at time zone 'UTC'), 'YYYY-MM-DD')`.as(
+        "week",
+      ),
+      sql<number>`count(*)`.as("n"),
+      sql<number | null>`avg(quality_after)`.as("avg"),
+    ])
+    .where("deleted_at", "is", null)
+    .where("created_at", ">=", since)
+    .groupBy(sql`1`)
+    .execute();
+  return rows.map((r) => ({
+    week: r.week,
+    n: Number(r.n),
+    avg: r.avg === null ? null : Number(r.avg),
+  }));
+}

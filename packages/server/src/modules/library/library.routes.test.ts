@@ -1,0 +1,653 @@
+import type {
+  ContentItem,
+  DashboardSummary,
+  GeneratedContent,
+  LibraryHistory,
+  LibraryItemDetail,
+  LibraryPage,
+  LibraryVersion,
+  SessionInfo,
+} from "@content-studio/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
+import { VALID_REQUEST, modelDraft } from "../../../test/support/generation";
+import { purgeExpiredTrash, startTrashPurger } from "./library.service";
+import { insertTestItem } from "./library.test-support";
+
+type Ok<T> = { success: true; data: T };
+type Err = { success: false; code: string; message: string; details?: unknown };
+
+const DAY = 86_400_000;
+
+async function userId(agent: Agent): Promise<string> {
+  return (await agent.get("/api/session")).json<Ok<SessionInfo>>().data.user!.id;
+}
+
+async function list(agent: Agent, query: Record<string, string | number> = {}) {
+  const qs = new URLSearchParams(
+    Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
+  );
+  const res = await agent.get(`/api/library?${qs.toString()}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Ok<LibraryPage>>().data;
+}
+
+const ids = (page: LibraryPage) => page.items.map((i) => i.id);
+
+describe("library list: search, filters, sort, pagination", () => {
+  let t: TestApp;
+  let viewer: Agent;
+  const made: Record<string, string> = {};
+  let authorId: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    viewer = await t.signInAs("viewer");
+    const author = await t.signInAs("editor", { name: "Ada Author" });
+    authorId = await userId(author);
+    const base = Date.parse("2026-10-01T10:00:00Z");
+    const at = (d: number) => new Date(base + d * DAY);
+    made.turbine = await insertTestItem(t.db, {
+      title: "Turbine Blade COSTING in practice",
+      contentType: "case-study",
+      personaId: "cto",
+      industryId: "aerospace",
+      buyingStage: "decision",
+      status: "published",
+      quality: 0.91,
+      createdAt: at(0),
+      updatedAt: at(9),
+      createdBy: authorId,
+    });
+    made.battery = await insertTestItem(t.db, {
+      title: "Battery tray design reviews",
+      body: "<p>How gigafactories cut <strong>scrap</strong> with tolerance analysis.</p>",
+      contentType: "technical-guide",
+      personaId: "director-engineering",
+      industryId: "automotive",
+      buyingStage: "consideration",
+      status: "in_review",
+      quality: 0.65,
+      createdAt: at(1),
+      updatedAt: at(5),
+    });
+    made.chip = await insertTestItem(t.db, {
+      title: "Chip packaging cost models",
+      contentType: "industry-report",
+      personaId: "product-manager",
+      industryId: "high-tech",
+      buyingStage: "awareness",
+      status: "approved",
+      quality: 0.4,
+      createdAt: at(2),
+      updatedAt: at(2),
+    });
+    made.unscored = await insertTestItem(t.db, {
+      title: "Press line changeovers",
+      industryId: "industrial",
+      quality: null,
+      createdAt: at(3),
+      updatedAt: at(3),
+    });
+  });
+  afterAll(() => t.close());
+
+  it("lists every live item, newest update first, with the table's fields", async () => {
+    const page = await list(viewer);
+    expect(ids(page)).toEqual([made.turbine, made.battery, made.unscored, made.chip]);
+    expect(page).toMatchObject({ total: 4, totalCapped: false, nextCursor: null });
+    expect(page.items[0]).toMatchObject({
+      title: "Turbine Blade COSTING in practice",
+      contentType: "case-study",
+      personaName: "CTO",
+      industryName: "Aerospace",
+      status: "published",
+      qualityScore: 0.91,
+      authorName: "Ada Author",
+      version: 1,
+      deletedAt: null,
+      updatedAt: "2026-10-10T10:00:00.000Z",
+    });
+  });
+
+  it("searches titles case-insensitively and every section by full text", async () => {
+    expect(ids(await list(viewer, { q: "blade costing" }))).toEqual([made.turbine]);
+    expect(ids(await list(viewer, { q: "CHIP PACK" }))).toEqual([made.chip]);
+    // Only in the body, and stemmed: "gigafactory" matches "gigafactories".
+    expect(ids(await list(viewer, { q: "gigafactory" }))).toEqual([made.battery]);
+    // LIKE wildcards are literal.
+    expect(ids(await list(viewer, { q: "%" }))).toEqual([]);
+    expect((await list(viewer, { q: "nothing-like-this" })).total).toBe(0);
+  });
+
+  it("filters by type, status, persona, industry, stage, quality band and author", async () => {
+    expect(ids(await list(viewer, { type: "technical-guide" }))).toEqual([made.battery]);
+    expect(ids(await list(viewer, { status: "approved" }))).toEqual([made.chip]);
+    expect(ids(await list(viewer, { personaId: "cto" }))).toEqual([made.turbine]);
+    expect(ids(await list(viewer, { industryId: "industrial" }))).toEqual([made.unscored]);
+    expect(ids(await list(viewer, { stage: "consideration" }))).toEqual([made.battery]);
+    expect(ids(await list(viewer, { quality: "high" }))).toEqual([made.turbine]);
+    expect(ids(await list(viewer, { quality: "medium" }))).toEqual([made.battery]);
+    expect(ids(await list(viewer, { quality: "low" }))).toEqual([made.chip]);
+    expect(ids(await list(viewer, { quality: "unscored" }))).toEqual([made.unscored]);
+    expect(ids(await list(viewer, { authorId }))).toEqual([made.turbine]);
+    expect(ids(await list(viewer, { type: "case-study", status: "draft" }))).toEqual([]);
+    const authors = (await viewer.get("/api/library/authors")).json<Ok<{ name: string }[]>>();
+    expect(authors.data.map((a) => a.name)).toEqual(["Ada Author"]);
+  });
+
+  it("sorts by created and by quality (unscored last)", async () => {
+    expect(ids(await list(viewer, { sort: "created" }))).toEqual([
+      made.unscored,
+      made.chip,
+      made.battery,
+      made.turbine,
+    ]);
+    expect(ids(await list(viewer, { sort: "quality" }))).toEqual([
+      made.turbine,
+      made.battery,
+      made.chip,
+      made.unscored,
+    ]);
+  });
+
+  it("pages with a cursor in every sort, without gaps or repeats", async () => {
+    for (const sort of ["updated", "created", "quality"]) {
+      const all = ids(await list(viewer, { sort }));
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: LibraryPage = await list(viewer, {
+          sort,
+          limit: 3,
+          ...(cursor ? { cursor } : {}),
+        });
+        seen.push(...ids(page));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(seen, sort).toEqual(all);
+    }
+    const bad = await viewer.get("/api/library?cursor=not-a-cursor");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<Err>().code).toBe("validation_error");
+    expect((await viewer.get("/api/library?limit=1000")).statusCode).toBe(400);
+    expect((await t.anonymous.get("/api/library")).statusCode).toBe(401);
+  });
+
+  it("stops counting at 1,000 matches", async () => {
+    const rows = Array.from({ length: 1001 }, (_, i) => i);
+    for (let i = 0; i < rows.length; i += 250) {
+      await Promise.all(
+        rows
+          .slice(i, i + 250)
+          .map((n) => insertTestItem(t.db, { title: `Bulk ${n}`, industryId: "automotive" })),
+      );
+    }
+    const page = await list(viewer, { q: "bulk", limit: 5 });
+    expect(page).toMatchObject({ total: 1000, totalCapped: true });
+    expect(page.items).toHaveLength(5);
+    expect(page.nextCursor).not.toBeNull();
+  });
+});
+
+describe("library items: editing, versions, lifecycle, trash, exports", () => {
+  let t: TestApp;
+  let viewer: Agent;
+  let editor: Agent;
+  let admin: Agent;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    [viewer, editor, admin] = await Promise.all([
+      t.signInAs("viewer"),
+      t.signInAs("editor", { name: "Eddie Editor" }),
+      t.signInAs("admin", { name: "Ana Admin" }),
+    ]);
+  });
+  afterAll(() => t.close());
+
+  const get = async (id: string, agent: Agent = viewer) =>
+    (await agent.get(`/api/library/${id}`)).json<Ok<LibraryItemDetail>>().data;
+  const history = async (id: string) =>
+    (await viewer.get(`/api/library/${id}/history`)).json<Ok<LibraryHistory>>().data;
+  const transition = (agent: Agent, id: string, action: string, note?: string) =>
+    agent.post(`/api/library/${id}/transitions`, { action, ...(note ? { note } : {}) });
+  const save = (agent: Agent, id: string, patch: Record<string, unknown> = {}) =>
+    agent.put(`/api/library/${id}`, {
+      headline: "Should-cost reviews that catch overruns early",
+      introduction: "Cost problems surface after design freeze.",
+      body: "<h2>Why</h2><p>Cost is locked in during design.</p>",
+      conclusion: "Download the checklist.",
+      ...patch,
+    });
+
+  it("stores version 1 with every generation and opens it by its address", async () => {
+    const res = await editor.post("/api/generate-content", VALID_REQUEST);
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json<Ok<GeneratedContent>>().data.contentItemId;
+    const item = await get(id);
+    expect(item).toMatchObject({ id, status: "draft", version: 1, approval: null });
+    expect(item.qualityAfter).toBeGreaterThan(0);
+    const h = await history(id);
+    expect(h.versions).toHaveLength(1);
+    expect(h.versions[0]).toMatchObject({
+      version: 1,
+      note: "Generated",
+      createdByName: expect.any(String) as string,
+    });
+    expect(h.events.map((e) => e.kind)).toEqual(["created"]);
+    // The generator's "keep" (PUT /api/content/:id) is a library save: version 2.
+    const kept = await editor.put(
+      `/api/content/${id}`,
+      modelDraft({ headline: "A kept headline" }),
+    );
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json<Ok<ContentItem>>().data.headline).toBe("A kept headline");
+    expect((await get(id)).version).toBe(2);
+    const missing = await viewer.get("/api/library/does-not-exist");
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it("gives each role its capabilities with the item", async () => {
+    const id = await insertTestItem(t.db);
+    expect((await get(id, viewer)).can).toEqual({
+      edit: false,
+      duplicate: false,
+      delete: false,
+      submit: false,
+      approve: false,
+      reject: false,
+      publish: false,
+      unpublish: false,
+      restore: false,
+      purge: false,
+    });
+    expect((await get(id, editor)).can).toMatchObject({
+      edit: true,
+      duplicate: true,
+      delete: true,
+      submit: true,
+      approve: false,
+      publish: false,
+      restore: false,
+    });
+    expect((await get(id, admin)).can).toMatchObject({ edit: true, submit: true, approve: false });
+  });
+
+  it("saves a new version per change: sanitised body, re-scored, who and what changed", async () => {
+    const id = await insertTestItem(t.db);
+    const refused = await save(viewer, id, { headline: "Viewer edit" });
+    expect(refused.statusCode).toBe(403);
+    expect((await get(id)).version).toBe(1);
+
+    const res = await save(editor, id, {
+      body: '<h2>Why</h2><p onclick="x()">Cost is locked in during design.<script>alert(1)</script></p><img src=x onerror=alert(1)>',
+      baseVersion: 1,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const item = res.json<Ok<LibraryItemDetail>>().data;
+    expect(item.version).toBe(2);
+    expect(item.body).toBe("<h2>Why</h2><p>Cost is locked in during design.</p>");
+    expect(item.headline).toBe("Should-cost reviews that catch overruns early");
+    // The title followed the headline (it had no wording of its own).
+    expect(item.title).toBe("Should-cost reviews that catch overruns early");
+    expect(item.updatedByName).toBe("Eddie Editor");
+    // Re-scored by the real quality check (the factory's score was 0.85).
+    expect(item.qualityAfter).not.toBe(0.85);
+    expect(item.qualityReport?.criteria.length).toBeGreaterThan(0);
+
+    const h = await history(id);
+    expect(h.versions[0]).toMatchObject({
+      version: 2,
+      note: "Edited",
+      createdByName: "Eddie Editor",
+      changedSections: ["title", "headline", "introduction"],
+    });
+    expect(h.events[0]).toMatchObject({ kind: "edited", version: 2, actorName: "Eddie Editor" });
+
+    // The same text again is not a new version; an edit over an old version is refused.
+    expect((await save(editor, id)).json<Ok<LibraryItemDetail>>().data.version).toBe(2);
+    const stale = await save(editor, id, { headline: "Stale", baseVersion: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect((await get(id)).headline).toBe("Should-cost reviews that catch overruns early");
+    const empty = await save(editor, id, { body: "<script>only()</script>" });
+    expect(empty.statusCode).toBe(400);
+  });
+
+  it("reads any version and restores one as a new version", async () => {
+    const id = await insertTestItem(t.db, { title: "Original title" });
+    await save(editor, id, { headline: "Second headline", title: "Second title" });
+    const v1 = (await viewer.get(`/api/library/${id}/versions/1`)).json<Ok<LibraryVersion>>();
+    expect(v1.data).toMatchObject({
+      version: 1,
+      title: "Original title",
+      headline: "Original title",
+    });
+    expect((await viewer.get(`/api/library/${id}/versions/9`)).statusCode).toBe(404);
+    expect((await viewer.post(`/api/library/${id}/versions/1/restore`)).statusCode).toBe(403);
+    const restored = await editor.post(`/api/library/${id}/versions/1/restore`);
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json<Ok<LibraryItemDetail>>().data).toMatchObject({
+      version: 3,
+      title: "Original title",
+      headline: "Original title",
+    });
+    const h = await history(id);
+    expect(h.versions.map((v) => v.version)).toEqual([3, 2, 1]);
+    expect(h.versions[0]!.note).toBe("Restored from version 1");
+    expect(h.events[0]).toMatchObject({ kind: "restored_version", version: 3 });
+    // Restoring the current text is refused.
+    expect((await editor.post(`/api/library/${id}/versions/3/restore`)).statusCode).toBe(409);
+  });
+
+  it("runs the whole lifecycle with the right role at each step", async () => {
+    const id = await insertTestItem(t.db, { quality: 0.9 });
+    // submit: editors (not viewers)
+    expect((await transition(viewer, id, "submit")).statusCode).toBe(403);
+    expect((await get(id)).status).toBe("draft");
+    const submitted = await transition(editor, id, "submit");
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    expect(submitted.json<Ok<LibraryItemDetail>>().data.status).toBe("in_review");
+    expect((await transition(editor, id, "submit")).statusCode).toBe(409);
+
+    // approve: admins only
+    expect((await transition(editor, id, "approve")).statusCode).toBe(403);
+    expect((await get(id)).status).toBe("in_review");
+    const approved = await transition(admin, id, "approve");
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json<Ok<LibraryItemDetail>>().data).toMatchObject({
+      status: "approved",
+      approval: { version: 1, byName: "Ana Admin" },
+    });
+
+    // publish: admins only, then read-only
+    expect((await transition(editor, id, "publish")).statusCode).toBe(403);
+    const published = await transition(admin, id, "publish");
+    expect(published.statusCode, published.body).toBe(200);
+    expect(published.json<Ok<LibraryItemDetail>>().data.status).toBe("published");
+    const edit = await save(admin, id, { headline: "Changed after publishing" });
+    expect(edit.statusCode).toBe(409);
+    expect((await get(id)).headline).toBe("Should-cost reviews for aerospace programs");
+    expect((await get(id, editor)).can).toMatchObject({ edit: false, delete: false });
+    expect((await editor.delete(`/api/library/${id}`)).statusCode).toBe(409);
+
+    // unpublish: admins only, back to draft
+    expect((await transition(editor, id, "unpublish")).statusCode).toBe(403);
+    const back = await transition(admin, id, "unpublish");
+    expect(back.json<Ok<LibraryItemDetail>>().data).toMatchObject({
+      status: "draft",
+      approval: null,
+    });
+
+    // reject needs a note, admins only
+    await transition(editor, id, "submit");
+    expect((await transition(admin, id, "reject")).statusCode).toBe(400);
+    expect((await transition(editor, id, "reject", "Too vague")).statusCode).toBe(403);
+    const rejected = await transition(admin, id, "reject", "Too vague");
+    expect(rejected.json<Ok<LibraryItemDetail>>().data.status).toBe("draft");
+
+    const h = await history(id);
+    expect(h.events.map((e) => e.kind)).toEqual([
+      "rejected",
+      "submitted",
+      "unpublished",
+      "published",
+      "approved",
+      "submitted",
+      "created",
+    ]);
+    expect(h.events[0]).toMatchObject({
+      fromStatus: "in_review",
+      toStatus: "draft",
+      note: "Too vague",
+      actorName: "Ana Admin",
+    });
+  });
+
+  it("voids an approval when the item is edited afterwards", async () => {
+    const id = await insertTestItem(t.db, { quality: 0.9 });
+    await transition(editor, id, "submit");
+    await transition(admin, id, "approve");
+    const edited = await save(editor, id, { headline: "Edited after approval" });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json<Ok<LibraryItemDetail>>().data).toMatchObject({
+      status: "draft",
+      approval: null,
+      version: 2,
+    });
+    expect((await transition(admin, id, "publish")).statusCode).toBe(409);
+    const kinds = (await history(id)).events.map((e) => e.kind);
+    expect(kinds.slice(0, 2)).toEqual(["approval_voided", "edited"]);
+  });
+
+  it("refuses approval below the threshold or with an unsupported claim, with the reasons", async () => {
+    const low = await insertTestItem(t.db, { quality: 0.5 });
+    await transition(editor, low, "submit");
+    const refused = await transition(admin, low, "approve");
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<Err>().message).toBe(
+      "Approval refused: Quality score 50% is below the threshold of 70%.",
+    );
+    expect(refused.json<Err>().details).toEqual({
+      blockers: [{ code: "below_threshold", score: 0.5, threshold: 0.7 }],
+    });
+    expect(await get(low)).toMatchObject({ status: "in_review", approval: null });
+
+    const claim = await insertTestItem(t.db, {
+      quality: 0.95,
+      unsupported: ["73% faster reviews"],
+    });
+    await transition(editor, claim, "submit");
+    expect((await get(claim)).approvalBlockers).toEqual([
+      { code: "claim_not_supported", status: "unsupported", text: "73% faster reviews" },
+    ]);
+    const res = await transition(admin, claim, "approve");
+    expect(res.statusCode).toBe(409);
+    expect(res.json<Err>().message).toContain('Claim "73% faster reviews" is unsupported.');
+    expect((await get(claim)).status).toBe("in_review");
+
+    const unscored = await insertTestItem(t.db, { quality: null });
+    await transition(editor, unscored, "submit");
+    expect((await transition(admin, unscored, "approve")).statusCode).toBe(409);
+    // On demand, the check runs and stores a score without a new version.
+    const checked = await editor.post(`/api/library/${unscored}/quality-check`);
+    expect(checked.statusCode, checked.body).toBe(200);
+    expect(checked.json<Ok<LibraryItemDetail>>().data.qualityAfter).toEqual(expect.any(Number));
+    expect(checked.json<Ok<LibraryItemDetail>>().data.version).toBe(1);
+    expect((await viewer.post(`/api/library/${unscored}/quality-check`)).statusCode).toBe(403);
+  });
+
+  it("duplicates an item as a new draft with its own history", async () => {
+    const id = await insertTestItem(t.db, { title: "Worth copying", status: "published" });
+    expect((await viewer.post(`/api/library/${id}/duplicate`)).statusCode).toBe(403);
+    const res = await editor.post(`/api/library/${id}/duplicate`);
+    expect(res.statusCode, res.body).toBe(201);
+    const copy = res.json<Ok<LibraryItemDetail>>().data;
+    expect(copy).toMatchObject({
+      title: "Worth copying (copy)",
+      status: "draft",
+      version: 1,
+      authorName: "Eddie Editor",
+    });
+    expect(copy.id).not.toBe(id);
+    expect((await history(copy.id)).events.map((e) => e.kind)).toEqual(["duplicated"]);
+    expect((await get(id)).status).toBe("published");
+  });
+
+  it("moves items to the Trash, restores them (admins) and purges them (admins)", async () => {
+    const id = await insertTestItem(t.db, { title: "Trash me" });
+    expect((await viewer.delete(`/api/library/${id}`)).statusCode).toBe(403);
+    expect((await get(id)).deletedAt).toBeNull();
+    const del = await editor.delete(`/api/library/${id}`);
+    expect(del.statusCode, del.body).toBe(200);
+    expect(ids(await list(viewer, { q: "trash me" }))).toEqual([]);
+    expect(ids(await list(viewer, { q: "trash me", view: "trash" }))).toEqual([id]);
+    expect((await get(id, admin)).can).toMatchObject({ restore: true, purge: true, edit: false });
+    expect((await save(editor, id)).statusCode).toBe(409);
+
+    expect((await editor.post(`/api/library/${id}/restore`)).statusCode).toBe(403);
+    const restored = await admin.post(`/api/library/${id}/restore`);
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(ids(await list(viewer, { q: "trash me" }))).toEqual([id]);
+    expect((await admin.post(`/api/library/${id}/purge`)).statusCode).toBe(409);
+
+    await editor.delete(`/api/library/${id}`);
+    expect((await editor.post(`/api/library/${id}/purge`)).statusCode).toBe(403);
+    expect((await get(id)).deletedAt).not.toBeNull();
+    expect((await admin.post(`/api/library/${id}/purge`)).statusCode).toBe(200);
+    expect((await viewer.get(`/api/library/${id}`)).statusCode).toBe(404);
+    expect((await viewer.get(`/api/library/${id}/history`)).statusCode).toBe(404);
+  });
+
+  it("purges Trash older than 30 days on schedule (injected clock)", async () => {
+    const keep = await insertTestItem(t.db, { title: "Recently deleted" });
+    const old = await insertTestItem(t.db, { title: "Long deleted" });
+    await editor.delete(`/api/library/${keep}`);
+    await editor.delete(`/api/library/${old}`);
+    const deletedAt = new Date((await get(old)).deletedAt!).getTime();
+    // 29 days later nothing is due.
+    expect(await purgeExpiredTrash(t.db, new Date(deletedAt + 29 * DAY))).toBe(0);
+    // Backdate one deletion; the scheduled job (clock 30 days and a minute on) purges only it.
+    await t.db
+      .updateTable("content_item")
+      .set({ deleted_at: new Date(deletedAt - 10 * DAY) })
+      .where("id", "=", old)
+      .execute();
+    const jobs = t.ctx.jobs;
+    const logs: string[] = [];
+    startTrashPurger(
+      { db: t.db, jobs },
+      { info: (_o, m) => logs.push(m), error: (_o, m) => logs.push(m) },
+      { intervalMs: 3_600_000, now: () => new Date(deletedAt + 21 * DAY) },
+    );
+    await expect.poll(async () => (await viewer.get(`/api/library/${old}`)).statusCode).toBe(404);
+    expect((await get(keep)).deletedAt).not.toBeNull();
+    expect(logs).toContain("library: purged expired Trash items");
+  });
+
+  it("exports Markdown, HTML and DOCX downloads", async () => {
+    const id = await insertTestItem(t.db, {
+      title: "Export <me> & you",
+      body: '<h2>Costs</h2><ul><li>One <strong>bold</strong></li></ul><p>See <a href="https://example.com">this</a>.</p>',
+    });
+    const md = await viewer.get(`/api/library/${id}/export?format=md`);
+    expect(md.statusCode).toBe(200);
+    expect(md.headers["content-type"]).toContain("text/markdown");
+    expect(md.headers["content-disposition"]).toContain('filename="export-me-you.md"');
+    expect(md.body).toContain("## Costs");
+    expect(md.body).toContain("-   One **bold**");
+    expect(md.body).toContain("[this](https://example.com)");
+
+    const html = await viewer.get(`/api/library/${id}/export?format=html`);
+    expect(html.headers["content-type"]).toContain("text/html");
+    expect(html.body).toContain("<h1>Export &lt;me&gt; &amp; you</h1>");
+    expect(html.body).toContain("<h2>Costs</h2>");
+    expect(html.body).not.toContain("<me>");
+
+    const docx = await viewer.get(`/api/library/${id}/export?format=docx`);
+    expect(docx.statusCode).toBe(200);
+    expect(docx.headers["content-type"]).toBe(
+      "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    );
+    expect(docx.rawPayload.subarray(0, 2).toString()).toBe("PK");
+    expect(docx.rawPayload.includes(Buffer.from("word/document.xml"))).toBe(true);
+    expect((await viewer.get(`/api/library/${id}/export?format=pdf`)).statusCode).toBe(400);
+  });
+});
+
+describe("dashboard summary", () => {
+  let t: TestApp;
+  let viewer: Agent;
+  let admin: Agent;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    [viewer, admin] = await Promise.all([t.signInAs("viewer"), t.signInAs("admin")]);
+  });
+  afterAll(() => t.close());
+
+  const summary = async () => {
+    const res = await viewer.get("/api/dashboard/summary");
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<Ok<DashboardSummary>>().data;
+  };
+
+  it("is empty on an empty database", async () => {
+    const s = await summary();
+    expect(s.stats).toEqual({ total: 0, lastWeek: 0, highQuality: 0, needsRefinement: 0 });
+    expect(s).toMatchObject({
+      averageGenerationMs: null,
+      generationsMeasured: 0,
+      recent: [],
+      coverage: [],
+    });
+    expect(s.weekly).toHaveLength(12);
+    expect(s.weekly.every((w) => w.count === 0)).toBe(true);
+  });
+
+  it("counts from the database: tiles, generation time, recent, coverage and weeks", async () => {
+    const now = Date.now();
+    await insertTestItem(t.db, {
+      quality: 0.9,
+      durationMs: 1000,
+      createdAt: new Date(now - 2 * DAY),
+    });
+    await insertTestItem(t.db, { quality: 0.7, durationMs: 3000, createdAt: new Date(now - DAY) });
+    await insertTestItem(t.db, {
+      quality: 0.5,
+      durationMs: 2000,
+      createdAt: new Date(now - 20 * DAY),
+    });
+    const newest = await insertTestItem(t.db, {
+      title: "Newest",
+      quality: null,
+      durationMs: 6000,
+      status: "in_review",
+      personaId: "cto",
+      industryId: "automotive",
+      buyingStage: "decision",
+    });
+    const deleted = await insertTestItem(t.db, { quality: 0.99 });
+    await admin.delete(`/api/library/${deleted}`);
+
+    let s = await summary();
+    // Threshold 0.7: 0.9 and 0.7 are high quality, 0.5 needs refinement, unscored is neither.
+    expect(s.stats).toEqual({ total: 4, lastWeek: 3, highQuality: 2, needsRefinement: 1 });
+    expect(s.averageGenerationMs).toBe(Math.round((1000 + 3000 + 2000 + 6000 + 1000) / 5));
+    expect(s.recent[0]).toMatchObject({
+      id: newest,
+      title: "Newest",
+      personaName: "CTO",
+      industryName: "Automotive",
+      qualityScore: null,
+    });
+    expect(s.recent).toHaveLength(4);
+    expect(s.coverage).toEqual([]);
+    expect(s.weekly.reduce((n, w) => n + w.count, 0)).toBe(4);
+    expect(s.weekly.at(-1)!.count).toBeGreaterThanOrEqual(1);
+
+    // Approving moves the cell onto the coverage map.
+    const saved = await admin.put(`/api/library/${newest}`, {
+      headline: "Newest",
+      introduction: "Most programs find cost problems late.",
+      body: "<h2>Why</h2><p>Cost is locked in during design.</p>",
+      conclusion: "Download the checklist.",
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await t.db
+      .updateTable("content_item")
+      .set({ status: "published" })
+      .where("id", "=", newest)
+      .execute();
+    s = await summary();
+    expect(s.coverage).toEqual([
+      {
+        personaId: "cto",
+        industryId: "automotive",
+        buyingStage: "decision",
+        count: 1,
+        averageQuality: expect.any(Number) as number,
+      },
+    ]);
+  });
+});

@@ -1,0 +1,223 @@
+import {
+  DashboardSummarySchema,
+  ExportQuerySchema,
+  LibraryAuthorSchema,
+  LibraryHistorySchema,
+  LibraryIdParamsSchema,
+  LibraryItemDetailSchema,
+  LibraryPageSchema,
+  LibraryVersionParamsSchema,
+  LibraryVersionSchema,
+  ListLibraryQuerySchema,
+  SaveLibraryItemBodySchema,
+  TransitionBodySchema,
+  successEnvelope,
+} from "@content-studio/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../app-context";
+import { actorOf } from "../../plugins/access";
+import * as library from "./library.service";
+
+const detail = { 200: successEnvelope(LibraryItemDetailSchema) };
+
+export const libraryRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      "/api/library",
+      {
+        config: { access: "viewer" },
+        schema: {
+          querystring: ListLibraryQuerySchema,
+          response: { 200: successEnvelope(LibraryPageSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await library.listLibrary(ctx, actorOf(request), request.query),
+      }),
+    );
+
+    app.get(
+      "/api/library/authors",
+      {
+        config: { access: "viewer" },
+        schema: { response: { 200: successEnvelope(z.array(LibraryAuthorSchema)) } },
+      },
+      async () => ({ success: true as const, data: await library.listLibraryAuthors(ctx) }),
+    );
+
+    app.get(
+      "/api/library/:id",
+      { config: { access: "viewer" }, schema: { params: LibraryIdParamsSchema, response: detail } },
+      async (request) => ({
+        success: true as const,
+        data: await library.getLibraryItem(ctx, actorOf(request), request.params.id),
+      }),
+    );
+
+    app.put(
+      "/api/library/:id",
+      {
+        config: { access: "editor" },
+        schema: {
+          params: LibraryIdParamsSchema,
+          body: SaveLibraryItemBodySchema,
+          response: detail,
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await library.saveLibraryItem(ctx, actorOf(request), request.params.id, request.body),
+      }),
+    );
+
+    app.post(
+      "/api/library/:id/quality-check",
+      { config: { access: "editor" }, schema: { params: LibraryIdParamsSchema, response: detail } },
+      async (request) => ({
+        success: true as const,
+        data: await library.recheckLibraryItem(ctx, actorOf(request), request.params.id),
+      }),
+    );
+
+    app.post(
+      "/api/library/:id/transitions",
+      {
+        config: { access: "editor" },
+        schema: { params: LibraryIdParamsSchema, body: TransitionBodySchema, response: detail },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await library.transitionLibraryItem(
+          ctx,
+          actorOf(request),
+          request.params.id,
+          request.body,
+        ),
+      }),
+    );
+
+    app.get(
+      "/api/library/:id/history",
+      {
+        config: { access: "viewer" },
+        schema: {
+          params: LibraryIdParamsSchema,
+          response: { 200: successEnvelope(LibraryHistorySchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await library.getLibraryHistory(ctx, request.params.id),
+      }),
+    );
+
+    app.get(
+      "/api/library/:id/versions/:version",
+      {
+        config: { access: "viewer" },
+        schema: {
+          params: LibraryVersionParamsSchema,
+          response: { 200: successEnvelope(LibraryVersionSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await library.getLibraryVersion(ctx, request.params.id, request.params.version),
+      }),
+    );
+
+    app.post(
+      "/api/library/:id/versions/:version/restore",
+      {
+        config: { access: "editor" },
+        schema: { params: LibraryVersionParamsSchema, response: detail },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await library.restoreLibraryVersion(
+          ctx,
+          actorOf(request),
+          request.params.id,
+          request.params.version,
+        ),
+      }),
+    );
+
+    app.post(
+      "/api/library/:id/duplicate",
+      {
+        config: { access: "editor" },
+        schema: {
+          params: LibraryIdParamsSchema,
+          response: { 201: successEnvelope(LibraryItemDetailSchema) },
+        },
+      },
+      async (request, reply) => {
+        const copy = await library.duplicateLibraryItem(ctx, actorOf(request), request.params.id);
+        return reply.status(201).send({ success: true as const, data: copy });
+      },
+    );
+
+    app.delete(
+      "/api/library/:id",
+      {
+        config: { access: "editor" },
+        schema: { params: LibraryIdParamsSchema, response: { 200: successEnvelope(z.null()) } },
+      },
+      async (request) => {
+        await library.trashLibraryItem(ctx, actorOf(request), request.params.id);
+        return { success: true as const, data: null };
+      },
+    );
+
+    app.post(
+      "/api/library/:id/restore",
+      { config: { access: "admin" }, schema: { params: LibraryIdParamsSchema, response: detail } },
+      async (request) => ({
+        success: true as const,
+        data: await library.restoreLibraryItem(ctx, actorOf(request), request.params.id),
+      }),
+    );
+
+    app.post(
+      "/api/library/:id/purge",
+      {
+        config: { access: "admin" },
+        schema: { params: LibraryIdParamsSchema, response: { 200: successEnvelope(z.null()) } },
+      },
+      async (request) => {
+        await library.purgeLibraryItem(ctx, actorOf(request), request.params.id);
+        return { success: true as const, data: null };
+      },
+    );
+
+    app.get(
+      "/api/library/:id/export",
+      {
+        config: { access: "viewer" },
+        schema: { params: LibraryIdParamsSchema, querystring: ExportQuerySchema },
+      },
+      async (request, reply) => {
+        const file = await library.exportLibraryItem(ctx, request.params.id, request.query.format);
+        return reply
+          .header("content-type", file.contentType)
+          .header(
+            "content-disposition",
+            `attachment; filename="${file.filename}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+          )
+          .send(file.body);
+      },
+    );
+
+    app.get(
+      "/api/dashboard/summary",
+      {
+        config: { access: "viewer" },
+        schema: { response: { 200: successEnvelope(DashboardSummarySchema) } },
+      },
+      async () => ({ success: true as const, data: await library.getDashboardSummary(ctx) }),
+    );
+  };

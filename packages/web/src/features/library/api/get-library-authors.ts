@@ -1,0 +1,17 @@
+import type { LibraryAuthor } from "@content-studio/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { LIBRARY_QUERY_KEY } from "./get-library";
+
+export const getLibraryAuthors = ({ signal }: { signal?: AbortSignal } = {}) =>
+  api.get<LibraryAuthor[]>("/api/library/authors", { signal });
+
+export const getLibraryAuthorsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...LIBRARY_QUERY_KEY, "authors"],
+    queryFn: ({ signal }) => getLibraryAuthors({ signal }),
+    staleTime: 60_000,
+  });
+
+/** People who created library items (the author filter). */
+export const useLibraryAuthors = () => useQuery(getLibraryAuthorsQueryOptions());

@@ -1,0 +1,36 @@
+import type { LibraryHistory, LibraryVersion } from "@content-studio/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { LIBRARY_QUERY_KEY } from "./get-library";
+
+const base = (id: string) => `/api/library/${encodeURIComponent(id)}`;
+
+export const getLibraryHistory = (id: string, { signal }: { signal?: AbortSignal } = {}) =>
+  api.get<LibraryHistory>(`${base(id)}/history`, { signal });
+
+export const getLibraryHistoryQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...LIBRARY_QUERY_KEY, "history", id],
+    queryFn: ({ signal }) => getLibraryHistory(id, { signal }),
+  });
+
+/** Versions and lifecycle events of an item, newest first. */
+export const useLibraryHistory = (id: string) => useQuery(getLibraryHistoryQueryOptions(id));
+
+export const getLibraryVersion = (
+  id: string,
+  version: number,
+  { signal }: { signal?: AbortSignal } = {},
+) => api.get<LibraryVersion>(`${base(id)}/versions/${version}`, { signal });
+
+export const getLibraryVersionQueryOptions = (id: string, version: number) =>
+  queryOptions({
+    queryKey: [...LIBRARY_QUERY_KEY, "version", id, version],
+    queryFn: ({ signal }) => getLibraryVersion(id, version, { signal }),
+    // A version never changes.
+    staleTime: Infinity,
+  });
+
+/** The text of one version (null: none chosen). */
+export const useLibraryVersion = (id: string, version: number | null) =>
+  useQuery({ ...getLibraryVersionQueryOptions(id, version ?? 0), enabled: version !== null });

@@ -1,0 +1,23 @@
+import type { LibraryPage, ListLibraryQuery } from "@content-studio/contract";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+/** The list query as sent (ListLibraryQuerySchema). */
+export type LibraryParams = Omit<ListLibraryQuery, "limit"> & { limit?: number };
+
+export const getLibrary = (
+  params: LibraryParams,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<LibraryPage> => api.get<LibraryPage>("/api/library", { params: { ...params }, signal });
+
+export const LIBRARY_QUERY_KEY = ["library"] as const;
+
+export const getLibraryQueryOptions = (params: LibraryParams) =>
+  queryOptions({
+    queryKey: [...LIBRARY_QUERY_KEY, "list", params],
+    queryFn: ({ signal }) => getLibrary(params, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** One page of the library, searched, filtered and sorted on the server. */
+export const useLibrary = (params: LibraryParams) => useQuery(getLibraryQueryOptions(params));

@@ -1,0 +1,190 @@
+import { CONTENT_TYPE_LABELS, type LibraryItem } from "@content-studio/contract";
+import { Copy, ExternalLink, RotateCcw, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { Button, buttonClasses } from "../../../components/ui/button";
+import { Spinner } from "../../../components/ui/spinner";
+import { hasServerMessage } from "../../../lib/api-client";
+import { useDeleteLibraryItem } from "../api/delete-library-item";
+import { useDuplicateLibraryItem } from "../api/duplicate-library-item";
+import { usePurgeLibraryItem } from "../api/purge-library-item";
+import { useRestoreLibraryItem } from "../api/restore-library-item";
+import { formatShortDate } from "../utils/format";
+import { ConfirmDialog } from "./confirm-dialog";
+import { StatusBadge } from "./status-badge";
+
+const errorText = (error: unknown) =>
+  hasServerMessage(error) ? error.message : "That did not work. Please try again.";
+
+/** Title, Type, Persona, Industry, Updated, Status and the row's actions (by capability). */
+export function LibraryTable({ items, trash }: { items: LibraryItem[]; trash: boolean }) {
+  const navigate = useNavigate();
+  const duplicate = useDuplicateLibraryItem();
+  const remove = useDeleteLibraryItem();
+  const restore = useRestoreLibraryItem();
+  const purge = usePurgeLibraryItem();
+  const [confirm, setConfirm] = useState<{ kind: "delete" | "purge"; item: LibraryItem } | null>(
+    null,
+  );
+  const [rowError, setRowError] = useState<string | null>(null);
+
+  const onDuplicate = (item: LibraryItem) => {
+    setRowError(null);
+    duplicate.mutate(item.id, {
+      onSuccess: (copy) => void navigate(`/library/${copy.id}`),
+      onError: (e) => setRowError(errorText(e)),
+    });
+  };
+  const onRestore = (item: LibraryItem) => {
+    setRowError(null);
+    restore.mutate(item.id, { onError: (e) => setRowError(errorText(e)) });
+  };
+  const confirming = confirm?.kind === "delete" ? remove : purge;
+
+  return (
+    <>
+      {rowError ? (
+        <p
+          role="alert"
+          className="border-b border-red-200 bg-red-50 px-6 py-2 text-sm text-red-800"
+        >
+          {rowError}
+        </p>
+      ) : null}
+      <div className="overflow-x-auto">
+        <table className="min-w-full text-left text-sm">
+          <caption className="sr-only">{trash ? "Deleted content" : "Content library"}</caption>
+          <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase">
+            <tr>
+              <th scope="col" className="px-6 py-3 font-medium">
+                Title
+              </th>
+              <th scope="col" className="px-3 py-3 font-medium">
+                Type
+              </th>
+              <th scope="col" className="px-3 py-3 font-medium">
+                Persona
+              </th>
+              <th scope="col" className="px-3 py-3 font-medium">
+                Industry
+              </th>
+              <th scope="col" className="px-3 py-3 font-medium">
+                {trash ? "Deleted" : "Updated"}
+              </th>
+              <th scope="col" className="px-3 py-3 font-medium">
+                Status
+              </th>
+              <th scope="col" className="px-6 py-3 text-right font-medium">
+                Actions
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {items.map((item) => (
+              <tr key={item.id} className="align-top hover:bg-slate-50/60">
+                <td className="min-w-48 px-6 py-3 font-medium text-slate-900">
+                  <Link to={`/library/${item.id}`} className="hover:underline">
+                    {item.title}
+                  </Link>
+                </td>
+                <td className="px-3 py-3 whitespace-nowrap text-slate-600">
+                  {CONTENT_TYPE_LABELS[item.contentType] ?? item.contentType}
+                </td>
+                <td className="px-3 py-3 text-slate-600">{item.personaName}</td>
+                <td className="px-3 py-3 text-slate-600">{item.industryName}</td>
+                <td className="px-3 py-3 whitespace-nowrap text-slate-600">
+                  {formatShortDate(trash && item.deletedAt ? item.deletedAt : item.updatedAt)}
+                </td>
+                <td className="px-3 py-3">
+                  <StatusBadge status={item.status} />
+                </td>
+                <td className="py-2 pr-4 pl-2">
+                  <div className="flex items-center justify-end gap-0.5">
+                    <Link
+                      to={`/library/${item.id}`}
+                      aria-label={`Open ${item.title}`}
+                      title="Open"
+                      className={buttonClasses("ghost", "sm") + " px-2!"}
+                    >
+                      <ExternalLink aria-hidden="true" className="size-4" />
+                    </Link>
+                    {item.can.duplicate ? (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        className="px-2!"
+                        aria-label={`Duplicate ${item.title}`}
+                        title="Duplicate"
+                        disabled={duplicate.isPending}
+                        onClick={() => onDuplicate(item)}
+                      >
+                        {duplicate.isPending && duplicate.variables === item.id ? (
+                          <Spinner className="size-4" />
+                        ) : (
+                          <Copy aria-hidden="true" className="size-4" />
+                        )}
+                      </Button>
+                    ) : null}
+                    {item.can.restore ? (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        className="px-2!"
+                        aria-label={`Restore ${item.title}`}
+                        title="Restore"
+                        disabled={restore.isPending}
+                        onClick={() => onRestore(item)}
+                      >
+                        <RotateCcw aria-hidden="true" className="size-4" />
+                      </Button>
+                    ) : null}
+                    {item.can.delete || item.can.purge ? (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        className="px-2! text-red-700 hover:text-red-800"
+                        aria-label={`${item.can.purge ? "Delete forever" : "Delete"} ${item.title}`}
+                        title={item.can.purge ? "Delete forever" : "Delete"}
+                        onClick={() => {
+                          confirming.reset();
+                          setConfirm({ kind: item.can.purge ? "purge" : "delete", item });
+                        }}
+                      >
+                        <Trash2 aria-hidden="true" className="size-4" />
+                      </Button>
+                    ) : null}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {confirm ? (
+        <ConfirmDialog
+          title={confirm.kind === "delete" ? "Delete content?" : "Delete forever?"}
+          confirmLabel={confirm.kind === "delete" ? "Move to Trash" : "Delete forever"}
+          danger
+          busy={confirming.isPending}
+          error={confirming.isError ? errorText(confirming.error) : null}
+          onClose={() => setConfirm(null)}
+          onConfirm={() =>
+            confirming.mutate(confirm.item.id, { onSuccess: () => setConfirm(null) })
+          }
+        >
+          {confirm.kind === "delete" ? (
+            <p>
+              “{confirm.item.title}” moves to the Trash. It can be restored there for 30 days, then
+              it is deleted for good.
+            </p>
+          ) : (
+            <p>
+              “{confirm.item.title}” and all its versions will be deleted permanently. This cannot
+              be undone.
+            </p>
+          )}
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}
