@@ -3,6 +3,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, Migrator, PostgresDialect, sql } from "kysely";
 import pg from "pg";
+import { markPostgres } from "./cancellable";
 import { migrationProvider } from "./migrations";
 import { PGliteDialect } from "./pglite-dialect";
 import type { Database } from "./types";
@@ -41,6 +42,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       console.error(`PostgreSQL pool error: ${error.message}`);
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    markPostgres(db);
     return { db, kind: "postgres", close: () => db.destroy() };
   }
 

@@ -5,6 +5,7 @@ import type {
   ExampleOrigin,
 } from "@content-studio/contract";
 import { sql, type Kysely, type Transaction } from "kysely";
+import { runCancellable } from "../../db/cancellable";
 import type { Database, ExampleRow, IngestJobRow, NewExample } from "../../db/types";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -17,23 +18,37 @@ export interface ExampleFilters {
   industryId?: string;
   buyingStage?: BuyingStage;
   tags: string[];
-  q?: string;
+  /** tsquery text from search-words.ts; null for a search without words; undefined for none. */
+  words?: string | null;
   includeArchived: boolean;
 }
 
 export type ExampleListRow = Omit<
   ExampleRow,
-  "body" | "introduction" | "conclusion" | "headline" | "notes" | "search_text" | "content_hash"
+  | "body"
+  | "introduction"
+  | "conclusion"
+  | "headline"
+  | "notes"
+  | "search_text"
+  | "search_words"
+  | "content_hash"
 > & {
   persona_title: string;
   industry_name: string | null;
 };
 
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** One page of examples and the total; an abort of `signal` stops the query (see runCancellable). */
+export function listExamples(
+  db: Kysely<Database>,
+  filters: ExampleFilters,
+  page: { offset: number; limit: number },
+  signal?: AbortSignal,
+): Promise<{ rows: ExampleListRow[]; total: number }> {
+  return runCancellable(db, signal, (conn) => queryExamples(conn, filters, page));
 }
 
-export async function listExamples(
+async function queryExamples(
   db: Db,
   filters: ExampleFilters,
   page: { offset: number; limit: number },
@@ -52,39 +67,52 @@ export async function listExamples(
   if (filters.tags.length > 0) {
     query = query.where(sql<boolean>`e.tags @> ${JSON.stringify(filters.tags)}::jsonb`);
   }
-  if (filters.q) {
-    query = query.where("e.search_text", "ilike", `%${escapeLike(filters.q.toLowerCase())}%`);
+  if (filters.words !== undefined) {
+    // A query without words matches nothing (punctuation is not a wildcard).
+    query =
+      filters.words === null
+        ? query.where(sql<boolean>`false`)
+        : query.where(sql<boolean>`e.search_words @@ to_tsquery('simple', ${filters.words})`);
   }
-  const [rows, count] = await Promise.all([
-    query
-      .select([
-        "e.id",
-        "e.origin",
-        "e.source_key",
-        "e.source_path",
-        "e.category",
-        "e.title",
-        "e.content_type",
-        "e.persona_id",
-        "e.industry_id",
-        "e.buying_stage",
-        "e.tags",
-        "e.archived_at",
-        "e.created_by",
-        "e.created_at",
-        "e.updated_at",
-        "p.title as persona_title",
-        "i.name as industry_name",
-      ])
-      .orderBy("e.updated_at", "desc")
-      .orderBy("e.title")
-      .orderBy("e.id")
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  // One statement for the page and the total (PGlite runs statements one at a time).
+  const rows = await query
+    .select([
+      "e.id",
+      "e.origin",
+      "e.source_key",
+      "e.source_path",
+      "e.category",
+      "e.title",
+      "e.content_type",
+      "e.persona_id",
+      "e.industry_id",
+      "e.buying_stage",
+      "e.tags",
+      "e.archived_at",
+      "e.created_by",
+      "e.created_at",
+      "e.updated_at",
+      "p.title as persona_title",
+      "i.name as industry_name",
+      sql<number>`count(*) over ()`.as("total_count"),
+    ])
+    .orderBy("e.updated_at", "desc")
+    .orderBy("e.title")
+    .orderBy("e.id")
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+  if (rows.length > 0 || page.offset === 0) {
+    return {
+      rows: rows.map(({ total_count: _, ...row }) => row),
+      total: Number(rows[0]?.total_count ?? 0),
+    };
+  }
+  // A page past the end has no row to carry the total.
+  const count = await query
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return { rows: [], total: Number(count.n) };
 }
 
 export type ExampleDetailRow = ExampleRow & { persona_title: string; industry_name: string | null };
@@ -147,11 +175,17 @@ export async function upsertExamples(db: Db, rows: NewExample[]): Promise<void> 
         body: eb.ref("excluded.body"),
         conclusion: eb.ref("excluded.conclusion"),
         search_text: eb.ref("excluded.search_text"),
+        search_words: eb.ref("excluded.search_words"),
         archived_at: null,
         updated_at: sql`now()`,
       })),
     )
     .execute();
+}
+
+/** Moves the search index's pending entries into the index proper (after a bulk ingest). */
+export async function mergeSearchIndex(db: Db): Promise<void> {
+  await sql`select gin_clean_pending_list('example_search_words_idx'::regclass)`.execute(db);
 }
 
 export async function insertExample(db: Db, row: NewExample): Promise<void> {

@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
-import { actorOf } from "../../plugins/access";
+import { actorOf, clientGoneSignal } from "../../plugins/access";
 import * as examples from "./examples.service";
 import { getIngestJob, listIngestJobs } from "./ingest.service";
 import { unsafeEntryReason } from "./sources/archive";
@@ -54,9 +54,9 @@ export const examplesRoutes =
           response: { 200: successEnvelope(ExampleListSchema) },
         },
       },
-      async (request) => ({
+      async (request, reply) => ({
         success: true as const,
-        data: await examples.listExampleSummaries(ctx.db, request.query),
+        data: await examples.listExampleSummaries(ctx.db, request.query, clientGoneSignal(reply)),
       }),
     );
 

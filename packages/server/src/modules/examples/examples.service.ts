@@ -23,7 +23,8 @@ import { readSetting, writeSetting } from "../settings/settings.repository";
 import { hashContent, serializeExample } from "./example-file";
 import * as repo from "./examples.repository";
 import { presentExampleDetail, presentExampleSummary } from "./examples.presenter";
-import { searchTextOf, startIngest } from "./ingest.service";
+import { searchColumnsOf, startIngest } from "./ingest.service";
+import { searchQueryOf } from "./search-words";
 import { readArchive } from "./sources/archive";
 import { listLocalFolder, resolveInsideRoot } from "./sources/local-folder";
 import {
@@ -68,6 +69,8 @@ export async function listExampleSummaries(
     page: number;
     pageSize: number;
   },
+  /** Aborted when the client goes away: the search stops (see runCancellable). */
+  signal?: AbortSignal,
 ): Promise<ExampleList> {
   const origins =
     query.source === "cloud"
@@ -77,8 +80,13 @@ export async function listExampleSummaries(
         : undefined;
   const { rows, total } = await repo.listExamples(
     db,
-    { ...query, origins: origins ? [...origins] : undefined },
+    {
+      ...query,
+      origins: origins ? [...origins] : undefined,
+      words: query.q === undefined ? undefined : (searchQueryOf(query.q) ?? null),
+    },
     { offset: (query.page - 1) * query.pageSize, limit: query.pageSize },
+    signal,
   );
   return {
     items: rows.map(presentExampleSummary),
@@ -146,7 +154,7 @@ function rowFields(input: ReturnType<typeof ExampleInputSchema.parse>) {
     introduction: input.introduction,
     body: input.body,
     conclusion: input.conclusion,
-    search_text: searchTextOf(input),
+    ...searchColumnsOf(input),
     content_hash: hashContent(Buffer.from(text)),
   };
 }

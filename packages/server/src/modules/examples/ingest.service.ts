@@ -14,6 +14,7 @@ import {
 } from "./example-file";
 import * as repo from "./examples.repository";
 import { presentIngestJob } from "./examples.presenter";
+import { searchWordsOf } from "./search-words";
 import { SourceError, type SourceEntry, type SourceListing } from "./sources/source";
 
 /** Files per batch: one statement each, so a batch is written whole or not at all. */
@@ -63,6 +64,12 @@ export function searchTextOf(e: {
     .slice(0, 50_000);
 }
 
+/** The columns example search reads: the lower-cased text and its distinct words. */
+export function searchColumnsOf(e: Parameters<typeof searchTextOf>[0]) {
+  const text = searchTextOf(e);
+  return { search_text: text, search_words: searchWordsOf(text) };
+}
+
 export function toExampleRow(
   parsed: ParsedExample,
   ids: {
@@ -91,7 +98,7 @@ export function toExampleRow(
     introduction: parsed.introduction,
     body: parsed.body,
     conclusion: parsed.conclusion,
-    search_text: searchTextOf(parsed),
+    ...searchColumnsOf(parsed),
     created_by: ids.createdBy,
   };
 }
@@ -332,6 +339,9 @@ export async function runIngest(
     counts.processed += outcomes.length;
     await saveProgress();
   }
+
+  // New index entries wait in the search index's pending list; merge them in one go.
+  if (counts.added + counts.updated > 0) await repo.mergeSearchIndex(db);
 
   const missing = [...existing]
     .filter(([path, state]) => !seen.has(path) && !state.archived)
