@@ -139,7 +139,6 @@ export interface ExampleTable {
   introduction: string;
   body: string;
   conclusion: string;
-  search_text: string;
   /** tsvector literal of the distinct words (modules/examples/search-words.ts). */
   search_words: string;
   archived_at: Date | null;

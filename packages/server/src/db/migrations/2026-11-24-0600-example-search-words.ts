@@ -36,8 +36,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     }
     after = rows.rows[rows.rows.length - 1]!.id;
   }
+  // The lower-cased copy of every example's text served only the unindexed ILIKE search.
+  await sql`alter table example drop column search_text`.execute(db);
   await sql`create index example_search_words_idx on example using gin (search_words)
     with (fastupdate = on, gin_pending_list_limit = 65536)`.execute(db);
+  // The list's order: a page of the newest examples is read from the index, not sorted.
+  await sql`create index example_list_order_idx on example (updated_at desc, title, id)
+    where archived_at is null`.execute(db);
 }
 
 export async function down(): Promise<void> {

@@ -122,10 +122,9 @@ export function searchTextOf(e: {
     .slice(0, 50_000);
 }
 
-/** The columns example search reads: the lower-cased text and its distinct words. */
+/** The column example search reads: the distinct words of the searchable text. */
 export function searchColumnsOf(e: Parameters<typeof searchTextOf>[0]) {
-  const text = searchTextOf(e);
-  return { search_text: text, search_words: searchWordsOf(text) };
+  return { search_words: searchWordsOf(searchTextOf(e)) };
 }
 
 export function toExampleRow(
