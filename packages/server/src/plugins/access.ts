@@ -122,16 +122,3 @@ export function actorOf(request: FastifyRequest): SessionUser {
   if (!request.user) throw new AppError("unauthenticated", "Please sign in to continue.");
   return request.user;
 }
-
-/**
- * A signal that fires when the client goes away before its answer is sent, so a service can
- * stop work nobody will read (a search query on PostgreSQL is cancelled outright).
- */
-export function clientGoneSignal(reply: FastifyReply): AbortSignal {
-  const controller = new AbortController();
-  const response = reply.raw;
-  response.once("close", () => {
-    if (!response.writableFinished) controller.abort();
-  });
-  return controller.signal;
-}
