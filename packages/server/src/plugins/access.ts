@@ -16,6 +16,11 @@ export interface SessionUser {
 declare module "fastify" {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * A public route that answers differently for a signed-in caller (GET /api/session) sets
+     * this; other public routes skip session resolution entirely.
+     */
+    readsSession?: boolean;
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -74,8 +79,9 @@ export function registerAccessControl(
     if (STATE_CHANGING.has(request.method) && request.url.startsWith("/api")) {
       assertSameOrigin(request, options.publicOrigin);
     }
-    const access = request.routeOptions.config.access;
+    const { access, readsSession } = request.routeOptions.config;
     if (!access) return;
+    if (access === "public" && !readsSession) return;
     const resolved = await resolveUser({ ip: request.ip, headers: request.headers });
     if (resolved.setCookies.length > 0) reply.header("set-cookie", resolved.setCookies);
     request.user = resolved.user;
