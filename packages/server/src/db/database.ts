@@ -4,6 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { Kysely, Migrator, PostgresDialect, sql } from "kysely";
 import pg from "pg";
+import { markPostgres } from "./cancellable";
 import { migrationProvider } from "./migrations";
 import { PGliteDialect } from "./pglite-dialect";
 import type { Database } from "./types";
@@ -42,6 +43,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       console.error(`PostgreSQL pool error: ${error.message}`);
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    markPostgres(db);
     return { db, kind: "postgres", close: () => db.destroy() };
   }
 

@@ -194,7 +194,8 @@ export interface ExampleTable {
   introduction: string;
   body: string;
   conclusion: string;
-  search_text: string;
+  /** tsvector literal of the distinct words (modules/examples/search-words.ts). */
+  search_words: string;
   archived_at: Date | null;
   created_by: string | null;
   created_at: Timestamp;

@@ -97,4 +97,23 @@ describe("access declarations", () => {
     expect((await app.inject({ method: "GET", url: "/api/open" })).statusCode).toBe(200);
     await app.close();
   });
+
+  it("resolves no session on public routes unless the route reads it", async () => {
+    const app = Fastify({ logger: false });
+    registerErrorHandler(app);
+    let lookups = 0;
+    registerAccessControl(app, async () => {
+      lookups += 1;
+      return { user: null, setCookies: [] };
+    });
+    app.get("/api/plain", { config: { access: "public" } }, async () => ({ ok: true }));
+    app.get("/api/me", { config: { access: "public", readsSession: true } }, async () => ({}));
+    await app.ready();
+    const cookie = { cookie: "better-auth.session_token=abc" };
+    await app.inject({ method: "GET", url: "/api/plain", headers: cookie });
+    expect(lookups).toBe(0);
+    await app.inject({ method: "GET", url: "/api/me", headers: cookie });
+    expect(lookups).toBe(1);
+    await app.close();
+  });
 });

@@ -24,6 +24,11 @@ declare module "fastify" {
     access?: Access;
     /** Callable while the user must still replace a temporary password (default false). */
     allowDuringPasswordChange?: boolean;
+    /**
+     * A public route that answers differently for a signed-in caller (GET /api/session) sets
+     * this; other public routes skip session resolution entirely.
+     */
+    readsSession?: boolean;
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -82,8 +87,9 @@ export function registerAccessControl(
     if (STATE_CHANGING.has(request.method) && request.url.startsWith("/api")) {
       assertSameOrigin(request, options.publicOrigin);
     }
-    const access = request.routeOptions.config.access;
+    const { access, readsSession } = request.routeOptions.config;
     if (!access) return;
+    if (access === "public" && !readsSession) return;
     const resolved = await resolveUser({ ip: request.ip, headers: request.headers });
     if (resolved.setCookies.length > 0) reply.header("set-cookie", resolved.setCookies);
     request.user = resolved.user;

@@ -1,6 +1,7 @@
 import type { ErrorEnvelope } from "@content-studio/contract";
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { QueryCancelledError } from "../db/cancellable";
 import { AppError, ERROR_STATUS } from "../lib/app-error";
 
 function send(reply: FastifyReply, status: number, body: ErrorEnvelope) {
@@ -19,6 +20,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
         code: error.code,
         message: error.message,
         ...(error.details === undefined ? {} : { details: error.details }),
+      });
+    }
+    if (error instanceof QueryCancelledError) {
+      // Nobody is listening any more: no error log, and the status says why it stopped.
+      request.log.info("client went away; its query was cancelled");
+      return send(reply, 499, {
+        success: false,
+        code: "internal_error",
+        message: "The request was cancelled.",
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

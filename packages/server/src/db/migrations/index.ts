@@ -5,6 +5,7 @@ import * as m0003 from "./2026-11-21-0003-content";
 import * as m0200 from "./2026-11-24-0200-intent-data";
 import * as m20261124_0500 from "./2026-11-24-0500-settings";
 import * as m0400 from "./2026-11-24-0400-library";
+import * as m0600 from "./2026-11-24-0600-example-search-words";
 
 /** Frozen, ordered migrations. Add new files; never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-24-0200-intent-data": m0200,
   "2026-11-24-0500-settings": m20261124_0500,
   "2026-11-24-0400-library": m0400,
+  "2026-11-24-0600-example-search-words": m0600,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -233,11 +233,11 @@ describe("auth", () => {
       expect(right.headers["set-cookie"]).toBeUndefined();
     });
 
-    it("lets no more than the allowed failures through when attempts arrive at once", async () => {
+    it("lets no more than the allowed failures through when one client's attempts arrive at once", async () => {
       const target = await createUser(t);
       const responses = await Promise.all(
         Array.from({ length: 15 }, (_, i) =>
-          signInFrom(new Agent(t.app), `10.2.1.${i + 1}`, target, `wrong-${i}`),
+          signInFrom(new Agent(t.app), "10.2.1.1", target, `wrong-${i}`),
         ),
       );
       const statuses = responses.map((r) => r.statusCode);
@@ -245,6 +245,43 @@ describe("auth", () => {
       expect(statuses.filter((s) => s === 429)).toHaveLength(
         15 - SIGN_IN_LIMITS.failuresPerAccount,
       );
+    });
+
+    it("lets the owner in from a clean client while the account is under attack", async () => {
+      const target = await createUser(t);
+      const attacker = "10.2.5.1";
+      for (let i = 1; i <= SIGN_IN_LIMITS.failuresPerAccount; i++) {
+        expect((await signInFrom(new Agent(t.app), attacker, target, `w${i}`)).statusCode).toBe(
+          401,
+        );
+      }
+      // The attacker's address is locked for this account, even with the right password.
+      expect((await signInFrom(new Agent(t.app), attacker, target, PASSWORD)).statusCode).toBe(429);
+      // The owner, from an address that has not failed, gets in.
+      const owner = await signInFrom(new Agent(t.app), "10.2.5.200", target, PASSWORD);
+      expect(owner.statusCode).toBe(200);
+      expect(owner.headers["set-cookie"]).toBeDefined();
+    });
+
+    it("throttles guesses spread over many addresses per account, but not the owner's first try", async () => {
+      const target = await createUser(t);
+      // Each address fails its allowance; the account's attempts pass its slower limit.
+      const addresses = Math.ceil(SIGN_IN_LIMITS.attemptsPerAccount / 2) + 1;
+      for (let a = 0; a < addresses; a++) {
+        for (let k = 0; k < 2; k++) {
+          await signInFrom(new Agent(t.app), `10.2.6.${a + 1}`, target, `guess-${a}-${k}`);
+        }
+      }
+      // Over the account limit: a client that already tried is refused before any check…
+      const again = await signInFrom(new Agent(t.app), "10.2.6.1", target, PASSWORD);
+      expect(again.statusCode).toBe(429);
+      // …a new address with a wrong password is throttled too (no free guess answered 401)…
+      const fresh = await signInFrom(new Agent(t.app), "10.2.6.250", target, "not-it");
+      expect(fresh.statusCode).toBe(429);
+      expect(fresh.json()).toMatchObject({ code: "rate_limited" });
+      // …and the owner's right password from a clean client still signs in.
+      const owner = await signInFrom(new Agent(t.app), "10.2.6.251", target, PASSWORD);
+      expect(owner.statusCode).toBe(200);
     });
 
     it("limits per account: another account from the same IP can still sign in", async () => {
@@ -262,7 +299,8 @@ describe("auth", () => {
       });
       try {
         await second.app.ready();
-        const res = await signInFrom(new Agent(second.app), "10.2.0.99", lockedEmail, PASSWORD);
+        // The client locked on the first instance is locked on the second as well.
+        const res = await signInFrom(new Agent(second.app), ip, lockedEmail, PASSWORD);
         expect(res.statusCode).toBe(429);
         expect(res.json()).toMatchObject({ code: "rate_limited" });
       } finally {

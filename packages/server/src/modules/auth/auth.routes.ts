@@ -24,7 +24,7 @@ export const authRoutes =
     app.get(
       "/api/session",
       {
-        config: { access: "public" },
+        config: { access: "public", readsSession: true },
         schema: { response: { 200: successEnvelope(SessionInfoSchema) } },
       },
       async (request) => ({

@@ -19,11 +19,18 @@ import { createAccount } from "../users/users.service";
 import { recordAudit } from "../audit/audit.service";
 import { CLIENT_IP_HEADER, type Auth } from "./auth";
 
-/** Sign-in attempts allowed per client IP, and failed attempts per account, in one window. */
+/**
+ * Sign-in throttling, per window: attempts per client IP (any account); failed attempts per
+ * account from one client IP (the lock an attacker runs into); and attempts per account from
+ * all clients together (the slower throttle for guesses spread over many addresses). An
+ * account over that last limit still lets in the right password from a client that has not
+ * tried it in this window, so nobody can lock the owner out by guessing.
+ */
 export const SIGN_IN_LIMITS = {
   windowSeconds: 15 * 60,
   perIp: 30,
   failuresPerAccount: 5,
+  attemptsPerAccount: 20,
 } as const;
 
 /** Request headers for better-auth, with the client IP set from Fastify's view, never the client's. */
@@ -93,11 +100,20 @@ export async function signIn(
   const { db, auth } = ctx;
   const ipHit = await hitBucket(db, `sign-in:ip:${request.ip}`, SIGN_IN_LIMITS.windowSeconds);
   if (ipHit.count > SIGN_IN_LIMITS.perIp) throw tooMany(ipHit.resetInSeconds);
-  const accountKey = `sign-in:account:${body.email}`;
-  // Counted before the password is checked, in one atomic statement, so guesses sent all at
-  // once cannot all pass a read-then-check; a successful sign-in clears the count.
-  const attempt = await hitBucket(db, accountKey, SIGN_IN_LIMITS.windowSeconds);
+  const clientKey = `sign-in:account-ip:${body.email}:${request.ip}`;
+  // Counted before the password is checked, in one atomic statement each, so guesses sent all
+  // at once cannot all pass a read-then-check; a successful sign-in clears the client's count.
+  const attempt = await hitBucket(db, clientKey, SIGN_IN_LIMITS.windowSeconds);
   if (attempt.count > SIGN_IN_LIMITS.failuresPerAccount) throw tooMany(attempt.resetInSeconds);
+  const account = await hitBucket(
+    db,
+    `sign-in:account:${body.email}`,
+    SIGN_IN_LIMITS.windowSeconds,
+  );
+  // Over the account's limit only a client on its first attempt is heard, and only the right
+  // password gets it in: a wrong one is answered like a throttled attempt.
+  const throttled = account.count > SIGN_IN_LIMITS.attemptsPerAccount;
+  if (throttled && attempt.count > 1) throw tooMany(account.resetInSeconds);
 
   try {
     const { headers, response } = await auth.api.signInEmail({
@@ -105,7 +121,7 @@ export async function signIn(
       headers: authHeaders(request),
       returnHeaders: true,
     });
-    await clearBucket(db, accountKey);
+    await clearBucket(db, clientKey);
     const row = await users.findUserById(db, response.user.id);
     if (!row) throw new AppError("unauthenticated", "Invalid email or password.");
     await recordAudit(db, {
@@ -139,6 +155,7 @@ export async function signIn(
         );
       }
       if (error.statusCode === 401 || error.statusCode === 400) {
+        if (throttled) throw tooMany(account.resetInSeconds);
         throw new AppError("unauthenticated", "Invalid email or password.");
       }
     }

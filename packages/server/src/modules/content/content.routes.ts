@@ -17,7 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
 import { actorOf } from "../../plugins/access";
-import { clientGoneSignal } from "./client-signal";
+import { clientGoneSignal } from "../../plugins/client-gone";
 import { sanitizeBody } from "./pipeline";
 import { getContentItem, updateContentItem } from "./content.service";
 import { optimizeContentItem } from "./optimize";

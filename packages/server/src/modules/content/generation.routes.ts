@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
 import { actorOf } from "../../plugins/access";
-import { clientGoneSignal } from "./client-signal";
+import { clientGoneSignal } from "../../plugins/client-gone";
 import {
   generateContent,
   getContentGenerationData,

@@ -53,7 +53,12 @@ export const REPURPOSE_ANGLES = [
   "open with a contrarian but defensible claim",
 ];
 
-const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF]/g;
+/**
+ * Every character that renders as nothing: Unicode's default-ignorable code points (soft
+ * hyphen, zero-width characters, bidi controls, variation selectors, Hangul fillers, the tag
+ * characters U+E0000–U+E007F, …) and all other format characters.
+ */
+const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}]/gu;
 
 /**
  * Makes untrusted text safe to place inside a fenced data block: normalises look-alike

@@ -1,8 +1,10 @@
 import type { ExampleDetail, ExampleInput, ExampleList, IngestJob } from "@content-studio/contract";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exampleMarkdown, multipartBody, waitForJob } from "../../../test/fixtures/examples";
 import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
 import { startIngest } from "./ingest.service";
+import { searchQueryOf } from "./search-words";
 
 const input = (overrides: Partial<ExampleInput> = {}): ExampleInput => ({
   title: "Tier-1 ECO reduction",
@@ -153,9 +155,13 @@ describe("examples API", () => {
     ],
     ["q=tolerance%20stack", ["Tier-1 ECO reduction"]],
     ["q=TOLERANCE", ["Tier-1 ECO reduction"]],
-    ["q=100%25", ["Buzzword salad"]],
-    ["q=100_", []],
+    // Words, each matching the start of a word; punctuation is neither searched nor a wildcard.
+    ["q=100%25", ["Buzzword salad", "Margins and features"]],
+    ["q=%25_", []],
+    ["q=toler%20STAC", ["Tier-1 ECO reduction"]],
+    ["q=olerance", []],
     ["q=buzzword", ["Buzzword salad"]],
+    ["q=synergy%20percent", []],
     ["source=cloud", ["High-tech cloud case"]],
     [
       "source=local",
@@ -188,6 +194,18 @@ describe("examples API", () => {
     expect(new Set(pages.flat()).size).toBe(5);
     const beyond = await viewer.get("/api/examples?pageSize=2&page=4");
     expect(beyond.json()).toMatchObject({ data: { items: [], total: 5 } });
+  });
+
+  it("answers a search from the words index, not by reading every example", async () => {
+    // With sequential scans priced out, the plan shows whether an index can answer at all.
+    const plan = await t.db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      const res = await sql<Record<string, string>>`
+        explain select id from example
+        where search_words @@ to_tsquery('simple', ${searchQueryOf("toler stack")})`.execute(trx);
+      return res.rows.map((r) => Object.values(r)[0]).join("\n");
+    });
+    expect(plan).toContain("example_search_words_idx");
   });
 
   it.each(["category=ugly", "pageSize=1000", "page=0", "source=ftp", "includeArchived=maybe"])(

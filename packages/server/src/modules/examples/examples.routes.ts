@@ -1,7 +1,6 @@
 import multipart from "@fastify/multipart";
 import {
   ArchiveExamplesBodySchema,
-  EXAMPLE_MAX_FILE_BYTES,
   ExampleDetailSchema,
   ExampleIdParamsSchema,
   ExampleInputSchema,
@@ -13,17 +12,34 @@ import {
   StartIngestBodySchema,
   successEnvelope,
 } from "@content-studio/contract";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
 import { actorOf } from "../../plugins/access";
+import { clientGoneSignal } from "../../plugins/client-gone";
 import * as examples from "./examples.service";
 import { getIngestJob, listIngestJobs } from "./ingest.service";
-import { unsafeEntryReason } from "./sources/archive";
-import type { SourceEntry, SourceFailure } from "./sources/source";
+import type { UploadPart } from "./sources/upload";
 
-const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+/** The multipart parts of a request, in the shape the examples service reads. */
+async function* uploadParts(request: FastifyRequest): AsyncGenerator<UploadPart> {
+  for await (const part of request.parts()) {
+    if (part.type === "field") {
+      if (typeof part.value === "string") {
+        yield { kind: "field", name: part.fieldname, value: part.value };
+      }
+      continue;
+    }
+    yield {
+      kind: "file",
+      fileName: part.filename || "",
+      data: part.file as AsyncIterable<Buffer>,
+      truncated: () => part.file.truncated,
+    };
+  }
+}
 
 const RepoSettingsResponseSchema = ExampleRepoSettingsSchema.extend({
   /** Whether S3 credentials are set in the server environment (the values never leave it). */
@@ -38,7 +54,7 @@ export const examplesRoutes =
       // "folder/good/a.md" and the category comes from that path (unsafe ones are refused below).
       preservePath: true,
       limits: {
-        fileSize: MAX_UPLOAD_BYTES,
+        fileSize: examples.MAX_UPLOAD_BYTES,
         files: INGEST_MAX_ENTRIES,
         fields: 5,
         parts: INGEST_MAX_ENTRIES + 5,
@@ -54,9 +70,9 @@ export const examplesRoutes =
           response: { 200: successEnvelope(ExampleListSchema) },
         },
       },
-      async (request) => ({
+      async (request, reply) => ({
         success: true as const,
-        data: await examples.listExampleSummaries(ctx.db, request.query),
+        data: await examples.listExampleSummaries(ctx.db, request.query, clientGoneSignal(reply)),
       }),
     );
 
@@ -179,74 +195,7 @@ export const examplesRoutes =
       async (request, reply) => {
         if (!request.isMultipart())
           throw new AppError("validation_error", "Upload a folder or a .zip file.");
-        const entries: SourceEntry[] = [];
-        const failures: SourceFailure[] = [];
-        let archive: { name: string; data: Buffer } | undefined;
-        let uploadName: string | undefined;
-        let total = 0;
-        for await (const part of request.parts()) {
-          if (part.type === "field") {
-            if (part.fieldname === "name" && typeof part.value === "string")
-              uploadName = part.value;
-            continue;
-          }
-          const name = (part.filename || "").replace(/\\/g, "/");
-          const isArchive = /\.(zip|tar\.gz|tgz)$/i.test(name);
-          const chunks: Buffer[] = [];
-          let size = 0;
-          for await (const chunk of part.file as AsyncIterable<Buffer>) {
-            size += chunk.length;
-            total += chunk.length;
-            if (total > MAX_UPLOAD_BYTES)
-              throw new AppError("payload_too_large", "The upload is larger than 100 MiB.");
-            if (isArchive || size <= EXAMPLE_MAX_FILE_BYTES) chunks.push(chunk);
-          }
-          if (part.file.truncated)
-            throw new AppError("payload_too_large", "The upload is larger than 100 MiB.");
-          if (isArchive) {
-            if (archive || entries.length > 0) {
-              throw new AppError(
-                "validation_error",
-                "Upload either one archive or the files of one folder.",
-              );
-            }
-            archive = { name, data: Buffer.concat(chunks) };
-            continue;
-          }
-          if (archive)
-            throw new AppError(
-              "validation_error",
-              "Upload either one archive or the files of one folder.",
-            );
-          const unsafe = unsafeEntryReason(name);
-          if (unsafe) {
-            failures.push({ path: name, reason: unsafe });
-            continue;
-          }
-          const relPath = name
-            .split("/")
-            .filter((s) => s && s !== ".")
-            .join("/");
-          uploadName ??= relPath.includes("/") ? relPath.split("/")[0] : undefined;
-          if (size > EXAMPLE_MAX_FILE_BYTES) {
-            failures.push({ path: relPath, reason: "larger than 1 MiB" });
-            continue;
-          }
-          const data = Buffer.concat(chunks);
-          entries.push({ path: relPath, size, read: async () => data });
-        }
-        if (!archive && entries.length === 0 && failures.length === 0) {
-          throw new AppError("validation_error", "The upload contained no files.");
-        }
-        const job = archive
-          ? await examples.ingestUpload(ctx, actorOf(request), {
-              name: uploadName ?? archive.name.replace(/\.(zip|tar\.gz|tgz)$/i, ""),
-              listing: () => examples.readArchive(archive.data),
-            })
-          : await examples.ingestUpload(ctx, actorOf(request), {
-              name: uploadName ?? "upload",
-              listing: async () => ({ entries, failures }),
-            });
+        const job = await examples.ingestUploadedParts(ctx, actorOf(request), uploadParts(request));
         return reply.status(202).send({ success: true as const, data: job });
       },
     );

@@ -24,7 +24,8 @@ import { auditActorOf, diffFields, recordAudit } from "../audit/audit.service";
 import { hashContent, serializeExample } from "./example-file";
 import * as repo from "./examples.repository";
 import { presentExampleDetail, presentExampleSummary } from "./examples.presenter";
-import { searchTextOf, startIngest } from "./ingest.service";
+import { reserveIngestSlot, searchColumnsOf, startIngest } from "./ingest.service";
+import { searchQueryOf } from "./search-words";
 import { readArchive } from "./sources/archive";
 import { listLocalFolder, resolveInsideRoot } from "./sources/local-folder";
 import {
@@ -33,7 +34,8 @@ import {
   fetchRemoteArchive,
 } from "./sources/remote-archive";
 import { listS3, parseS3Url } from "./sources/s3";
-import { SourceError, type SourceListing } from "./sources/source";
+import { SourceError } from "./sources/source";
+import { receiveUpload, UploadError, type UploadPart } from "./sources/upload";
 
 export const EXAMPLE_REPO_SETTING = "examples.repository";
 
@@ -81,6 +83,8 @@ export async function listExampleSummaries(
     page: number;
     pageSize: number;
   },
+  /** Aborted when the client goes away: the search stops (see runCancellable). */
+  signal?: AbortSignal,
 ): Promise<ExampleList> {
   const origins =
     query.source === "cloud"
@@ -90,8 +94,13 @@ export async function listExampleSummaries(
         : undefined;
   const { rows, total } = await repo.listExamples(
     db,
-    { ...query, origins: origins ? [...origins] : undefined },
+    {
+      ...query,
+      origins: origins ? [...origins] : undefined,
+      words: query.q === undefined ? undefined : (searchQueryOf(query.q) ?? null),
+    },
     { offset: (query.page - 1) * query.pageSize, limit: query.pageSize },
+    signal,
   );
   return {
     items: rows.map(presentExampleSummary),
@@ -159,7 +168,7 @@ function rowFields(input: ReturnType<typeof ExampleInputSchema.parse>) {
     introduction: input.introduction,
     body: input.body,
     conclusion: input.conclusion,
-    search_text: searchTextOf(input),
+    ...searchColumnsOf(input),
     content_hash: hashContent(Buffer.from(text)),
   };
 }
@@ -365,18 +374,39 @@ async function resolveRelative(root: string, requested: string): Promise<string>
   }
 }
 
-/** Starts an ingest of files uploaded from the browser (a folder's files or one archive). */
-export async function ingestUpload(
+/** Largest browser upload, all parts together. */
+export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+
+/**
+ * Starts an ingest of files uploaded from the browser (a folder's files or one archive).
+ * The ingest slot is taken before a byte is read, so a refused upload costs nothing; the
+ * parts are streamed to temporary files that the job deletes when it ends.
+ */
+export async function ingestUploadedParts(
   ctx: AppContext,
   actor: SessionUser,
-  upload: { name: string; listing: () => Promise<SourceListing> },
+  parts: AsyncIterable<UploadPart>,
 ): Promise<IngestJob> {
+  const slot = reserveIngestSlot(ctx);
+  let upload: Awaited<ReturnType<typeof receiveUpload>>;
+  try {
+    upload = await receiveUpload(parts, MAX_UPLOAD_BYTES);
+  } catch (error) {
+    slot();
+    if (error instanceof UploadError) {
+      throw new AppError(
+        error.kind === "too_large" ? "payload_too_large" : "validation_error",
+        error.message,
+      );
+    }
+    throw error;
+  }
   const name = upload.name.replace(/[^\w.-]+/g, "-").slice(0, 100) || "upload";
   return startIngest(ctx, actor.id, {
     origin: "upload",
     sourceKey: `upload:${name}`,
-    list: upload.listing,
+    list: upload.list,
+    discard: upload.discard,
+    slot,
   });
 }
-
-export { readArchive };

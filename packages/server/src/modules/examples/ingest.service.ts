@@ -16,10 +16,34 @@ import * as repo from "./examples.repository";
 import { recordAudit } from "../audit/audit.service";
 import { findUserById } from "../users/users.repository";
 import { presentIngestJob } from "./examples.presenter";
+import { searchWordsOf } from "./search-words";
 import { SourceError, type SourceEntry, type SourceListing } from "./sources/source";
 
 /** Files per batch: one statement each, so a batch is written whole or not at all. */
 const BATCH_SIZE = 250;
+/**
+ * Bytes of files per batch: a batch and the next one (read while this one is written) are
+ * what a job holds in memory, so 250 files of 1 MiB must not make one batch.
+ */
+const BATCH_BYTES = 8 * 1024 * 1024;
+
+/** Consecutive batches of at most BATCH_SIZE files and BATCH_BYTES bytes (at least one file). */
+function inBatches(entries: SourceEntry[]): SourceEntry[][] {
+  const batches: SourceEntry[][] = [];
+  let current: SourceEntry[] = [];
+  let bytes = 0;
+  for (const entry of entries) {
+    if (current.length > 0 && (current.length >= BATCH_SIZE || bytes + entry.size > BATCH_BYTES)) {
+      batches.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(entry);
+    bytes += entry.size;
+  }
+  if (current.length > 0) batches.push(current);
+  return batches;
+}
 /** Files read at once (S3 and disk). */
 const READ_CONCURRENCY = 8;
 /** A running job without a heartbeat for this long belongs to a process that died. */
@@ -32,6 +56,41 @@ export interface IngestRequest {
   sourceKey: string;
   /** Lists the source; throws SourceError when the source as a whole cannot be read. */
   list: () => Promise<SourceListing>;
+  /** Frees what the request holds (an upload's files) when no job takes it over. */
+  discard?: () => Promise<void>;
+  /** A slot already taken with reserveIngestSlot (an upload takes one before it is read). */
+  slot?: () => void;
+}
+
+/**
+ * Ingest jobs running at once in one server process. Each holds at most a couple of batches
+ * (BATCH_BYTES) in memory; more than this many would only compete for the same two cores
+ * and the database, so a further one is refused with a 429 and tried again later.
+ */
+export const MAX_RUNNING_INGESTS = 2;
+const RETRY_INGEST_SECONDS = 15;
+const slotsInUse = new WeakMap<AppContext, { used: number }>();
+
+/** Takes one of the process's ingest slots, or refuses with 429; returns its release. */
+export function reserveIngestSlot(ctx: AppContext): () => void {
+  let slots = slotsInUse.get(ctx);
+  if (!slots) slotsInUse.set(ctx, (slots = { used: 0 }));
+  if (slots.used >= MAX_RUNNING_INGESTS) {
+    throw new AppError(
+      "rate_limited",
+      `${MAX_RUNNING_INGESTS} ingests are already running. Please try again in a moment.`,
+      { retryAfterSeconds: RETRY_INGEST_SECONDS },
+      RETRY_INGEST_SECONDS,
+    );
+  }
+  slots.used += 1;
+  const held = slots;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    held.used -= 1;
+  };
 }
 
 export async function buildReferenceLookup(db: Kysely<Database>): Promise<ReferenceLookup> {
@@ -65,6 +124,11 @@ export function searchTextOf(e: {
     .slice(0, 50_000);
 }
 
+/** The column example search reads: the distinct words of the searchable text. */
+export function searchColumnsOf(e: Parameters<typeof searchTextOf>[0]) {
+  return { search_words: searchWordsOf(searchTextOf(e)) };
+}
+
 export function toExampleRow(
   parsed: ParsedExample,
   ids: {
@@ -93,7 +157,7 @@ export function toExampleRow(
     introduction: parsed.introduction,
     body: parsed.body,
     conclusion: parsed.conclusion,
-    search_text: searchTextOf(parsed),
+    ...searchColumnsOf(parsed),
     created_by: ids.createdBy,
   };
 }
@@ -134,38 +198,49 @@ export async function startIngest(
   actorId: string | null,
   request: IngestRequest,
 ): Promise<IngestJob> {
-  await recoverInterruptedJobs(ctx);
-  await repo.failInterruptedJobs(ctx.db, STALE_JOB_SECONDS);
-  const job = await repo.createIngestJob(ctx.db, {
-    id: randomUUID(),
-    origin: request.origin,
-    sourceKey: request.sourceKey,
-    startedBy: actorId,
-  });
-  if (!job) {
-    throw new AppError(
-      "conflict",
-      "An ingest from this source is already running. Wait for it to finish, then try again.",
-    );
+  let release: (() => void) | undefined;
+  let job: Awaited<ReturnType<typeof repo.createIngestJob>>;
+  try {
+    release = request.slot ?? reserveIngestSlot(ctx);
+    await recoverInterruptedJobs(ctx);
+    await repo.failInterruptedJobs(ctx.db, STALE_JOB_SECONDS);
+    job = await repo.createIngestJob(ctx.db, {
+      id: randomUUID(),
+      origin: request.origin,
+      sourceKey: request.sourceKey,
+      startedBy: actorId,
+    });
+    if (!job) {
+      throw new AppError(
+        "conflict",
+        "An ingest from this source is already running. Wait for it to finish, then try again.",
+      );
+    }
+  } catch (error) {
+    release?.();
+    await request.discard?.().catch(() => undefined);
+    throw error;
   }
+  const jobId = job.id;
   ctx.jobs.run(
-    job.id,
+    jobId,
     async (signal) => {
       const heartbeat = setInterval(() => {
-        repo.touchIngestJob(ctx.db, job.id).catch(() => undefined);
+        repo.touchIngestJob(ctx.db, jobId).catch(() => undefined);
       }, HEARTBEAT_MS);
       try {
-        await runIngest(ctx.db, job.id, actorId, request, signal);
+        await runIngest(ctx.db, jobId, actorId, request, signal);
       } finally {
         clearInterval(heartbeat);
+        release();
       }
     },
     (error) => {
       console.error(
-        `Ingest ${job.id} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`,
+        `Ingest ${jobId} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`,
       );
       void repo
-        .updateIngestJob(ctx.db, job.id, {
+        .updateIngestJob(ctx.db, jobId, {
           status: "failed",
           message: "The ingest stopped because of an unexpected error. Please try again.",
           finished: true,
@@ -224,13 +299,15 @@ export async function runIngest(
     });
 
   let listing: SourceListing;
+  let listed: Promise<SourceListing> | undefined;
   try {
     // A download or a bucket listing can take a minute: shutdown does not wait for it.
-    const listed = request.list();
+    listed = request.list();
     listed.catch(() => undefined);
     listing = await Promise.race([listed, whenAborted(signal)]);
   } catch (error) {
     if (error instanceof Aborted) {
+      void listed?.then((late) => late.close?.()).catch(() => undefined);
       await interrupted();
       return;
     }
@@ -239,6 +316,40 @@ export async function runIngest(
     await saveProgress({ status: "failed", message, finished: true });
     return;
   }
+  try {
+    await ingestListing(db, jobId, actorId, request, signal, listing, {
+      counts,
+      failures,
+      saveProgress,
+      interrupted,
+    });
+  } finally {
+    await listing.close?.().catch(() => undefined);
+  }
+}
+
+async function ingestListing(
+  db: Kysely<Database>,
+  jobId: string,
+  actorId: string | null,
+  request: IngestRequest,
+  signal: AbortSignal,
+  listing: SourceListing,
+  progress: {
+    counts: {
+      total: number;
+      processed: number;
+      added: number;
+      updated: number;
+      unchanged: number;
+      errors: number;
+    };
+    failures: IngestFailure[];
+    saveProgress: (extra?: Parameters<typeof repo.updateIngestJob>[2]) => Promise<void>;
+    interrupted: () => Promise<void>;
+  },
+): Promise<void> {
+  const { counts, failures, saveProgress, interrupted } = progress;
   failures.push(...listing.failures);
   // Paths present in the source (broken or not): whatever else was stored is missing.
   const seen = new Set<string>(listing.failures.map((f) => f.path));
@@ -296,14 +407,15 @@ export async function runIngest(
     });
 
   // The next batch is read and parsed while the current one is written.
-  let next = prepare(entries.slice(0, BATCH_SIZE));
-  for (let start = 0; start < entries.length; start += BATCH_SIZE) {
+  const batches = inBatches(entries);
+  let next = prepare(batches[0] ?? []);
+  for (let b = 0; b < batches.length; b++) {
     if (signal.aborted) {
       await interrupted();
       return;
     }
     const outcomes = await next;
-    next = prepare(entries.slice(start + BATCH_SIZE, start + 2 * BATCH_SIZE));
+    next = prepare(batches[b + 1] ?? []);
 
     const rows: { row: NewExample; isNew: boolean; path: string }[] = [];
     for (const outcome of outcomes) {
@@ -334,6 +446,9 @@ export async function runIngest(
     counts.processed += outcomes.length;
     await saveProgress();
   }
+
+  // New index entries wait in the search index's pending list; merge them in one go.
+  if (counts.added + counts.updated > 0) await repo.mergeSearchIndex(db);
 
   const missing = [...existing]
     .filter(([path, state]) => !seen.has(path) && !state.archived)

@@ -1,4 +1,8 @@
-import { Readable } from "node:stream";
+import { createReadStream, createWriteStream } from "node:fs";
+import fs from "node:fs/promises";
+import os from "node:os";
+import nodePath from "node:path";
+import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
 import {
   EXAMPLE_MAX_FILE_BYTES,
@@ -27,121 +31,177 @@ function normalise(name: string): string {
     .join("/");
 }
 
-function memoryEntry(path: string, data: Uint8Array): SourceEntry {
-  return { path, size: data.byteLength, read: async () => data };
-}
-
-/** Reads a .zip or .tar.gz held in memory, by its magic bytes. */
-export function readArchive(buffer: Buffer): Promise<SourceListing> {
-  if (buffer.length >= 4 && buffer.readUInt32LE(0) === 0x04034b50) return readZip(buffer);
-  if (buffer.length >= 4 && buffer.readUInt32LE(0) === 0x06054b50) {
-    return Promise.resolve({ entries: [], failures: [] }); // empty zip
+/**
+ * Reads a .zip or .tar.gz held in memory (a downloaded archive): it is written to a temporary
+ * file first, so the entries are read from disk one at a time like an uploaded archive's.
+ */
+export async function readArchive(buffer: Buffer): Promise<SourceListing> {
+  const dir = await makeWorkDir();
+  try {
+    const file = nodePath.join(dir, "archive");
+    await fs.writeFile(file, buffer);
+    return await readArchiveFile(file, dir);
+  } catch (error) {
+    await removeWorkDir(dir);
+    throw error;
   }
-  if (buffer.length >= 2 && buffer[0] === 0x1f && buffer[1] === 0x8b) return readTarGz(buffer);
-  return Promise.reject(new SourceError("The archive is not a .zip or .tar.gz file."));
 }
 
-function openZip(buffer: Buffer): Promise<yauzl.ZipFile> {
+/** A new private temporary directory for an upload or an archive's extracted entries. */
+export function makeWorkDir(): Promise<string> {
+  return fs.mkdtemp(nodePath.join(os.tmpdir(), "content-studio-ingest-"));
+}
+
+export async function removeWorkDir(dir: string): Promise<void> {
+  await fs.rm(dir, { recursive: true, force: true });
+}
+
+/**
+ * Reads a .zip or .tar.gz file (by its magic bytes). The listing's `close()` removes `workDir`
+ * (which holds the file) once the ingest is done with it.
+ */
+export async function readArchiveFile(file: string, workDir: string): Promise<SourceListing> {
+  const close = () => removeWorkDir(workDir);
+  try {
+    return await openArchiveFile(file, workDir, close);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+async function openArchiveFile(
+  file: string,
+  workDir: string,
+  close: () => Promise<void>,
+): Promise<SourceListing> {
+  const handle = await fs.open(file, "r");
+  const head = Buffer.alloc(4);
+  const { bytesRead } = await handle.read(head, 0, 4, 0).finally(() => handle.close());
+  if (bytesRead >= 4 && head.readUInt32LE(0) === 0x04034b50) return readZip(file, close);
+  if (bytesRead >= 4 && head.readUInt32LE(0) === 0x06054b50) {
+    return { entries: [], failures: [], close }; // empty zip
+  }
+  if (bytesRead >= 2 && head[0] === 0x1f && head[1] === 0x8b) {
+    return readTarGz(file, workDir, close);
+  }
+  throw new SourceError("The archive is not a .zip or .tar.gz file.");
+}
+
+function openZip(file: string): Promise<yauzl.ZipFile> {
   return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(
-      buffer,
-      { lazyEntries: true, decodeStrings: false, validateEntrySizes: true, strictFileNames: false },
+    yauzl.open(
+      file,
+      {
+        lazyEntries: true,
+        autoClose: false,
+        decodeStrings: false,
+        validateEntrySizes: true,
+        strictFileNames: false,
+      },
       (error, zip) =>
         error || !zip ? reject(new SourceError("The .zip archive is damaged.")) : resolve(zip),
     );
   });
 }
 
-/**
- * Zip: every entry of the central directory is checked (names, symlinks, count, declared
- * total size) before a single byte is inflated; inflation is then capped per entry.
- */
-async function readZip(buffer: Buffer): Promise<SourceListing> {
-  const zip = await openZip(buffer);
-  const all: yauzl.Entry[] = [];
-  await new Promise<void>((resolve, reject) => {
-    zip.on("entry", (entry: yauzl.Entry) => {
-      all.push(entry);
-      if (all.length > INGEST_MAX_ENTRIES) {
-        zip.close();
-        reject(
-          new SourceError(
-            `The archive has more than ${INGEST_MAX_ENTRIES.toLocaleString("en-US")} entries.`,
-          ),
-        );
-        return;
-      }
-      zip.readEntry();
+/** One zip entry's bytes, inflated with a cap: read only when the ingest asks for it. */
+function readZipEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Uint8Array> {
+  return new Promise<Buffer>((resolve, reject) => {
+    zip.openReadStream(entry, (error, stream) => {
+      if (error || !stream) return reject(new SourceError("damaged archive entry"));
+      const chunks: Buffer[] = [];
+      let size = 0;
+      stream.on("data", (c: Buffer) => {
+        size += c.length;
+        if (size > EXAMPLE_MAX_FILE_BYTES) stream.destroy(new SourceError("too large"));
+        else chunks.push(c);
+      });
+      stream.on("end", () => resolve(Buffer.concat(chunks)));
+      stream.on("error", () => reject(new SourceError("damaged archive entry")));
     });
-    zip.on("end", () => resolve());
-    zip.on("error", () => reject(new SourceError("The .zip archive is damaged.")));
-    zip.readEntry();
   });
-  const total = all.reduce((sum, e) => sum + e.uncompressedSize, 0);
-  if (total > INGEST_MAX_TOTAL_BYTES) {
-    zip.close();
-    throw new SourceError("The archive is larger than 200 MiB when uncompressed.");
-  }
-
-  const failures: SourceFailure[] = [];
-  const wanted: { entry: yauzl.Entry; path: string }[] = [];
-  for (const entry of all) {
-    const raw = Buffer.from(entry.fileName as unknown as Uint8Array).toString("utf8");
-    const mode = (entry.externalFileAttributes >>> 16) & 0o170000;
-    if (raw.endsWith("/") && mode !== 0o120000) continue; // directory
-    const unsafe = unsafeEntryReason(raw);
-    if (unsafe) {
-      failures.push({ path: raw, reason: unsafe });
-      continue;
-    }
-    const path = normalise(raw);
-    if (mode === 0o120000) {
-      failures.push({ path, reason: "unsafe archive entry: symbolic link" });
-      continue;
-    }
-    if (!isMarkdownPath(path) || path.split("/").some((s) => s.startsWith(".") || s === "__MACOSX"))
-      continue;
-    if (entry.uncompressedSize > EXAMPLE_MAX_FILE_BYTES) {
-      failures.push({ path, reason: "larger than 1 MiB" });
-      continue;
-    }
-    wanted.push({ entry, path });
-  }
-
-  const entries: SourceEntry[] = [];
-  for (const { entry, path } of wanted) {
-    const data = await new Promise<Buffer>((resolve, reject) => {
-      zip.openReadStream(entry, (error, stream) => {
-        if (error || !stream)
-          return reject(new SourceError(`The archive entry ${path} is damaged.`));
-        const chunks: Buffer[] = [];
-        let size = 0;
-        stream.on("data", (c: Buffer) => {
-          size += c.length;
-          if (size > EXAMPLE_MAX_FILE_BYTES) stream.destroy(new SourceError("too large"));
-          else chunks.push(c);
-        });
-        stream.on("end", () => resolve(Buffer.concat(chunks)));
-        stream.on("error", () => reject(new SourceError(`The archive entry ${path} is damaged.`)));
-      });
-    }).catch((error: unknown) => {
-      failures.push({
-        path,
-        reason: error instanceof SourceError ? "damaged archive entry" : "unreadable",
-      });
-      return undefined;
-    });
-    if (data) entries.push(memoryEntry(path, data));
-  }
-  zip.close();
-  return { entries, failures };
 }
 
 /**
- * tar.gz has no central directory: it is read through a capped gunzip into memory (nothing
- * touches the disk), and nothing is ingested until the whole archive has passed the checks.
+ * Zip: every entry of the central directory is checked (names, symlinks, count, declared
+ * total size) before a single byte is inflated. Entries are inflated one at a time, when the
+ * ingest reads them, with a cap per entry; nothing but the central directory is held.
  */
-async function readTarGz(buffer: Buffer): Promise<SourceListing> {
+async function readZip(file: string, cleanup: () => Promise<void>): Promise<SourceListing> {
+  const zip = await openZip(file);
+  const close = async () => {
+    zip.close();
+    await cleanup();
+  };
+  try {
+    const all: yauzl.Entry[] = [];
+    await new Promise<void>((resolve, reject) => {
+      zip.on("entry", (entry: yauzl.Entry) => {
+        all.push(entry);
+        if (all.length > INGEST_MAX_ENTRIES) {
+          reject(
+            new SourceError(
+              `The archive has more than ${INGEST_MAX_ENTRIES.toLocaleString("en-US")} entries.`,
+            ),
+          );
+          return;
+        }
+        zip.readEntry();
+      });
+      zip.on("end", () => resolve());
+      zip.on("error", () => reject(new SourceError("The .zip archive is damaged.")));
+      zip.readEntry();
+    });
+    const total = all.reduce((sum, e) => sum + e.uncompressedSize, 0);
+    if (total > INGEST_MAX_TOTAL_BYTES) {
+      throw new SourceError("The archive is larger than 200 MiB when uncompressed.");
+    }
+
+    const failures: SourceFailure[] = [];
+    const entries: SourceEntry[] = [];
+    for (const entry of all) {
+      const raw = Buffer.from(entry.fileName as unknown as Uint8Array).toString("utf8");
+      const mode = (entry.externalFileAttributes >>> 16) & 0o170000;
+      if (raw.endsWith("/") && mode !== 0o120000) continue; // directory
+      const unsafe = unsafeEntryReason(raw);
+      if (unsafe) {
+        failures.push({ path: raw, reason: unsafe });
+        continue;
+      }
+      const path = normalise(raw);
+      if (mode === 0o120000) {
+        failures.push({ path, reason: "unsafe archive entry: symbolic link" });
+        continue;
+      }
+      if (
+        !isMarkdownPath(path) ||
+        path.split("/").some((s) => s.startsWith(".") || s === "__MACOSX")
+      )
+        continue;
+      if (entry.uncompressedSize > EXAMPLE_MAX_FILE_BYTES) {
+        failures.push({ path, reason: "larger than 1 MiB" });
+        continue;
+      }
+      entries.push({ path, size: entry.uncompressedSize, read: () => readZipEntry(zip, entry) });
+    }
+    return { entries, failures, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/**
+ * tar.gz has no central directory: it is streamed through a capped gunzip, each wanted entry
+ * (a markdown file of at most 1 MiB) is written to its own file in `workDir`, and nothing is
+ * ingested until the whole archive has passed the checks. Entries are then read from disk.
+ */
+async function readTarGz(
+  file: string,
+  workDir: string,
+  close: () => Promise<void>,
+): Promise<SourceListing> {
   const extract = tar.extract();
   const failures: SourceFailure[] = [];
   const entries: SourceEntry[] = [];
@@ -191,14 +251,15 @@ async function readTarGz(buffer: Buffer): Promise<SourceListing> {
         failures.push({ path, reason: "larger than 1 MiB" });
         return drain();
       }
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: unknown) => {
-        chunks.push(c as Buffer);
-      });
-      stream.on("end", () => {
-        entries.push(memoryEntry(path, Buffer.concat(chunks)));
-        next();
-      });
+      const target = nodePath.join(workDir, `entry-${count}`);
+      const size = header.size ?? 0;
+      pipeline(stream, createWriteStream(target)).then(
+        () => {
+          entries.push({ path, size, read: () => fs.readFile(target) });
+          next();
+        },
+        (error: unknown) => extract.destroy(error instanceof Error ? error : undefined),
+      );
     });
     extract.on("finish", () => resolve());
     extract.on("error", (error) =>
@@ -212,7 +273,12 @@ async function readTarGz(buffer: Buffer): Promise<SourceListing> {
       ),
     );
   });
-  Readable.from([buffer]).pipe(gunzip).pipe(extract);
-  await done;
-  return { entries, failures };
+  createReadStream(file).pipe(gunzip).pipe(extract);
+  try {
+    await done;
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { entries, failures, close };
 }

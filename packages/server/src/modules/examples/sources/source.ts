@@ -15,6 +15,8 @@ export interface SourceFailure {
 export interface SourceListing {
   entries: SourceEntry[];
   failures: SourceFailure[];
+  /** Releases what reading the entries needs (an open archive, temporary files). */
+  close?: () => Promise<void>;
 }
 
 /** The whole source could not be read; the message is safe to show. */

@@ -2,7 +2,7 @@ import type { FastifyReply } from "fastify";
 
 /**
  * An AbortSignal that fires when the client goes away before we answered (closed tab, the
- * Cancel button, a dropped network), so provider calls stop and nothing half-made is kept.
+ * Cancel button, a dropped network), so provider calls and database queries stop and nothing half-made is kept.
  */
 export function clientGoneSignal(reply: FastifyReply): AbortSignal {
   const controller = new AbortController();
