@@ -131,6 +131,8 @@ export const QualityFindingSchema = z.discriminatedUnion("code", [
   z.object({ code: z.literal("vendor_centric"), we: z.number().int(), you: z.number().int() }),
   z.object({ code: z.literal("disparaging_claim"), text, sentence: text }),
   z.object({ code: z.literal("absolute_claim"), text, sentence: text }),
+  // Requested by the user for a refinement (not a problem the check found)
+  z.object({ code: z.literal("use_primary_keyword"), keyword: text }),
   // Benchmark similarity
   z.object({ code: z.literal("closer_to_bad_example"), title: text, similarity: z.number() }),
   z.object({ code: z.literal("study_good_example"), title: text, similarity: z.number() }),
@@ -257,6 +259,8 @@ export function describeFinding(f: QualityFinding): string {
       return `Remove the disparaging claim '${f.text}' ("${f.sentence}"): compare on criteria the reader can check instead.`;
     case "absolute_claim":
       return `Remove the absolute claim '${f.text}' ("${f.sentence}"): no engineering leader believes there is only one option.`;
+    case "use_primary_keyword":
+      return `Use the primary keyword '${f.keyword}' in the headline, in the introduction and in at least one subheading, naturally.`;
     case "closer_to_bad_example":
       return `Reads closer to the bad example '${f.title}' (${f.similarity.toFixed(2)}) than to the good ones: compare the two and remove what they share.`;
     case "study_good_example":

@@ -18,6 +18,7 @@ import { createSessionResolver } from "./modules/auth/auth.service";
 import { contentRoutes } from "./modules/content/content.routes";
 import { examplesRoutes } from "./modules/examples/examples.routes";
 import { generationRoutes } from "./modules/content/generation.routes";
+import { proofRoutes } from "./modules/proof/proof.routes";
 import { qualityRoutes } from "./modules/quality/quality.routes";
 import { referenceRoutes } from "./modules/reference/reference.routes";
 import { systemRoutes } from "./modules/system/system.routes";
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await app.register(qualityRoutes(ctx));
   await app.register(generationRoutes(ctx));
   await app.register(contentRoutes(ctx));
+  await app.register(proofRoutes(ctx));
   await registerWeb(app, config.webDist);
 
   return { app, ctx, routes };

@@ -9,6 +9,7 @@ import {
   type DatabaseHandle,
 } from "./db/database";
 import { seedReferenceData } from "./db/seed/seed";
+import { seedProofFacts } from "./modules/proof/proof.service";
 import { ensureInitialAdmin } from "./modules/auth/auth.service";
 import { prepareExamplesOnStart } from "./modules/examples/examples.startup";
 
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
   const { app, ctx } = await (async () => {
     await migrateToLatest(database.db);
     await seedReferenceData(database.db);
+    await seedProofFacts(database.db);
     const built = await buildApp({ config, db: database.db, dbKind: database.kind });
     await ensureInitialAdmin(built.ctx, config, (m) => built.app.log.info(m));
     return built;

@@ -64,4 +64,13 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   "POST /api/content/:id/repurpose": "editor",
   "POST /api/content/:id/save-as-example": "editor",
   "POST /api/seo-analysis": "viewer",
+
+  // proof library
+  "GET /api/proof/facts": "viewer",
+  "POST /api/proof/facts": "editor",
+  "PUT /api/proof/facts/:id": "editor",
+  "GET /api/proof/facts/:id/usages": "viewer",
+  "POST /api/proof/facts/:id/approve": "admin",
+  "POST /api/proof/facts/:id/expire": "admin",
+  "POST /api/proof/facts/:id/retire": "admin",
 };

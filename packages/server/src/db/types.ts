@@ -5,6 +5,9 @@ import type {
   ContentType,
   ExampleCategory,
   ExampleOrigin,
+  FactStatus,
+  FactSubjectType,
+  FactUnit,
   IngestJob,
 } from "@content-studio/contract";
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
@@ -121,6 +124,26 @@ export interface SolutionTable {
   description: string;
 }
 
+export interface ProofFactTable {
+  id: string;
+  statement: string;
+  value: number | null;
+  value_max: number | null;
+  unit: FactUnit | null;
+  subject_type: FactSubjectType;
+  subject_id: string | null;
+  source: string;
+  owner: string;
+  status: ColumnType<FactStatus, FactStatus | undefined, FactStatus>;
+  expires_on: string | null;
+  is_sample: Generated<boolean>;
+  proposed_by: string | null;
+  approved_by: string | null;
+  approved_at: Date | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface ExampleTable {
   id: string;
   origin: ExampleOrigin;
@@ -222,6 +245,7 @@ export interface Database {
   example: ExampleTable;
   ingest_job: IngestJobTable;
   content_item: ContentItemTable;
+  proof_fact: ProofFactTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -233,3 +257,5 @@ export type NewExample = Insertable<ExampleTable>;
 export type IngestJobRow = Selectable<IngestJobTable>;
 export type ContentItemRow = Selectable<ContentItemTable>;
 export type NewContentItem = Insertable<ContentItemTable>;
+export type ProofFactRow = Selectable<ProofFactTable>;
+export type NewProofFact = Insertable<ProofFactTable>;

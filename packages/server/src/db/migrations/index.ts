@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from "kysely";
 import * as m0001 from "./2026-11-21-0001-foundation";
 import * as m0002 from "./2026-11-21-0002-examples";
 import * as m0003 from "./2026-11-21-0003-content";
+import * as m0300 from "./2026-11-24-0300-proof";
 
 /** Frozen, ordered migrations. Add new files; never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
   "2026-11-21-0001-foundation": m0001,
   "2026-11-21-0002-examples": m0002,
   "2026-11-21-0003-content": m0003,
+  "2026-11-24-0300-proof": m0300,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -143,10 +143,14 @@ export function extractClaims(
         covered.fill(1, start, end);
         return true;
       };
-      const add = (claim: Omit<ExtractedClaim, "sentence" | "section">) =>
-        out.push({ ...claim, sentence, section: section.name });
+      const add = (claim: Omit<ExtractedClaim, "sentence" | "section">) => {
+        if (out.length < MAX_CLAIMS) out.push({ ...claim, sentence, section: section.name });
+      };
+      // Hostile input (thousands of figures in one sentence) stops at the cap, not at the end.
+      const full = () => out.length >= MAX_CLAIMS;
       const survey = SURVEY.test(sentence);
       for (const m of sentence.matchAll(CURRENCY)) {
+        if (full()) break;
         const start = m.index ?? 0;
         if (!take(start, start + m[0].length)) continue;
         const value = toNumber(m[2]!) * (SCALE[(m[3] ?? "").toLowerCase()] ?? 1);
@@ -159,6 +163,7 @@ export function extractClaims(
         });
       }
       for (const m of sentence.matchAll(PERCENT)) {
+        if (full()) break;
         const start = m.index ?? 0;
         if (!take(start, start + m[0].length)) continue;
         const a = toNumber(m[1]!);
@@ -172,6 +177,7 @@ export function extractClaims(
         });
       }
       for (const m of sentence.matchAll(MULTIPLIER)) {
+        if (full()) break;
         const start = m.index ?? 0;
         if (!take(start, start + m[0].length)) continue;
         const v = toNumber(m[1]!);
@@ -184,6 +190,7 @@ export function extractClaims(
         });
       }
       for (const m of sentence.matchAll(COUNT)) {
+        if (full()) break;
         const start = m.index ?? 0;
         if (!take(start, start + m[0].length)) continue;
         const v = toNumber(m[1]!);
@@ -198,21 +205,25 @@ export function extractClaims(
         });
       }
       for (const m of sentence.matchAll(CERTIFICATION)) {
+        if (full()) break;
         const start = m.index ?? 0;
         if (!take(start, start + m[0].length)) continue;
         add({ kind: "certification", text: m[0].trim(), unit: null, lo: 0, hi: 0 });
       }
       for (const m of sentence.matchAll(SUPERLATIVE)) {
+        if (full()) break;
         const start = m.index ?? 0;
         if (!take(start, start + m[0].length)) continue;
         add({ kind: "superlative", text: m[0].trim(), unit: null, lo: 0, hi: 0 });
       }
       for (const m of sentence.matchAll(GUARANTEE)) {
+        if (full()) break;
         const start = m.index ?? 0;
         if (!take(start, start + m[0].length)) continue;
         add({ kind: "guarantee", text: m[0].trim(), unit: null, lo: 0, hi: 0 });
       }
       for (const m of sentence.matchAll(NAMED_RESULT)) {
+        if (full()) break;
         const name = m[1]!;
         const words = name.split(/\s+/);
         const known = companies.has(name.toLowerCase());

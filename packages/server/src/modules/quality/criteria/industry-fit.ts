@@ -1,5 +1,6 @@
 import type { QualityFinding } from "@content-studio/contract";
 import { matcherFor } from "../phrases";
+import { tokenize } from "../text";
 import { audienceHits } from "../vocabulary";
 import { unique, type Criterion } from "./criterion";
 import { coverage } from "./coverage";
@@ -17,10 +18,11 @@ export const industryFit: Criterion = {
     const industry = brief.industry;
     const findings: QualityFinding[] = [];
     const gates: QualityFinding[] = [];
+    // The name in any inflection ("medical device" for "Medical Devices"), or one of its companies.
+    const nameStems = tokenize(industry.name);
     const named =
-      matcherFor(
-        unique([industry.name, industry.id.replace(/-/g, " "), ...industry.companies]),
-      ).find(doc.match).length > 0;
+      (nameStems.length > 0 && nameStems.every((s) => doc.stems.has(s))) ||
+      matcherFor(unique([industry.name, ...industry.companies])).find(doc.match).length > 0;
     const hits = audienceHits(vocab.industries, doc.stems);
     const own = hits.find((h) => h.id === industry.id)?.hits ?? [];
     const rival = hits.find((h) => h.id !== industry.id);
