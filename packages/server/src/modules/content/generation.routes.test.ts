@@ -447,10 +447,10 @@ describe("generation through an OpenAI-wire provider", () => {
     imagePrompt: "A rocket",
   };
   const WORSE_DRAFT = {
-    headline: "Synergy",
-    introduction: "Buy now.",
-    body: "<p>Buy now.</p>",
-    conclusion: "Act now.",
+    headline: "Synergy!",
+    introduction: "Buy now! 500% ROI, guaranteed!",
+    body: "<p>Buy now! 99% of customers save $9 million, 10x faster!</p>",
+    conclusion: "Act now!",
     imagePrompt: "A rocket",
   };
 

@@ -247,7 +247,8 @@ export interface RefinedResult {
 }
 
 /**
- * Scores the draft and, when asked and the first score is below `autoRefineThreshold`,
+ * Scores the draft and, when asked and the first score is below `autoRefineThreshold` (or a
+ * gate finding caps it),
  * refines it with the critique: at most two rounds, each from the best draft so far, stopping
  * early once the best meets `qualityThreshold`. The best-scoring draft is kept.
  */
@@ -260,7 +261,10 @@ export async function checkAndRefine(
   const firstReport = scoreDraft(run.reference, run.brief, first);
   let best = { draft: first, report: firstReport };
   let rounds = 0;
-  if (options.autoRefine && firstReport.overall < options.autoRefineThreshold) {
+  // A gate finding (an invented claim, off-topic copy, …) keeps a draft below the standard
+  // whatever its score, so it is refined even above the auto-refine threshold.
+  const weak = firstReport.overall < options.autoRefineThreshold || firstReport.cappedBy.length > 0;
+  if (options.autoRefine && weak) {
     for (let round = 1; round <= MAX_REFINEMENT_ROUNDS; round++) {
       const refined = await writeRefinement(run, best.draft, critiqueOf(best.report), round);
       rounds = round;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
 import { CATALOGUE_FACT_SOURCE } from "../../db/seed/proof-facts";
 import { COMPANY_CATALOG } from "../../db/seed/reference-data";
-import { VALID_REQUEST } from "../generation/generation.test-support";
+import { VALID_REQUEST } from "../../../test/support/generation";
 
 type Ok<T> = { success: true; data: T };
 

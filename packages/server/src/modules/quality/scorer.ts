@@ -138,7 +138,8 @@ export function scoreContent(input: ContentInput, reference: ScoringContext): Qu
   const uncapped = round(clamp(criteria.reduce((sum, c) => sum + c.weight * c.score, 0)), 3);
   const gates = results.flatMap((r) => r.result.gates ?? []);
   const cappedBy = [...new Set(gates.map((g) => g.code))];
-  // The cap keeps the order of capped drafts (a better capped draft still scores higher).
+  // Compressing (rather than clipping) keeps the order of capped drafts: a better capped
+  // draft still scores higher. Auto-refine treats any capped draft as one to refine.
   const overall =
     gates.length > 0
       ? round(Math.min(uncapped, QUALITY_GATE_CAP * (0.85 + 0.15 * uncapped)), 3)
