@@ -149,7 +149,21 @@ export function extractClaims(
       // Hostile input (thousands of figures in one sentence) stops at the cap, not at the end.
       const full = () => out.length >= MAX_CLAIMS;
       const survey = SURVEY.test(sentence);
-      for (const m of sentence.matchAll(CURRENCY)) {
+      // Cheap tests first: most sentences hold no figure and no boast, and skip every pattern.
+      const hasDigit = /\d/.test(sentence);
+      const mayMultiply = hasDigit || /\btimes\b/i.test(sentence);
+      const mayCertify =
+        hasDigit && /certif|accredit|compliant|registered|approved/i.test(sentence);
+      const mayBoast =
+        /\b(?:most|fastest|best|leading|largest|cheapest|first|only|number one)\b|#1/i.test(
+          sentence,
+        );
+      const mayGuarantee = /guarant|risk[- ]free|money[- ]back/i.test(sentence);
+      const mayName =
+        /\b(?:saved|cut|reduced|achieved|increased|improved|lowered|slashed|grew|doubled|tripled|halved|avoided|eliminated)\b/.test(
+          sentence,
+        );
+      for (const m of hasDigit ? sentence.matchAll(CURRENCY) : []) {
         if (full()) break;
         const start = m.index ?? 0;
         if (!take(start, start + m[0].length)) continue;
@@ -162,7 +176,7 @@ export function extractClaims(
           hi: value,
         });
       }
-      for (const m of sentence.matchAll(PERCENT)) {
+      for (const m of hasDigit ? sentence.matchAll(PERCENT) : []) {
         if (full()) break;
         const start = m.index ?? 0;
         if (!take(start, start + m[0].length)) continue;
@@ -176,7 +190,7 @@ export function extractClaims(
           hi: Math.max(a, b),
         });
       }
-      for (const m of sentence.matchAll(MULTIPLIER)) {
+      for (const m of mayMultiply ? sentence.matchAll(MULTIPLIER) : []) {
         if (full()) break;
         const start = m.index ?? 0;
         if (!take(start, start + m[0].length)) continue;
@@ -189,7 +203,7 @@ export function extractClaims(
           hi: v,
         });
       }
-      for (const m of sentence.matchAll(COUNT)) {
+      for (const m of hasDigit ? sentence.matchAll(COUNT) : []) {
         if (full()) break;
         const start = m.index ?? 0;
         if (!take(start, start + m[0].length)) continue;
@@ -204,25 +218,25 @@ export function extractClaims(
           hi: v,
         });
       }
-      for (const m of sentence.matchAll(CERTIFICATION)) {
+      for (const m of mayCertify ? sentence.matchAll(CERTIFICATION) : []) {
         if (full()) break;
         const start = m.index ?? 0;
         if (!take(start, start + m[0].length)) continue;
         add({ kind: "certification", text: m[0].trim(), unit: null, lo: 0, hi: 0 });
       }
-      for (const m of sentence.matchAll(SUPERLATIVE)) {
+      for (const m of mayBoast ? sentence.matchAll(SUPERLATIVE) : []) {
         if (full()) break;
         const start = m.index ?? 0;
         if (!take(start, start + m[0].length)) continue;
         add({ kind: "superlative", text: m[0].trim(), unit: null, lo: 0, hi: 0 });
       }
-      for (const m of sentence.matchAll(GUARANTEE)) {
+      for (const m of mayGuarantee ? sentence.matchAll(GUARANTEE) : []) {
         if (full()) break;
         const start = m.index ?? 0;
         if (!take(start, start + m[0].length)) continue;
         add({ kind: "guarantee", text: m[0].trim(), unit: null, lo: 0, hi: 0 });
       }
-      for (const m of sentence.matchAll(NAMED_RESULT)) {
+      for (const m of mayName ? sentence.matchAll(NAMED_RESULT) : []) {
         if (full()) break;
         const name = m[1]!;
         const words = name.split(/\s+/);
@@ -348,8 +362,20 @@ export function figureKey(c: { unit: FactUnit | null; lo: number; hi: number }):
   return `${c.unit}:${c.lo}:${c.hi}`;
 }
 
+const referenceCache = new Map<string, Set<string>>();
+
 /** The figures stated in reference texts (market sizes, pain points), as {@link figureKey}s. */
 export function referenceFigures(texts: readonly string[]): Set<string> {
+  const cacheKey = texts.join("\u0000");
+  const cached = referenceCache.get(cacheKey);
+  if (cached) return cached;
+  if (referenceCache.size >= 256) referenceCache.clear();
+  const keys = figuresOf(texts);
+  referenceCache.set(cacheKey, keys);
+  return keys;
+}
+
+function figuresOf(texts: readonly string[]): Set<string> {
   const keys = new Set<string>();
   const claims = extractClaims(texts.map((text) => ({ name: "body" as const, text })));
   for (const c of claims) if (c.unit !== null) keys.add(figureKey(c));

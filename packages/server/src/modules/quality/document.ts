@@ -51,7 +51,6 @@ export function analyse(input: {
   const blocks = htmlBlocks(input.body);
   const bodyText = blocks.map((b) => b.text).join("\n");
   const plain = [headline, introduction, bodyText, conclusion].join("\n");
-  const tokens = tokenize(plain);
   const sentences: Sentence[] = [];
   const addSentences = (text: string, section: QualitySection, kind: TextBlock["kind"]) => {
     for (const s of splitSentences(text)) {
@@ -62,6 +61,10 @@ export function analyse(input: {
   addSentences(introduction, "introduction", "paragraph");
   for (const b of blocks) addSentences(b.text, "body", b.kind);
   addSentences(conclusion, "conclusion", "paragraph");
+  // Every stem once, from the sentences (tokenising the text again would double the cost).
+  const tokens = sentences.flatMap((s) => s.stems);
+  const stemsOf = (...sections: QualitySection[]) =>
+    new Set(sentences.filter((s) => sections.includes(s.section)).flatMap((s) => s.stems));
   return {
     sections: [
       { name: "headline", text: headline },
@@ -79,8 +82,8 @@ export function analyse(input: {
     bodyMatch: normaliseForMatch(bodyText),
     tokens,
     stems: new Set(tokens),
-    bodyStems: new Set(tokenize(bodyText)),
-    openingStems: new Set(tokenize(`${headline}\n${introduction}`)),
+    bodyStems: stemsOf("body"),
+    openingStems: stemsOf("headline", "introduction"),
     sentences,
     words: wordTokens(plain).length,
   };

@@ -11,12 +11,6 @@ const PROSE_FUNCTION_SHARE = 0.3;
 /** Sentences sharing this share of their content words say the same thing. */
 const SAME_POINT = 0.6;
 
-function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
-  let both = 0;
-  for (const x of a) if (b.has(x)) both++;
-  return both / (a.size + b.size - both || 1);
-}
-
 /**
  * Whether the copy argues rather than lists: function-word share (keyword salad), lists with no
  * prose around them, the same point restated, and sentences copied between sections.
@@ -66,11 +60,22 @@ export const substance: Criterion = {
     const restated = new Map<string, { text: string; times: number }>();
     let copiedWords = 0;
     let restatedCount = 0;
+    // Shared stems with every earlier sentence, counted through an inverted index (stem →
+    // sentences), so only sentences that share a word are ever compared.
+    const postings = new Map<string, number[]>();
+    const shared = new Int32Array(eligible.length);
     for (let i = 0; i < eligible.length; i++) {
       const a = eligible[i]!;
+      shared.fill(0, 0, i);
+      for (const stem of a.set) {
+        const list = postings.get(stem);
+        if (list) for (const j of list) shared[j]!++;
+      }
       for (let j = 0; j < i; j++) {
+        const both = shared[j]!;
+        if (both === 0) continue;
         const b = eligible[j]!;
-        const sim = jaccard(a.set, b.set);
+        const sim = both / (a.set.size + b.set.size - both);
         if (sim >= 0.85 && a.s.words >= 8) {
           const key = b.s.text;
           const entry = copies.get(key) ?? {
@@ -89,6 +94,11 @@ export const substance: Criterion = {
           restatedCount++;
           break;
         }
+      }
+      for (const stem of a.set) {
+        const list = postings.get(stem);
+        if (list) list.push(i);
+        else postings.set(stem, [i]);
       }
     }
     // Padding: sentences that add almost no word the piece has not used already.
