@@ -282,19 +282,34 @@ interface PreparedFact extends JudgeFact {
 
 const preparedCache = new WeakMap<readonly JudgeFact[], PreparedFact[]>();
 
+const subjectStemsOf = (text: string) => [
+  ...new Set(
+    tokenize(text.replace(/[\d.,]+\s*(?:%|x|×)?/g, " ")).filter(
+      (s) => !SUBJECT_STOP.has(s) && !/^\d/.test(s),
+    ),
+  ),
+];
+
+/**
+ * What a fact is about: for a figure, the words right after it ("35-45% reduction in
+ * engineering change orders" → change orders), else the whole statement.
+ */
+function factSubject(f: JudgeFact): string[] {
+  if (f.unit !== null) {
+    const figure = extractClaims([{ name: "body", text: f.statement }]).find(
+      (c) => c.unit !== null,
+    );
+    const after = figure ? figure.text.replace(/^\S+\s*/, "") : "";
+    const stems = subjectStemsOf(after);
+    if (stems.length > 0) return stems;
+  }
+  return subjectStemsOf(f.statement);
+}
+
 function prepare(facts: readonly JudgeFact[]): PreparedFact[] {
   let prepared = preparedCache.get(facts);
   if (!prepared) {
-    prepared = facts.map((f) => ({
-      ...f,
-      subjectStems: [
-        ...new Set(
-          tokenize(f.statement.replace(/[\d.,]+\s*(?:%|x|×)?/g, " ")).filter(
-            (s) => !SUBJECT_STOP.has(s) && !/^\d/.test(s),
-          ),
-        ),
-      ],
-    }));
+    prepared = facts.map((f) => ({ ...f, subjectStems: factSubject(f) }));
     preparedCache.set(facts, prepared);
   }
   return prepared;
