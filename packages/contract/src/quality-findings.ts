@@ -139,12 +139,6 @@ export const QualityFindingSchema = z.discriminatedUnion("code", [
 ]);
 export type QualityFinding = z.infer<typeof QualityFindingSchema>;
 export type QualityFindingCode = QualityFinding["code"];
-export type FindingOf<C extends QualityFindingCode> = Extract<QualityFinding, { code: C }>;
-
-/** Every finding code (closed), in the order of the union. */
-export const QUALITY_FINDING_CODES = QualityFindingSchema.options.map(
-  (o) => o.shape.code.value,
-) as QualityFindingCode[];
 
 const STAGE_NEXT_STEP: Record<z.infer<typeof StageSchema>, string> = {
   awareness: "invite the reader to read a guide or report, or to benchmark their own team",

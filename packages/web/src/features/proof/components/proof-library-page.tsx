@@ -6,7 +6,7 @@ import {
   type FactStatus,
 } from "@content-studio/contract";
 import { Plus, Search } from "lucide-react";
-import { useDeferredValue, useState } from "react";
+import { useDeferredValue, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button, focusRing } from "../../../components/ui/button";
@@ -39,6 +39,12 @@ const STATUS_CLASSES: Record<FactStatus | "expired", string> = {
   proposed: "bg-yellow-50 text-yellow-800 border-yellow-200",
   retired: "bg-slate-100 text-slate-600 border-slate-200",
   expired: "bg-red-50 text-red-800 border-red-200",
+};
+
+const CHANGED_LABELS: Record<FactAction, string> = {
+  approve: "Approved",
+  expire: "Expired",
+  retire: "Retired",
 };
 
 const ACTION_LABELS: Record<FactAction, string> = {
@@ -118,13 +124,6 @@ export function ProofLibraryPage({ solutions, industries }: ProofLibraryPageProp
       </div>
 
       {change.error ? <Alert className="mb-4">{change.error.message}</Alert> : null}
-      {changed ? (
-        <UsagePanel
-          title={`${changed.action === "approve" ? "Approved" : changed.action === "expire" ? "Expired" : "Retired"}: ${changed.result.fact.statement}`}
-          result={changed.result}
-          onClose={() => setChanged(null)}
-        />
-      ) : null}
 
       {facts.isPending ? (
         <p role="status" className="flex items-center gap-2 text-sm text-slate-500">
@@ -204,6 +203,14 @@ export function ProofLibraryPage({ solutions, industries }: ProofLibraryPageProp
                     </Button>
                   ))}
                 </div>
+                {changed?.result.fact.id === fact.id ? (
+                  <UsagePanel
+                    title={`${CHANGED_LABELS[changed.action]}. Content that uses this fact:`}
+                    result={changed.result}
+                    onClose={() => setChanged(null)}
+                    focusOnMount
+                  />
+                ) : null}
                 {usagesOf === fact.id ? (
                   <FactUsages id={fact.id} onClose={() => setUsagesOf(null)} />
                 ) : null}
@@ -243,16 +250,25 @@ function UsagePanel({
   title,
   result,
   onClose,
+  focusOnMount = false,
 }: {
   title: string;
   result: FactChangeResult;
   onClose: () => void;
+  /** Moves focus (and the view) here: the card may have moved to the top of the list. */
+  focusOnMount?: boolean;
 }) {
   const n = result.usages.length;
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (focusOnMount) ref.current?.focus();
+  }, [focusOnMount]);
   return (
     <section
+      ref={ref}
+      tabIndex={-1}
       aria-label="Content using this fact"
-      className="mt-3 mb-4 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm"
+      className="mt-3 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm outline-none focus-visible:ring-2 focus-visible:ring-primary"
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <p className="min-w-0 flex-1 font-medium break-words text-slate-900">{title}</p>
