@@ -77,7 +77,6 @@ const STAGE_SUBSTANCE: Record<BuyingStage, readonly string[]> = {
     "surprise",
     "too late",
     "what leaders",
-    "questions to ask",
     "familiar",
   ],
   consideration: [
@@ -110,7 +109,6 @@ const STAGE_SUBSTANCE: Record<BuyingStage, readonly string[]> = {
     "contract terms",
     "pricing",
     "ROI",
-    "success criteria",
     "decision rule",
     "approve",
     "budget",
