@@ -17,9 +17,9 @@ import { AppError } from "../../lib/app-error";
 import type { SessionUser } from "../../plugins/access";
 import { listIndustryRows, loadCompanyCatalogRows } from "../reference/reference.repository";
 import { claimSettingOnce } from "../settings/settings.repository";
-import type { JudgeFact } from "../quality/claims";
 import { canProposeFacts, factCapabilities } from "./proof.policy";
 import { isExpired, presentFact, todayIso } from "./proof.presenter";
+import type { BindingFact } from "./binding-fact";
 import * as repo from "./proof.repository";
 
 export type ProofContext = Pick<AppContext, "db">;
@@ -194,7 +194,7 @@ export function retireFact(ctx: ProofContext, actor: SessionUser, id: string) {
 }
 
 /** Approved facts as the judge binds claims to them (expired ones flagged). */
-export async function loadBindingFacts(ctx: ProofContext): Promise<JudgeFact[]> {
+export async function loadBindingFacts(ctx: ProofContext): Promise<BindingFact[]> {
   const today = todayIso();
   return (await repo.listApprovedFacts(ctx.db)).map((r) => ({
     id: r.id,
@@ -217,7 +217,7 @@ const MAX_BRIEF_FACTS = 12;
  * or a featured solution (any solution when none is featured).
  */
 export function factsForBrief(
-  facts: readonly JudgeFact[],
+  facts: readonly BindingFact[],
   brief: { industryId: string; featuredSolutions: readonly string[] },
 ): ApprovedFact[] {
   return facts

@@ -11,22 +11,12 @@
  * industry's market size, a persona's pain point) are supported by that reference data.
  */
 import type { ClaimKind, FactUnit, QualityClaim, QualitySection } from "@content-studio/contract";
+import type { BindingFact } from "../proof/binding-fact";
 import { splitSentences } from "./readability";
 import { tokenize } from "./text";
 
-/** An approved fact as the judge sees it. */
-export interface JudgeFact {
-  id: string;
-  statement: string;
-  value: number | null;
-  valueMax: number | null;
-  unit: FactUnit | null;
-  subjectType: "company" | "solution" | "industry";
-  subjectId: string | null;
-  /** Past its expiry date: it no longer binds, and claims that rely on it are "expired". */
-  expired: boolean;
-  expiresOn: string | null;
-}
+/** An approved fact as the judge sees it (the Proof Library owns the shape). */
+export type JudgeFact = BindingFact;
 
 /** A claim found in a sentence, before binding. */
 export interface ExtractedClaim {
