@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { buildUser } from "../../../testing/data";
 import { fail, installFakeApi } from "../../../testing/fake-api";
 import { renderWithProviders } from "../../../testing/render";
-import { aerospace, catalog, vpEngineering } from "../testing/fixtures";
+import { aerospace, catalog, vpEngineering } from "../../../testing/generator-fixtures";
 import { GeneratorPage } from "./generator-page";
 
 function renderWith(writer: { label: string; description: string | null } | undefined) {
