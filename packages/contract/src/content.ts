@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AiProviderIdSchema } from "./ai";
 import { IntentDataSchema } from "./audience";
 import { ExampleCategorySchema } from "./examples";
-import { ContentSectionsSchema, QualityReportSchema } from "./quality";
+import { ContentSectionsSchema, QualityClaimSchema, QualityReportSchema } from "./quality";
 import {
   BUYING_STAGES,
   BuyingJourneySchema,
@@ -141,6 +141,11 @@ export const OptimizeContentResultSchema = z.object({
   candidate: ContentSectionsSchema,
   before: QualityReportSchema,
   after: QualityReportSchema,
+  /**
+   * Claims the refinement added that no approved fact supports; when there are any the
+   * refinement is rejected and the candidate is the unchanged draft.
+   */
+  rejectedClaims: z.array(QualityClaimSchema).optional(),
   /** The sections that changed. */
   diff: z.array(
     z.object({ section: ContentSectionIdSchema, before: z.string(), after: z.string() }),

@@ -5,6 +5,8 @@ export * from "./system";
 export * from "./ai";
 export * from "./examples";
 export * from "./quality";
+export * from "./quality-findings";
+export * from "./proof";
 export * from "./generation";
 export * from "./content";
 export * from "./text-length";

@@ -171,12 +171,10 @@ export function describeApprovalBlocker(blocker: ApprovalBlocker): string {
   }
 }
 
-const CLAIM_BLOCKING = new Set(["unsupported", "contradicted", "expired"]);
-
 /**
  * Reasons approval is refused for a version with this score and report: no score, a score
- * that does not meet the quality standards (meetsQualityStandards), or any claim the report marks unsupported, contradicted or expired
- * (statistics without a source count as unsupported).
+ * that does not meet the quality standards (meetsQualityStandards), or any claim the report
+ * marks unsupported, contradicted or expired.
  */
 export function approvalBlockers(
   score: number | null,
@@ -188,21 +186,9 @@ export function approvalBlockers(
   if (!meetsQualityStandards(score, threshold)) {
     blockers.push({ code: "below_threshold", score, threshold });
   }
-  for (const claim of report?.unsupportedClaims ?? []) {
-    blockers.push({ code: "claim_not_supported", status: "unsupported", text: claim.text });
-  }
-  // Reports that carry checked claims (each with a status) block on the same statuses.
-  const claims = (report as { claims?: unknown } | null)?.claims;
-  if (Array.isArray(claims)) {
-    for (const claim of claims as { status?: unknown; text?: unknown }[]) {
-      if (typeof claim?.status === "string" && CLAIM_BLOCKING.has(claim.status)) {
-        blockers.push({
-          code: "claim_not_supported",
-          status: claim.status as "unsupported" | "contradicted" | "expired",
-          text: typeof claim.text === "string" ? claim.text : "",
-        });
-      }
-    }
+  for (const claim of report?.claims ?? []) {
+    if (claim.status === "supported") continue;
+    blockers.push({ code: "claim_not_supported", status: claim.status, text: claim.text });
   }
   return blockers;
 }

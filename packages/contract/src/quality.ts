@@ -1,15 +1,20 @@
 import { z } from "zod";
 import { BuyingStageSchema, ContentTypeSchema } from "./reference";
 
+import { ClaimKindSchema, QualityFindingSchema } from "./quality-findings";
+
 /** The criteria of the quality check, in display order. */
 export const QUALITY_CRITERIA = [
   "structure",
+  "topicRelevance",
   "personaFit",
   "industryFit",
   "buyingStageFit",
-  "specificity",
+  "substance",
+  "evidence",
   "readability",
   "style",
+  "tone",
   "benchmarkSimilarity",
 ] as const;
 export const QualityCriterionIdSchema = z.enum(QUALITY_CRITERIA);
@@ -17,14 +22,24 @@ export type QualityCriterionId = z.infer<typeof QualityCriterionIdSchema>;
 
 export const QUALITY_CRITERION_LABELS: Record<QualityCriterionId, string> = {
   structure: "Structure",
+  topicRelevance: "Topic relevance",
   personaFit: "Persona fit",
   industryFit: "Industry fit",
   buyingStageFit: "Buying-stage fit",
-  specificity: "Specificity",
+  substance: "Substance",
+  evidence: "Evidence",
   readability: "Readability",
   style: "Style",
+  tone: "Tone",
   benchmarkSimilarity: "Benchmark similarity",
 };
+
+/**
+ * The highest overall score a draft can have while a gate finding stands (an unsupported or
+ * contradicted claim, off-topic copy, copy for another audience or stage, keyword salad,
+ * hard sell at awareness, disparaging competitors): below the 0.7 quality standard.
+ */
+export const QUALITY_GATE_CAP = 0.69;
 
 export const QualityCriterionSchema = z.object({
   id: QualityCriterionIdSchema,
@@ -33,10 +48,10 @@ export const QualityCriterionSchema = z.object({
   score: z.number().min(0).max(1),
   /** Share of the overall score, 0–1; weights sum to 1. */
   weight: z.number().min(0).max(1),
-  /** What was measured, in plain words (e.g. "3 of 5 pain points addressed"). */
-  findings: z.array(z.string()),
-  /** Concrete changes that would raise this score. */
-  suggestions: z.array(z.string()),
+  /** Why the criterion counts, in one line. */
+  rationale: z.string(),
+  /** Problems found, as data (render with describeFinding); empty when nothing is wrong. */
+  findings: z.array(QualityFindingSchema),
 });
 export type QualityCriterion = z.infer<typeof QualityCriterionSchema>;
 
@@ -62,25 +77,41 @@ export const ReadabilitySchema = z.object({
 });
 export type Readability = z.infer<typeof ReadabilitySchema>;
 
-/** A statistic found in the text that is neither a chosen key metric nor a company proof point. */
-export const UnsupportedClaimSchema = z.object({
-  /** The figure and the words that follow it, e.g. "73% faster design reviews". */
+export const CLAIM_STATUSES = ["supported", "unsupported", "contradicted", "expired"] as const;
+export const ClaimStatusSchema = z.enum(CLAIM_STATUSES);
+export type ClaimStatus = z.infer<typeof ClaimStatusSchema>;
+
+/** A claim found in the copy and what it was bound to. */
+export const QualityClaimSchema = z.object({
+  kind: ClaimKindSchema,
+  /** The claim as written, e.g. "35-45% fewer engineering change orders". */
   text: z.string(),
-  /** headline, introduction, body or conclusion. */
-  section: z.string(),
+  /** The sentence it stands in. */
+  sentence: z.string(),
+  section: z.enum(["headline", "introduction", "body", "conclusion"]),
+  status: ClaimStatusSchema,
+  /** The approved fact the claim was bound to (or contradicts); null when none. */
+  factId: z.string().nullable(),
+  /** That fact's statement, or the reference data the figure comes from. */
+  source: z.string().nullable(),
 });
+export type QualityClaim = z.infer<typeof QualityClaimSchema>;
 
 /** Deterministic, explainable score of one piece of content. */
 export const QualityReportSchema = z.object({
-  /** 0–1, the weighted sum of the criteria. */
+  /** 0–1: the weighted sum of the criteria, capped below the standard by any gate finding. */
   overall: z.number().min(0).max(1),
+  /** The weighted sum before any cap. */
+  uncapped: z.number().min(0).max(1),
+  /** Codes of the findings that capped the overall score (empty when none did). */
+  cappedBy: z.array(z.string()),
   criteria: z.array(QualityCriterionSchema),
   readability: ReadabilitySchema,
   nearestExamples: z.array(NearestExampleSchema),
-  unsupportedClaims: z.array(UnsupportedClaimSchema),
-  bannedPhrasesFound: z.array(z.string()),
-  /** The most useful suggestions across criteria, best first. */
-  suggestions: z.array(z.string()),
+  /** Every claim found, each bound to an approved fact or not. */
+  claims: z.array(QualityClaimSchema),
+  /** The most useful findings across criteria, biggest expected gain first. */
+  findings: z.array(QualityFindingSchema),
 });
 export type QualityReport = z.infer<typeof QualityReportSchema>;
 
@@ -101,6 +132,8 @@ export const QualityCheckBodySchema = ContentSectionsSchema.extend({
   contentType: ContentTypeSchema,
   /** Labels of the chosen key metrics (company proof points). */
   keyMetricsToInclude: z.array(z.string().max(200)).max(20).optional(),
+  /** The topic the copy was written on; without it, topic relevance is not measured. */
+  contentTopic: z.string().trim().min(1).max(500).optional(),
 });
 export type QualityCheckBody = z.infer<typeof QualityCheckBodySchema>;
 

@@ -21,6 +21,7 @@ import { examplesRoutes } from "./modules/examples/examples.routes";
 import { generationRoutes } from "./modules/content/generation.routes";
 import { libraryRoutes } from "./modules/library/library.routes";
 import { startTrashPurger } from "./modules/library/library.service";
+import { proofRoutes } from "./modules/proof/proof.routes";
 import { qualityRoutes } from "./modules/quality/quality.routes";
 import { referenceRoutes } from "./modules/reference/reference.routes";
 import { systemRoutes } from "./modules/system/system.routes";
@@ -146,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await app.register(libraryRoutes(ctx));
   // The Trash purge runs on a schedule in every instance (an idempotent delete).
   app.addHook("onReady", async () => startTrashPurger(ctx, app.log));
+  await app.register(proofRoutes(ctx));
   await registerWeb(app, config.webDist);
 
   return { app, ctx, routes };

@@ -10,6 +10,7 @@ import {
 } from "./db/database";
 import { seedReferenceData } from "./db/seed/seed";
 import { seedSampleIntentData } from "./modules/audience/audience.service";
+import { seedProofFacts } from "./modules/proof/proof.service";
 import { ensureInitialAdmin } from "./modules/auth/auth.service";
 import { prepareExamplesOnStart } from "./modules/examples/examples.startup";
 
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
     await migrateToLatest(database.db);
     await seedReferenceData(database.db);
     await seedSampleIntentData(database.db);
+    await seedProofFacts(database.db);
     const built = await buildApp({ config, db: database.db, dbKind: database.kind });
     await ensureInitialAdmin(built.ctx, config, (m) => built.app.log.info(m));
     return built;

@@ -8,6 +8,7 @@ import { buildApp, type BuiltApp } from "../src/app";
 import { loadConfig, type Config } from "../src/config";
 import { migrateToLatest, openDatabase, type DatabaseHandle } from "../src/db/database";
 import { seedReferenceData } from "../src/db/seed/seed";
+import { seedProofFacts } from "../src/modules/proof/proof.service";
 import type { Database } from "../src/db/types";
 import { createAccount } from "../src/modules/users/users.service";
 
@@ -50,7 +51,10 @@ export async function createTestDatabase(options: { seed?: boolean } = {}): Prom
     handle = await openDatabase({ kind: "pglite" });
   }
   await migrateToLatest(handle.db);
-  if (options.seed !== false) await seedReferenceData(handle.db);
+  if (options.seed !== false) {
+    await seedReferenceData(handle.db);
+    await seedProofFacts(handle.db);
+  }
   return {
     ...handle,
     destroy: async () => {

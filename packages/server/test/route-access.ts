@@ -108,4 +108,12 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   "POST /api/library/:id/purge": "admin",
   "GET /api/library/:id/export": "viewer",
   "GET /api/dashboard/summary": "viewer",
+  // proof library
+  "GET /api/proof/facts": "viewer",
+  "POST /api/proof/facts": "editor",
+  "PUT /api/proof/facts/:id": "editor",
+  "GET /api/proof/facts/:id/usages": "viewer",
+  "POST /api/proof/facts/:id/approve": "admin",
+  "POST /api/proof/facts/:id/expire": "admin",
+  "POST /api/proof/facts/:id/retire": "admin",
 };

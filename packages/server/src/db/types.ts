@@ -5,6 +5,9 @@ import type {
   ContentType,
   ExampleCategory,
   ExampleOrigin,
+  FactStatus,
+  FactSubjectType,
+  FactUnit,
   IngestJob,
 } from "@content-studio/contract";
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
@@ -174,6 +177,26 @@ export interface SolutionTable {
   name: string;
   description: string;
   product: Generated<string>;
+}
+
+export interface ProofFactTable {
+  id: string;
+  statement: string;
+  value: number | null;
+  value_max: number | null;
+  unit: FactUnit | null;
+  subject_type: FactSubjectType;
+  subject_id: string | null;
+  source: string;
+  owner: string;
+  status: ColumnType<FactStatus, FactStatus | undefined, FactStatus>;
+  expires_on: string | null;
+  is_sample: Generated<boolean>;
+  proposed_by: string | null;
+  approved_by: string | null;
+  approved_at: Date | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface ExampleTable {
@@ -393,6 +416,7 @@ export interface Database {
   intent_summary: IntentSummaryTable;
   content_item_version: ContentItemVersionTable;
   content_item_event: ContentItemEventTable;
+  proof_fact: ProofFactTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -408,3 +432,5 @@ export type IntentDatasetRow = Selectable<IntentDatasetTable>;
 export type IntentImportRow = Selectable<IntentImportTable>;
 export type ContentItemVersionRow = Selectable<ContentItemVersionTable>;
 export type NewContentItemVersion = Insertable<ContentItemVersionTable>;
+export type ProofFactRow = Selectable<ProofFactTable>;
+export type NewProofFact = Insertable<ProofFactTable>;

@@ -6,6 +6,7 @@ import { DashboardRoute } from "./routes/dashboard";
 import { LibraryRoute } from "./routes/library";
 import { LoginRoute } from "./routes/login";
 import { NotFoundRoute } from "./routes/not-found";
+import { ProofLibraryRoute } from "./routes/proof-library";
 import { ProtectedRoute } from "./routes/protected";
 import { RootRoute } from "./routes/root";
 import { RouteError } from "./routes/route-error";
@@ -47,6 +48,7 @@ export function createAppRoutes(): RouteObject[] {
               path: "examples/*",
               lazy: async () => ({ Component: (await import("./routes/examples")).ExamplesRoute }),
             },
+            { path: "proof-library/*", element: <ProofLibraryRoute /> },
             { path: "settings/*", element: <SettingsRoute /> },
             { path: "*", element: <NotFoundRoute /> },
           ],

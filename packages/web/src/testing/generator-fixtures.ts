@@ -74,22 +74,24 @@ export function buildReport(
 ): QualityReport {
   return {
     overall,
+    uncapped: overall,
+    cappedBy: [],
     criteria: [
       {
         id: "structure",
         label: "Structure",
         score: 0.9,
         weight: 0.2,
-        findings: ["Has 3 subheadings"],
-        suggestions: [],
+        rationale: "Executives skim.",
+        findings: [],
       },
       {
-        id: "specificity",
-        label: "Specificity",
+        id: "evidence",
+        label: "Evidence",
         score: 0.5,
         weight: 0.2,
-        findings: ["1 of 2 key metrics used"],
-        suggestions: ["Quote the time-to-market metric."],
+        rationale: "Invented figures cost trust.",
+        findings: [{ code: "key_metric_unused", metric: "20-30% decrease in time-to-market" }],
       },
     ],
     readability: {
@@ -104,9 +106,18 @@ export function buildReport(
       { id: "ex-1", title: "A good example", category: "good", similarity: 0.42 },
       { id: "ex-2", title: "A bad example", category: "bad", similarity: 0.18 },
     ],
-    unsupportedClaims: [],
-    bannedPhrasesFound: [],
-    suggestions: [],
+    claims: [
+      {
+        kind: "percentage",
+        text: "35-45% reduction in engineering change orders",
+        sentence: "Teams see a 35-45% reduction in engineering change orders.",
+        section: "body",
+        status: "supported",
+        factId: "fact-1",
+        source: "Customers see a 35-45% reduction in engineering change orders.",
+      },
+    ],
+    findings: [],
     ...overrides,
   };
 }

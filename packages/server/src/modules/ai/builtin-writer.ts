@@ -1,4 +1,4 @@
-import { AI_PROVIDERS } from "@content-studio/contract";
+import { AI_PROVIDERS, describeFinding } from "@content-studio/contract";
 import { composeDraft } from "./builtin-draft";
 import { refineDraft } from "./builtin-refine";
 import { composeRepurposed } from "./builtin-repurpose";
@@ -29,7 +29,8 @@ export class BuiltinWriter implements Writer {
       task.kind === "draft"
         ? composeDraft(task.brief)
         : task.kind === "refine"
-          ? refineDraft(task.brief, task.draft, task.critique, task.round)
+          ? // The template refine reads the rendered findings (it predates findings as data).
+            refineDraft(task.brief, task.draft, task.critique.map(describeFinding), task.round)
           : composeRepurposed(task.brief, task.draft, task.variation);
     const parsed = call.schema.safeParse(output);
     if (!parsed.success) {

@@ -5,6 +5,7 @@ import type {
   ContentType,
   Industry,
   Persona,
+  QualityFinding,
 } from "@content-studio/contract";
 import type { z } from "zod";
 
@@ -76,8 +77,8 @@ export type WritingTask =
       kind: "refine";
       brief: ContentBrief;
       draft: DraftContent;
-      /** Concrete critique from the quality check, best first. */
-      critique: string[];
+      /** The quality check's findings (data; render with describeFinding), best first. */
+      critique: QualityFinding[];
       round: number;
     }
   | { kind: "repurpose"; brief: ContentBrief; draft: DraftContent; variation: number };

@@ -8,9 +8,11 @@ import type {
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
 import type { BriefExample, ContentBrief } from "../ai/writer";
+import { factsForBrief, loadBindingFacts } from "../proof/proof.service";
 import {
   getBannedPhrases,
   getSimilarityIndex,
+  loadAudiences,
   nearestInIndex,
   type QualityReference,
 } from "../quality/quality.service";
@@ -81,8 +83,9 @@ export async function buildBrief(ctx: AppContext, input: BriefInput): Promise<Co
 }
 
 /**
- * A brief and everything its drafts are scored against, loaded once: persona, industry,
- * catalogue, nearest examples, banned phrases and the similarity index. The writer gets the
+ * A brief and everything its drafts are scored against, loaded once: persona, industry (and
+ * every persona and industry, for the judge's vocabularies), catalogue, nearest examples,
+ * banned phrases, the similarity index and the approved facts. The writer gets the
  * brief (with the banned phrases); the scorer gets the reference and loads nothing itself.
  */
 export interface BriefContext {
@@ -91,12 +94,15 @@ export interface BriefContext {
 }
 
 export async function loadBriefContext(ctx: AppContext, input: BriefInput): Promise<BriefContext> {
-  const [{ persona, industry }, catalogRows, bannedPhrases, index] = await Promise.all([
-    loadAudience(ctx, input.personaId, input.industryId),
-    loadCompanyCatalogRows(ctx.db),
-    getBannedPhrases(ctx),
-    getSimilarityIndex(ctx),
-  ]);
+  const [{ persona, industry }, catalogRows, bannedPhrases, index, audiences, facts] =
+    await Promise.all([
+      loadAudience(ctx, input.personaId, input.industryId),
+      loadCompanyCatalogRows(ctx.db),
+      getBannedPhrases(ctx),
+      getSimilarityIndex(ctx),
+      loadAudiences(ctx),
+      loadBindingFacts(ctx),
+    ]);
   const catalog = presentCompanyCatalog(catalogRows);
   const knownMetrics = new Set(catalog.keyMetrics.map((m) => m.label));
   const metrics = input.lenient
@@ -120,7 +126,7 @@ export async function loadBriefContext(ctx: AppContext, input: BriefInput): Prom
         issues: [{ path: "featuredSolutions", message: "Unknown solution." }],
       });
     }
-    return { name: solution.name, description: solution.description };
+    return { id: solution.id, name: solution.name, description: solution.description };
   });
 
   const brief: ContentBrief = {
@@ -131,7 +137,7 @@ export async function loadBriefContext(ctx: AppContext, input: BriefInput): Prom
     contentType: input.contentType,
     topic: input.topic,
     keyMetrics: [...new Set(metrics)],
-    solutions,
+    solutions: solutions.map(({ name, description }) => ({ name, description })),
     companyName: catalog.companyName,
     companyDescription: catalog.description,
     offers: catalog.offers,
@@ -140,6 +146,10 @@ export async function loadBriefContext(ctx: AppContext, input: BriefInput): Prom
     badExamples: [],
     // The template writer reads the organisation's banned phrases from the brief.
     bannedPhrases,
+    approvedFacts: factsForBrief(facts, {
+      industryId: industry.id,
+      featuredSolutions: solutions.map((s) => s.id),
+    }),
   };
   if (input.useBenchmarkExamples) {
     const query = [
@@ -152,7 +162,10 @@ export async function loadBriefContext(ctx: AppContext, input: BriefInput): Prom
     ].join(" ");
     [brief.goodExamples, brief.badExamples] = await similarExamples(ctx, index, query);
   }
-  return { brief, reference: { persona, industry, catalog, bannedPhrases, index } };
+  return {
+    brief,
+    reference: { persona, industry, catalog, bannedPhrases, index, ...audiences, facts },
+  };
 }
 
 /** Candidates ranked in one pass before picking per category (one index lookup, not two). */

@@ -313,6 +313,30 @@ describe("content items (OpenAI)", () => {
     }
   });
 
+  it("rejects an optimization that adds a claim no approved fact supports", async () => {
+    const t = await buildTestApp({ config: openAiFakeConfig(fake) });
+    try {
+      const editor = await t.signInAs("editor");
+      await selectBuiltin(t);
+      const id = await generate(editor, { performQualityCheck: false });
+      await selectOpenAi(t);
+      const invented = modelDraft({
+        body: `${modelDraft().body}<p>Teams that adopt it cut supplier costs by 63% within a year.</p>`,
+      });
+      fake.enqueue(answer(invented));
+      const res = await editor.post(`/api/content/${id}/optimize`, {});
+      expect(res.statusCode, res.body).toBe(200);
+      const result = res.json<Ok<OptimizeContentResult>>().data;
+      expect(result.rejectedClaims?.map((c) => c.status)).toContain("unsupported");
+      expect(result.rejectedClaims?.some((c) => c.text.startsWith("63%"))).toBe(true);
+      // The candidate is the unchanged draft: nothing to keep.
+      expect(result.diff).toEqual([]);
+      expect(result.after).toEqual(result.before);
+    } finally {
+      await t.close();
+    }
+  });
+
   it("regenerates over-long variations once, then cuts them at a sentence boundary", async () => {
     const t = await buildTestApp({ config: openAiFakeConfig(fake) });
     try {

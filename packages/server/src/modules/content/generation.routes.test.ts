@@ -447,10 +447,10 @@ describe("generation through an OpenAI-wire provider", () => {
     imagePrompt: "A rocket",
   };
   const WORSE_DRAFT = {
-    headline: "Synergy",
-    introduction: "Buy now.",
-    body: "<p>Buy now.</p>",
-    conclusion: "Act now.",
+    headline: "Synergy!",
+    introduction: "Buy now! 500% ROI, guaranteed!",
+    body: "<p>Buy now! 99% of customers save $9 million, 10x faster!</p>",
+    conclusion: "Act now!",
     imagePrompt: "A rocket",
   };
 
@@ -492,6 +492,21 @@ describe("generation through an OpenAI-wire provider", () => {
     expect(qc.meetsStandards).toBe(false);
     expect(data.content.headline).toBe(POOR_DRAFT.headline);
     expect((await getItem(data.contentItemId)).headline).toBe(POOR_DRAFT.headline);
+  });
+
+  it("rejects a refinement that adds a claim no approved fact supports", async () => {
+    const invented = modelDraft({
+      body: `${modelDraft().body}<p>Teams that adopt it cut supplier costs by 63% within a year.</p>`,
+    });
+    fake.enqueue(answer(POOR_DRAFT), answer(invented), answer(invented));
+    const res = await editor.post("/api/generate-content", { ...VALID_REQUEST, autoRefine: true });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json<Ok<GeneratedContent>>().data;
+    expect(fake.requests).toHaveLength(3);
+    expect(data.qualityCheck!.refinementRounds).toBe(2);
+    // Better written, but it invents a figure: the first draft is kept.
+    expect(data.content.headline).toBe(POOR_DRAFT.headline);
+    expect(data.qualityCheck!.report.claims.map((c) => c.text).join(" ")).not.toMatch(/63%/);
   });
 
   it("maps a provider failure to 502 with the writer's message and stores nothing", async () => {

@@ -3,6 +3,7 @@ import type {
   OptimizeContentBody,
   OptimizeContentResult,
   QualityReport,
+  QualityFinding,
 } from "@content-studio/contract";
 import type { AppContext } from "../../app-context";
 import type { SessionUser } from "../../plugins/access";
@@ -12,6 +13,7 @@ import type { DraftContent, Writer } from "../ai/writer";
 import { briefContextOf, draftOf, loadItem } from "./content.service";
 import { consumeGenerationBudget } from "./generation-limit";
 import {
+  addedUnsupportedClaims,
   critiqueOf,
   incompleteOutputError,
   isComplete,
@@ -25,7 +27,9 @@ import { toAppError } from "./writer-errors";
 const SECTIONS: ContentSectionId[] = ["headline", "introduction", "body", "conclusion"];
 
 /**
- * One refinement round with the current critique (and the primary keyword, when given).
+ * One refinement round with the current critique (and the primary keyword, when given). A
+ * round that adds a claim no approved fact supports is rejected: the candidate is the
+ * unchanged draft and the claims are listed.
  * Nothing is saved: the user keeps the candidate with PUT /api/content/:id or drops it.
  */
 export async function optimizeContentItem(
@@ -45,11 +49,7 @@ export async function optimizeContentItem(
   await consumeGenerationBudget(ctx, actor, writer);
   const current = draftOf(row);
   const before = scoreDraft(reference, brief, current);
-  const extra = keyword
-    ? [
-        `Use the primary keyword "${keyword}" in the headline, in the introduction and in at least one h2 or h3 subheading, naturally.`,
-      ]
-    : [];
+  const extra: QualityFinding[] = keyword ? [{ code: "use_primary_keyword", keyword }] : [];
   const { signal, explain } = pipelineSignal(clientSignal);
   const run: PipelineRun = {
     ctx,
@@ -66,7 +66,13 @@ export async function optimizeContentItem(
   } catch (error) {
     throw toAppError(explain(error));
   }
-  const after = scoreDraft(reference, brief, candidate);
+  let after = scoreDraft(reference, brief, candidate);
+  // Optimize may remove unsupported claims or swap in approved facts, never add new ones.
+  const rejectedClaims = addedUnsupportedClaims(before, after);
+  if (rejectedClaims.length > 0) {
+    candidate = current;
+    after = before;
+  }
   const sections = {
     headline: candidate.headline,
     introduction: candidate.introduction,
@@ -82,6 +88,7 @@ export async function optimizeContentItem(
     candidate: sections,
     before,
     after,
+    rejectedClaims,
     diff,
     note: unchangedNote(diff.length, before, writer),
   };

@@ -1,4 +1,9 @@
-import type { GenerationEvent, QualityReport } from "@content-studio/contract";
+import type {
+  GenerationEvent,
+  QualityClaim,
+  QualityFinding,
+  QualityReport,
+} from "@content-studio/contract";
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
 import { sanitizeBody, toPlainText } from "../../lib/html";
@@ -112,7 +117,7 @@ export async function writeDraft(run: PipelineRun): Promise<DraftContent> {
 export async function writeRefinement(
   run: PipelineRun,
   draft: DraftContent,
-  critique: string[],
+  critique: QualityFinding[],
   round: number,
 ): Promise<DraftContent> {
   run.onEvent?.({ type: "stage", stage: "refining", round });
@@ -143,35 +148,60 @@ export function scoreDraft(
       buyingStage: brief.buyingStage,
       contentType: brief.contentType,
       keyMetricsToInclude: brief.keyMetrics,
+      contentTopic: brief.topic,
     },
     reference,
   );
 }
 
-/** Most critique lines handed to a refinement. */
-const CRITIQUE_MAX = 10;
+/** Most findings handed to a refinement. */
+const CRITIQUE_MAX = 12;
 
 /**
- * The critique of a report for the writer: its suggestions (best first), then anything the
- * suggestions do not already cover: banned phrases to remove and unsupported statistics.
+ * The critique of a report for the writer, as findings (data): `extra` first, then the gate
+ * findings and the report's top findings, then every other claim or banned-phrase finding.
  */
-export function critiqueOf(report: QualityReport, extra: string[] = []): string[] {
-  const lines = [...extra, ...report.suggestions];
-  const mentioned = (s: string) => lines.some((l) => l.toLowerCase().includes(s.toLowerCase()));
-  for (const phrase of report.bannedPhrasesFound) {
-    if (!mentioned(phrase)) lines.push(`Remove the phrase "${phrase}".`);
+export function critiqueOf(report: QualityReport, extra: QualityFinding[] = []): QualityFinding[] {
+  const all = [
+    ...extra,
+    ...report.findings,
+    ...report.criteria.flatMap((c) =>
+      c.findings.filter(
+        (f) =>
+          f.code === "unsupported_claim" ||
+          f.code === "contradicted_claim" ||
+          f.code === "banned_phrase",
+      ),
+    ),
+  ];
+  const seen = new Set<string>();
+  const out: QualityFinding[] = [];
+  for (const f of all) {
+    const key = JSON.stringify(f);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(f);
   }
-  for (const claim of report.unsupportedClaims) {
-    if (!mentioned(claim.text)) {
-      lines.push(
-        `Remove or rephrase the unsupported statistic "${claim.text}" in the ${claim.section}.`,
-      );
-    }
-  }
-  if (lines.length === 0) {
-    for (const c of report.criteria) lines.push(...c.suggestions);
-  }
-  return [...new Set(lines)].slice(0, CRITIQUE_MAX);
+  if (out.length === 0) out.push(...report.criteria.flatMap((c) => c.findings));
+  return out.slice(0, CRITIQUE_MAX);
+}
+
+const claimKey = (text: string) => text.toLowerCase().replace(/\s+/g, " ").trim();
+
+/**
+ * Claims a refinement added that no approved fact supports (unsupported or contradicted and not
+ * in the draft before). A refinement may remove such claims or replace them with approved facts,
+ * never add them: a draft with any is rejected.
+ */
+export function addedUnsupportedClaims(
+  before: QualityReport,
+  after: QualityReport,
+): QualityClaim[] {
+  const known = new Set(before.claims.map((c) => claimKey(c.text)));
+  return after.claims.filter(
+    (c) =>
+      (c.status === "unsupported" || c.status === "contradicted") && !known.has(claimKey(c.text)),
+  );
 }
 
 export interface RefinedResult {
@@ -182,7 +212,8 @@ export interface RefinedResult {
 }
 
 /**
- * Scores the draft and, when asked and the first score is below `autoRefineThreshold`,
+ * Scores the draft and, when asked and the first score is below `autoRefineThreshold` (or a
+ * gate finding caps it),
  * refines it with the critique: at most two rounds, each from the best draft so far, stopping
  * early once the best meets `qualityThreshold`. The best-scoring draft is kept.
  */
@@ -195,7 +226,10 @@ export async function checkAndRefine(
   const firstReport = scoreDraft(run.reference, run.brief, first);
   let best = { draft: first, report: firstReport };
   let rounds = 0;
-  if (options.autoRefine && firstReport.overall < options.autoRefineThreshold) {
+  // A gate finding (an invented claim, off-topic copy, …) keeps a draft below the standard
+  // whatever its score, so it is refined even above the auto-refine threshold.
+  const weak = firstReport.overall < options.autoRefineThreshold || firstReport.cappedBy.length > 0;
+  if (options.autoRefine && weak) {
     for (let round = 1; round <= MAX_REFINEMENT_ROUNDS; round++) {
       const refined = await writeRefinement(run, best.draft, critiqueOf(best.report), round);
       rounds = round;
@@ -203,6 +237,8 @@ export async function checkAndRefine(
       if (!isComplete(refined)) continue;
       run.onEvent?.({ type: "stage", stage: "checking", round });
       const report = scoreDraft(run.reference, run.brief, refined);
+      // A refinement that invents a claim is not kept, whatever it scores.
+      if (addedUnsupportedClaims(best.report, report).length > 0) continue;
       if (report.overall > best.report.overall) best = { draft: refined, report };
       if (best.report.overall > options.qualityThreshold) break;
     }

@@ -1,3 +1,4 @@
+import { describeFinding } from "@content-studio/contract";
 import { COMPANY_CATALOG, INDUSTRIES, PERSONAS } from "../../db/seed/reference-data";
 import { describe, expect, it } from "vitest";
 import type { BriefExample, ContentBrief } from "../ai/writer";
@@ -47,6 +48,10 @@ function brief(overrides: Partial<ContentBrief> = {}): ContentBrief {
     primaryKeyword: undefined,
     goodExamples: [example()],
     badExamples: [example({ id: "ex-2", category: "bad", body: INJECTION })],
+    approvedFacts: [
+      { id: "f1", statement: "Customers see a 35-45% reduction in ECOs.", value: 35, unit: "%" },
+      { id: "f2", statement: "NCS Design runs inside the CAD tool.", value: null, unit: null },
+    ],
     ...overrides,
   };
 }
@@ -64,14 +69,14 @@ describe("prompt", () => {
   });
 
   it("puts role, audience and rules in the system prompt", () => {
-    const { system } = buildDraftPrompt(brief(), ["synergy", "delve"]);
+    const { system, user } = buildDraftPrompt(brief(), ["synergy", "delve"]);
     expect(system).toContain(COMPANY_CATALOG.companyName);
     expect(system).toContain(persona.title);
     expect(system).toContain(persona.painPoints[0]);
     expect(system).toContain(industry.topChallenges[0]);
     expect(system).toMatch(/one JSON object only/);
     expect(system).toMatch(/body is HTML using only these elements: h2, h3, p/);
-    expect(system).toContain(COMPANY_CATALOG.keyMetrics[0]!.label);
+    expect(user).toContain(COMPANY_CATALOG.keyMetrics[0]!.label);
     expect(system).toMatch(/Do not invent any other number/);
     expect(system).toMatch(/consideration stage: an evaluation step/);
     expect(system).toContain('"synergy", "delve"');
@@ -92,8 +97,8 @@ describe("prompt", () => {
     expect(none).toMatch(/Do not link to any page/);
   });
 
-  it("forbids statistics when no metric was chosen", () => {
-    const { system } = buildDraftPrompt(brief({ keyMetrics: [] }), []);
+  it("forbids statistics when no approved fact is available", () => {
+    const { system } = buildDraftPrompt(brief({ keyMetrics: [], approvedFacts: [] }), []);
     expect(system).toMatch(/do not state any statistic/);
   });
 
@@ -136,6 +141,16 @@ describe("prompt", () => {
     );
   });
 
+  it("gives the writer the approved facts as numbered sources, and only those", () => {
+    const { system, user } = buildDraftPrompt(brief(), []);
+    expect(user).toContain("[1] Customers see a 35-45% reduction in ECOs.");
+    expect(user).toContain("[2] NCS Design runs inside the CAD tool.");
+    expect(system).toMatch(/only figures, customer names, certifications and superlatives/);
+    const none = buildDraftPrompt(brief({ approvedFacts: [] }), []);
+    expect(none.user).not.toContain("[1]");
+    expect(none.system).toMatch(/No approved facts are available/);
+  });
+
   it("fences the draft and the critique in refinements", () => {
     const draft = {
       headline: "H",
@@ -144,11 +159,11 @@ describe("prompt", () => {
       conclusion: "C",
       imagePrompt: "P",
     };
-    const { user } = buildRefinePrompt(brief(), [], draft, ["Add a subheading."], 2);
+    const { user } = buildRefinePrompt(brief(), [], draft, [{ code: "no_list" }], 2);
     expect(user).toMatch(/refinement round 2/);
     expect(user.match(/<\/draft_data>/g)).toHaveLength(1);
     expect(user).toContain("&lt;/draft_data>");
-    expect(user).toContain("- Add a subheading.");
+    expect(user).toContain(`- ${describeFinding({ code: "no_list" })}`);
   });
 
   it("rotates the repurpose angle by variation and names broken limits", () => {

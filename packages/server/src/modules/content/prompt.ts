@@ -1,9 +1,11 @@
 import {
   CONTENT_TYPE_LABELS,
+  describeFinding,
   REPURPOSE_LIMITS,
   type BuyingStage,
   type ContentType,
   MODEL_BODY_HTML_TAGS,
+  type QualityFinding,
 } from "@content-studio/contract";
 import {
   PROMPT_VERSION,
@@ -138,9 +140,9 @@ function journeyLines(brief: ContentBrief): string {
 
 function rules(brief: ContentBrief, bannedPhrases: readonly string[]): string {
   const metrics =
-    brief.keyMetrics.length > 0
-      ? `The only statistics you may state are these chosen proof points, worded as given:\n${list(brief.keyMetrics)}\nDo not invent any other number, percentage, customer name or quote.`
-      : "No proof points were chosen: do not state any statistic, percentage, customer name or quote; argue qualitatively.";
+    (brief.approvedFacts ?? []).length > 0
+      ? `The only figures, customer names, certifications and superlatives you may state are the approved facts listed as numbered sources in the brief, with their numbers unchanged${brief.keyMetrics.length > 0 ? " (prefer the chosen key metrics among them)" : ""}. Do not invent any other number, percentage, amount, customer name, survey, certification, guarantee or quote.`
+      : "No approved facts are available: do not state any statistic, percentage, amount, customer name, survey, certification, guarantee or quote; argue qualitatively.";
   return [
     "Rules:",
     "1. Answer with one JSON object only, with exactly these string fields: headline, introduction, body, conclusion, imagePrompt. No markdown fences, no text outside the object.",
@@ -180,6 +182,15 @@ function briefBlock(brief: ContentBrief): string {
       : []),
     ...(brief.primaryKeyword
       ? [`<brief_data>${neutralizeFenceText(brief.primaryKeyword)}</brief_data>`]
+      : []),
+    ...(brief.keyMetrics.length > 0 ? [`Chosen key metrics:\n${list(brief.keyMetrics)}`] : []),
+    ...((brief.approvedFacts ?? []).length > 0
+      ? [
+          "Approved facts (numbered sources; the only claims you may make):",
+          `<brief_data>\n${neutralizeFenceText(
+            (brief.approvedFacts ?? []).map((f, i) => `[${i + 1}] ${f.statement}`).join("\n"),
+          )}\n</brief_data>`,
+        ]
       : []),
     "Topic (as written by the marketer):",
     `<brief_data>${neutralizeFenceText(brief.topic)}</brief_data>`,
@@ -248,17 +259,17 @@ export function buildRefinePrompt(
   brief: ContentBrief,
   bannedPhrases: readonly string[],
   draft: DraftContent,
-  critique: readonly string[],
+  critique: readonly QualityFinding[],
   round: number,
 ): Prompt {
   const system = [roleAndAudience(brief), "", rules(brief, bannedPhrases)].join("\n");
   const user = [
-    `Revise the draft below (refinement round ${round}). Keep what works; fix what the critique names. Keep the same topic, audience and stage.`,
+    `Revise the draft below (refinement round ${round}). Keep what works; fix what the critique names. Keep the same topic, audience and stage. A claim the critique calls unsupported or contradicted may only be removed or replaced with an approved fact from the numbered sources; add no new figures or claims.`,
     "",
     briefBlock(brief),
     "",
     "Critique from the quality check, most important first:",
-    `<brief_data>\n${neutralizeFenceText(list(critique.length > 0 ? critique : ["Make it more specific to the persona, industry and stage."]))}\n</brief_data>`,
+    `<brief_data>\n${neutralizeFenceText(list(critique.length > 0 ? critique.map(describeFinding) : ["Make it more specific to the persona, industry and stage."]))}\n</brief_data>`,
     "",
     "Current draft:",
     draftBlock(draft),

@@ -14,6 +14,8 @@ import { recordNewItem } from "./library.service";
 export function qualityReport(overall: number, unsupported: string[] = []): QualityReport {
   return {
     overall,
+    uncapped: overall,
+    cappedBy: unsupported.length > 0 ? ["unsupported_claim"] : [],
     criteria: [],
     readability: {
       words: 100,
@@ -24,9 +26,16 @@ export function qualityReport(overall: number, unsupported: string[] = []): Qual
       targetGrade: { min: 8, max: 12 },
     },
     nearestExamples: [],
-    unsupportedClaims: unsupported.map((text) => ({ text, section: "body" })),
-    bannedPhrasesFound: [],
-    suggestions: [],
+    claims: unsupported.map((text) => ({
+      kind: "percentage",
+      text,
+      sentence: text,
+      section: "body",
+      status: "unsupported",
+      factId: null,
+      source: null,
+    })),
+    findings: [],
   };
 }
 

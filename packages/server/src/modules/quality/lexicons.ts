@@ -1,6 +1,10 @@
 import type { BuyingStage } from "@content-studio/contract";
 
 /**
+ * NOT used by the quality check any more (its vocabularies come from the reference data; see
+ * vocabulary.ts and criteria/): kept only for the built-in writer until it stops importing it.
+ * Phrases that were copied from the shipped examples have been removed.
+ *
  * Fixed vocabularies of the quality check. They encode editorial judgement, not customer data,
  * so they live in code beside the scorer (admins edit only the banned-phrase list).
  */
@@ -12,9 +16,7 @@ export const STAGE_CTA: Record<BuyingStage, readonly string[]> = {
     "learn",
     "explore",
     "download the report",
-    "download the full report",
     "download the guide",
-    "download our guide",
     "download the paper",
     "benchmark",
     "see how",
@@ -24,8 +26,6 @@ export const STAGE_CTA: Record<BuyingStage, readonly string[]> = {
     "report",
     "paper",
     "article",
-    "try a simple exercise",
-    "start by measuring",
   ],
   consideration: [
     "compare",
@@ -140,7 +140,6 @@ export const STAGE_BODY_SIGNALS: Record<BuyingStage, readonly string[]> = {
     "signal",
     "risk",
     "gap",
-    "what good looks like",
     "leading",
     "survey",
     "study",
@@ -284,12 +283,10 @@ export const INDUSTRY_MARKERS: Record<string, readonly string[]> = {
     "AS9102",
     "ITAR",
     "fuselage",
-    "first flight",
-    "wing rib",
     "avionics",
   ],
-  automotive: ["PPAP", "IATF 16949", "vehicle program", "powertrain", "model year", "sedan"],
-  "high-tech": ["smartphone", "PCBA", "EVT", "DVT", "wearable", "Shenzhen", "handheld device"],
+  automotive: ["PPAP", "IATF 16949", "powertrain", "model year", "sedan"],
+  "high-tech": ["smartphone", "PCBA", "EVT", "DVT", "wearable", "Shenzhen"],
   industrial: ["pump", "valve", "gearbox", "compressor", "engineer-to-order", "weldment"],
 };
 

@@ -19,12 +19,14 @@ import {
   presentIndustry,
   presentPersona,
 } from "../reference/reference.presenter";
+import { loadBindingFacts } from "../proof/proof.service";
 import {
-  findIndustryRow,
-  findPersonaRow,
+  listIndustryRows,
+  listPersonaRows,
   loadCompanyCatalogRows,
 } from "../reference/reference.repository";
 import { auditActorOf, diffFields, recordAudit } from "../audit/audit.service";
+import type { JudgeFact } from "./claims";
 import * as repo from "./quality.repository";
 import { round } from "./readability";
 import { scoreContent } from "./scorer";
@@ -132,9 +134,28 @@ export async function saveBannedPhrases(
 export interface QualityReference {
   persona: Persona;
   industry: Industry;
+  /** Every persona and industry: the judge's vocabularies come from them. */
+  personas: Persona[];
+  industries: Industry[];
   catalog: CompanyCatalog;
   bannedPhrases: string[];
   index: SimilarityIndex;
+  /** Approved facts from the Proof Library (expired ones flagged). */
+  facts: JudgeFact[];
+}
+
+/** Every persona and industry: the judge's vocabularies are derived from them. */
+export async function loadAudiences(
+  ctx: QualityContext,
+): Promise<{ personas: Persona[]; industries: Industry[] }> {
+  const [personaRows, industryRows] = await Promise.all([
+    listPersonaRows(ctx.db),
+    listIndustryRows(ctx.db),
+  ]);
+  return {
+    personas: personaRows.map(presentPersona),
+    industries: industryRows.map(presentIndustry),
+  };
 }
 
 /** Loads the reference for a persona and industry; 400 when either is unknown. */
@@ -143,13 +164,16 @@ export async function loadQualityReference(
   personaId: string,
   industryId: string,
 ): Promise<QualityReference> {
-  const [personaRow, industryRow, catalogRows, bannedPhrases, index] = await Promise.all([
-    findPersonaRow(ctx.db, personaId),
-    findIndustryRow(ctx.db, industryId),
+  const [personaRows, industryRows, catalogRows, bannedPhrases, index, facts] = await Promise.all([
+    listPersonaRows(ctx.db),
+    listIndustryRows(ctx.db),
     loadCompanyCatalogRows(ctx.db),
     getBannedPhrases(ctx),
     getSimilarityIndex(ctx),
+    loadBindingFacts(ctx),
   ]);
+  const personaRow = personaRows.find((p) => p.id === personaId);
+  const industryRow = industryRows.find((i) => i.id === industryId);
   const issues = [
     ...(personaRow ? [] : [{ path: "body.personaId", message: `Unknown persona '${personaId}'.` }]),
     ...(industryRow
@@ -159,12 +183,17 @@ export async function loadQualityReference(
   if (!personaRow || !industryRow) {
     throw new AppError("validation_error", issues[0]!.message, { issues });
   }
+  const personas = personaRows.map(presentPersona);
+  const industries = industryRows.map(presentIndustry);
   return {
-    persona: presentPersona(personaRow),
-    industry: presentIndustry(industryRow),
+    persona: personas.find((p) => p.id === personaId)!,
+    industry: industries.find((i) => i.id === industryId)!,
+    personas,
+    industries,
     catalog: presentCompanyCatalog(catalogRows),
     bannedPhrases,
     index,
+    facts,
   };
 }
 
@@ -183,12 +212,16 @@ export function scoreWithReference(
       industry: reference.industry,
       buyingStage: input.buyingStage,
       contentType: input.contentType,
+      topic: input.contentTopic,
       keyMetrics: input.keyMetricsToInclude ?? [],
     },
     {
       catalog: reference.catalog,
       bannedPhrases: reference.bannedPhrases,
       index: reference.index.size > 0 ? reference.index : undefined,
+      personas: reference.personas,
+      industries: reference.industries,
+      facts: reference.facts,
     },
   );
 }

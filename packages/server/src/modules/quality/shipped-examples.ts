@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { catalogueFact, SAMPLE_FACTS } from "../../db/seed/proof-facts";
 import { COMPANY_CATALOG, INDUSTRIES, PERSONAS } from "../../db/seed/reference-data";
 import { renderMarkdown } from "../../lib/html";
 import {
@@ -8,7 +9,7 @@ import {
   type ParsedExample,
   type ReferenceLookup,
 } from "../examples/example-file";
-import type { ContentInput, ScoringContext } from "./scorer";
+import type { ContentInput, JudgeFact, ScoringContext } from "./scorer";
 import { exampleIndexText, SimilarityIndex } from "./similarity";
 
 /**
@@ -82,9 +83,38 @@ export function exampleAsInput(e: ShippedExample): ContentInput {
   };
 }
 
+/** The facts a fresh database is seeded with (catalogue key metrics and samples), all approved. */
+export const SEED_FACTS: JudgeFact[] = [
+  ...COMPANY_CATALOG.keyMetrics.map((m) => ({
+    id: `fact-catalogue-${m.id}`,
+    ...catalogueFact(m.label),
+  })),
+  ...SAMPLE_FACTS,
+].map((f) => ({
+  id: f.id,
+  statement: f.statement,
+  value: f.value,
+  valueMax: f.valueMax,
+  unit: f.unit,
+  subjectType: f.subjectType,
+  subjectId: f.subjectId,
+  expired: false,
+  expiresOn: f.expiresOn,
+}));
+
+/** The seed's reference data, facts and banned phrases as a scoring context. */
 export function seedContext(
   index: SimilarityIndex | undefined,
   bannedPhrases: readonly string[],
+  extra: Partial<ScoringContext> = {},
 ): ScoringContext {
-  return { catalog: COMPANY_CATALOG, bannedPhrases, index };
+  return {
+    catalog: COMPANY_CATALOG,
+    bannedPhrases,
+    index,
+    personas: PERSONAS,
+    industries: INDUSTRIES,
+    facts: SEED_FACTS,
+    ...extra,
+  };
 }

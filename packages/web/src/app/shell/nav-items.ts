@@ -5,6 +5,7 @@ import {
   type LucideIcon,
   PenLine,
   Settings,
+  ShieldCheck,
   Target,
 } from "lucide-react";
 
@@ -21,5 +22,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: "/generate", label: "Generate Content", icon: PenLine },
   { to: "/library", label: "Content Library", icon: BookOpen },
   { to: "/examples", label: "Example Repository", icon: FolderOpen },
+  { to: "/proof-library", label: "Proof Library", icon: ShieldCheck },
   { to: "/settings", label: "Settings", icon: Settings },
 ];

@@ -54,6 +54,7 @@ describe("sidebar", () => {
       "Generate Content",
       "Content Library",
       "Example Repository",
+      "Proof Library",
       "Settings",
     ]);
   });

@@ -1,4 +1,4 @@
-import type { GeneratedContent, User } from "@content-studio/contract";
+import { describeFinding, type GeneratedContent, type User } from "@content-studio/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -402,8 +402,16 @@ describe("GeneratorPage result", () => {
     expect(
       screen.getByText("This content meets quality standards (above 70%)."),
     ).toBeInTheDocument();
-    expect(screen.getByRole("list", { name: "Quality criteria" })).toHaveTextContent("Specificity");
-    expect(screen.getByText("Quote the time-to-market metric.")).toBeInTheDocument();
+    expect(screen.getByRole("list", { name: "Quality criteria" })).toHaveTextContent("Evidence");
+    // Findings are data; the panel renders them through the contract's describeFinding.
+    expect(
+      screen.getByText(
+        describeFinding({ code: "key_metric_unused", metric: "20-30% decrease in time-to-market" }),
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("list", { name: "Claims and sources" })).toHaveTextContent(
+      "Source: Customers see a 35-45% reduction in engineering change orders.",
+    );
     expect(screen.getByRole("list", { name: "Nearest examples" })).toHaveTextContent(
       "A good example",
     );

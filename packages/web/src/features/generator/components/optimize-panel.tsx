@@ -16,6 +16,7 @@ import { useOptimizeContent } from "../api/optimize-content";
 import { useUpdateContent } from "../api/update-content";
 import { keptResult } from "../utils/kept-result";
 import { BAND_CLASSES, formatImprovement, formatScore } from "../utils/quality";
+import { ClaimSources } from "./claim-sources";
 import { ContentView, RichText } from "./content-view";
 import { NearestExamples } from "./nearest-examples";
 import { QualityCriteria } from "./quality-criteria";
@@ -144,11 +145,14 @@ export function OptimizePanel(props: OptimizePanelProps) {
       <div className="space-y-6">
         {report ? (
           <>
-            <Card
-              title="Quality criteria"
-              description="Open a criterion for findings and suggestions."
-            >
+            <Card title="Quality criteria" description="Open a criterion for what to change.">
               <QualityCriteria criteria={report.criteria} />
+            </Card>
+            <Card
+              title="Claims and sources"
+              description="Each claim and the approved fact it is bound to."
+            >
+              <ClaimSources claims={report.claims} />
             </Card>
             <Card title="Nearest examples" description="Similarity to the benchmark examples.">
               <NearestExamples examples={report.nearestExamples} />
@@ -198,6 +202,12 @@ function OptimizeReview({
         Change: <span className="font-medium">{formatImprovement(improvement(before, after))}</span>
       </p>
 
+      {optimized.rejectedClaims && optimized.rejectedClaims.length > 0 ? (
+        <Alert tone="info" className="mt-4">
+          The refinement was not kept: it added claims no approved fact supports (
+          {optimized.rejectedClaims.map((c) => `'${c.text}'`).join(", ")}).
+        </Alert>
+      ) : null}
       <div className="mt-5 space-y-4">
         {optimized.diff.length === 0 ? (
           <p className="text-sm text-slate-500">{optimized.note ?? "No section changed."}</p>

@@ -1,11 +1,10 @@
-import { qualityBand } from "@content-studio/contract";
-import type { QualityCriterion } from "@content-studio/contract";
+import { describeFinding, qualityBand, type QualityCriterion } from "@content-studio/contract";
 import { ChevronRight } from "lucide-react";
 import { cn } from "../../../lib/cn";
 import { BAND_CLASSES, formatScore } from "../utils/quality";
 import { ScoreBar } from "./score-bar";
 
-/** Each criterion's sub-score, with what was measured and how to raise it. */
+/** Each criterion's sub-score, why it counts, and what to change (findings rendered from their codes). */
 export function QualityCriteria({ criteria }: { criteria: QualityCriterion[] }) {
   return (
     <ul aria-label="Quality criteria" className="divide-y divide-slate-100">
@@ -31,24 +30,18 @@ export function QualityCriteria({ criteria }: { criteria: QualityCriterion[] }) 
               </span>
             </summary>
             <div className="mt-2 space-y-2 pl-7 text-sm">
-              <p className="text-xs text-slate-500">Weight {formatScore(criterion.weight)}</p>
+              <p className="text-xs text-slate-500">
+                Weight {formatScore(criterion.weight)} · {criterion.rationale}
+              </p>
               {criterion.findings.length > 0 ? (
                 <ul className="list-disc space-y-0.5 pl-4 text-slate-700">
-                  {criterion.findings.map((finding) => (
-                    <li key={finding}>{finding}</li>
+                  {criterion.findings.map((finding, i) => (
+                    <li key={i}>{describeFinding(finding)}</li>
                   ))}
                 </ul>
-              ) : null}
-              {criterion.suggestions.length > 0 ? (
-                <div>
-                  <p className="text-xs font-medium text-slate-500">Suggestions</p>
-                  <ul className="list-disc space-y-0.5 pl-4 text-slate-700">
-                    {criterion.suggestions.map((suggestion) => (
-                      <li key={suggestion}>{suggestion}</li>
-                    ))}
-                  </ul>
-                </div>
-              ) : null}
+              ) : (
+                <p className="text-slate-600">Nothing to change here.</p>
+              )}
             </div>
           </details>
         </li>

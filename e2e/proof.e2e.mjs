@@ -1,0 +1,127 @@
+// Proof Library journey: an administrator replaces the catalogue's placeholder fact with real
+// evidence (add, approve, retire the placeholder), generates with the built-in writer and sees
+// the claim bound to the new fact, then retires the fact and sees the generated item listed as
+// using it — in real Chromium against the built server.
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { after, before, describe, it } from "node:test";
+import { launchBrowser, resultsDir } from "./lib/browser.mjs";
+import { startServer } from "./lib/server.mjs";
+import { createFirstAdmin } from "./lib/session.mjs";
+
+const JOURNEY = "proof";
+const ADMIN = {
+  name: "Mary Jackson",
+  email: "mary@example.com",
+  password: "Wind-Tunnel-Data-2026",
+};
+const STATEMENT =
+  "Customers report a 35-45% reduction in engineering change orders in the first year.";
+const PLACEHOLDER = "Customers see a 35-45% reduction in engineering change orders.";
+
+describe("proof library journey", { timeout: 300_000 }, () => {
+  /** @type {Awaited<ReturnType<typeof startServer>>} */
+  let server;
+  /** @type {Awaited<ReturnType<typeof launchBrowser>>} */
+  let browser;
+  /** @type {import("playwright-core").Page} */
+  let page;
+  let headline = "";
+
+  before(async () => {
+    server = await startServer();
+    browser = await launchBrowser(JOURNEY);
+    page = browser.page;
+  });
+
+  after(async () => {
+    await browser?.close();
+    if (server) {
+      fs.writeFileSync(path.join(resultsDir, `${JOURNEY}-server.log`), server.logs());
+      await server.stop();
+    }
+  });
+
+  /** The card of one fact in the list. @param {string} statement */
+  const factCard = (statement) =>
+    page.getByRole("list", { name: "Facts" }).getByRole("listitem").filter({ hasText: statement });
+
+  it("(a) adds a fact with its source and approves it", async () => {
+    await createFirstAdmin(page, server.url, ADMIN);
+    await page.getByRole("link", { name: "Proof Library" }).click();
+    await page.getByRole("heading", { level: 1, name: "Proof Library" }).waitFor();
+    await factCard(PLACEHOLDER).waitFor();
+    await browser.shot("a1-seeded-library");
+
+    await page.getByRole("button", { name: "Add fact" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add fact" });
+    await dialog.getByLabel("Statement").fill(STATEMENT);
+    await dialog.getByLabel("Figure").fill("35");
+    await dialog.getByLabel("Up to").fill("45");
+    await dialog.getByLabel("Unit").selectOption("%");
+    await dialog.getByLabel("Source").fill("2026 customer outcome study, page 12");
+    await dialog.getByLabel("Owner").fill("Product Marketing");
+    await browser.shot("a2-add-fact");
+    await dialog.getByRole("button", { name: "Propose fact" }).click();
+    await dialog.waitFor({ state: "detached" });
+
+    const card = factCard(STATEMENT);
+    await card.getByText("Proposed", { exact: true }).waitFor();
+    await card.getByRole("button", { name: `Approve: ${STATEMENT}` }).click();
+    await card.getByText("Approved", { exact: true }).waitFor();
+
+    // The placeholder it replaces is retired, so the claim can only bind to the new fact.
+    await factCard(PLACEHOLDER)
+      .getByRole("button", { name: `Retire: ${PLACEHOLDER}` })
+      .click();
+    await factCard(PLACEHOLDER).getByText("Retired", { exact: true }).waitFor();
+    await browser.shot("a3-approved");
+  });
+
+  it("(b) generates with the built-in writer and shows the claim bound to the fact", async () => {
+    await page.getByRole("link", { name: "Generate Content" }).click();
+    await page.getByRole("heading", { level: 1, name: "Content Generator" }).waitFor();
+    await page.getByLabel("Persona", { exact: true }).selectOption({ index: 1 });
+    await page.getByLabel("Industry", { exact: true }).selectOption({ index: 1 });
+    await page.getByLabel("Buying Stage", { exact: true }).selectOption("awareness");
+    await page.getByRole("button", { name: /^Content Details/ }).click();
+    await page
+      .getByLabel("Content Topic", { exact: true })
+      .fill("Late engineering change orders and what they cost");
+    await page.getByLabel("Content Type", { exact: true }).selectOption({ index: 1 });
+    await page
+      .getByRole("group", { name: "Key Metrics" })
+      .getByRole("checkbox", { name: /engineering change orders/ })
+      .check();
+    await page.getByRole("button", { name: "Generate Content" }).click();
+    const optimize = page.getByRole("tabpanel", { name: "Optimize", exact: true });
+    await page
+      .getByRole("tab", { name: "Optimize", exact: true, selected: true })
+      .waitFor({ timeout: 120_000 });
+    headline =
+      (await optimize.getByRole("article").locator(":scope > h2").textContent())?.trim() ?? "";
+    assert.ok(headline.length > 0, "no headline");
+
+    const claims = optimize.getByRole("list", { name: "Claims and sources" });
+    const bound = claims.getByRole("listitem").filter({ hasText: `Source: ${STATEMENT}` });
+    await bound.first().waitFor();
+    await bound.first().getByText("Bound", { exact: true }).waitFor();
+    await bound.first().scrollIntoViewIfNeeded();
+    await browser.shot("b1-claim-bound");
+  });
+
+  it("(c) retires the fact and lists the generated item that uses it", async () => {
+    await page.getByRole("link", { name: "Proof Library" }).click();
+    await page.getByRole("heading", { level: 1, name: "Proof Library" }).waitFor();
+    await factCard(STATEMENT)
+      .getByRole("button", { name: `Retire: ${STATEMENT}` })
+      .click();
+    const usages = page.getByRole("region", { name: "Content using this fact" });
+    await usages.waitFor();
+    await usages.getByText("1 stored content item uses this fact:").waitFor();
+    await usages.getByRole("link", { name: headline }).waitFor();
+    await factCard(STATEMENT).getByText("Retired", { exact: true }).waitFor();
+    await browser.shot("c1-retired-usages");
+  });
+});

@@ -1,0 +1,15 @@
+import type { FactUnit } from "@content-studio/contract";
+
+/** An approved fact as the quality check binds claims to it (expired ones flagged). */
+export interface BindingFact {
+  id: string;
+  statement: string;
+  value: number | null;
+  valueMax: number | null;
+  unit: FactUnit | null;
+  subjectType: "company" | "solution" | "industry";
+  subjectId: string | null;
+  /** Past its expiry date: it no longer binds, and claims that rely on it are "expired". */
+  expired: boolean;
+  expiresOn: string | null;
+}

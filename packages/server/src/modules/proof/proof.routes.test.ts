@@ -1,0 +1,180 @@
+import {
+  FactChangeResultSchema,
+  FactListSchema,
+  FactSchema,
+  QualityReportSchema,
+  type Fact,
+  type FactInput,
+} from "@content-studio/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
+import { CATALOGUE_FACT_SOURCE } from "../../db/seed/proof-facts";
+import { COMPANY_CATALOG } from "../../db/seed/reference-data";
+import { VALID_REQUEST } from "../../../test/support/generation";
+
+type Ok<T> = { success: true; data: T };
+
+const FACT: FactInput = {
+  statement: "Customers quote configured equipment 3x faster with NCS Pro.",
+  value: 3,
+  valueMax: null,
+  unit: "x",
+  subjectType: "solution",
+  subjectId: "pro",
+  source: "Quoting study 2026, page 4",
+  owner: "Product Marketing",
+  expiresOn: null,
+  isSample: false,
+};
+
+const CLAIM = "Engineering teams quote configured equipment 3x faster with NCS Pro.";
+
+describe("proof library routes", () => {
+  let t: TestApp;
+  let viewer: Agent;
+  let editor: Agent;
+  let admin: Agent;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    viewer = await t.signInAs("viewer");
+    editor = await t.signInAs("editor");
+    admin = await t.signInAs("admin");
+  });
+  afterAll(() => t.close());
+
+  const list = async (as: Agent, query = "") =>
+    FactListSchema.parse((await as.get(`/api/proof/facts${query}`)).json<Ok<unknown>>().data);
+
+  it("is seeded with the catalogue's key metrics and marked samples, readable by every role", async () => {
+    expect((await t.anonymous.get("/api/proof/facts")).statusCode).toBe(401);
+    const { facts, canPropose } = await list(viewer);
+    expect(canPropose).toBe(false);
+    const catalogue = facts.filter((f) => f.source === CATALOGUE_FACT_SOURCE);
+    expect(catalogue.map((f) => f.id).sort()).toEqual(
+      COMPANY_CATALOG.keyMetrics.map((m) => `fact-catalogue-${m.id}`).sort(),
+    );
+    const ecos = catalogue.find((f) => f.id === "fact-catalogue-m1")!;
+    expect(ecos).toMatchObject({
+      value: 35,
+      valueMax: 45,
+      unit: "%",
+      status: "approved",
+      isSample: false,
+    });
+    expect(ecos.can).toEqual({ edit: false, approve: false, expire: false, retire: false });
+    const samples = facts.filter((f) => f.isSample);
+    expect(samples.length).toBeGreaterThanOrEqual(3);
+    for (const s of samples) expect(s.source).toMatch(/^Sample/);
+    expect((await list(viewer, "?q=castings")).facts.map((f) => f.id)).toEqual([
+      "fact-sample-aerospace-quotes",
+    ]);
+    expect((await list(admin)).canPropose).toBe(true);
+  });
+
+  it("lets editors propose and admins approve; only approved, unexpired facts bind claims", async () => {
+    expect((await viewer.post("/api/proof/facts", FACT)).statusCode).toBe(403);
+    const bad = await editor.post("/api/proof/facts", { ...FACT, unit: null });
+    expect(bad.statusCode).toBe(400);
+    const unknown = await editor.post("/api/proof/facts", { ...FACT, subjectId: "nope" });
+    expect(unknown.statusCode).toBe(400);
+
+    const created = await editor.post("/api/proof/facts", FACT);
+    expect(created.statusCode, created.body).toBe(201);
+    const fact = FactSchema.parse(created.json<Ok<unknown>>().data);
+    expect(fact).toMatchObject({ status: "proposed", subjectLabel: "NCS Pro", approvedBy: null });
+    expect(fact.can).toMatchObject({ edit: true, approve: false });
+
+    const check = async () => {
+      const res = await viewer.post("/api/quality-check", {
+        headline: "Quoting configured equipment without the spreadsheet marathon",
+        introduction: "Industrial product managers quote engineer-to-order equipment every week.",
+        body: `<p>${CLAIM}</p>`,
+        conclusion: "Read our guide to quoting configured products.",
+        personaId: "product-manager",
+        industryId: "industrial",
+        buyingStage: "awareness",
+        contentType: "thought-leadership",
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return QualityReportSchema.parse(res.json<Ok<unknown>>().data).claims;
+    };
+    // Proposed: not yet evidence.
+    expect(await check()).toEqual([
+      expect.objectContaining({ status: "unsupported", factId: null }),
+    ]);
+
+    const edited = await editor.put(`/api/proof/facts/${fact.id}`, {
+      ...FACT,
+      owner: "Sales Engineering",
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await editor.post(`/api/proof/facts/${fact.id}/approve`)).statusCode).toBe(403);
+    const approved = await admin.post(`/api/proof/facts/${fact.id}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    const result = FactChangeResultSchema.parse(approved.json<Ok<unknown>>().data);
+    expect(result.fact).toMatchObject({
+      status: "approved",
+      owner: "Sales Engineering",
+      expired: false,
+    });
+    expect(result.fact.approvedBy).toBeTruthy();
+    // Approved facts are only edited by admins.
+    expect((await editor.put(`/api/proof/facts/${fact.id}`, FACT)).statusCode).toBe(403);
+
+    expect(await check()).toEqual([
+      expect.objectContaining({ kind: "multiplier", status: "supported", factId: fact.id }),
+    ]);
+
+    // Expired: the claim is reported as relying on an expired fact.
+    const expired = await admin.post(`/api/proof/facts/${fact.id}/expire`);
+    expect(expired.statusCode, expired.body).toBe(200);
+    expect(FactChangeResultSchema.parse(expired.json<Ok<unknown>>().data).fact.expired).toBe(true);
+    expect(await check()).toEqual([
+      expect.objectContaining({ status: "expired", factId: fact.id }),
+    ]);
+  });
+
+  it("lists every stored content item that uses a fact when it is retired", async () => {
+    const created = FactSchema.parse(
+      (
+        await editor.post("/api/proof/facts", {
+          ...FACT,
+          statement:
+            "Customers quote configured equipment 3x faster with NCS Pro, measured in 2026.",
+        })
+      ).json<Ok<Fact>>().data,
+    );
+    expect((await admin.post(`/api/proof/facts/${created.id}/approve`)).statusCode).toBe(200);
+
+    const generated = await editor.post("/api/generate-content", {
+      ...VALID_REQUEST,
+      personaId: "product-manager",
+      industryId: "industrial",
+    });
+    expect(generated.statusCode, generated.body).toBe(200);
+    const id = generated.json<Ok<{ contentItemId: string }>>().data.contentItemId;
+    const saved = await editor.put(`/api/content/${id}`, {
+      headline: "Quoting configured equipment without the spreadsheet marathon",
+      introduction: "Industrial product managers quote engineer-to-order equipment every week.",
+      body: `<p>${CLAIM}</p>`,
+      conclusion: "Read our guide to quoting configured products.",
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const usages = await viewer.get(`/api/proof/facts/${created.id}/usages`);
+    expect(FactChangeResultSchema.parse(usages.json<Ok<unknown>>().data).usages).toEqual([
+      expect.objectContaining({ contentItemId: id, claims: [expect.stringMatching(/^3x faster/)] }),
+    ]);
+
+    expect((await editor.post(`/api/proof/facts/${created.id}/retire`)).statusCode).toBe(403);
+    const retired = await admin.post(`/api/proof/facts/${created.id}/retire`);
+    expect(retired.statusCode, retired.body).toBe(200);
+    const result = FactChangeResultSchema.parse(retired.json<Ok<unknown>>().data);
+    expect(result.fact.status).toBe("retired");
+    expect(result.fact.can).toEqual({ edit: false, approve: false, expire: false, retire: false });
+    expect(result.usages.map((u) => u.contentItemId)).toEqual([id]);
+    expect((await admin.post(`/api/proof/facts/${created.id}/retire`)).statusCode).toBe(403);
+    expect((await admin.post("/api/proof/facts/fact-missing/approve")).statusCode).toBe(404);
+  });
+});

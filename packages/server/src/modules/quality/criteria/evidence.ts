@@ -1,0 +1,66 @@
+import type { QualityFinding } from "@content-studio/contract";
+import { coversItem } from "./coverage";
+import { tokenize } from "../text";
+import type { Criterion } from "./criterion";
+
+/**
+ * Claims bound to approved facts: an unsupported or contradicted claim caps the overall score
+ * below the standard; an expired fact's claim and an unused chosen key metric cost score.
+ */
+export const evidence: Criterion = {
+  id: "evidence",
+  weight: 0.1,
+  rationale:
+    "An invented figure in front of an engineering leader costs more trust than no figure.",
+  score({ claims, brief, doc, reference }) {
+    const findings: QualityFinding[] = [];
+    const gates: QualityFinding[] = [];
+    let score = claims.some((c) => c.status === "supported") ? 1 : 0.8;
+    for (const c of claims) {
+      if (c.status === "unsupported") {
+        const f = {
+          code: "unsupported_claim" as const,
+          kind: c.kind,
+          text: c.text,
+          sentence: c.sentence,
+        };
+        findings.push(f);
+        gates.push(f);
+        score -= 0.3;
+      } else if (c.status === "contradicted" && c.factId) {
+        const f = {
+          code: "contradicted_claim" as const,
+          kind: c.kind,
+          text: c.text,
+          sentence: c.sentence,
+          factId: c.factId,
+          fact: c.source ?? "",
+        };
+        findings.push(f);
+        gates.push(f);
+        score -= 0.35;
+      } else if (c.status === "expired" && c.factId) {
+        findings.push({
+          code: "expired_claim",
+          kind: c.kind,
+          text: c.text,
+          sentence: c.sentence,
+          factId: c.factId,
+          fact: c.source ?? "",
+          expiredOn: reference.facts.find((x) => x.id === c.factId)?.expiresOn ?? "",
+        });
+        score -= 0.2;
+      }
+    }
+    const supported = claims.filter((c) => c.status === "supported");
+    for (const metric of brief.keyMetrics) {
+      const topic = metric.replace(/[\d.,%–-]+/g, " ");
+      const used = supported.some((c) => coversItem(topic, new Set(tokenize(c.sentence))));
+      if (!used && !coversItem(topic, doc.stems)) {
+        findings.push({ code: "key_metric_unused", metric });
+        score -= 0.15;
+      }
+    }
+    return { score: Math.max(0, score), findings, gates };
+  },
+};

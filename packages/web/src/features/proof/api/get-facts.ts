@@ -1,0 +1,20 @@
+import type { FactList, ListFactsQuery } from "@content-studio/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+export const getFacts = (
+  params: ListFactsQuery,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<FactList> => api.get<FactList>("/api/proof/facts", { params: { ...params }, signal });
+
+export const FACTS_QUERY_KEY = ["proof", "facts"] as const;
+
+export const getFactsQueryOptions = (params: ListFactsQuery) =>
+  queryOptions({
+    queryKey: [...FACTS_QUERY_KEY, params],
+    queryFn: ({ signal }) => getFacts(params, { signal }),
+    placeholderData: (previous) => previous,
+  });
+
+/** The Proof Library's facts, filtered by text and status. */
+export const useFacts = (params: ListFactsQuery) => useQuery(getFactsQueryOptions(params));

@@ -1,0 +1,187 @@
+import {
+  FACT_SUBJECT_TYPE_LABELS,
+  FACT_SUBJECT_TYPES,
+  FACT_UNITS,
+  type Fact,
+  type FactInput,
+  type FactSubjectType,
+  type FactUnit,
+} from "@content-studio/contract";
+import { useState, type FormEvent } from "react";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Dialog } from "../../../components/ui/dialog";
+import { SelectField, TextAreaField, TextField } from "../../../components/ui/field";
+import { getFieldErrors } from "../../../lib/api-client";
+import { useSaveFact } from "../api/save-fact";
+
+export interface SubjectOption {
+  id: string;
+  name: string;
+}
+
+interface FactFormDialogProps {
+  /** The fact to edit; a new proposal when absent. */
+  fact?: Fact;
+  solutions: SubjectOption[];
+  industries: SubjectOption[];
+  onClose: () => void;
+}
+
+const numberOrNull = (s: string) => (s.trim() === "" ? null : Number(s));
+
+/** Propose a fact, or edit one: statement, figure and unit, subject, source, owner, expiry. */
+export function FactFormDialog({ fact, solutions, industries, onClose }: FactFormDialogProps) {
+  const save = useSaveFact();
+  const [statement, setStatement] = useState(fact?.statement ?? "");
+  const [value, setValue] = useState(fact?.value?.toString() ?? "");
+  const [valueMax, setValueMax] = useState(fact?.valueMax?.toString() ?? "");
+  const [unit, setUnit] = useState<FactUnit | "">(fact?.unit ?? "");
+  const [subjectType, setSubjectType] = useState<FactSubjectType>(fact?.subjectType ?? "company");
+  const [subjectId, setSubjectId] = useState(fact?.subjectId ?? "");
+  const [source, setSource] = useState(fact?.source ?? "");
+  const [owner, setOwner] = useState(fact?.owner ?? "");
+  const [expiresOn, setExpiresOn] = useState(fact?.expiresOn ?? "");
+  const errors = getFieldErrors(save.error);
+  const subjects =
+    subjectType === "solution" ? solutions : subjectType === "industry" ? industries : [];
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const input: FactInput = {
+      statement,
+      value: numberOrNull(value),
+      valueMax: numberOrNull(valueMax),
+      unit: unit === "" ? null : unit,
+      subjectType,
+      subjectId: subjectType === "company" ? null : subjectId || null,
+      source,
+      owner,
+      expiresOn: expiresOn || null,
+      isSample: fact?.isSample ?? false,
+    };
+    save.mutate({ id: fact?.id, input }, { onSuccess: onClose });
+  };
+
+  return (
+    <Dialog
+      title={fact ? "Edit fact" : "Add fact"}
+      description={
+        fact ? undefined : "A proposed fact binds claims once an administrator approves it."
+      }
+      onClose={onClose}
+      size="md"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="fact-form" disabled={save.isPending}>
+            {save.isPending ? "Saving..." : fact ? "Save fact" : "Propose fact"}
+          </Button>
+        </>
+      }
+    >
+      <form id="fact-form" onSubmit={submit} className="space-y-4" noValidate>
+        {save.error && Object.keys(errors).length === 0 ? (
+          <Alert>{save.error.message}</Alert>
+        ) : null}
+        <TextAreaField
+          label="Statement"
+          hint="The fact in one sentence, as a writer may state it."
+          value={statement}
+          onChange={(e) => setStatement(e.target.value)}
+          error={errors.statement}
+          rows={3}
+          required
+        />
+        <div className="grid gap-4 sm:grid-cols-3">
+          <TextField
+            label="Figure"
+            hint="Empty for a qualitative fact."
+            inputMode="decimal"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            error={errors.value}
+          />
+          <TextField
+            label="Up to"
+            hint="High end of a range."
+            inputMode="decimal"
+            value={valueMax}
+            onChange={(e) => setValueMax(e.target.value)}
+            error={errors.valueMax}
+          />
+          <SelectField
+            label="Unit"
+            value={unit}
+            onChange={(e) => setUnit(e.target.value as FactUnit | "")}
+            error={errors.unit}
+          >
+            <option value="">None</option>
+            {FACT_UNITS.map((u) => (
+              <option key={u} value={u}>
+                {u}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            label="Subject"
+            value={subjectType}
+            onChange={(e) => {
+              setSubjectType(e.target.value as FactSubjectType);
+              setSubjectId("");
+            }}
+          >
+            {FACT_SUBJECT_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {FACT_SUBJECT_TYPE_LABELS[t]}
+              </option>
+            ))}
+          </SelectField>
+          {subjectType === "company" ? null : (
+            <SelectField
+              label={FACT_SUBJECT_TYPE_LABELS[subjectType]}
+              value={subjectId}
+              onChange={(e) => setSubjectId(e.target.value)}
+              error={errors.subjectId}
+            >
+              <option value="">Choose…</option>
+              {subjects.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </SelectField>
+          )}
+        </div>
+        <TextField
+          label="Source"
+          hint="The document and location, or a URL."
+          value={source}
+          onChange={(e) => setSource(e.target.value)}
+          error={errors.source}
+          required
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Owner"
+            value={owner}
+            onChange={(e) => setOwner(e.target.value)}
+            error={errors.owner}
+            required
+          />
+          <TextField
+            label="Expires on"
+            type="date"
+            value={expiresOn}
+            onChange={(e) => setExpiresOn(e.target.value)}
+            error={errors.expiresOn}
+          />
+        </div>
+      </form>
+    </Dialog>
+  );
+}
