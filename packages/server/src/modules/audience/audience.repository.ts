@@ -346,6 +346,7 @@ export async function countCoveringItems(db: Db, keyword: string) {
     select c.persona_id, c.buying_stage, count(*)::int as items
     from content_item c
     where c.status in ('approved', 'published')
+      and c.deleted_at is null
       and ${itemDocument} @@ plainto_tsquery('english', ${keyword})
     group by c.persona_id, c.buying_stage`.execute(db);
   return rows;
@@ -368,6 +369,7 @@ export function findContentItem(db: Db, id: string) {
       "topic",
     ])
     .where("id", "=", id)
+    .where("deleted_at", "is", null)
     .executeTakeFirst();
 }
 
@@ -375,6 +377,7 @@ export function listRecentContentItems(db: Db, limit: number) {
   return db
     .selectFrom("content_item")
     .select(["id", "title", "status", "buying_stage"])
+    .where("deleted_at", "is", null)
     .orderBy("updated_at", "desc")
     .orderBy("id", "desc")
     .limit(limit)

@@ -556,5 +556,14 @@ describe("audience: intent data import and analysis", () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain("Acme Aero,acme-aero.com,Aerospace,92,decision");
     expect((await viewer.get("/api/audience/content/nope/accounts")).statusCode).toBe(404);
+
+    // An item in the Trash covers nothing and has no accounts to target.
+    await t.db
+      .updateTable("content_item")
+      .set({ deleted_at: new Date() })
+      .where("id", "=", id)
+      .execute();
+    expect((await recs()).every((r) => r.coveringItems === 0)).toBe(true);
+    expect((await viewer.get(`/api/audience/content/${id}/accounts`)).statusCode).toBe(404);
   });
 });
