@@ -223,10 +223,15 @@ describe("content items (built-in writer)", () => {
       buyingStage: current.buyingStage,
       origin: "manual",
       headline: current.headline,
-      body: current.body,
       notes: "Specific and stage-appropriate.",
       tags: ["should-cost"],
     });
+    // Examples keep Markdown: the item's HTML body is converted, and renders back to HTML.
+    expect(example.body).not.toMatch(/<h2>|<p>/);
+    for (const heading of current.body.match(/(?<=<h2>)[^<]+/g) ?? []) {
+      expect(example.body).toContain(`## ${heading}`);
+      expect(example.bodyHtml).toContain(`<h2>${heading}</h2>`);
+    }
     expect(example.bodyHtml).toContain("<h2>");
     expect((await viewer.get(`/api/examples/${example.id}`)).statusCode).toBe(200);
     const invalid = await editor.post(`/api/content/${id}/save-as-example`, { category: "meh" });

@@ -226,6 +226,8 @@ function scoreSections(
     buyingStage: row.buying_stage,
     contentType: row.content_type,
     keyMetricsToInclude: row.key_metrics,
+    // The same brief the generator scored against: the item's topic is part of it.
+    contentTopic: row.topic.trim() || undefined,
   });
 }
 
