@@ -476,11 +476,12 @@ export function refineDraft(
         : composeImagePrompt(f),
   };
 
-  // Asked to improve and nothing changed: add the most relevant theme not covered yet.
+  // Asked to improve (a refine always is, with or without findings) and nothing changed, or
+  // only findings it cannot act on: add the most relevant theme not covered yet.
   const unchanged = (["headline", "introduction", "body", "conclusion"] as const).every(
     (k) => result[k] === draft[k],
   );
-  if (unchanged && findings.length > 0) {
+  if (unchanged) {
     const section = nextThemeSection(f, result.body);
     if (section) result.body = insertSection(result.body, section);
   }

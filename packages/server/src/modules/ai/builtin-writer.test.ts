@@ -642,8 +642,17 @@ describe("template refinement by finding code", () => {
 
   it("few_subheadings: adds a subheading the draft did not have", () => {
     const headings = (d: DraftContent) => (d.body.match(/<h2\b/g) ?? []).length;
-    const without = refineDraft(brief, base, [], 1);
-    const r = refineDraft(brief, base, [{ code: "few_subheadings", count: 1, words: 600 }], 1);
+    // The draft changes anyway (a banned phrase goes), so only the finding adds the heading.
+    const phrase = "moves the needle";
+    const draft = withSentence(`A clear cost model ${phrase} for every program review.`);
+    const banned: QualityFinding = { code: "banned_phrase", phrase, count: 1 };
+    const without = refineDraft(brief, draft, [banned], 1);
+    const r = refineDraft(
+      brief,
+      draft,
+      [banned, { code: "few_subheadings", count: 1, words: 600 }],
+      1,
+    );
     expect(headings(r)).toBeGreaterThan(headings(without));
   });
 
