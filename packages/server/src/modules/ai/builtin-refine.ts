@@ -1,4 +1,8 @@
-import { DEFAULT_BANNED_PHRASES } from "@content-studio/contract";
+import {
+  DEFAULT_BANNED_PHRASES,
+  type QualityFinding,
+  type QualityFindingCode,
+} from "@content-studio/contract";
 import {
   composeHeadline,
   composeImagePrompt,
@@ -30,10 +34,11 @@ export { replaceBannedPhrases } from "./builtin-phrases";
 
 /**
  * The template writer's refinement of a draft (its own or an edited one) against the quality
- * check's critique. It does not read the judge's rules: it repairs what it can see for itself
+ * check's findings. It does not run the judge's rules: it repairs what it can see for itself
  * (banned phrases, figures that are not approved facts, placeholders, run-on sentences,
- * missing topic, persona, industry, stage, facts and solutions) and reads the critique only
- * for what it names (quoted phrases to remove, and which part it asks about). When it finds
+ * missing topic, persona, industry, stage, facts and solutions) and reads the findings as
+ * data, switching on their codes and using their parameters (the phrase, the claim's sentence,
+ * the approved fact, the repeated text). It never reads a finding's English. When it finds
  * nothing to repair it adds the most relevant theme the draft does not cover yet, so a refine
  * always changes something while there is something left to add.
  */
@@ -135,9 +140,61 @@ export function allowedNumbers(brief: ContentBrief): Set<string> {
   return new Set(sources.flatMap(numbersIn));
 }
 
-/** Text inside quotes in a critique line: the phrases and claims it names. */
-const quoted = (line: string) =>
-  [...line.matchAll(/["“']([^"”'\n]{2,200})["”']/g)].map((m) => m[1]!.trim()).filter(Boolean);
+const lower = (s: string) => stripTags(s).toLowerCase();
+
+/** What the findings ask to be done to single sentences, read from their codes. */
+interface SentenceRepairs {
+  /** Text whose sentence is removed (unsupported, expired, disparaging, absolute, hard-sell). */
+  remove: string[];
+  /** Claim text → the approved fact's wording that replaces its sentence. */
+  replace: Map<string, string>;
+  /** Text that may appear once only (restated points, text copied between sections). */
+  once: string[];
+}
+
+function sentenceRepairs(
+  brief: ContentBrief,
+  findings: readonly QualityFinding[],
+): SentenceRepairs {
+  const remove: string[] = [];
+  const replace = new Map<string, string>();
+  const once: string[] = [];
+  const approved = new Map((brief.approvedFacts ?? []).map((fact) => [fact.id, fact]));
+  for (const finding of findings) {
+    switch (finding.code) {
+      case "contradicted_claim": {
+        // The approved figure replaces the claim; a fact no longer in the brief means removal.
+        const fact = approved.get(finding.factId);
+        if (fact && finding.text.trim())
+          replace.set(lower(finding.text), `${tidy(fact.statement)}.`);
+        else remove.push(finding.text, finding.sentence);
+        break;
+      }
+      case "unsupported_claim":
+      case "expired_claim":
+      case "disparaging_claim":
+      case "absolute_claim":
+      case "hard_sell":
+        remove.push(finding.text, finding.sentence);
+        break;
+      case "placeholder":
+        remove.push(finding.text);
+        break;
+      case "restated_point":
+        once.push(finding.sentence);
+        break;
+      case "copied_between_sections":
+        once.push(finding.text);
+        break;
+      default:
+        break;
+    }
+  }
+  const clean = (list: string[]) => [
+    ...new Set(list.map(lower).filter((t) => t.trim().length >= 2)),
+  ];
+  return { remove: clean(remove), replace, once: clean(once) };
+}
 
 /** Inserts a section before the body's last h2 (the closing stage section), else appends it. */
 function insertSection(body: string, section: string): string {
@@ -167,43 +224,73 @@ function nextThemeSection(f: Facts, body: string): string | undefined {
 export function refineDraft(
   brief: ContentBrief,
   draft: DraftContent,
-  critique: readonly string[],
+  findings: readonly QualityFinding[],
   round: number,
 ): DraftContent {
   const f = resolveFacts(brief, `refine-${round}`);
-  const asks = (re: RegExp) => critique.some((c) => re.test(c));
+  const codes = new Set<QualityFindingCode>(findings.map((finding) => finding.code));
+  const has = (...wanted: QualityFindingCode[]) => wanted.some((code) => codes.has(code));
+  const sectionAsked = (section: string, short?: boolean) =>
+    findings.some(
+      (finding) =>
+        finding.code === "section_length" &&
+        finding.section === section &&
+        (short === undefined || finding.words < finding.min === short),
+    );
   const h = escapeHtml;
 
-  // Phrases the organisation banned, and phrases or claims the critique names for removal.
+  // Phrases the organisation banned, and the phrases the findings name as banned.
   const banned = [
     ...new Set([
       ...DEFAULT_BANNED_PHRASES,
       ...(brief.bannedPhrases ?? []),
-      ...critique.filter((c) => /phrase/i.test(c)).flatMap(quoted),
+      ...findings.flatMap((finding) =>
+        finding.code === "banned_phrase" && finding.phrase.trim() ? [finding.phrase.trim()] : [],
+      ),
     ]),
   ];
   const removable = banned.filter((p) => !hasReplacement(p));
-  const flagged = critique
-    .filter((c) => /^(remove|drop|delete|cut)\b/i.test(c.trim()))
-    .flatMap(quoted);
+  const repairs = sentenceRepairs(brief, findings);
+  const seen = new Set<string>();
   const allowed = allowedNumbers(brief);
-  const maxSentence = asks(/sentence/i) ? 25 : 40;
+  const maxSentence = has("long_sentences", "too_dense") ? 25 : 40;
 
   const keep = (sentence: string) => {
     const plain = stripTags(sentence);
+    const low = plain.toLowerCase();
     if (PLACEHOLDER.test(plain)) return false;
     if (numbersIn(plain).some((n) => !allowed.has(n))) return false;
-    if (flagged.some((q) => plain.toLowerCase().includes(q.toLowerCase()))) return false;
+    if (repairs.remove.some((q) => low.includes(q))) return false;
+    // A restated point or copied text: the first occurrence stays, the later ones go.
+    for (const q of repairs.once) {
+      if (!low.includes(q)) continue;
+      if (seen.has(q)) return false;
+      seen.add(q);
+    }
     return !removable.some((p) => containsPhrase(plain, p));
+  };
+  /** A sentence stating a contradicted claim becomes the approved fact it contradicts. */
+  const corrected = (sentence: string) => {
+    const low = lower(sentence);
+    for (const [claim, fact] of repairs.replace) if (low.includes(claim)) return h(fact);
+    return sentence;
   };
   const text = (s: string) =>
     sentences(replaceBannedPhrases(s.replace(/!/g, "."), banned))
+      .map(corrected)
+      .filter((sentence, i, all) => all.indexOf(sentence) === i || !repairs.replace.size)
       .filter(keep)
       .map((sentence) => splitLongSentence(sentence, maxSentence))
       .join(" ");
 
   let headline = replaceBannedPhrases(draft.headline.replace(/!/g, ""), banned);
-  if (!keep(headline) || wordCount(headline) > 20 || wordCount(headline) < 4 || asks(/headline/i)) {
+  if (
+    !keep(headline) ||
+    wordCount(headline) > 20 ||
+    wordCount(headline) < 4 ||
+    sectionAsked("headline") ||
+    has("industry_not_named", "use_primary_keyword")
+  ) {
     const fresh = composeHeadline(f);
     if (fresh !== headline) headline = fresh;
   }
@@ -219,7 +306,8 @@ export function refineDraft(
     overlap(f.topic.stems, introStems) === 0 ||
     !mentions(introduction, f.industryName) ||
     !mentions(introduction, f.persona) ||
-    asks(/introduction/i)
+    sectionAsked("introduction") ||
+    has("industry_not_named", "use_primary_keyword")
   ) {
     introduction = composeIntroduction(f);
   }
@@ -246,13 +334,33 @@ export function refineDraft(
 
   // The topic: the body has to be about it.
   const topicCovered = overlap(f.topic.stems, stemsOf(bodyText()));
-  if (topicCovered * 2 < f.topic.stems.length || asks(/topic|relevan|about/i)) {
+  if (topicCovered * 2 < f.topic.stems.length || has("off_topic")) {
     const section = nextThemeSection(f, body);
     if (section) addOnce(section);
   }
+  // The topic's words the check found missing go into the body, in one plain sentence.
+  const missingTopicWords = [
+    ...new Set(
+      findings.flatMap((finding) => (finding.code === "off_topic" ? finding.missing : [])),
+    ),
+  ].filter((word) => word.trim() && !bodyText().toLowerCase().includes(word.toLowerCase()));
+  if (missingTopicWords.length > 0) {
+    body =
+      `<p>${h(`This piece is about ${f.topic.phrase}: ${joinList(missingTopicWords.map((w) => tidy(w)))}, and what they mean for ${f.aPersona} in ${f.industry}.`)}</p>` +
+      body;
+  }
 
   // The reader: named, with the pains that fit the topic.
-  if (!mentions(bodyText() + introduction, f.persona) || asks(/persona|pain|goal|reader|role/i)) {
+  if (
+    !mentions(bodyText() + introduction, f.persona) ||
+    has(
+      "persona_mismatch",
+      "persona_not_addressed",
+      "persona_concern_missing",
+      "role_not_named",
+      "vendor_centric",
+    )
+  ) {
     const pains = f.pains.slice(0, 3);
     const goals = f.goals.slice(0, 2);
     addOnce(
@@ -268,7 +376,12 @@ export function refineDraft(
   // The industry: named, with its challenges.
   if (
     !mentions(`${headline} ${introduction} ${bodyText()}`, f.industryName) ||
-    asks(/industry|sector|challenge/i)
+    has(
+      "industry_mismatch",
+      "industry_not_named",
+      "industry_challenge_missing",
+      "industry_vocabulary_thin",
+    )
   ) {
     addOnce(
       `<h2>${h(`Why it matters in ${f.industry}`)}</h2>` +
@@ -282,7 +395,7 @@ export function refineDraft(
 
   // The stage: its substance in the body and a call to action that fits it.
   if (
-    asks(/stage|objection|criteri|evaluat|awareness|consideration|decision/i) ||
+    has("stage_mismatch", "stage_concern_missing", "cta_wrong_stage", "hard_sell") ||
     wordCount(bodyText()) < 250
   ) {
     const section = stageSection(f, draftThemes(f));
@@ -295,7 +408,8 @@ export function refineDraft(
   const cta = stageCallToAction(f);
   if (
     !conclusion.includes(cta) &&
-    (asks(/call to action|next step|stage|conclusion|offer/i) ||
+    (has("cta_missing", "cta_wrong_stage", "stage_mismatch", "hard_sell") ||
+      sectionAsked("conclusion") ||
       wordCount(conclusion) < 15 ||
       (f.offer && !conclusion.includes(f.offer.url)))
   ) {
@@ -309,12 +423,7 @@ export function refineDraft(
 
   // Approved facts: the relevant ones, verbatim, when the draft states none of them.
   const statesFact = f.facts.some((fact) => bodyText().includes(tidy(fact.statement)));
-  if (
-    f.facts.length > 0 &&
-    (!statesFact || asks(/claim|statistic|evidence|fact|proof|specific/i))
-  ) {
-    if (!statesFact) addOnce(evidenceSection(f, draftThemes(f)));
-  }
+  if (f.facts.length > 0 && !statesFact) addOnce(evidenceSection(f, draftThemes(f)));
 
   // Chosen solutions, by name.
   const missing = brief.solutions.filter(
@@ -336,14 +445,17 @@ export function refineDraft(
   if (
     (body.match(/<li\b/gi) ?? []).length < 3 ||
     (body.match(/<h[23]\b/gi) ?? []).length < 2 ||
-    asks(/subheading|structure|list|scan/i)
+    has("few_subheadings", "no_list", "long_paragraph")
   ) {
     const section = nextThemeSection(f, body);
     if (section) addOnce(section);
   }
 
   // Depth: more on the topic when asked for length or substance.
-  if (asks(/short|length|develop|depth|thin|substance|detail/i)) {
+  if (
+    sectionAsked("body", true) ||
+    has("keyword_stuffing", "list_without_argument", "too_simple")
+  ) {
     const section = nextThemeSection(f, body);
     if (section) addOnce(section);
   }
@@ -364,11 +476,12 @@ export function refineDraft(
         : composeImagePrompt(f),
   };
 
-  // Asked to improve and nothing changed: add the most relevant theme not covered yet.
+  // Asked to improve (a refine always is, with or without findings) and nothing changed, or
+  // only findings it cannot act on: add the most relevant theme not covered yet.
   const unchanged = (["headline", "introduction", "body", "conclusion"] as const).every(
     (k) => result[k] === draft[k],
   );
-  if (unchanged && critique.length > 0) {
+  if (unchanged) {
     const section = nextThemeSection(f, result.body);
     if (section) result.body = insertSection(result.body, section);
   }

@@ -3,6 +3,7 @@ import {
   CONTENT_TYPES,
   DEFAULT_BANNED_PHRASES,
   REPURPOSE_LIMITS,
+  type QualityFinding,
   xLength,
 } from "@content-studio/contract";
 import { describe, expect, it } from "vitest";
@@ -493,17 +494,18 @@ describe("template refinement", () => {
     for (const n of numbersIn(text)) expect(allowed.has(n), n).toBe(true);
   });
 
-  it("removes a claim the critique quotes, and the organisation's banned phrases", () => {
+  it("removes the sentence of an unsupported claim finding, and the organisation's banned phrases", () => {
     const draft = composeDraft(brief);
     const paragraph = /<p>([^<]*)<\/p>/.exec(draft.body)![1]!;
     const target = paragraph.split(/(?<=\.)\s+/).find((s) => words(s) > 8)!;
     const quote = target.split(" ").slice(2, 7).join(" ");
-    const r = refineDraft(
-      { ...brief, bannedPhrases: ["familiar"] },
-      draft,
-      [`Remove or rephrase "${quote}" in the body.`],
-      1,
-    );
+    const finding: QualityFinding = {
+      code: "unsupported_claim",
+      kind: "superlative",
+      text: quote,
+      sentence: target,
+    };
+    const r = refineDraft({ ...brief, bannedPhrases: ["familiar"] }, draft, [finding], 1);
     expect(plain(r)).not.toContain(quote);
     expect(plain(r).toLowerCase()).not.toContain("familiar");
   });
@@ -532,7 +534,8 @@ describe("template refinement", () => {
     for (const [k, b] of allBriefs().entries()) {
       if (k % 5 !== 0) continue;
       const d = composeDraft(b);
-      const r = refineDraft(b, d, ["The draft could be stronger."], 1);
+      // A code the template writer cannot act on: the fallback adds an uncovered theme.
+      const r = refineDraft(b, d, [{ code: "study_good_example", title: "A", similarity: 0.4 }], 1);
       expect(r, b.topic).not.toEqual(d);
     }
   });
@@ -549,7 +552,164 @@ describe("template refinement", () => {
   });
 
   it("is deterministic", () => {
-    expect(refineDraft(brief, invented, ["x"], 1)).toEqual(refineDraft(brief, invented, ["x"], 1));
+    const findings: QualityFinding[] = [{ code: "few_subheadings", count: 1, words: 400 }];
+    expect(refineDraft(brief, invented, findings, 1)).toEqual(
+      refineDraft(brief, invented, findings, 1),
+    );
+  });
+});
+
+describe("template refinement by finding code", () => {
+  const brief = buildBrief({ approvedFacts: FACTS });
+  const base = composeDraft(brief);
+  const LEAD = "Quoting teams compare their notes every single week.";
+  /** The composed draft with `sentence` in a paragraph of its own at the top of the body. */
+  const withSentence = (sentence: string): DraftContent => ({
+    ...base,
+    body: `<p>${LEAD} ${sentence}</p>${base.body}`,
+  });
+  const count = (text: string, part: string) => text.split(part).length - 1;
+
+  it("banned_phrase: removes the phrase the finding names", () => {
+    const phrase = "moves the needle";
+    const draft = withSentence(`A clear cost model ${phrase} for every program review.`);
+    expect(plain(draft)).toContain(phrase);
+    const r = refineDraft(brief, draft, [{ code: "banned_phrase", phrase, count: 1 }], 1);
+    expect(plain(r)).not.toContain(phrase);
+    expect(plain(refineDraft(brief, draft, [], 1))).toContain(phrase);
+  });
+
+  it("unsupported_claim and expired_claim: remove the claim's sentence, keeping the rest", () => {
+    const sentence = "Our platform is the fastest costing tool on the market.";
+    const unsupported: QualityFinding = {
+      code: "unsupported_claim",
+      kind: "superlative",
+      text: "the fastest costing tool",
+      sentence,
+    };
+    const expired: QualityFinding = {
+      code: "expired_claim",
+      kind: "superlative",
+      text: "the fastest costing tool",
+      sentence,
+      factId: "gone",
+      fact: "Fastest costing tool in the 2024 survey",
+      expiredOn: "2025-01-01",
+    };
+    for (const finding of [unsupported, expired]) {
+      const r = refineDraft(brief, withSentence(sentence), [finding], 1);
+      expect(plain(r), finding.code).not.toContain("fastest costing tool");
+      expect(plain(r), finding.code).toContain(LEAD);
+    }
+    expect(plain(refineDraft(brief, withSentence(sentence), [], 1))).toContain(
+      "fastest costing tool",
+    );
+  });
+
+  it("contradicted_claim: replaces the claim's sentence with the approved fact", () => {
+    const sentence = "Pilot customers cut change orders by 38% within a single quarter.";
+    const r = refineDraft(
+      brief,
+      withSentence(sentence),
+      [
+        {
+          code: "contradicted_claim",
+          kind: "percentage",
+          text: "38% within a single quarter",
+          sentence,
+          factId: "f1",
+          fact: FACTS[0]!.statement,
+        },
+      ],
+      1,
+    );
+    expect(plain(r)).not.toContain("single quarter");
+    expect(r.body).toContain(`<p>${LEAD} ${FACTS[0]!.statement}.</p>`);
+  });
+
+  it("off_topic: brings the missing topic words into the body", () => {
+    const other = composeDraft(buildBrief({ topic: "Should-cost for supplier negotiations" }));
+    expect(stripTags(other.body).toLowerCase()).not.toContain("roi");
+    const r = refineDraft(
+      brief,
+      other,
+      [{ code: "off_topic", topic: brief.topic, missing: ["simulation", "ROI"] }],
+      1,
+    );
+    expect(stripTags(r.body)).toContain("simulation");
+    expect(stripTags(r.body)).toContain("ROI");
+  });
+
+  it("few_subheadings: adds a subheading the draft did not have", () => {
+    const headings = (d: DraftContent) => (d.body.match(/<h2\b/g) ?? []).length;
+    // The draft changes anyway (a banned phrase goes), so only the finding adds the heading.
+    const phrase = "moves the needle";
+    const draft = withSentence(`A clear cost model ${phrase} for every program review.`);
+    const banned: QualityFinding = { code: "banned_phrase", phrase, count: 1 };
+    const without = refineDraft(brief, draft, [banned], 1);
+    const r = refineDraft(
+      brief,
+      draft,
+      [banned, { code: "few_subheadings", count: 1, words: 600 }],
+      1,
+    );
+    expect(headings(r)).toBeGreaterThan(headings(without));
+  });
+
+  it("hard_sell: takes the sales push out of an awareness piece", () => {
+    const sentence = "Book a demo today and sign the contract this week.";
+    const r = refineDraft(
+      brief,
+      { ...withSentence(sentence), conclusion: `${base.conclusion} ${sentence}` },
+      [{ code: "hard_sell", stage: "awareness", text: "sign the contract", sentence }],
+      1,
+    );
+    expect(plain(r)).not.toContain("sign the contract");
+    expect(plain(r)).toContain(LEAD);
+  });
+
+  it("disparaging_claim and absolute_claim: remove the sentence", () => {
+    const disparaging = "Legacy vendors ship clumsy, outdated costing tools.";
+    const absolute = "There is no other way to control product cost.";
+    const r = refineDraft(
+      brief,
+      withSentence(`${disparaging} ${absolute}`),
+      [
+        {
+          code: "disparaging_claim",
+          text: "clumsy, outdated costing tools",
+          sentence: disparaging,
+        },
+        { code: "absolute_claim", text: "no other way", sentence: absolute },
+      ],
+      1,
+    );
+    expect(plain(r)).not.toContain("clumsy");
+    expect(plain(r)).not.toContain("no other way");
+    expect(plain(r)).toContain(LEAD);
+  });
+
+  it("restated_point and copied_between_sections: keep the first occurrence only", () => {
+    const restated = "Late changes are the most expensive changes a program makes.";
+    const copied = "Cost is decided long before the first part is made.";
+    const draft: DraftContent = {
+      ...base,
+      introduction: `${base.introduction} ${copied}`,
+      body: `<p>${restated} ${copied}</p>${base.body}<p>${LEAD} ${restated}</p><p>${restated}</p>`,
+    };
+    const r = refineDraft(
+      brief,
+      draft,
+      [
+        { code: "restated_point", sentence: restated, times: 3 },
+        { code: "copied_between_sections", text: copied, sections: ["introduction", "body"] },
+      ],
+      1,
+    );
+    expect(count(plain(r), restated)).toBe(1);
+    expect(count(plain(r), copied)).toBe(1);
+    expect(r.introduction).toContain(copied);
+    expect(count(plain(refineDraft(brief, draft, [], 1)), restated)).toBe(3);
   });
 });
 

@@ -1,4 +1,4 @@
-import { AI_PROVIDERS, describeFinding } from "@content-studio/contract";
+import { AI_PROVIDERS } from "@content-studio/contract";
 import { composeDraft } from "./builtin-draft";
 import { refineDraft } from "./builtin-refine";
 import { composeRepurposed } from "./builtin-repurpose";
@@ -11,7 +11,7 @@ const NO_USAGE: WriterUsage = { inputTokens: 0, outputTokens: 0 };
 /**
  * The template writer: not an AI model. No key, no network, deterministic for the same inputs.
  * It fills sentence templates with the brief, choosing sections by the topic's words
- * (builtin-draft.ts), repairs drafts against a critique (builtin-refine.ts) and writes channel
+ * (builtin-draft.ts), repairs drafts against the quality findings, by code (builtin-refine.ts) and writes channel
  * versions (builtin-repurpose.ts). It is the default while no provider key is configured, so a
  * fresh `npm start` is fully usable.
  *
@@ -29,8 +29,8 @@ export class BuiltinWriter implements Writer {
       task.kind === "draft"
         ? composeDraft(task.brief)
         : task.kind === "refine"
-          ? // The template refine reads the rendered findings (it predates findings as data).
-            refineDraft(task.brief, task.draft, task.critique.map(describeFinding), task.round)
+          ? // The findings as data: the template refine switches on their codes.
+            refineDraft(task.brief, task.draft, task.critique, task.round)
           : composeRepurposed(task.brief, task.draft, task.variation);
     const parsed = call.schema.safeParse(output);
     if (!parsed.success) {

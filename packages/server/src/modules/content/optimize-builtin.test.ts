@@ -49,6 +49,30 @@ describe("Optimize with the template writer", () => {
     expect(changedOnce).toBe(true);
   });
 
+  it("removes the disparaging and absolute claims the check found, keeping the rest of the body", async () => {
+    const id = await generate();
+    const got = await editor.get(`/api/content/${id}`);
+    expect(got.statusCode, got.body).toBe(200);
+    const item = got.json<Ok<ContentItem>>().data;
+    const disparaging = "Legacy costing vendors are useless for this work.";
+    const absolute = "No other tool shows the cost of a design this early.";
+    const edited = await editor.put(`/api/content/${id}`, {
+      headline: item.headline,
+      introduction: item.introduction,
+      body: `${item.body}<p>${disparaging} ${absolute}</p>`,
+      conclusion: item.conclusion,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const result = await optimize(id);
+    // The check found both claims (as coded findings), and the refine acted on those codes.
+    const codes = result.before.criteria.flatMap((c) => c.findings.map((f) => f.code));
+    expect(codes).toEqual(expect.arrayContaining(["disparaging_claim", "absolute_claim"]));
+    expect(result.candidate.body).not.toContain("useless");
+    expect(result.candidate.body).not.toMatch(/no other tool/i);
+    const firstParagraph = /<p>([^<]{20,})<\/p>/.exec(item.body)![1]!;
+    expect(result.candidate.body).toContain(firstParagraph);
+  });
+
   it("repairs an edited draft that lost its topic and states an invented figure", async () => {
     const id = await generate();
     const res = await editor.put(`/api/content/${id}`, {
