@@ -10,6 +10,7 @@ const STATUS_TONES = {
   green: "bg-green-50 text-green-700 ring-green-600/20",
   yellow: "bg-yellow-50 text-yellow-800 ring-yellow-600/20",
   blue: "bg-blue-50 text-blue-700 ring-blue-600/20",
+  purple: "bg-purple-50 text-purple-800 ring-purple-600/20",
   red: "bg-red-50 text-red-700 ring-red-600/20",
   slate: "bg-slate-100 text-slate-600 ring-slate-500/20",
 } as const;
