@@ -214,22 +214,24 @@ describe("responsive journey", { timeout: 300_000 }, () => {
   });
 
   it("(e2) shows a generation error right under the Generate button, in view", async () => {
-    await open("/generate");
-    await expectH1("Content Generator");
-    await page.getByLabel("Persona", { exact: true }).selectOption({ index: 1 });
-    await page.getByLabel("Industry", { exact: true }).selectOption({ index: 1 });
-    await page.getByLabel("Buying Stage", { exact: true }).selectOption("awareness");
-    await page.getByRole("button", { name: /^Content Details/ }).click();
-    await page.getByLabel("Content Topic", { exact: true }).fill("Should-cost reviews at 390 px");
+    const fillBrief = async () => {
+      await open("/generate");
+      await expectH1("Content Generator");
+      await page.getByLabel("Persona", { exact: true }).selectOption({ index: 1 });
+      await page.getByLabel("Industry", { exact: true }).selectOption({ index: 1 });
+      await page.getByLabel("Buying Stage", { exact: true }).selectOption("awareness");
+      await page.getByRole("button", { name: /^Content Details/ }).click();
+      await page.getByLabel("Content Topic", { exact: true }).fill("Should-cost reviews at 390 px");
+    };
     const generate = page.getByRole("button", { name: "Generate Content", exact: true });
     // The built-in writer may generate five times the limit per window (BUILTIN_LIMIT_FACTOR).
+    // Each stored generation moves to its library address, so the brief is filled again.
     for (let i = 0; i < 5; i += 1) {
+      await fillBrief();
       await generate.click();
-      await page
-        .getByRole("tab", { name: "Optimize", selected: true })
-        .waitFor({ timeout: 60_000 });
-      await page.getByRole("button", { name: "New Content" }).click();
+      await page.waitForURL(/\/library\/[^/]+$/, { timeout: 60_000 });
     }
+    await fillBrief();
 
     // The next generation is over the limit: the server refuses it (Chromium logs the 429).
     browser.console.expect(/status of 429.*\/api\/generate-content\/stream/);

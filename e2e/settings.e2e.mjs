@@ -144,6 +144,8 @@ describe("settings journey", { timeout: 300_000 }, () => {
     await page.goto(link);
     await page.getByLabel("New password", { exact: true }).fill("Another-Phrase-2030");
     await page.getByLabel("Confirm new password").fill("Another-Phrase-2030");
+    // The refused reuse is a 400, which the browser logs.
+    second.console.expect(/status of 400 .*\/api\/auth\/reset-password/);
     await page.getByRole("button", { name: "Set new password" }).click();
     await page.getByText("This reset link is invalid, was already used or has expired.").waitFor();
 

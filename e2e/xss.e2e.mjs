@@ -276,10 +276,12 @@ describe("xss journey", { timeout: 240_000 }, () => {
     await article.scrollIntoViewIfNeeded();
     await browser.shot("d-content");
 
-    // A reload renders the same stored content from scratch; still nothing runs.
+    // A reload renders the same stored content from scratch at its library address; still
+    // nothing runs.
     await takePageBodies();
+    assert.match(page.url(), /\/library\/[^/]+$/);
     await page.reload();
-    await page.getByRole("heading", { level: 1, name: "Content Generator" }).waitFor();
+    await page.getByRole("tab", { name: "Optimize", exact: true }).waitFor();
     await page.waitForTimeout(500);
     const scan = await scanDocument();
     assert.equal(scan.xss, undefined);

@@ -29,7 +29,7 @@ export function CoverageMap({
   const byKey = new Map(cells.map((c) => [`${c.personaId}|${c.industryId}|${c.buyingStage}`, c]));
   const max = Math.max(1, ...cells.map((c) => c.count));
   return (
-    <div className="grid gap-6 xl:grid-cols-3">
+    <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
       {stages.map((stage) => (
         <div key={stage} className="min-w-0">
           <h3 className="mb-2 text-sm font-semibold text-slate-900">{capitalise(stage)}</h3>

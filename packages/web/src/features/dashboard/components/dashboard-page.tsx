@@ -113,7 +113,10 @@ export function DashboardPage({
         </div>
       ) : null}
 
-      <section aria-label="Content statistics" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <section
+        aria-label="Content statistics"
+        className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4"
+      >
         <Tile
           label="Total Content"
           icon={FileText}
@@ -140,7 +143,7 @@ export function DashboardPage({
         />
       </section>
 
-      <div className="mt-6 grid gap-6 xl:grid-cols-3">
+      <div className="mt-6 grid grid-cols-1 gap-6 xl:grid-cols-3">
         <Card
           title="Recent Content"
           className="xl:col-span-2"
@@ -202,7 +205,7 @@ export function DashboardPage({
         </Card>
       </div>
 
-      <section aria-label="Quick links" className="mt-6 grid gap-4 md:grid-cols-3">
+      <section aria-label="Quick links" className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-3">
         <QuickLink
           to="/generate"
           icon={Sparkles}
