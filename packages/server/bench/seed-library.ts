@@ -16,6 +16,7 @@ import {
   INDUSTRY_IDS,
   PERSONA_IDS,
 } from "@content-studio/contract";
+import { sql } from "kysely";
 import { openDatabase } from "../src/db/database";
 import type { NewContentItem, NewContentItemVersion } from "../src/db/types";
 import { insertContentVersion, insertLibraryItem } from "../src/modules/library/library.repository";
@@ -162,6 +163,8 @@ async function main() {
         process.stdout.write(`seed-library: ${done + items.length} items\r`);
       }
     }
+    // Fresh statistics, as after any bulk load (PGlite has no autovacuum).
+    await sql`analyze content_item`.execute(db);
     console.log(
       `seed-library: ${COUNT} items in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from "./config";
 import {
   DatabaseLockedError,
   migrateToLatest,
+  refreshLibraryStatistics,
   openDatabase,
   type DatabaseHandle,
 } from "./db/database";
@@ -49,6 +50,7 @@ async function main(): Promise<void> {
     await seedReferenceData(database.db);
     await seedSampleIntentData(database.db);
     await seedProofFacts(database.db);
+    if (database.kind === "pglite") await refreshLibraryStatistics(database.db);
     const built = await buildApp({ config, db: database.db, dbKind: database.kind });
     await ensureInitialAdmin(built.ctx, config, (m) => built.app.log.info(m));
     return built;

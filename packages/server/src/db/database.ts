@@ -158,3 +158,23 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
     throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${reason}`);
   }
 }
+
+/**
+ * Refreshes the planner's statistics of the content library when they are missing or more than
+ * 10% off. PostgreSQL's autovacuum does this by itself; PGlite has no background workers, so
+ * without it the planner sees 100,000 items as a handful and picks plans that read them all.
+ */
+export async function refreshLibraryStatistics(db: Kysely<Database>): Promise<boolean> {
+  const { rows } = await sql<{ estimated: number; actual: number }>`
+    select cl.reltuples::float8 as estimated,
+      (select count(*) from content_item)::float8 as actual
+    from pg_class cl
+    where cl.oid = to_regclass('content_item')`.execute(db);
+  const row = rows[0];
+  if (!row) return false;
+  const estimated = Number(row.estimated);
+  const actual = Number(row.actual);
+  if (estimated >= 0 && Math.abs(actual - estimated) <= 50 + 0.1 * actual) return false;
+  await sql`analyze content_item`.execute(db);
+  return true;
+}

@@ -103,6 +103,28 @@ function applyFilters(query: ItemQuery, f: LibraryFilters): ItemQuery {
   return q;
 }
 
+/**
+ * Planner settings for the rest of the transaction. The search condition's cost is badly
+ * estimated (a full-text match on every row of a sort-index walk detoasts each search_vector; an
+ * unknown word's frequency is a guess), so the search picks its plan from the capped count:
+ * - the count itself always comes from the trigram and full-text indexes (bitmap scans), which
+ *   stop after the cap's rows;
+ * - a small match (up to the cap) is fetched whole through those indexes and sorted;
+ * - a large match is dense enough (over 1% of the items) that walking the sort's index and
+ *   testing each row finds a page within a few thousand rows.
+ */
+async function planWith(db: Db, plan: "indexes-only" | "sort-index") {
+  if (plan === "indexes-only") {
+    await sql`set local enable_seqscan = off`.execute(db);
+    await sql`set local enable_indexscan = off`.execute(db);
+    await sql`set local enable_bitmapscan = on`.execute(db);
+  } else {
+    await sql`set local enable_seqscan = off`.execute(db);
+    await sql`set local enable_indexscan = on`.execute(db);
+    await sql`set local enable_bitmapscan = off`.execute(db);
+  }
+}
+
 /** The sort expression of each order; all descending, ties broken by id. */
 function sortExpression(sort: LibrarySort, trash: boolean) {
   if (trash) return { key: sql`c.deleted_at`, cast: "timestamptz" as const };
@@ -119,6 +141,18 @@ export async function listLibraryItems(
   sort: LibrarySort,
   page: { cursor?: Cursor; limit: number },
 ): Promise<{ rows: LibraryListRow[]; total: number; capped: boolean }> {
+  if (!filters.q) return listPage(db, filters, sort, page);
+  // A search sets planner settings, which `set local` keeps inside one transaction.
+  if (db.isTransaction) return listPage(db, filters, sort, page);
+  return db.transaction().execute((trx) => listPage(trx, filters, sort, page));
+}
+
+async function listPage(
+  db: Db,
+  filters: LibraryFilters,
+  sort: LibrarySort,
+  page: { cursor?: Cursor; limit: number },
+): Promise<{ rows: LibraryListRow[]; total: number; capped: boolean }> {
   const base = applyFilters(db.selectFrom("content_item as c"), filters);
   const order = sortExpression(sort, filters.trash);
   let pageQuery = base;
@@ -129,7 +163,24 @@ export async function listLibraryItems(
         : sql`cast(${page.cursor.key} as timestamptz)`;
     pageQuery = pageQuery.where(sql<boolean>`(${order.key}, c.id) < (${value}, ${page.cursor.id})`);
   }
-  const rowsPromise = pageQuery
+  // Counting stops at the cap: an exact count over a huge match would cost a full scan.
+  const countQuery = db
+    .selectFrom(
+      base
+        .select(sql`1`.as("one"))
+        .limit(LIBRARY_COUNT_CAP + 1)
+        .as("t"),
+    )
+    .select((eb) => eb.fn.countAll<number>().as("n"));
+  let n: number;
+  if (filters.q) {
+    await planWith(db, "indexes-only");
+    n = Number((await countQuery.executeTakeFirstOrThrow()).n);
+    await planWith(db, n > LIBRARY_COUNT_CAP ? "sort-index" : "indexes-only");
+  } else {
+    n = Number((await countQuery.executeTakeFirstOrThrow()).n);
+  }
+  const rows = await pageQuery
     .innerJoin("persona as p", "p.id", "c.persona_id")
     .innerJoin("industry as i", "i.id", "c.industry_id")
     .leftJoin("user as u", "u.id", "c.created_by")
@@ -156,18 +207,6 @@ export async function listLibraryItems(
     .orderBy("c.id", "desc")
     .limit(page.limit + 1)
     .execute();
-  // Counting stops at the cap: an exact count over a huge match would cost a full scan.
-  const countPromise = db
-    .selectFrom(
-      base
-        .select(sql`1`.as("one"))
-        .limit(LIBRARY_COUNT_CAP + 1)
-        .as("t"),
-    )
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
-  const [rows, count] = await Promise.all([rowsPromise, countPromise]);
-  const n = Number(count.n);
   return {
     rows: rows,
     total: Math.min(n, LIBRARY_COUNT_CAP),
