@@ -212,6 +212,16 @@ describe("library items: editing, versions, lifecycle, trash, exports", () => {
     (await viewer.get(`/api/library/${id}/history`)).json<Ok<LibraryHistory>>().data;
   const transition = (agent: Agent, id: string, action: string, note?: string) =>
     agent.post(`/api/library/${id}/transitions`, { action, ...(note ? { note } : {}) });
+  /** The audit log's actions on one item, oldest first. */
+  const audited = async (id: string) =>
+    (
+      await t.db
+        .selectFrom("audit_log")
+        .select(["action", "actor_label"])
+        .where("target_id", "=", id)
+        .orderBy("at")
+        .execute()
+    ).map((e) => `${e.action} by ${e.actor_label.split(" <")[0]}`);
   const save = (agent: Agent, id: string, patch: Record<string, unknown> = {}) =>
     agent.put(`/api/library/${id}`, {
       headline: "Should-cost reviews that catch overruns early",
@@ -402,6 +412,13 @@ describe("library items: editing, versions, lifecycle, trash, exports", () => {
       note: "Too vague",
       actorName: "Ana Admin",
     });
+    // Submitted, approved and published are audited with who did them; refused steps are not.
+    expect(await audited(id)).toEqual([
+      "content.submitted by Eddie Editor",
+      "content.approved by Ana Admin",
+      "content.published by Ana Admin",
+      "content.submitted by Eddie Editor",
+    ]);
   });
 
   it("voids an approval when the item is edited afterwards", async () => {
@@ -497,6 +514,12 @@ describe("library items: editing, versions, lifecycle, trash, exports", () => {
     expect((await admin.post(`/api/library/${id}/purge`)).statusCode).toBe(200);
     expect((await viewer.get(`/api/library/${id}`)).statusCode).toBe(404);
     expect((await viewer.get(`/api/library/${id}/history`)).statusCode).toBe(404);
+    expect(await audited(id)).toEqual([
+      "content.deleted by Eddie Editor",
+      "content.restored by Ana Admin",
+      "content.deleted by Eddie Editor",
+      "content.purged by Ana Admin",
+    ]);
   });
 
   it("purges Trash older than 30 days on schedule (injected clock)", async () => {

@@ -20,6 +20,7 @@ import {
   type LibraryVersion,
   type QualityReport,
   type SaveLibraryItemBody,
+  type AuditAction,
   type TransitionBody,
   type ListLibraryQuerySchema,
 } from "@content-studio/contract";
@@ -30,6 +31,7 @@ import type { Database } from "../../db/types";
 import { AppError } from "../../lib/app-error";
 import { sanitizeBody, toPlainText } from "../../lib/html";
 import type { SessionUser } from "../../plugins/access";
+import { auditActorOf, recordAudit } from "../audit/audit.service";
 import { checkQuality } from "../quality/quality.service";
 import { readSetting } from "../settings/settings.repository";
 import { exportContent, type ExportFile } from "./library.export";
@@ -497,8 +499,34 @@ export async function transitionLibraryItem(
       actor_id: actor.id,
       created_at: now,
     });
+    const audited = AUDITED_TRANSITIONS[input.action];
+    if (audited) {
+      await auditContent(trx, actor, audited, row, { status: { from: locked.status, to } });
+    }
   });
   return getLibraryItem(ctx, actor, id);
+}
+
+/** The audit action of a lifecycle step, where the audit log records that step. */
+const AUDITED_TRANSITIONS: Partial<Record<TransitionBody["action"], AuditAction>> = {
+  submit: "content.submitted",
+  approve: "content.approved",
+  publish: "content.published",
+};
+
+function auditContent(
+  trx: Transaction<Database>,
+  actor: SessionUser,
+  action: AuditAction,
+  row: { id: string; title: string },
+  changes?: Record<string, { from: unknown; to: unknown }>,
+): Promise<void> {
+  return recordAudit(trx, {
+    actor: auditActorOf(actor),
+    action,
+    target: { type: "content", id: row.id, label: row.title },
+    changes,
+  });
 }
 
 // ---- duplicate, trash ----
@@ -632,6 +660,7 @@ export async function trashLibraryItem(
       actor_id: actor.id,
       created_at: now,
     });
+    await auditContent(trx, actor, "content.deleted", row);
   });
 }
 
@@ -654,6 +683,7 @@ export async function restoreLibraryItem(
       version: locked.version,
       actor_id: actor.id,
     });
+    await auditContent(trx, actor, "content.restored", row);
   });
   return getLibraryItem(ctx, actor, id);
 }
@@ -669,6 +699,7 @@ export async function purgeLibraryItem(
   await ctx.db.transaction().execute(async (trx) => {
     await lockUnchanged(trx, row);
     await repo.deleteLibraryItem(trx, id);
+    await auditContent(trx, actor, "content.purged", row);
   });
 }
 
