@@ -490,6 +490,13 @@ describe("audience: intent data import and analysis", () => {
 
   it("content recommendations change when a covering item is published", async () => {
     await importFile(BOMBORA);
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select(["action", "target_label"])
+      .where("action", "=", "intent.imported")
+      .orderBy("at", "desc")
+      .executeTakeFirst();
+    expect(audit?.target_label).toMatch(/\.csv$/);
     const recs = async () =>
       (await viewer.get("/api/audience/recommendations?industry=all")).json<{
         data: ContentRecommendations;

@@ -28,6 +28,7 @@ import type { Database } from "../../db/types";
 import { AppError } from "../../lib/app-error";
 import type { SessionUser } from "../../plugins/access";
 import * as repo from "./audience.repository";
+import { auditActorOf, recordAudit } from "../audit/audit.service";
 import type { AccountRow, Scope } from "./audience.repository";
 import { assertMayCommit, assertMayImport, canImportIntentData } from "./audience.policy";
 import { presentAccount, presentDataset } from "./audience.presenter";
@@ -276,6 +277,15 @@ export async function commitImport(
     await recomputeSummaries(trx);
     const row = await repo.findLatestDataset(trx);
     if (!row) throw new Error("dataset vanished inside its own transaction");
+    await recordAudit(trx, {
+      actor: auditActorOf(actor),
+      action: "intent.imported",
+      target: { type: "intent_dataset", id: datasetId, label: upload.file_name },
+      changes: {
+        mode: { from: null, to: mode },
+        accounts: { from: null, to: upload.accounts },
+      },
+    });
     return presentDataset(row);
   });
 }

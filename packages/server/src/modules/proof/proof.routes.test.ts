@@ -133,6 +133,22 @@ describe("proof library routes", () => {
     expect(await check()).toEqual([
       expect.objectContaining({ status: "expired", factId: fact.id }),
     ]);
+
+    // Proposed, edited, approved and expired: each change is in the audit log, with its fields;
+    // the refused approval and edit are not.
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select(["action", "changes"])
+      .where("target_id", "=", fact.id)
+      .orderBy("at")
+      .execute();
+    expect(audit.map((e) => e.action)).toEqual([
+      "proof.fact_created",
+      "proof.fact_changed",
+      "proof.fact_changed",
+      "proof.fact_changed",
+    ]);
+    expect(audit[2]?.changes).toMatchObject({ status: { from: "proposed", to: "approved" } });
   });
 
   it("lists every stored content item that uses a fact when it is retired", async () => {

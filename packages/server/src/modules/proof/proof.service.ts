@@ -21,6 +21,7 @@ import { canProposeFacts, factCapabilities } from "./proof.policy";
 import { isExpired, presentFact, todayIso } from "./proof.presenter";
 import type { BindingFact } from "./binding-fact";
 import * as repo from "./proof.repository";
+import { auditActorOf, diffFields, recordAudit } from "../audit/audit.service";
 
 export type ProofContext = Pick<AppContext, "db">;
 
@@ -113,11 +114,18 @@ export async function proposeFact(
   if (!canProposeFacts(actor.role)) refuse();
   const labels = await checkSubject(ctx, input);
   const id = `fact-${randomUUID()}`;
-  await repo.insertFact(ctx.db, {
-    id,
-    ...columnsOf(input),
-    status: "proposed",
-    proposed_by: actor.name,
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.insertFact(trx, {
+      id,
+      ...columnsOf(input),
+      status: "proposed",
+      proposed_by: actor.name,
+    });
+    await recordAudit(trx, {
+      actor: auditActorOf(actor),
+      action: "proof.fact_created",
+      target: { type: "fact", id, label: input.statement },
+    });
   });
   return present(await loadFact(ctx, id), labels, actor);
 }
@@ -131,8 +139,7 @@ export async function editFact(
   const row = await loadFact(ctx, id);
   if (!factCapabilities(actor.role, row).edit) refuse();
   const labels = await checkSubject(ctx, input);
-  const updated = await repo.updateFact(ctx.db, id, columnsOf(input));
-  if (!updated) throw new AppError("not_found", "Fact not found.");
+  const updated = await updateAudited(ctx, actor, row, columnsOf(input));
   return present(updated, labels, actor);
 }
 
@@ -158,6 +165,29 @@ export async function getFactUsages(
   return { fact: present(row, labels, actor), usages: await factUsages(ctx, id) };
 }
 
+/** Updates a fact and records the change, with the fields it changed, in one transaction. */
+function updateAudited(
+  ctx: ProofContext,
+  actor: SessionUser,
+  row: Awaited<ReturnType<typeof loadFact>>,
+  update: Parameters<typeof repo.updateFact>[2],
+) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const updated = await repo.updateFact(trx, row.id, update);
+    if (!updated) throw new AppError("not_found", "Fact not found.");
+    await recordAudit(trx, {
+      actor: auditActorOf(actor),
+      action: "proof.fact_changed",
+      target: { type: "fact", id: row.id, label: row.statement },
+      changes: diffFields(
+        row as unknown as Record<string, unknown>,
+        update as Record<string, unknown>,
+      ),
+    });
+    return updated;
+  });
+}
+
 async function change(
   ctx: ProofContext,
   actor: SessionUser,
@@ -167,8 +197,7 @@ async function change(
 ): Promise<FactChangeResult> {
   const row = await loadFact(ctx, id);
   if (!allowed(factCapabilities(actor.role, row))) refuse();
-  const updated = await repo.updateFact(ctx.db, id, update);
-  if (!updated) throw new AppError("not_found", "Fact not found.");
+  const updated = await updateAudited(ctx, actor, row, update);
   const labels = await subjectLabels(ctx.db);
   return { fact: present(updated, labels, actor), usages: await factUsages(ctx, id) };
 }
