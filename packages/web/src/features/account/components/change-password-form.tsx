@@ -1,8 +1,8 @@
-import { PASSWORD_MIN_LENGTH } from "@content-studio/contract";
 import { useState, type FormEvent } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/field";
+import { NewPasswordFields } from "../../../components/ui/new-password-fields";
 import { getFieldErrors } from "../../../lib/api-client";
 import { formText } from "../../../lib/form";
 import { useChangePassword } from "../api/change-password";
@@ -50,24 +50,7 @@ export function ChangePasswordForm({
         required
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="New password"
-          name="new-password"
-          type="password"
-          autoComplete="new-password"
-          minLength={PASSWORD_MIN_LENGTH}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters; not a common password.`}
-          error={fields.newPassword}
-          required
-        />
-        <TextField
-          label="Confirm new password"
-          name="confirm-password"
-          type="password"
-          autoComplete="new-password"
-          error={mismatch ? "The two passwords are not the same." : undefined}
-          required
-        />
+        <NewPasswordFields error={fields.newPassword} mismatch={mismatch} />
       </div>
       {change.error && !fields.currentPassword && !fields.newPassword ? (
         <Alert>{change.error.message}</Alert>

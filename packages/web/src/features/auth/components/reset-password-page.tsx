@@ -1,9 +1,8 @@
-import { PASSWORD_MIN_LENGTH } from "@content-studio/contract";
 import { useState, type FormEvent } from "react";
 import { Link, useLocation } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button, buttonClasses } from "../../../components/ui/button";
-import { TextField } from "../../../components/ui/field";
+import { NewPasswordFields } from "../../../components/ui/new-password-fields";
 import { getFieldErrors } from "../../../lib/api-client";
 import { formText } from "../../../lib/form";
 import { useResetPassword } from "../api/reset-password";
@@ -64,24 +63,7 @@ export function ResetPasswordPage() {
   return (
     <AuthLayout title="Reset your password" description="Choose a new password for your account.">
       <form onSubmit={onSubmit} className="space-y-5">
-        <TextField
-          label="New password"
-          name="new-password"
-          type="password"
-          autoComplete="new-password"
-          minLength={PASSWORD_MIN_LENGTH}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters; not a common password.`}
-          error={fields.newPassword}
-          required
-        />
-        <TextField
-          label="Confirm new password"
-          name="confirm-password"
-          type="password"
-          autoComplete="new-password"
-          error={mismatch ? "The two passwords are not the same." : undefined}
-          required
-        />
+        <NewPasswordFields error={fields.newPassword} mismatch={mismatch} />
         {reset.error && !fields.newPassword ? <Alert>{reset.error.message}</Alert> : null}
         <Button type="submit" className="w-full" disabled={reset.isPending}>
           {reset.isPending ? "Saving..." : "Set new password"}
