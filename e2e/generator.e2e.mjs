@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
+import { REPURPOSE_LIMITS, charLength, xLength } from "@content-studio/contract";
 import { launchBrowser, resultsDir } from "./lib/browser.mjs";
 import { startServer } from "./lib/server.mjs";
 import { createFirstAdmin } from "./lib/session.mjs";
@@ -20,8 +21,8 @@ const ADMIN = {
 const TOPIC = "The ROI of should-cost reviews before design freeze";
 /** A primary keyword the first draft does not mention: the refinement round adds it. */
 const KEYWORD = "tolerance stack-up review";
-/** Channel limits (REPURPOSE_LIMITS in the contract). */
-const LIMITS = { linkedin: 3000, x: 280, xUrlLength: 23, emailSubject: 60, newsletter: 600 };
+/** Channel limits, as the server cuts and the web counts them. */
+const LIMITS = REPURPOSE_LIMITS;
 /** The repurpose text boxes and their limits. */
 const CHANNELS = [
   { label: "LinkedIn post", limit: LIMITS.linkedin, x: false },
@@ -32,20 +33,9 @@ const CHANNELS = [
   { label: "Newsletter blurb", limit: LIMITS.newsletter, x: false },
 ];
 
-/** Characters as people count them (code points). @param {string} text */
-const charCount = (text) => [...text].length;
-
-/** Length as X counts it: every http(s)/www link is 23 characters. @param {string} text */
-function xCount(text) {
-  let length = 0;
-  let last = 0;
-  for (const match of text.matchAll(/\b(?:https?:\/\/|www\.)[^\s<>"]+/gi)) {
-    const link = match[0].replace(/[.,:;!?)\]'"]+$/, "");
-    length += charCount(text.slice(last, match.index)) + LIMITS.xUrlLength;
-    last = (match.index ?? 0) + link.length;
-  }
-  return length + charCount(text.slice(last));
-}
+/** Characters as people count them (code points), and the length of a post as X counts it. */
+const charCount = charLength;
+const xCount = xLength;
 
 /** A 0–1 score as the generator shows it ("72%"). @param {number} score */
 const percent = (score) => `${Math.round(score * 100)}%`;

@@ -27,6 +27,7 @@ const ROUTES = [
   { path: "/generate", heading: "Content Generator", name: "generate" },
   { path: "/library", heading: "Content Library", name: "library" },
   { path: "/examples?source=local", heading: "Example Repository", name: "examples" },
+  { path: "/proof-library", heading: "Proof Library", name: "proof-library" },
   { path: "/settings", heading: "Settings", name: "settings" },
   { path: "/no-such-page", heading: "Page Not Found", name: "not-found" },
 ];
@@ -38,6 +39,11 @@ describe("responsive journey", { timeout: 300_000 }, () => {
   let browser;
   /** @type {import("playwright-core").Page} */
   let page;
+  /** The address of an item stored by a generation in (e2), once there is one. */
+  let itemPath = "";
+  /** Every route, plus a stored item's page (its heading is the item's title) once there is one. */
+  const routes = () =>
+    itemPath ? [...ROUTES, { path: itemPath, heading: null, name: "library-item" }] : ROUTES;
 
   before(async () => {
     // A low generation limit, so that one generation is refused, to see where errors show.
@@ -56,9 +62,18 @@ describe("responsive journey", { timeout: 300_000 }, () => {
 
   /** @param {string} route */
   const open = (route) => page.goto(new URL(route, server.url).href);
-  /** @param {string} name */
-  const expectH1 = (name) =>
-    page.getByRole("heading", { level: 1, name, exact: true }).waitFor({ state: "visible" });
+  /** @param {string | null} name null: any heading but "Content not found" */
+  const expectH1 = async (name) => {
+    if (name !== null) {
+      await page
+        .getByRole("heading", { level: 1, name, exact: true })
+        .waitFor({ state: "visible" });
+      return;
+    }
+    const h1 = page.getByRole("heading", { level: 1 });
+    await h1.waitFor({ state: "visible" });
+    assert.notEqual(await h1.textContent(), "Content not found");
+  };
   const menuButton = () => page.getByRole("button", { name: "Open menu" });
   const menu = () => page.getByRole("dialog", { name: "Menu" });
   const where = () => {
@@ -230,6 +245,7 @@ describe("responsive journey", { timeout: 300_000 }, () => {
       await fillBrief();
       await generate.click();
       await page.waitForURL(/\/library\/[^/]+$/, { timeout: 60_000 });
+      itemPath = new URL(page.url()).pathname;
     }
     await fillBrief();
 
@@ -259,13 +275,33 @@ describe("responsive journey", { timeout: 300_000 }, () => {
     browser.console.assertClean();
   });
 
+  it("(e3) fits a stored item's page, each of its tabs, into 390 px", async () => {
+    assert.ok(itemPath, "(e2) stored an item");
+    await open(itemPath);
+    await expectH1(null);
+    await page.waitForLoadState("networkidle");
+    await assertNoSidewaysScroll(itemPath);
+    await shotWhole("e3-390-library-item", PHONE);
+    for (const tab of ["Optimize", "Visualize", "Repurpose", "Edit", "History"]) {
+      await page.getByRole("tab", { name: tab, exact: true }).click();
+      await page.getByRole("tabpanel").waitFor();
+      await page.waitForLoadState("networkidle");
+      await eventually(async () =>
+        assert.equal(await page.getByText(/^Loading .*\.\.\.$/).count(), 0, `${tab} loads`),
+      );
+      await assertNoSidewaysScroll(`${itemPath} ${tab}`);
+      await shotWhole(`e3-390-library-item-${tab.toLowerCase()}`, PHONE);
+    }
+    browser.console.assertClean();
+  });
+
   it("(f) shows the sidebar beside the page at 1400 px, light", async () => {
     await page.setViewportSize(DESKTOP);
     await open("/");
     await expectH1("Dashboard");
     await page.getByRole("complementary", { name: "Sidebar" }).waitFor();
     assert.equal(await menuButton().count(), 0, "no menu button on a wide screen");
-    for (const route of ROUTES) {
+    for (const route of routes()) {
       await open(route.path);
       await expectH1(route.heading);
       await page.waitForLoadState("networkidle");
@@ -296,14 +332,14 @@ describe("responsive journey", { timeout: 300_000 }, () => {
         "rgb(15, 118, 110)",
       ),
     );
-    for (const route of ROUTES) {
+    for (const route of routes()) {
       await open(route.path);
       await expectH1(route.heading);
       await page.waitForLoadState("networkidle");
       await shotWhole(`g-1400-dark-${route.name}`, DESKTOP);
     }
     await page.setViewportSize(PHONE);
-    for (const route of ROUTES) {
+    for (const route of routes()) {
       await open(route.path);
       await expectH1(route.heading);
       await page.waitForLoadState("networkidle");

@@ -38,6 +38,9 @@ fs.mkdirSync(resultsDir, { recursive: true });
 const child = spawn(
   process.execPath,
   [
+    // tsx lets journeys import the contract's TypeScript rules (limits, counters) instead of copies.
+    "--import",
+    "tsx",
     "--test",
     "--test-concurrency=1",
     "--test-reporter=spec",
