@@ -45,26 +45,3 @@ export async function signInCookie(base, account) {
     .map((c) => c.split(";")[0])
     .join("; ");
 }
-
-/**
- * A JSON client for a signed-in user: throws on 4xx/5xx.
- * @param {string} base @param {string} cookie
- */
-export function jsonClient(base, cookie) {
-  /** @param {string} method @param {string} url @param {unknown} [body] */
-  return async (method, url, body) => {
-    const r = await fetch(`${base}${url}`, {
-      method,
-      headers: {
-        cookie,
-        origin: base,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = /** @type {{ data: any }} */ (await r.json());
-    if (r.status >= 400)
-      throw new Error(`${method} ${url} answered ${r.status}: ${JSON.stringify(json)}`);
-    return json.data;
-  };
-}

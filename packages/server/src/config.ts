@@ -101,8 +101,6 @@ const EnvSchema = z.object({
     .default(20),
 });
 
-export type Env = z.input<typeof EnvSchema>;
-
 export interface Config {
   port: number;
   host: string;

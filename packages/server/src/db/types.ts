@@ -422,14 +422,12 @@ export interface Database {
 export type UserRow = Selectable<UserTable>;
 export type PersonaRow = Selectable<PersonaTable>;
 export type IndustryRow = Selectable<IndustryTable>;
-export type NewPersona = Insertable<PersonaTable>;
 export type ExampleRow = Selectable<ExampleTable>;
 export type NewExample = Insertable<ExampleTable>;
 export type IngestJobRow = Selectable<IngestJobTable>;
 export type ContentItemRow = Selectable<ContentItemTable>;
 export type NewContentItem = Insertable<ContentItemTable>;
 export type IntentDatasetRow = Selectable<IntentDatasetTable>;
-export type IntentImportRow = Selectable<IntentImportTable>;
 export type ContentItemVersionRow = Selectable<ContentItemVersionTable>;
 export type NewContentItemVersion = Insertable<ContentItemVersionTable>;
 export type ProofFactRow = Selectable<ProofFactTable>;

@@ -27,17 +27,6 @@ export async function hitBucket(
   return { count: Number(r?.count ?? 1), resetInSeconds: Math.max(1, Number(r?.reset_in ?? 1)) };
 }
 
-/** Current count of a bucket without adding to it (0 when absent or expired). */
-export async function peekBucket(db: Kysely<Database>, key: string): Promise<BucketState> {
-  const row = await sql<{ count: number; reset_in: number }>`
-    select count, extract(epoch from (reset_at - now()))::float8 as reset_in
-    from rate_limit_bucket where key = ${key} and reset_at > now()`.execute(db);
-  const r = row.rows[0];
-  return r
-    ? { count: Number(r.count), resetInSeconds: Math.max(1, Number(r.reset_in)) }
-    : { count: 0, resetInSeconds: 0 };
-}
-
 export async function clearBucket(db: Kysely<Database>, key: string): Promise<void> {
   await db.deleteFrom("rate_limit_bucket").where("key", "=", key).execute();
 }

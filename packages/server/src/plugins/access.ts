@@ -137,10 +137,6 @@ function assertSameOrigin(request: FastifyRequest, publicOrigin: string | undefi
   }
 }
 
-export function hasRole(user: SessionUser | null, role: Role): boolean {
-  return user !== null && roleAtLeast(user.role, role);
-}
-
 /** The signed-in user of a route whose access level is not public. */
 export function actorOf(request: FastifyRequest): SessionUser {
   if (!request.user) throw new AppError("unauthenticated", "Please sign in to continue.");

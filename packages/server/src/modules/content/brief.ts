@@ -60,17 +60,37 @@ export async function loadAudience(
     findPersonaRow(ctx.db, personaId),
     findIndustryRow(ctx.db, industryId),
   ]);
-  if (!personaRow) {
+  return pickAudience(
+    {
+      personas: personaRow ? [presentPersona(personaRow)] : [],
+      industries: industryRow ? [presentIndustry(industryRow)] : [],
+    },
+    personaId,
+    industryId,
+    notFound,
+  );
+}
+
+/** The persona and industry from lists already loaded, or an error naming the one missing. */
+function pickAudience(
+  audiences: { personas: Persona[]; industries: Industry[] },
+  personaId: string,
+  industryId: string,
+  notFound: "validation_error" | "not_found" = "validation_error",
+): { persona: Persona; industry: Industry } {
+  const persona = audiences.personas.find((p) => p.id === personaId);
+  if (!persona) {
     throw new AppError(notFound, `Unknown persona "${personaId.slice(0, 100)}".`, {
       issues: [{ path: "personaId", message: "Unknown persona." }],
     });
   }
-  if (!industryRow) {
+  const industry = audiences.industries.find((i) => i.id === industryId);
+  if (!industry) {
     throw new AppError(notFound, `Unknown industry "${industryId.slice(0, 100)}".`, {
       issues: [{ path: "industryId", message: "Unknown industry." }],
     });
   }
-  return { persona: presentPersona(personaRow), industry: presentIndustry(industryRow) };
+  return { persona, industry };
 }
 
 /**
@@ -78,10 +98,6 @@ export async function loadAudience(
  * similar good and bad examples. Key metrics and solutions must come from the company
  * catalogue: free text there would be an unchecked claim in the prompt.
  */
-export async function buildBrief(ctx: AppContext, input: BriefInput): Promise<ContentBrief> {
-  return (await loadBriefContext(ctx, input)).brief;
-}
-
 /**
  * A brief and everything its drafts are scored against, loaded once: persona, industry (and
  * every persona and industry, for the judge's vocabularies), catalogue, nearest examples,
@@ -94,15 +110,16 @@ export interface BriefContext {
 }
 
 export async function loadBriefContext(ctx: AppContext, input: BriefInput): Promise<BriefContext> {
-  const [{ persona, industry }, catalogRows, bannedPhrases, index, audiences, facts] =
-    await Promise.all([
-      loadAudience(ctx, input.personaId, input.industryId),
-      loadCompanyCatalogRows(ctx.db),
-      getBannedPhrases(ctx),
-      getSimilarityIndex(ctx),
-      loadAudiences(ctx),
-      loadBindingFacts(ctx),
-    ]);
+  // Every persona and industry is loaded once (the judge's vocabularies need them all); the
+  // brief's own are picked from those lists rather than read again.
+  const [catalogRows, bannedPhrases, index, audiences, facts] = await Promise.all([
+    loadCompanyCatalogRows(ctx.db),
+    getBannedPhrases(ctx),
+    getSimilarityIndex(ctx),
+    loadAudiences(ctx),
+    loadBindingFacts(ctx),
+  ]);
+  const { persona, industry } = pickAudience(audiences, input.personaId, input.industryId);
   const catalog = presentCompanyCatalog(catalogRows);
   const knownMetrics = new Set(catalog.keyMetrics.map((m) => m.label));
   const metrics = input.lenient

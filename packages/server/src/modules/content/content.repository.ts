@@ -24,31 +24,6 @@ export function findContentItem(db: Db, id: string): Promise<ContentItemDetailRo
     .executeTakeFirst();
 }
 
-export interface ContentSectionsUpdate {
-  title: string;
-  headline: string;
-  introduction: string;
-  body: string;
-  conclusion: string;
-  image_prompt: string;
-  quality_after: number | null;
-  quality_report: string | null;
-}
-
-/** Replaces the sections (and the current score); false when the item does not exist. */
-export async function updateContentSections(
-  db: Db,
-  id: string,
-  update: ContentSectionsUpdate,
-): Promise<boolean> {
-  const result = await db
-    .updateTable("content_item")
-    .set({ ...update, updated_at: new Date() })
-    .where("id", "=", id)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
-}
-
 export async function updateContentVisualization(
   db: Db,
   id: string,
