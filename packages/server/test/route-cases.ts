@@ -95,7 +95,8 @@ export interface RouteCase<A extends Arranged = Arranged> {
   ): Promise<void>;
 }
 
-const routeCase = <A extends Arranged>(c: RouteCase<A>): RouteCase => c as unknown as RouteCase;
+/** Erases a case's own arranged type (methods are checked bivariantly). */
+const routeCase = <A extends Arranged>(c: RouteCase<A>): RouteCase => c;
 
 const dataOf = <T>(res: LightMyRequestResponse): T => res.json<{ data: T }>().data;
 
