@@ -1,11 +1,15 @@
-import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import Fastify from "fastify";
+import type { SessionUser } from "./access";
 import { buildTestApp, type Agent, type TestApp } from "../../test/helper";
 import { ROUTE_ACCESS } from "../../test/route-access";
+import { ROUTE_CASES, type CaseContext, type Caller, type RouteCase } from "../../test/route-cases";
+import { startSmtpFake, type SmtpFake } from "../../test/fakes/smtp-server";
+import { tempDir } from "../../test/fixtures/examples";
+import { buildAccount, buildSignedIn } from "../../test/support/factories";
 import { registerErrorHandler } from "./errors";
 import { registerAccessControl, type Access } from "./access";
 
-type Caller = "anonymous" | "viewer" | "editor" | "admin";
 const CALLERS: Caller[] = ["anonymous", "viewer", "editor", "admin"];
 const RANK: Record<Caller, number> = { anonymous: 0, viewer: 1, editor: 2, admin: 3 };
 const REQUIRED: Record<Access, number> = { public: 0, viewer: 1, editor: 2, admin: 3 };
@@ -15,19 +19,65 @@ const endsSession = (key: string) => /sign-out/.test(key);
 const ROWS = Object.entries(ROUTE_ACCESS).sort(
   ([a], [b]) => Number(endsSession(a)) - Number(endsSession(b)),
 );
+const changesState = (key: string) => !key.startsWith("GET ");
+const EFFECT_ROWS = ROWS.filter(([key]) => changesState(key) && key in ROUTE_CASES);
+
+/** The callers an effect row runs: the refused ones, then those whose allowed call is checked. */
+function effectPlan(access: Access, c: RouteCase): { caller: Caller; allowed: boolean }[] {
+  const lowest = CALLERS.find((caller) => RANK[caller] >= REQUIRED[access])!;
+  const checked = c.effectCallers ?? [...new Set<Caller>([lowest, "admin"])];
+  return [
+    ...CALLERS.filter((caller) => RANK[caller] < REQUIRED[access]).map((caller) => ({
+      caller,
+      allowed: false,
+    })),
+    ...checked.map((caller) => ({ caller, allowed: true })),
+  ];
+}
+
+const urlOf = (path: string, params: Record<string, string> = {}) =>
+  path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`no value for :${name} in ${path}`);
+    return encodeURIComponent(value);
+  });
 
 describe("authorization matrix", () => {
   let t: TestApp;
+  let smtp: SmtpFake;
+  let examplesRoot: string;
   const agents = {} as Record<Caller, Agent>;
+  const users = {} as Record<Caller, SessionUser | null>;
+  let actors: CaseContext["actors"];
+  /** An app on a database without accounts, for the first-admin setup (built when needed). */
+  let emptyApp: TestApp | undefined;
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    smtp = await startSmtpFake();
+    examplesRoot = tempDir("cs-matrix-");
+    t = await buildTestApp({
+      config: {
+        examplesRoot,
+        mail: { smtpUrl: smtp.url, from: "Content Studio <studio@example.test>" },
+      },
+    });
     agents.anonymous = t.anonymous;
-    agents.viewer = await t.signInAs("viewer");
-    agents.editor = await t.signInAs("editor");
-    agents.admin = await t.signInAs("admin");
+    users.anonymous = null;
+    for (const role of ["viewer", "editor", "admin"] as const) {
+      const session = await buildSignedIn(t, role);
+      agents[role] = session.agent;
+      users[role] = session.user;
+    }
+    actors = {
+      admin: (await buildAccount(t, "admin")).user,
+      editor: (await buildAccount(t, "editor")).user,
+    };
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await emptyApp?.close();
+    await t.close();
+    await smtp.close();
+  });
 
   it("lists exactly the registered /api routes with their declared access", () => {
     const registered = Object.fromEntries(t.routes.map((r) => [`${r.method} ${r.url}`, r.access]));
@@ -40,6 +90,64 @@ describe("authorization matrix", () => {
     expect(registered).toEqual(ROUTE_ACCESS);
   });
 
+  it("has a valid-request case in test/route-cases.ts for every state-changing route", () => {
+    const stateChanging = Object.keys(ROUTE_ACCESS).filter(changesState);
+    const missing = stateChanging.filter((key) => !(key in ROUTE_CASES));
+    const unknown = Object.keys(ROUTE_CASES).filter((key) => !stateChanging.includes(key));
+    expect(missing, "state-changing routes without a case in test/route-cases.ts").toEqual([]);
+    expect(unknown, "cases in test/route-cases.ts for routes that are not state-changing").toEqual(
+      [],
+    );
+  });
+
+  // Valid requests: a refused caller changes nothing; an allowed one makes the change happen.
+  // Each caller gets fresh records, so every effect can happen once per caller.
+  describe.each(EFFECT_ROWS)("%s (%s) with a valid request", (key, access) => {
+    const [method, path] = key.split(" ") as [string, string];
+    const c = ROUTE_CASES[key]!;
+
+    it.each(effectPlan(access, c))(
+      "as $caller (allowed: $allowed)",
+      async ({ caller, allowed }) => {
+        let app = t;
+        if (c.emptyDatabase) app = emptyApp ??= await buildTestApp({ seed: false });
+        const ctx: CaseContext = {
+          t: app,
+          caller,
+          user: users[caller],
+          actors,
+          smtp,
+          examplesRoot,
+        };
+        const arranged = await c.arrange(ctx);
+        const before = await c.snapshot(ctx, arranged);
+        const agent = arranged.agent ?? (app === t ? agents[caller] : app.anonymous);
+        const res = await agent.request({
+          method,
+          url: urlOf(path, arranged.params),
+          ...(arranged.multipart
+            ? { payload: arranged.multipart.payload, headers: arranged.multipart.headers }
+            : arranged.body === undefined
+              ? {}
+              : { payload: arranged.body as object }),
+          ...(arranged.remoteAddress ? { remoteAddress: arranged.remoteAddress } : {}),
+        });
+        if (allowed) {
+          expect(res.statusCode, res.body).toBe(c.status);
+          await c.expectEffect(ctx, arranged, res, before);
+        } else {
+          expect(res.statusCode, res.body).toBe(caller === "anonymous" ? 401 : 403);
+          expect(res.json()).toMatchObject({
+            success: false,
+            code: caller === "anonymous" ? "unauthenticated" : "forbidden",
+          });
+          expect(await c.snapshot(ctx, arranged)).toEqual(before);
+        }
+      },
+    );
+  });
+
+  // The gate alone: every caller against every route with an empty body and made-up ids.
   describe.each(ROWS)("%s (%s)", (key, access) => {
     const [method, path] = key.split(" ") as [string, string];
     const url = path.replace(/:[^/]+/g, "x").replace(/\*/g, "x");
