@@ -296,6 +296,36 @@ export interface ContentItemTable {
   duplicated_from: string | null;
 }
 
+/**
+ * Dashboard counters, maintained by triggers on content_item in the transaction of each write
+ * (never written by the application). Live items only (not in the Trash).
+ */
+export interface LibraryStatsDayTable {
+  /** UTC creation day. */
+  day: ColumnType<Date, never, never>;
+  items: number;
+  /** How many of them have a score. */
+  scored: number;
+  /** Exact sum of their scores (numeric, read as text). */
+  quality_sum: ColumnType<string, never, never>;
+}
+
+/** Live scored items per score. */
+export interface LibraryStatsQualityTable {
+  quality: number;
+  items: number;
+}
+
+/** Live approved or published items per persona × industry × stage. */
+export interface LibraryStatsCoverageTable {
+  persona_id: string;
+  industry_id: string;
+  buying_stage: BuyingStage;
+  items: number;
+  scored: number;
+  quality_sum: ColumnType<string, never, never>;
+}
+
 /** One saved state of a content item's text. */
 export interface ContentItemVersionTable {
   content_item_id: string;
@@ -417,6 +447,9 @@ export interface Database {
   content_item_version: ContentItemVersionTable;
   content_item_event: ContentItemEventTable;
   proof_fact: ProofFactTable;
+  library_stats_day: LibraryStatsDayTable;
+  library_stats_quality: LibraryStatsQualityTable;
+  library_stats_coverage: LibraryStatsCoverageTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -7,6 +7,7 @@ import * as m20261124_0500 from "./2026-11-24-0500-settings";
 import * as m0400 from "./2026-11-24-0400-library";
 import * as m0600 from "./2026-11-24-0600-example-search-words";
 import * as m0700 from "./2026-11-24-0700-library-search-indexes";
+import * as m1100 from "./2026-11-24-1100-library-statistics";
 import * as m0300 from "./2026-11-24-0300-proof";
 
 /** Frozen, ordered migrations. Add new files; never edit a shipped one. */
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-24-0600-example-search-words": m0600,
   "2026-11-24-0300-proof": m0300,
   "2026-11-24-0700-library-search-indexes": m0700,
+  "2026-11-24-1100-library-statistics": m1100,
 };
 
 export const migrationProvider: MigrationProvider = {

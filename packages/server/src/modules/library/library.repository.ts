@@ -410,18 +410,33 @@ export async function deleteLibraryItem(db: Db, id: string): Promise<boolean> {
 
 // ---- dashboard ----
 
-/** Tiles in one pass over the live items. */
+const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * The tiles, from the counters (library_stats_*): every day after the one holding `since`
+ * comes from the day counters; the part of that first day from `since` on is counted from the
+ * live-items creation index (at most one day of items).
+ */
 export async function dashboardStats(db: Db, since: Date, threshold: number) {
-  const row = await db
-    .selectFrom("content_item")
-    .where("deleted_at", "is", null)
-    .select([
-      sql<number>`count(*)`.as("total"),
-      sql<number>`count(*) filter (where created_at >= ${since})`.as("last_week"),
-      sql<number>`count(*) filter (where quality_after >= ${threshold})`.as("high_quality"),
-      sql<number>`count(*) filter (where quality_after < ${threshold})`.as("needs_refinement"),
-    ])
-    .executeTakeFirstOrThrow();
+  const sinceDay = utcDay(since);
+  const nextDay = new Date(Date.parse(sinceDay) + 86_400_000);
+  const { rows } = await sql<{
+    total: number;
+    last_week: number;
+    high_quality: number;
+    needs_refinement: number;
+  }>`
+    select
+      (select coalesce(sum(items), 0) from library_stats_day)::int as total,
+      ((select coalesce(sum(items), 0) from library_stats_day where day > cast(${sinceDay} as date))
+        + (select count(*) from content_item
+           where deleted_at is null and created_at >= ${since} and created_at < ${nextDay}))::int
+        as last_week,
+      (select coalesce(sum(items), 0) from library_stats_quality where quality >= ${threshold})::int
+        as high_quality,
+      (select coalesce(sum(items), 0) from library_stats_quality where quality < ${threshold})::int
+        as needs_refinement`.execute(db);
+  const row = rows[0]!;
   return {
     total: Number(row.total),
     lastWeek: Number(row.last_week),
@@ -469,42 +484,84 @@ export function recentItems(db: Db, limit: number) {
     .execute();
 }
 
-/** Approved or published items per persona × industry × stage. */
+/** Approved or published items per persona × industry × stage (from the counters). */
 export async function coverageCells(db: Db) {
   const rows = await db
-    .selectFrom("content_item")
+    .selectFrom("library_stats_coverage")
     .select([
       "persona_id",
       "industry_id",
       "buying_stage",
-      sql<number>`count(*)`.as("n"),
-      sql<number | null>`avg(quality_after)`.as("avg"),
+      "items as n",
+      sql<number | null>`case when scored > 0 then cast(quality_sum / scored as float8) end`.as(
+        "avg",
+      ),
     ])
-    .where("deleted_at", "is", null)
-    .where("status", "in", ["approved", "published"])
-    .groupBy(["persona_id", "industry_id", "buying_stage"])
+    .where("items", ">", 0)
+    .orderBy(["persona_id", "industry_id", "buying_stage"])
     .execute();
   return rows.map((r) => ({ ...r, n: Number(r.n), avg: r.avg === null ? null : Number(r.avg) }));
 }
 
-/** Items created per week (Monday, UTC) since `since`, with their average score. */
+/** Items created per week (Monday, UTC) since `since` (a Monday), with their average score. */
 export async function weeklyCounts(db: Db, since: Date) {
   const rows = await db
-    .selectFrom("content_item")
+    .selectFrom("library_stats_day")
     .select([
-      sql<string>`to_char(date_trunc('week', created_at at time zone 'UTC'), 'YYYY-MM-DD')`.as(
-        "week",
-      ),
-      sql<number>`count(*)`.as("n"),
-      sql<number | null>`avg(quality_after)`.as("avg"),
+      sql<string>`to_char(date_trunc('week', cast(day as timestamp)), 'YYYY-MM-DD')`.as("week"),
+      sql<number>`sum(items)`.as("n"),
+      sql<number | null>`cast(sum(quality_sum) / nullif(sum(scored), 0) as float8)`.as("avg"),
     ])
-    .where("deleted_at", "is", null)
-    .where("created_at", ">=", since)
+    .where(sql<boolean>`day >= cast(${utcDay(since)} as date)`)
     .groupBy(sql`1`)
+    .having(sql<boolean>`sum(items) > 0`)
     .execute();
   return rows.map((r) => ({
     week: r.week,
     n: Number(r.n),
     avg: r.avg === null ? null : Number(r.avg),
   }));
+}
+
+/** The dashboard counters as stored (rows with items), in key order; scores sums as text. */
+export async function readLibraryStats(db: Db) {
+  const [days, qualities, coverage] = await Promise.all([
+    sql<{ day: string; items: number; scored: number; quality_sum: string }>`
+      select to_char(day, 'YYYY-MM-DD') as day, items, scored, trim_scale(quality_sum)::text as quality_sum
+      from library_stats_day where items > 0 or scored > 0 or quality_sum <> 0
+      order by day`.execute(db),
+    sql<{ quality: number; items: number }>`
+      select quality, items from library_stats_quality where items <> 0
+      order by quality`.execute(db),
+    sql<{ key: string; items: number; scored: number; quality_sum: string }>`
+      select persona_id || '/' || industry_id || '/' || buying_stage as key, items, scored,
+        trim_scale(quality_sum)::text as quality_sum
+      from library_stats_coverage where items > 0 or scored > 0 or quality_sum <> 0
+      order by persona_id, industry_id, buying_stage`.execute(db),
+  ]);
+  return { days: days.rows, qualities: qualities.rows, coverage: coverage.rows };
+}
+
+/** What readLibraryStats must return, counted from the items themselves. */
+export async function recountLibraryStats(db: Db) {
+  const [days, qualities, coverage] = await Promise.all([
+    sql<{ day: string; items: number; scored: number; quality_sum: string }>`
+      select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day,
+        count(*)::int as items, count(quality_after)::int as scored,
+        trim_scale(coalesce(sum(quality_after::numeric), 0))::text as quality_sum
+      from content_item where deleted_at is null
+      group by 1 order by 1`.execute(db),
+    sql<{ quality: number; items: number }>`
+      select quality_after as quality, count(*)::int as items
+      from content_item where deleted_at is null and quality_after is not null
+      group by 1 order by 1`.execute(db),
+    sql<{ key: string; items: number; scored: number; quality_sum: string }>`
+      select persona_id || '/' || industry_id || '/' || buying_stage as key,
+        count(*)::int as items, count(quality_after)::int as scored,
+        trim_scale(coalesce(sum(quality_after::numeric), 0))::text as quality_sum
+      from content_item where deleted_at is null and status in ('approved', 'published')
+      group by persona_id, industry_id, buying_stage
+      order by persona_id, industry_id, buying_stage`.execute(db),
+  ]);
+  return { days: days.rows, qualities: qualities.rows, coverage: coverage.rows };
 }
