@@ -32,6 +32,7 @@ import { companyProfileRoutes } from "./modules/reference/company-profile.routes
 import { createMailer } from "./modules/mail/mail.service";
 import { registerAccessControl, type RegisteredRoute } from "./plugins/access";
 import { registerErrorHandler } from "./plugins/errors";
+import { registerNulGuard } from "./plugins/nul-guard";
 import { registerWeb } from "./plugins/web";
 
 export interface BuildAppOptions {
@@ -89,6 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerNulGuard(app);
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
     if (request.url.startsWith("/api")) reply.header("cache-control", "no-store");

@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
+import { assertNoNul } from "../../plugins/nul-guard";
 import { actorOf } from "../../plugins/access";
 import * as audience from "./audience.service";
 
@@ -77,6 +78,7 @@ export const audienceRoutes =
         if (!request.isMultipart()) throw new AppError("validation_error", "Choose a CSV file.");
         const part = await request.file();
         if (!part) throw new AppError("validation_error", "Choose a CSV file.");
+        assertNoNul(part.filename, `body.${part.fieldname}`);
         // The parser may stop early (a broken file); the rest is drained here, never read.
         const chunks = part.file[Symbol.asyncIterator]();
         const source: AsyncIterable<Buffer> = {

@@ -19,6 +19,7 @@ import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
 import { actorOf } from "../../plugins/access";
 import { clientGoneSignal } from "../../plugins/client-gone";
+import { assertNoNul } from "../../plugins/nul-guard";
 import * as examples from "./examples.service";
 import { getIngestJob, listIngestJobs } from "./ingest.service";
 import type { UploadPart } from "./sources/upload";
@@ -26,12 +27,15 @@ import type { UploadPart } from "./sources/upload";
 /** The multipart parts of a request, in the shape the examples service reads. */
 async function* uploadParts(request: FastifyRequest): AsyncGenerator<UploadPart> {
   for await (const part of request.parts()) {
+    assertNoNul(part.fieldname, "body");
     if (part.type === "field") {
       if (typeof part.value === "string") {
+        assertNoNul(part.value, `body.${part.fieldname}`);
         yield { kind: "field", name: part.fieldname, value: part.value };
       }
       continue;
     }
+    assertNoNul(part.filename, `body.${part.fieldname}`);
     yield {
       kind: "file",
       fileName: part.filename || "",

@@ -51,7 +51,6 @@ export async function saveExampleRepoSettings(
   actor: SessionUser,
   settings: ExampleRepoSettings,
 ): Promise<ExampleRepoSettings> {
-  assertNoNulCharacters(settings);
   const before = await getExampleRepoSettings(db);
   await db.transaction().execute(async (trx) => {
     await writeSetting(trx, EXAMPLE_REPO_SETTING, settings, actor.id);
@@ -116,22 +115,6 @@ export async function getExample(db: Kysely<Database>, id: string): Promise<Exam
   return presentExampleDetail(row);
 }
 
-/**
- * PostgreSQL text and jsonb cannot hold U+0000: without this check such input would fail in
- * the database as a 500 instead of a 400 naming the field.
- */
-function assertNoNulCharacters(input: Record<string, unknown>): void {
-  for (const [field, value] of Object.entries(input)) {
-    const values = Array.isArray(value) ? value : [value];
-    if (values.some((v) => typeof v === "string" && v.includes("\u0000"))) {
-      const message = "Text cannot contain NUL characters.";
-      throw new AppError("validation_error", message, {
-        issues: [{ path: `body.${field}`, message }],
-      });
-    }
-  }
-}
-
 async function assertReferences(
   db: Kysely<Database>,
   input: { personaId: string; industryId?: string | null },
@@ -180,7 +163,6 @@ export async function createExample(
   raw: ExampleInput,
 ): Promise<ExampleDetail> {
   const input = ExampleInputSchema.parse(raw);
-  assertNoNulCharacters(input);
   await assertReferences(db, input);
   const id = randomUUID();
   await db.transaction().execute(async (trx) => {
@@ -209,7 +191,6 @@ export async function replaceExample(
   raw: ExampleInput,
 ): Promise<ExampleDetail> {
   const input = ExampleInputSchema.parse(raw);
-  assertNoNulCharacters(input);
   await assertReferences(db, input);
   await db.transaction().execute(async (trx) => {
     if (!(await repo.updateExample(trx, id, rowFields(input))))

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from "fastify";
+import { AppError } from "../lib/app-error";
+
+const NUL = "\u0000";
+export const NUL_MESSAGE = "Text cannot contain NUL characters.";
+
+function refuse(path: string): never {
+  throw new AppError("validation_error", NUL_MESSAGE, {
+    issues: [{ path, message: NUL_MESSAGE }],
+  });
+}
+
+/**
+ * Refuses U+0000 anywhere in a value (strings, object keys, nested arrays and objects) with a
+ * 400 `validation_error` naming the field. PostgreSQL text and jsonb cannot hold it, so it
+ * would otherwise fail deep in a query as a 500. The walk uses its own stack: a deeply
+ * nested JSON body cannot overflow the call stack.
+ */
+export function assertNoNul(value: unknown, path: string): void {
+  const stack: [unknown, string][] = [[value, path]];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const [current, at] = item;
+    if (typeof current === "string") {
+      if (current.includes(NUL)) refuse(at);
+    } else if (Array.isArray(current)) {
+      current.forEach((v, i) => stack.push([v, `${at}.${i}`]));
+    } else if (current !== null && typeof current === "object") {
+      for (const [key, v] of Object.entries(current)) {
+        if (key.includes(NUL)) refuse(at);
+        stack.push([v, `${at}.${key}`]);
+      }
+    }
+  }
+}
+
+/**
+ * One check at the edge for every route: params, query string and parsed body, before the
+ * route's schema runs. Multipart parts are read by their handlers as a stream, so the part
+ * readers call `assertNoNul` on each field and file name themselves.
+ */
+export function registerNulGuard(app: FastifyInstance): void {
+  app.addHook("preValidation", async (request) => {
+    assertNoNul(request.params, "params");
+    assertNoNul(request.query, "query");
+    assertNoNul(request.body, "body");
+  });
+}
