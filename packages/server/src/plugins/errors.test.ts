@@ -223,6 +223,7 @@ describe("error model", () => {
     expect(directives["script-src"]).not.toContain("'unsafe-inline'");
     expect(directives["script-src"]).not.toContain("'unsafe-eval'");
     expect(directives["default-src"]).toEqual(["'self'"]);
+    expect(directives["style-src"]).toEqual(["'self'"]);
     expect(directives["object-src"]).toEqual(["'none'"]);
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");

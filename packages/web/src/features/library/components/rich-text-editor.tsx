@@ -13,6 +13,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { useEffect } from "react";
+import "./prosemirror.css";
 import { focusRing } from "../../../components/ui/button";
 import { cn } from "../../../lib/cn";
 
@@ -34,6 +35,9 @@ export function RichTextEditor({ value, onChange, label, readOnly }: RichTextEdi
     content: value,
     editable: !readOnly,
     immediatelyRender: true,
+    // TipTap would add its base CSS as a <style> element, which the Content-Security-Policy
+    // (style-src 'self') refuses: the same rules ship in prosemirror.css instead.
+    injectCSS: false,
     editorProps: {
       attributes: {
         role: "textbox",
