@@ -31,7 +31,12 @@ import { auditRoutes } from "./modules/audit/audit.routes";
 import { companyProfileRoutes } from "./modules/reference/company-profile.routes";
 import { createMailer } from "./modules/mail/mail.service";
 import { registerAccessControl, type RegisteredRoute } from "./plugins/access";
-import { registerErrorHandler } from "./plugins/errors";
+import {
+  createClientErrorHandler,
+  createFrameworkErrorHandler,
+  registerErrorHandler,
+} from "./plugins/errors";
+import { helmetOptions, securityHeaders } from "./plugins/security-headers";
 import { registerNulGuard } from "./plugins/nul-guard";
 import { registerWeb } from "./plugins/web";
 
@@ -53,6 +58,7 @@ export interface BuiltApp {
 /** Builds the Fastify app: plugins first, then feature modules. Never listens. */
 export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const { config, db, dbKind } = options;
+  const headers = securityHeaders(config.baseUrl);
   const app = Fastify({
     logger:
       options.logger === false
@@ -85,6 +91,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     keepAliveTimeout: 10_000,
     forceCloseConnections: "idle",
     return503OnClosing: true,
+    frameworkErrors: createFrameworkErrorHandler(headers),
+    clientErrorHandler: createClientErrorHandler(headers),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -96,29 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     if (request.url.startsWith("/api")) reply.header("cache-control", "no-store");
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // No 'unsafe-inline': React sets inline styles through the CSSOM, which the policy
-        // allows; nothing puts a <style> element or a style attribute into markup.
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    strictTransportSecurity: config.baseUrl.startsWith("https://"),
-    crossOriginEmbedderPolicy: false,
-    frameguard: { action: "deny" },
-  });
+  await app.register(helmet, helmetOptions(config.baseUrl));
 
   const secret = await loadAuthSecret(db, config.authSecret);
   const auth = createAuth(db, config, secret);

@@ -1,3 +1,4 @@
+import net from "node:net";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exampleMarkdown, multipartBody } from "../../test/fixtures/examples";
@@ -9,6 +10,7 @@ const NUL_MESSAGE = "Text cannot contain NUL characters.";
 function expectEnvelope(res: { headers: Record<string, unknown>; body: string }) {
   expect(String(res.headers["content-type"])).toMatch(/^application\/json/);
   expect(String(res.headers["content-security-policy"])).toContain("default-src 'self'");
+  expect(String(res.headers["content-security-policy"])).not.toContain("unsafe-inline");
   expect(res.headers["x-content-type-options"]).toBe("nosniff");
   expect(res.headers["x-frame-options"]).toBe("DENY");
   expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
@@ -31,11 +33,13 @@ describe("input refused at the edge", () => {
   let t: TestApp;
   let admin: Agent;
   let editor: Agent;
+  let base: string;
 
   beforeAll(async () => {
     t = await buildTestApp();
     admin = await t.signInAs("admin");
     editor = await t.signInAs("editor");
+    base = await t.app.listen({ port: 0, host: "127.0.0.1" });
   }, 180_000);
   afterAll(async () => {
     await t?.close();
@@ -98,5 +102,54 @@ describe("input refused at the edge", () => {
       await editor.post("/api/examples/ingest/upload", payload, headers),
       "body.name",
     );
+  });
+
+  it("answers a too-long path parameter and bad percent-encoding in the envelope", async () => {
+    for (const [url, message] of [
+      [`/api/examples/${"a".repeat(150)}`, "A part of the address is too long."],
+      ["/api/examples/%E0%A4%A", "The address is not valid."],
+    ] as const) {
+      const res = await editor.get(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual({
+        success: false,
+        code: "validation_error",
+        message,
+        details: { issues: [{ path: "url", message }] },
+      });
+      expectEnvelope(res);
+    }
+    // Over real HTTP too: the same headers and a request id reach the client.
+    const res = await fetch(`${base}/api/examples/${"b".repeat(150)}`);
+    expect(res.status).toBe(400);
+    expectEnvelope({ headers: Object.fromEntries(res.headers), body: await res.text() });
+  });
+
+  it("answers malformed HTTP on the socket in the envelope with the security headers", async () => {
+    const { port } = new URL(base);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), "127.0.0.1", () => {
+        socket.write("GET /api/health HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n");
+      });
+      let out = "";
+      socket.on("data", (c: Buffer) => (out += c.toString()));
+      socket.on("close", () => resolve(out));
+      socket.on("error", reject);
+    });
+    const [head = "", body = ""] = raw.split("\r\n\r\n");
+    const [statusLine, ...lines] = head.split("\r\n");
+    expect(statusLine).toBe("HTTP/1.1 400 Bad Request");
+    const headers = Object.fromEntries(
+      lines.map((l) => [
+        l.slice(0, l.indexOf(":")).toLowerCase(),
+        l.slice(l.indexOf(":") + 1).trim(),
+      ]),
+    );
+    expectEnvelope({ headers, body });
+    expect(JSON.parse(body)).toEqual({
+      success: false,
+      code: "validation_error",
+      message: "The request could not be read.",
+    });
   });
 });

@@ -1,5 +1,8 @@
+import { randomUUID } from "node:crypto";
+import { STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
 import type { ErrorEnvelope } from "@content-studio/contract";
-import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { QueryCancelledError } from "../db/cancellable";
 import { AppError, ERROR_STATUS } from "../lib/app-error";
@@ -81,4 +84,61 @@ export function registerErrorHandler(app: FastifyInstance): void {
       message: "Something went wrong on our side. Please try again.",
     });
   });
+}
+
+function rawHeaders(headers: Record<string, string>, requestId: string) {
+  return { ...headers, "x-request-id": requestId, "cache-control": "no-store" };
+}
+
+/**
+ * Errors Fastify raises before any route runs (a path with bad percent-encoding, a path
+ * parameter over the router's 100-character limit). Fastify would answer them itself, raw,
+ * and no hook runs for them: so the envelope, the security headers and the request id are
+ * set here.
+ */
+export function createFrameworkErrorHandler(headers: Record<string, string>) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    const tooLong = error.code === "FST_ERR_MAX_PARAM_LENGTH";
+    const message = tooLong ? "A part of the address is too long." : "The address is not valid.";
+    request.log.info({ code: error.code }, "refused before routing");
+    void send(reply.headers(rawHeaders(headers, request.id)), 400, {
+      success: false,
+      code: "validation_error",
+      message,
+      details: { issues: [{ path: "url", message }] },
+    });
+  };
+}
+
+/**
+ * Malformed HTTP that never becomes a request (bad request line, oversized headers, a body
+ * that does not arrive in time): answered on the socket in the same envelope and headers.
+ */
+export function createClientErrorHandler(headers: Record<string, string>) {
+  return (error: Error & { code?: string }, socket: Duplex): void => {
+    if (error.code === "ECONNRESET" || socket.destroyed) return;
+    const [status, code, message]: [number, ErrorEnvelope["code"], string] =
+      error.code === "HPE_HEADER_OVERFLOW"
+        ? [
+            ERROR_STATUS.payload_too_large,
+            "payload_too_large",
+            "The request headers are too large.",
+          ]
+        : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+          ? [408, "validation_error", "The request did not arrive in time."]
+          : [ERROR_STATUS.validation_error, "validation_error", "The request could not be read."];
+    const body = JSON.stringify({ success: false, code, message } satisfies ErrorEnvelope);
+    const lines = Object.entries({
+      ...rawHeaders(headers, randomUUID()),
+      "content-type": "application/json; charset=utf-8",
+      "content-length": String(Buffer.byteLength(body)),
+      connection: "close",
+    }).map(([name, value]) => `${name}: ${value}`);
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ""}\r\n${lines.join("\r\n")}\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy();
+  };
 }
