@@ -233,6 +233,15 @@ describe("ingest from a server folder", () => {
       "<root>/linked-file.md",
       "The folder '<root>/linked-file.md' is outside the allowed examples root.",
     ],
+    // Outside the root every refusal reads the same: existing, missing, a file, unreadable.
+    ["/no/such/folder", "The folder '/no/such/folder' is outside the allowed examples root."],
+    ["/etc/hostname", "The folder '/etc/hostname' is outside the allowed examples root."],
+    ["/proc/1/root", "The folder '/proc/1/root' is outside the allowed examples root."],
+    ["<root>/../nope", "The folder '<root>/../nope' is outside the allowed examples root."],
+    [
+      "<root>/linked-folder/nope",
+      "The folder '<root>/linked-folder/nope' is outside the allowed examples root.",
+    ],
     ["<root>/repo/good/ecos.md", "'<root>/repo/good/ecos.md' is not a folder."],
     ["<root>/nope", "The folder '<root>/nope' does not exist inside the examples root."],
   ])("refuses the folder %s with a 400", async (requested, message) => {

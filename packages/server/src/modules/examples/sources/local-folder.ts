@@ -4,9 +4,30 @@ import { EXAMPLE_MAX_FILE_BYTES, INGEST_MAX_ENTRIES } from "@content-studio/cont
 import { isMarkdownPath } from "../example-file";
 import { SourceError, type SourceEntry, type SourceFailure, type SourceListing } from "./source";
 
+/** Whether `target` is `dir` or below it (both absolute and normalised). */
+function isWithin(dir: string, target: string): boolean {
+  return target === dir || target.startsWith(dir + path.sep);
+}
+
+/**
+ * The real path of the longest prefix of `target` that exists, with the rest appended: where
+ * a missing path would be if it existed (a symlink on the way counts).
+ */
+async function realpathOfExistingPart(target: string): Promise<string> {
+  for (let current = target; ; current = path.dirname(current)) {
+    try {
+      return path.join(await fs.realpath(current), path.relative(current, target));
+    } catch {
+      if (path.dirname(current) === current) return target;
+    }
+  }
+}
+
 /**
  * Resolves a requested folder against the allowed root and refuses anything outside it,
  * including through `..` segments or symlinks (compared after realpath on both sides).
+ * Outside the root every refusal reads the same, whether the path exists, is a file, is
+ * unreadable or does not exist: the answer must not tell whether a server folder exists.
  */
 export async function resolveInsideRoot(
   root: string,
@@ -19,16 +40,20 @@ export async function resolveInsideRoot(
   } catch {
     throw new SourceError(`The examples root folder does not exist on the server.`);
   }
+  const outside = () =>
+    new SourceError(`The folder '${shownAs}' is outside the allowed examples root.`);
   const candidate = path.resolve(realRoot, requested);
+  // Nothing outside the root is looked at, not even whether it exists.
+  if (!isWithin(realRoot, candidate) && !isWithin(path.resolve(root), candidate)) throw outside();
   let real: string;
   try {
     real = await fs.realpath(candidate);
   } catch {
+    // Missing (or unreadable) below a symlink that leads out of the root: still outside.
+    if (!isWithin(realRoot, await realpathOfExistingPart(candidate))) throw outside();
     throw new SourceError(`The folder '${shownAs}' does not exist inside the examples root.`);
   }
-  if (real !== realRoot && !real.startsWith(realRoot + path.sep)) {
-    throw new SourceError(`The folder '${shownAs}' is outside the allowed examples root.`);
-  }
+  if (!isWithin(realRoot, real)) throw outside();
   const stat = await fs.stat(real);
   if (!stat.isDirectory()) throw new SourceError(`'${shownAs}' is not a folder.`);
   return real;
