@@ -261,7 +261,7 @@ export const examplesRoutes =
       async (request) => ({
         success: true as const,
         data: {
-          ...(await examples.saveExampleRepoSettings(ctx.db, actorOf(request), request.body)),
+          ...(await examples.saveExampleRepoSettings(ctx, actorOf(request), request.body)),
           s3CredentialsConfigured: ctx.config.s3Credentials !== undefined,
         },
       }),

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { CreateBucketCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import type { ExampleList } from "@content-studio/contract";
@@ -12,6 +13,8 @@ import {
   tempDir,
 } from "../../../test/fixtures/examples";
 import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
+import { writeSetting } from "../settings/settings.repository";
+import { EXAMPLE_REPO_SETTING } from "./examples.service";
 
 const CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
 const BUCKET = "content-examples";
@@ -87,7 +90,10 @@ describe("ingest from S3", () => {
     );
     client.destroy();
 
-    t = await buildTestApp({ config: { s3Credentials: { ...CREDENTIALS } } });
+    // The fake S3 listens on loopback: it is reachable only because its origin is allow-listed.
+    t = await buildTestApp({
+      config: { s3Credentials: { ...CREDENTIALS }, fetchAllowOrigins: [s3.endpoint] },
+    });
     admin = await t.signInAs("admin");
     editor = await t.signInAs("editor");
   }, 120_000);
@@ -179,6 +185,92 @@ describe("ingest from S3", () => {
     expect(
       await ingestAndWait(editor, { source: "cloud", url: "s3://no-such-bucket/x/" }),
     ).toMatchObject({ status: "failed", message: "The bucket 'no-such-bucket' does not exist." });
+  });
+
+  it("refuses an S3 endpoint on a loopback, private or link-local address when it is saved", async () => {
+    const cases: [string, string][] = [
+      [
+        "http://127.0.0.1:9000",
+        "S3 endpoint: The URL points to a private or loopback address, which is not allowed.",
+      ],
+      [
+        "https://169.254.169.254",
+        "S3 endpoint: The URL points to a private or loopback address, which is not allowed.",
+      ],
+      [
+        "https://[::1]:9000",
+        "S3 endpoint: The URL points to a private or loopback address, which is not allowed.",
+      ],
+      [
+        "https://10.0.0.8",
+        "S3 endpoint: The URL points to a private or loopback address, which is not allowed.",
+      ],
+      // After DNS: localhost is 127.0.0.1.
+      [
+        "https://localhost:9000",
+        "S3 endpoint: The S3 endpoint resolves to a private or loopback address, which is not allowed.",
+      ],
+      ["http://s3.example.com", "S3 endpoint: Only https:// URLs are allowed."],
+    ];
+    for (const [s3Endpoint, message] of cases) {
+      const res = await admin.put("/api/settings/example-repository", {
+        ...settings(),
+        s3Endpoint,
+      });
+      expect(res.statusCode, s3Endpoint).toBe(400);
+      expect(res.json(), s3Endpoint).toEqual({
+        success: false,
+        code: "validation_error",
+        message,
+        details: { issues: [{ path: "body.s3Endpoint", message }] },
+      });
+    }
+    // Nothing was saved: the allow-listed fake is still the endpoint.
+    const read = await admin.get("/api/settings/example-repository");
+    expect(read.json()).toMatchObject({ data: { s3Endpoint: s3.endpoint } });
+  });
+
+  it("checks the endpoint's address again when an ingest connects (DNS may have changed)", async () => {
+    // A name that passes the literal checks and now resolves to loopback, where something listens.
+    let connections = 0;
+    const listener = net.createServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
+    const { port } = listener.address() as net.AddressInfo;
+    try {
+      // Stored as it could have been saved while the name still resolved to a public address.
+      await writeSetting(
+        t.db,
+        EXAMPLE_REPO_SETTING,
+        { ...settings(), s3Endpoint: `https://localhost:${port}` },
+        null,
+      );
+      expect(await ingestAndWait(editor, { source: "cloud" })).toMatchObject({
+        status: "failed",
+        message: "The S3 endpoint resolves to a private or loopback address, which is not allowed.",
+        added: 0,
+      });
+      expect(connections).toBe(0);
+
+      // A literal address stored before the rule existed is refused before a job starts.
+      await writeSetting(
+        t.db,
+        EXAMPLE_REPO_SETTING,
+        { ...settings(), s3Endpoint: "http://169.254.169.254" },
+        null,
+      );
+      const res = await editor.post("/api/examples/ingest", { source: "cloud" });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: "validation_error",
+        details: { issues: [{ path: "body.s3Endpoint" }] },
+      });
+    } finally {
+      listener.close();
+      await writeSetting(t.db, EXAMPLE_REPO_SETTING, settings(), null);
+    }
   });
 
   it("refuses a malformed s3 URL before starting a job", async () => {

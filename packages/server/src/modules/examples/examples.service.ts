@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import net from "node:net";
 import path from "node:path";
 import {
   EXAMPLE_REPO_DEFAULTS,
@@ -30,8 +31,10 @@ import { readArchive } from "./sources/archive";
 import { listLocalFolder, resolveInsideRoot } from "./sources/local-folder";
 import {
   checkArchiveUrl,
+  checkRemoteUrl,
   DEFAULT_FETCH_POLICY,
   fetchRemoteArchive,
+  resolvePublicAddresses,
 } from "./sources/remote-archive";
 import { listS3, parseS3Url } from "./sources/s3";
 import { SourceError } from "./sources/source";
@@ -46,11 +49,48 @@ export async function getExampleRepoSettings(db: Kysely<Database>): Promise<Exam
   return { ...EXAMPLE_REPO_DEFAULTS, ...(stored.success ? stored.data : {}) };
 }
 
+/**
+ * The S3 endpoint follows the archive-URL rules: https, no credentials, no loopback, private
+ * or link-local address (literal or after DNS) unless its origin is in
+ * EXAMPLES_FETCH_ALLOW_ORIGINS. Checked when saved (a 400 naming the field) and again on
+ * every connection an ingest makes, since DNS answers can change.
+ */
+async function checkS3Endpoint(
+  config: AppContext["config"],
+  endpoint: string,
+  resolve: boolean,
+): Promise<{ trusted: boolean }> {
+  if (endpoint === "") return { trusted: false };
+  const refuse = (message: string): never => {
+    throw new AppError("validation_error", message, {
+      issues: [{ path: "body.s3Endpoint", message }],
+    });
+  };
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return refuse("The S3 endpoint is not a valid URL.");
+  }
+  try {
+    const { trusted } = checkRemoteUrl(url, { allowedOrigins: config.fetchAllowOrigins });
+    if (resolve && !trusted && net.isIP(url.hostname.replace(/^\[|\]$/g, "")) === 0) {
+      await resolvePublicAddresses(url.hostname, false, "The S3 endpoint");
+    }
+    return { trusted };
+  } catch (error) {
+    if (error instanceof SourceError) return refuse(`S3 endpoint: ${error.message}`);
+    throw error;
+  }
+}
+
 export async function saveExampleRepoSettings(
-  db: Kysely<Database>,
+  ctx: AppContext,
   actor: SessionUser,
   settings: ExampleRepoSettings,
 ): Promise<ExampleRepoSettings> {
+  const { db } = ctx;
+  await checkS3Endpoint(ctx.config, settings.s3Endpoint, true);
   const before = await getExampleRepoSettings(db);
   await db.transaction().execute(async (trx) => {
     await writeSetting(trx, EXAMPLE_REPO_SETTING, settings, actor.id);
@@ -295,12 +335,16 @@ export async function ingestFromSettings(
     );
   if (url.startsWith("s3://")) {
     const location = parseS3OrFail(url);
+    // A setting saved before the rule existed, or an allow-list changed since, is caught here;
+    // host names are checked at connect time.
+    const { trusted } = await checkS3Endpoint(ctx.config, settings.s3Endpoint, false);
     return startIngest(ctx, actor?.id ?? null, {
       origin: "s3",
       sourceKey: `s3://${location.bucket}/${location.prefix}`,
       list: () =>
         listS3(location, {
           endpoint: settings.s3Endpoint || undefined,
+          trusted,
           region: settings.s3Region,
           credentials: ctx.config.s3Credentials,
         }),

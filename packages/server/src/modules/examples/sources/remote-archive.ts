@@ -26,7 +26,18 @@ export function isPublicAddress(address: string): boolean {
   return parsed.range() === "unicast";
 }
 
-function checkUrl(url: URL, policy: RemoteFetchPolicy): { trusted: boolean } {
+/**
+ * The rules for any URL the server connects to on a user's behalf (archive URLs, the S3
+ * endpoint): http(s) only, no credentials, no literal loopback/private address, https unless
+ * the origin is allow-listed. Host names are checked after DNS, at connect time
+ * (`publicOnlyLookup`).
+ */
+export function checkRemoteUrl(
+  url: URL,
+  policy: Pick<RemoteFetchPolicy, "allowedOrigins">,
+): {
+  trusted: boolean;
+} {
   const trusted = policy.allowedOrigins.includes(url.origin);
   if (url.protocol !== "https:" && url.protocol !== "http:") {
     throw new SourceError("Only https:// URLs are allowed.");
@@ -54,7 +65,7 @@ export function checkArchiveUrl(rawUrl: string, policy: RemoteFetchPolicy): URL 
   } catch {
     throw new SourceError("The cloud URL is not a valid URL.");
   }
-  checkUrl(url, policy);
+  checkRemoteUrl(url, policy);
   return url;
 }
 
@@ -70,7 +81,7 @@ export async function fetchRemoteArchive(
   let url = checkArchiveUrl(rawUrl, policy);
   const deadline = Date.now() + policy.timeoutMs;
   for (let hop = 0; hop <= policy.maxRedirects; hop++) {
-    const { trusted } = checkUrl(url, policy);
+    const { trusted } = checkRemoteUrl(url, policy);
     const result = await getOnce(url, trusted, policy, deadline);
     if ("redirect" in result) {
       url = new URL(result.redirect, url);
@@ -79,6 +90,52 @@ export async function fetchRemoteArchive(
     return result.body;
   }
   throw new SourceError("Too many redirects.");
+}
+
+/**
+ * Resolves a host name and refuses it when any of its addresses is not public (unless the
+ * origin is trusted). `what` names the setting in the message ("The URL").
+ */
+export async function resolvePublicAddresses(
+  hostname: string,
+  trusted: boolean,
+  what: string,
+): Promise<{ address: string; family: number }[]> {
+  let addresses: { address: string; family: number }[];
+  try {
+    addresses = await dns.lookup(hostname, { all: true });
+  } catch {
+    throw new SourceError("The host name could not be resolved.");
+  }
+  if (addresses.length === 0) throw new SourceError("The host name could not be resolved.");
+  if (!trusted && addresses.some((a) => !isPublicAddress(a.address))) {
+    throw new SourceError(
+      `${what} resolves to a private or loopback address, which is not allowed.`,
+    );
+  }
+  return addresses;
+}
+
+/**
+ * A `lookup` for http(s) connections (a request or an Agent) that checks the address actually
+ * connected to, after DNS: a name that resolved to a public address when it was saved cannot
+ * later lead to loopback or private hosts. (Literal IP hosts skip lookup: checkRemoteUrl
+ * covers them.)
+ */
+export function publicOnlyLookup(trusted: boolean, what: string): net.LookupFunction {
+  return (hostname, options, callback) => {
+    resolvePublicAddresses(hostname, trusted, what).then(
+      (addresses) => {
+        const first = addresses[0]!;
+        if ((options as { all?: boolean }).all) {
+          (callback as unknown as (e: null, a: typeof addresses) => void)(null, addresses);
+        } else {
+          callback(null, first.address, first.family);
+        }
+      },
+      (error: unknown) => callback(error as NodeJS.ErrnoException, "", 4),
+    );
+  };
 }
 
 function getOnce(
@@ -95,34 +152,7 @@ function getOnce(
       {
         timeout: remaining,
         headers: { "user-agent": "ContentStudio-Ingest/1", accept: "*/*" },
-        lookup: (hostname, options, callback) => {
-          dns
-            .lookup(hostname, { all: true })
-            .then((addresses) => {
-              const bad = addresses.find((a) => !isPublicAddress(a.address));
-              if (bad && !trusted) {
-                callback(
-                  new SourceError(
-                    "The URL resolves to a private or loopback address, which is not allowed.",
-                  ),
-                  "",
-                  4,
-                );
-                return;
-              }
-              const first = addresses[0];
-              if (!first) {
-                callback(new SourceError("The host name could not be resolved."), "", 4);
-                return;
-              }
-              if ((options as { all?: boolean }).all) {
-                (callback as unknown as (e: null, a: typeof addresses) => void)(null, addresses);
-              } else {
-                callback(null, first.address, first.family);
-              }
-            })
-            .catch(() => callback(new SourceError("The host name could not be resolved."), "", 4));
-        },
+        lookup: publicOnlyLookup(trusted, "The URL"),
       },
       (res) => {
         const status = res.statusCode ?? 0;

@@ -1,6 +1,9 @@
+import http from "node:http";
+import https from "node:https";
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { EXAMPLE_MAX_FILE_BYTES, INGEST_MAX_ENTRIES } from "@content-studio/contract";
 import { isMarkdownPath } from "../example-file";
+import { publicOnlyLookup } from "./remote-archive";
 import { SourceError, type SourceEntry, type SourceListing } from "./source";
 
 export interface S3Location {
@@ -10,6 +13,8 @@ export interface S3Location {
 
 export interface S3Options {
   endpoint: string | undefined;
+  /** The endpoint's origin is allow-listed (EXAMPLES_FETCH_ALLOW_ORIGINS): private addresses allowed. */
+  trusted: boolean;
   region: string;
   credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | undefined;
 }
@@ -28,11 +33,17 @@ export async function listS3(location: S3Location, options: S3Options): Promise<
       "S3 credentials are not configured on the server (set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY).",
     );
   }
+  const lookup = publicOnlyLookup(options.trusted, "The S3 endpoint");
   const client = new S3Client({
     region: options.region,
     ...(options.endpoint ? { endpoint: options.endpoint, forcePathStyle: true } : {}),
     credentials: options.credentials,
     maxAttempts: 3,
+    // Every connection checks the address it reaches after DNS, like the archive download.
+    requestHandler: {
+      httpAgent: new http.Agent({ keepAlive: true, lookup }),
+      httpsAgent: new https.Agent({ keepAlive: true, lookup }),
+    },
   });
   const entries: SourceEntry[] = [];
   const failures: { path: string; reason: string }[] = [];
