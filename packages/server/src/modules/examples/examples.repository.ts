@@ -6,9 +6,17 @@ import type {
 } from "@content-studio/contract";
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from "kysely";
 import { runCancellable } from "../../db/cancellable";
+import {
+  holdSessionLock,
+  INGEST_LOCK_NAMESPACE,
+  ingestLockKey,
+  type SessionLockRelease,
+} from "../../db/session-lock";
 import type { Database, ExampleRow, IngestJobRow, NewExample } from "../../db/types";
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+export type { SessionLockRelease };
 
 export interface ExampleFilters {
   origins?: ExampleOrigin[];
@@ -276,14 +284,44 @@ export async function updateIngestJob(
     .execute();
 }
 
-/** Heartbeat of a running job (the job's own progress writes also count as one). */
-export async function touchIngestJob(db: Db, id: string): Promise<void> {
-  await db
+/**
+ * PostgreSQL: holds the advisory lock that marks a source's job as alive, on a connection of
+ * its own for the job's life (null when another live job holds it).
+ */
+export function holdIngestLock(
+  db: Kysely<Database>,
+  sourceKey: string,
+): Promise<SessionLockRelease | null> {
+  return holdSessionLock(db, sourceKey);
+}
+
+/**
+ * PostgreSQL: marks failed every running job whose advisory lock no session holds (its
+ * process died; see holdSessionLock). `sourceKey` limits it to one source. A job takes its
+ * lock before its row exists and releases it after its last write, so a running row without
+ * a lock is a dead one.
+ */
+export async function failOrphanedJobs(db: Db, sourceKey?: string): Promise<number> {
+  let q = db
     .updateTable("ingest_job")
-    .set({ heartbeat_at: sql`now()` })
-    .where("id", "=", id)
+    .set({
+      status: "failed",
+      message: "Interrupted before it finished. Run the ingest again to complete it.",
+      finished_at: sql`now()`,
+    })
     .where("status", "=", "running")
-    .execute();
+    .where(
+      sql<boolean>`not exists (
+        select 1 from pg_locks l
+        where l.locktype = 'advisory' and l.granted and l.objsubid = 2
+          and l.database = (select oid from pg_database where datname = current_database())
+          and l.classid = ${INGEST_LOCK_NAMESPACE}::int4::oid
+          and l.objid = ${ingestLockKey(sql.ref("ingest_job.source_key"))}::int4::oid
+      )`,
+    );
+  if (sourceKey !== undefined) q = q.where("source_key", "=", sourceKey);
+  const res = await q.executeTakeFirst();
+  return Number(res.numUpdatedRows);
 }
 
 export function findIngestJob(db: Db, id: string): Promise<IngestJobRow | undefined> {

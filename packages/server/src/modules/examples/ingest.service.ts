@@ -46,10 +46,6 @@ function inBatches(entries: SourceEntry[]): SourceEntry[][] {
 }
 /** Files read at once (S3 and disk). */
 const READ_CONCURRENCY = 8;
-/** A running job without a heartbeat for this long belongs to a process that died. */
-export const STALE_JOB_SECONDS = 60;
-/** How often a running job says it is alive, also while a slow listing or download runs. */
-const HEARTBEAT_MS = 10_000;
 
 export interface IngestRequest {
   origin: ExampleOrigin;
@@ -199,56 +195,68 @@ export async function startIngest(
   request: IngestRequest,
 ): Promise<IngestJob> {
   let release: (() => void) | undefined;
+  let lock: repo.SessionLockRelease | null = null;
   let job: Awaited<ReturnType<typeof repo.createIngestJob>>;
+  const conflict = () =>
+    new AppError(
+      "conflict",
+      "An ingest from this source is already running. Wait for it to finish, then try again.",
+    );
   try {
     release = request.slot ?? reserveIngestSlot(ctx);
     await recoverInterruptedJobs(ctx);
-    await repo.failInterruptedJobs(ctx.db, STALE_JOB_SECONDS);
+    if (ctx.dbKind === "postgres") {
+      // The job is alive exactly while its session holds this lock: a process that dies
+      // (even by kill -9) loses its connection and the lock at once, so a rerun can start
+      // immediately, and a running row nobody holds the lock for is a dead job.
+      lock = await repo.holdIngestLock(ctx.db, request.sourceKey);
+      if (!lock) throw conflict();
+      await repo.failOrphanedJobs(ctx.db, request.sourceKey);
+    }
     job = await repo.createIngestJob(ctx.db, {
       id: randomUUID(),
       origin: request.origin,
       sourceKey: request.sourceKey,
       startedBy: actorId,
     });
-    if (!job) {
-      throw new AppError(
-        "conflict",
-        "An ingest from this source is already running. Wait for it to finish, then try again.",
-      );
-    }
+    if (!job) throw conflict();
   } catch (error) {
+    await lock?.();
     release?.();
     await request.discard?.().catch(() => undefined);
     throw error;
   }
   const jobId = job.id;
+  const heldLock = lock;
   ctx.jobs.run(
     jobId,
     async (signal) => {
-      const heartbeat = setInterval(() => {
-        repo.touchIngestJob(ctx.db, jobId).catch(() => undefined);
-      }, HEARTBEAT_MS);
       try {
         await runIngest(ctx.db, jobId, actorId, request, signal);
+      } catch (error) {
+        await failUnexpectedly(ctx.db, jobId, error);
       } finally {
-        clearInterval(heartbeat);
         release();
+        await heldLock?.();
       }
     },
-    (error) => {
-      console.error(
-        `Ingest ${jobId} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`,
-      );
-      void repo
-        .updateIngestJob(ctx.db, jobId, {
-          status: "failed",
-          message: "The ingest stopped because of an unexpected error. Please try again.",
-          finished: true,
-        })
-        .catch(() => undefined);
-    },
+    (error) => console.error(`Ingest ${jobId}: ${String(error)}`),
   );
   return presentIngestJob(job);
+}
+
+/** Records a job that stopped on an error nobody expected (before its lock is released). */
+async function failUnexpectedly(db: Kysely<Database>, jobId: string, error: unknown) {
+  console.error(
+    `Ingest ${jobId} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  await repo
+    .updateIngestJob(db, jobId, {
+      status: "failed",
+      message: "The ingest stopped because of an unexpected error. Please try again.",
+      finished: true,
+    })
+    .catch(() => undefined);
 }
 
 async function mapConcurrent<T, R>(
@@ -442,9 +450,7 @@ async function ingestListing(
         }),
       });
     }
-    await writeRows(db, rows, counts, failures);
-    counts.processed += outcomes.length;
-    await saveProgress();
+    await writeBatch(db, jobId, rows, outcomes.length, counts, failures);
   }
 
   // New index entries wait in the search index's pending list; merge them in one go.
@@ -480,42 +486,80 @@ async function ingestListing(
   });
 }
 
-/** Writes a batch in one statement; if that fails, file by file so one bad row cannot sink the rest. */
-async function writeRows(
+type Counts = {
+  total: number;
+  processed: number;
+  added: number;
+  updated: number;
+  unchanged: number;
+  errors: number;
+};
+
+/**
+ * Writes a batch in one statement, and the job's counters in the same transaction, so the
+ * job row always tells exactly what is stored (a crash loses a batch and its counts together).
+ * If the batch fails, file by file (each with its counts) so one bad row cannot sink the rest.
+ */
+async function writeBatch(
   db: Kysely<Database>,
+  jobId: string,
   rows: { row: NewExample; isNew: boolean; path: string }[],
-  counts: { added: number; updated: number; errors: number },
+  processed: number,
+  counts: Counts,
   failures: IngestFailure[],
 ): Promise<void> {
-  const tally = (r: { isNew: boolean }) => (r.isNew ? (counts.added += 1) : (counts.updated += 1));
+  const tally = (from: Counts, written: { isNew: boolean }[]): Counts => ({
+    ...from,
+    added: from.added + written.filter((r) => r.isNew).length,
+    updated: from.updated + written.filter((r) => !r.isNew).length,
+  });
+  const save = (trx: Kysely<Database>, next: Counts) =>
+    repo.updateIngestJob(trx, jobId, { ...next, failures: JSON.stringify(failures) });
   try {
-    await repo.upsertExamples(
-      db,
-      rows.map((r) => r.row),
-    );
-    rows.forEach(tally);
+    const next = { ...tally(counts, rows), processed: counts.processed + processed };
+    await db.transaction().execute(async (trx) => {
+      if (rows.length > 0)
+        await repo.upsertExamples(
+          trx,
+          rows.map((r) => r.row),
+        );
+      await save(trx, next);
+    });
+    Object.assign(counts, next);
+    return;
   } catch {
-    for (const r of rows) {
-      try {
-        await repo.upsertExamples(db, [r.row]);
-        tally(r);
-      } catch {
-        counts.errors += 1;
-        failures.push({ path: r.path, reason: "could not be saved" });
-      }
+    // Some row of the batch was refused: the transaction wrote nothing; go file by file.
+  }
+  for (const r of rows) {
+    const next = tally(counts, [r]);
+    try {
+      await db.transaction().execute(async (trx) => {
+        await repo.upsertExamples(trx, [r.row]);
+        await save(trx, next);
+      });
+      Object.assign(counts, next);
+    } catch {
+      counts.errors += 1;
+      failures.push({ path: r.path, reason: "could not be saved" });
     }
   }
+  counts.processed += processed;
+  await save(db, counts);
 }
 
 export async function getIngestJob(ctx: AppContext, id: string): Promise<IngestJob> {
   await recoverInterruptedJobs(ctx);
-  const row = await repo.findIngestJob(ctx.db, id);
+  let row = await repo.findIngestJob(ctx.db, id);
+  if (row?.status === "running" && ctx.dbKind === "postgres") {
+    if ((await repo.failOrphanedJobs(ctx.db, row.source_key)) > 0)
+      row = await repo.findIngestJob(ctx.db, id);
+  }
   if (!row) throw new AppError("not_found", "Ingest job not found.");
   return presentIngestJob(row);
 }
 
 export async function listIngestJobs(ctx: AppContext, running: boolean): Promise<IngestJob[]> {
   await recoverInterruptedJobs(ctx);
-  await repo.failInterruptedJobs(ctx.db, STALE_JOB_SECONDS);
+  if (ctx.dbKind === "postgres") await repo.failOrphanedJobs(ctx.db);
   return (await repo.listIngestJobs(ctx.db, { running, limit: 20 })).map(presentIngestJob);
 }
