@@ -1,8 +1,9 @@
 // Per-request cost of the BUILT server, in one run: an authenticated GET /api/personas and the
 // examples list (GET /api/examples, the first page of the sample repository) under 20
 // connections (autocannon), each as a ratio to a bare Fastify serving the same JSON bytes in
-// the same run, so the machine's load counts on both sides. PGlite always; PostgreSQL when
-// BENCH_DATABASE_URL or TEST_DATABASE_URL is set.
+// the same run, so the machine's load counts on both sides. The CPU time per request of each
+// process (from /proc) is reported too: it depends far less on the machine's load.
+// PGlite always; PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set.
 // BENCH_PER_REQUEST_SECONDS sets the duration of each measurement (default 5 s);
 // BENCH_CPU_PROF=<dir> profiles the server (bench/lib/cpu-profile.cjs) and writes the profile there.
 import { randomBytes } from "node:crypto";
@@ -12,15 +13,20 @@ import pg from "pg";
 import { repoRoot, startServer } from "../e2e/lib/server.mjs";
 import { startBareFastify } from "./lib/bare-fastify.mjs";
 import { ensureBuild } from "./lib/build.mjs";
-import { signInCookie, sleep } from "./lib/measure.mjs";
+import { cpuSeconds, signInCookie, sleep } from "./lib/measure.mjs";
 
 const CLIENTS = 20;
 const SECONDS = Number(process.env.BENCH_PER_REQUEST_SECONDS ?? 5);
 const ADMIN = { email: "bench-per-request@example.com", password: "Per-Request-Cost-2026" };
 const ENDPOINTS = { personas: "/api/personas", examples: "/api/examples" };
 
-/** Requests per second under CLIENTS connections. @param {string} url @param {string} [cookie] */
-async function throughput(url, cookie) {
+/**
+ * Requests per second under CLIENTS connections, and the CPU time the serving process spent
+ * per request (user + system: what the request costs, whatever else the machine is doing).
+ * @param {string} url @param {number} pid @param {string} [cookie]
+ */
+async function throughput(url, pid, cookie) {
+  const cpuBefore = cpuSeconds(pid);
   const result = await autocannon({
     url,
     connections: CLIENTS,
@@ -30,7 +36,8 @@ async function throughput(url, cookie) {
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   }
-  return result.requests.average;
+  const cpuMs = ((cpuSeconds(pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total);
+  return { rps: result.requests.average, cpuMs };
 }
 
 /** Waits until the sample repository's first ingest has stored its examples. */
@@ -77,17 +84,18 @@ async function measure(label, databaseUrl) {
       console.log(`per-request: ${label} ${name} answer ${bodies[url].length} bytes`);
     }
     const bare = await startBareFastify(bodies);
-    /** @type {Record<string, { app: number, bare: number }>} */
+    /** @type {Record<string, { app: number, bare: number, appCpuMs: number, bareCpuMs: number }>} */
     const rps = {};
     try {
       for (const [name, url] of Object.entries(ENDPOINTS)) {
         // Alternated, so a change in the machine's load touches both sides alike.
-        const app = await throughput(`${base}${url}`, cookie);
-        const bareRps = await throughput(`${bare.url}${url}`);
-        rps[name] = { app, bare: bareRps };
+        const app = await throughput(`${base}${url}`, server.pid, cookie);
+        const plain = await throughput(`${bare.url}${url}`, bare.pid);
+        rps[name] = { app: app.rps, bare: plain.rps, appCpuMs: app.cpuMs, bareCpuMs: plain.cpuMs };
         console.log(
-          `per-request: ${label} ${name} ${Math.round(app)} req/s vs bare Fastify ` +
-            `${Math.round(bareRps)} req/s (${CLIENTS} connections, ${examples} examples)`,
+          `per-request: ${label} ${name} ${Math.round(app.rps)} req/s, ${app.cpuMs.toFixed(2)} ms CPU ` +
+            `per request vs bare Fastify ${Math.round(plain.rps)} req/s, ${plain.cpuMs.toFixed(2)} ms ` +
+            `(${CLIENTS} connections, ${examples} examples)`,
         );
       }
     } finally {
@@ -100,7 +108,7 @@ async function measure(label, databaseUrl) {
 }
 
 /**
- * @param {Record<string, { app: number, bare: number }>} rps
+ * @param {Record<string, { app: number, bare: number, appCpuMs: number, bareCpuMs: number }>} rps
  * @param {string} suffix @param {number} ratioTarget
  */
 function entries(rps, suffix, ratioTarget) {
@@ -115,6 +123,18 @@ function entries(rps, suffix, ratioTarget) {
       metric: `per_request.${name}_bare_fastify_rps${suffix}`,
       value: Math.round(r.bare),
       unit: "req/s",
+      target: "report",
+    },
+    {
+      metric: `per_request.${name}_cpu_ms${suffix}`,
+      value: Number(r.appCpuMs.toFixed(2)),
+      unit: "ms/req",
+      target: "report",
+    },
+    {
+      metric: `per_request.${name}_bare_fastify_cpu_ms${suffix}`,
+      value: Number(r.bareCpuMs.toFixed(3)),
+      unit: "ms/req",
       target: "report",
     },
     {

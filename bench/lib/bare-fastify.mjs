@@ -8,7 +8,7 @@ import { makeDataDir, repoRoot } from "../../e2e/lib/server.mjs";
 /**
  * Starts a bare Fastify answering each `routes[path]` body as JSON on GET `path`.
  * @param {Record<string, string>} routes  path → JSON body
- * @returns {Promise<{ url: string, stop: () => void }>}  url without a trailing slash
+ * @returns {Promise<{ url: string, pid: number, stop: () => void }>}  url without a trailing slash
  */
 export async function startBareFastify(routes) {
   const dir = makeDataDir("content-studio-bench-bare-");
@@ -33,6 +33,7 @@ export async function startBareFastify(routes) {
   });
   return {
     url: String(address),
+    pid: /** @type {number} */ (child.pid),
     stop: () => {
       child.kill("SIGTERM");
       fs.rmSync(dir, { recursive: true, force: true });
