@@ -15,6 +15,8 @@ const REFERENCE_TABLES = [
  * One counter that every change to reference data bumps, in the changing transaction, through
  * statement-level triggers: any writer (an admin's edit, the seed, a script) moves it, and every
  * instance sees the new value with one primary-key read, so cached answers are dropped at once.
+ * The triggers also NOTIFY `reference_version` (delivered at commit): the embedded PGlite, the
+ * only process on its database, learns of changes that way without reading the row.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -27,6 +29,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create function bump_reference_version() returns trigger language plpgsql as $$
     begin
       update reference_version set version = version + 1 where id = 1;
+      perform pg_notify('reference_version', '');
       return null;
     end
     $$`.execute(db);
