@@ -11,7 +11,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { startServer } from "../e2e/lib/server.mjs";
 import { ensureBuild } from "./lib/build.mjs";
-import { jsonClient, percentile, round, signInCookie, sleep } from "./lib/measure.mjs";
+import { percentile, round, signInCookie, sleep } from "./lib/measure.mjs";
 
 const USERS = 50;
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
@@ -140,6 +140,29 @@ async function user(base, index, deadline, steps, generatedIds) {
       }),
     });
   }
+}
+
+/**
+ * A JSON client for a signed-in user: throws on 4xx/5xx.
+ * @param {string} base @param {string} cookie
+ */
+function jsonClient(base, cookie) {
+  /** @param {string} method @param {string} url @param {unknown} [body] */
+  return async (method, url, body) => {
+    const r = await fetch(`${base}${url}`, {
+      method,
+      headers: {
+        cookie,
+        origin: base,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = /** @type {{ data: any }} */ (await r.json());
+    if (r.status >= 400)
+      throw new Error(`${method} ${url} answered ${r.status}: ${JSON.stringify(json)}`);
+    return json.data;
+  };
 }
 
 /** Content items in the library (the admin sees every item). @param {ReturnType<typeof jsonClient>} api */
