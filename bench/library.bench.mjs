@@ -6,13 +6,13 @@
 // - the plain list's throughput under 20 concurrent clients (autocannon), as a ratio to a bare
 //   Fastify serving the same JSON in the same run.
 // The items come from packages/server/bench/seed-library.ts (run through tsx).
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { makeDataDir, repoRoot, serverEntry, startServer } from "../e2e/lib/server.mjs";
+import { startBareFastify } from "./lib/bare-fastify.mjs";
 
 const ITEMS = Number(process.env.BENCH_LIBRARY_ITEMS ?? 100_000);
 const SAMPLES = 200;
@@ -76,34 +76,6 @@ async function throughput(url, cookie) {
   return result.requests.average;
 }
 
-/** A bare Fastify in its own process answering `body` as JSON on GET /. @param {string} body */
-async function startBareFastify(body) {
-  const file = path.join(makeDataDir("content-studio-bench-bare-"), "body.json");
-  fs.writeFileSync(file, body);
-  const script = `
-    const fs = require("node:fs");
-    const fastify = require("fastify")({ logger: false });
-    const body = fs.readFileSync(${JSON.stringify(file)}, "utf8");
-    fastify.get("/", (_req, reply) => reply.type("application/json").send(body));
-    fastify.listen({ port: 0, host: "127.0.0.1" }).then((address) => console.log(address));
-  `;
-  const child = spawn(process.execPath, ["-e", script], {
-    cwd: path.join(repoRoot, "packages/server"),
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const address = await new Promise((resolve, reject) => {
-    child.stdout.once("data", (chunk) => resolve(String(chunk).trim()));
-    child.once("exit", (code) => reject(new Error(`bare Fastify exited with ${code}`)));
-  });
-  return {
-    url: `${address}/`,
-    stop: () => {
-      child.kill("SIGTERM");
-      fs.rmSync(path.dirname(file), { recursive: true, force: true });
-    },
-  };
-}
-
 /** @param {string[]} args */
 function seed(args) {
   const started = performance.now();
@@ -150,10 +122,10 @@ async function measure(label, databaseUrl) {
       const listUrl = `${base}/api/library`;
       const body = await (await fetch(listUrl, { headers: { cookie } })).text();
       const app = await throughput(listUrl, cookie);
-      const bare = await startBareFastify(body);
+      const bare = await startBareFastify({ "/": body });
       let bareRps = 0;
       try {
-        bareRps = await throughput(bare.url);
+        bareRps = await throughput(`${bare.url}/`);
       } finally {
         bare.stop();
       }

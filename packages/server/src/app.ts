@@ -101,7 +101,10 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerNulGuard(app);
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
-    if (request.url.startsWith("/api")) reply.header("cache-control", "no-store");
+    // Answers that may be revalidated (reference data with an ETag) set their own policy.
+    if (request.url.startsWith("/api") && !reply.hasHeader("cache-control")) {
+      reply.header("cache-control", "no-store");
+    }
   });
 
   await app.register(helmet, helmetOptions(config.baseUrl));

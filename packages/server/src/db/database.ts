@@ -5,6 +5,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { Kysely, Migrator, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { markPostgres } from "./cancellable";
+import { markPglite } from "./in-process-notifications";
 import { migrationProvider } from "./migrations";
 import { PGliteDialect } from "./pglite-dialect";
 import type { Database } from "./types";
@@ -66,6 +67,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   const instance = pglite;
   const db = new Kysely<Database>({ dialect: new PGliteDialect(instance) });
+  markPglite(db, instance);
   return {
     db,
     kind: "pglite",

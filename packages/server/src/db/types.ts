@@ -63,6 +63,12 @@ export interface AppSetupTable {
   created_at: Timestamp;
 }
 
+/** A counter bumped (by triggers) on every change to reference data; one row, id 1. */
+export interface ReferenceVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface AppSecretTable {
   name: string;
   value: string;
@@ -423,6 +429,7 @@ export interface Database {
   account: AccountTable;
   app_setup: AppSetupTable;
   app_secret: AppSecretTable;
+  reference_version: ReferenceVersionTable;
   app_setting: AppSettingTable;
   rate_limit_bucket: RateLimitBucketTable;
   persona: PersonaTable;

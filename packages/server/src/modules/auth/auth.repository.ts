@@ -22,3 +22,39 @@ export async function claimSecret(
     .executeTakeFirstOrThrow();
   return row.value;
 }
+
+/** A session and its user, found by the session token (unique index): one query per request. */
+export function findSessionWithUser(db: Kysely<Database>, token: string) {
+  return db
+    .selectFrom("session")
+    .innerJoin("user", "user.id", "session.userId")
+    .select([
+      "session.id as sessionId",
+      "session.expiresAt",
+      "session.createdAt",
+      "user.id",
+      "user.name",
+      "user.email",
+      "user.role",
+      "user.banned",
+      "user.mustChangePassword",
+    ])
+    .where("session.token", "=", token)
+    .executeTakeFirst();
+}
+
+/**
+ * Moves a session's idle expiry to `expiresAt`; false when the row is gone (revoked meanwhile).
+ */
+export async function extendSession(
+  db: Kysely<Database>,
+  sessionId: string,
+  expiresAt: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("session")
+    .set({ expiresAt, updatedAt: new Date() })
+    .where("id", "=", sessionId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

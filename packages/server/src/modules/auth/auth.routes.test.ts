@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type BuiltApp } from "../../app";
@@ -436,6 +437,123 @@ describe("auth", () => {
         .execute();
       expect(rows).toEqual([]);
     });
+
+    /** The session cookie of a signed-in agent, as the browser sends it. */
+    function sessionCookieOf(agent: Agent): { name: string; token: string; signature: string } {
+      const pair = agent.cookieHeader.split("; ").find((c) => c.includes("session_token="))!;
+      const [name = "", encoded = ""] = pair.split("=");
+      const value = decodeURIComponent(encoded);
+      const dot = value.lastIndexOf(".");
+      return { name, token: value.slice(0, dot), signature: value.slice(dot + 1) };
+    }
+
+    const withCookie = (app: TestApp["app"], cookie: string) =>
+      app.inject({ method: "GET", url: "/api/personas", headers: { cookie } });
+
+    it("refuses a cookie whose token or signature was tampered with, or signed with another secret", async () => {
+      const { agent } = await signedIn();
+      const { name, token, signature } = sessionCookieOf(agent);
+      const cookie = (value: string) => `${name}=${encodeURIComponent(value)}`;
+      expect((await withCookie(t.app, cookie(`${token}.${signature}`))).statusCode).toBe(200);
+
+      const otherToken = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
+      const flipped = `${signature.startsWith("A") ? "B" : "A"}${signature.slice(1)}`;
+      const foreign = createHmac("sha256", "another-secret").update(token).digest("base64");
+      for (const value of [
+        `${otherToken}.${signature}`,
+        `${token}.${flipped}`,
+        `${token}.${foreign}`,
+        token,
+        `${token}.`,
+      ]) {
+        const res = await withCookie(t.app, cookie(value));
+        expect(res.statusCode, value).toBe(401);
+        expect(res.json()).toMatchObject({ code: "unauthenticated" });
+      }
+    });
+
+    it("deletes a session that went idle past its expiry", async () => {
+      const { agent, userId } = await signedIn();
+      await t.db
+        .updateTable("session")
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where("userId", "=", userId)
+        .execute();
+      expect((await agent.get("/api/personas")).statusCode).toBe(401);
+      const rows = await t.db
+        .selectFrom("session")
+        .select("id")
+        .where("userId", "=", userId)
+        .execute();
+      expect(rows).toEqual([]);
+    });
+
+    it("fails the next request on another instance as soon as the session is revoked", async () => {
+      const { agent } = await signedIn();
+      const { name, token, signature } = sessionCookieOf(agent);
+      const cookie = `${name}=${encodeURIComponent(`${token}.${signature}`)}`;
+      const second: BuiltApp = await buildApp({
+        config: testConfig(),
+        db: t.db,
+        dbKind: t.database.kind,
+        logger: false,
+      });
+      try {
+        await second.app.ready();
+        expect((await withCookie(second.app, cookie)).statusCode).toBe(200);
+        expect((await withCookie(t.app, cookie)).statusCode).toBe(200);
+        expect((await agent.post("/api/auth/sign-out")).statusCode).toBe(200);
+        expect((await withCookie(second.app, cookie)).statusCode).toBe(401);
+        expect((await withCookie(t.app, cookie)).statusCode).toBe(401);
+      } finally {
+        await second.app.close();
+      }
+    });
+
+    it("slides the idle expiry, writing it and re-sending the cookie only once per update age", async () => {
+      const { agent, userId } = await signedIn();
+      const { expiresIn, updateAge } = t.ctx.auth.options.session;
+      const expiresAt = async () =>
+        (
+          await t.db
+            .selectFrom("session")
+            .select("expiresAt")
+            .where("userId", "=", userId)
+            .executeTakeFirstOrThrow()
+        ).expiresAt.getTime();
+
+      // A fresh session is not written again.
+      const before = await expiresAt();
+      const fresh = await agent.get("/api/personas");
+      expect(fresh.statusCode).toBe(200);
+      expect(fresh.headers["set-cookie"]).toBeUndefined();
+      expect(await expiresAt()).toBe(before);
+
+      // Last refreshed longer than the update age ago: extended to a full idle period.
+      const stale = Date.now() + (expiresIn - updateAge - 60) * 1000;
+      await t.db
+        .updateTable("session")
+        .set({ expiresAt: new Date(stale) })
+        .where("userId", "=", userId)
+        .execute();
+      const { token } = sessionCookieOf(agent);
+      const refreshed = await agent.get("/api/personas");
+      expect(refreshed.statusCode).toBe(200);
+      const cookie = sessionCookie(refreshed);
+      expect(decodeURIComponent(cookie.value).startsWith(`${token}.`)).toBe(true);
+      expect(cookie.attributes).toEqual(
+        expect.arrayContaining([`max-age=${expiresIn}`, "httponly", "samesite=lax", "path=/"]),
+      );
+      const extended = await expiresAt();
+      expect(extended).toBeGreaterThan(stale + (updateAge + 50) * 1000);
+      expect(extended).toBeLessThanOrEqual(Date.now() + expiresIn * 1000);
+
+      // The refreshed cookie works, and the next request writes nothing.
+      const next = await agent.get("/api/personas");
+      expect(next.statusCode).toBe(200);
+      expect(next.headers["set-cookie"]).toBeUndefined();
+      expect(await expiresAt()).toBe(extended);
+    });
   });
 });
 
@@ -489,6 +607,20 @@ describe("over https", () => {
     expect(cookie.attributes).toEqual(expect.arrayContaining(["secure", "httponly"]));
     expect(cookie.attributes).toContain("samesite=lax");
     expect(res.headers["strict-transport-security"]).toMatch(/max-age=\d+/);
+  });
+
+  it("resolves the session from the __Secure- cookie, and only from that one", async () => {
+    const email = await createUser(t);
+    const agent = new Agent(t.app);
+    expect((await agent.post(SIGN_IN, { email, password: PASSWORD })).statusCode).toBe(200);
+    expect((await agent.get("/api/session")).json()).toMatchObject({ data: { user: { email } } });
+    const unprefixed = agent.cookieHeader.replace("__Secure-", "");
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/personas",
+      headers: { cookie: unprefixed },
+    });
+    expect(res.statusCode).toBe(401);
   });
 
   it("accepts a same-origin POST from the public https origin", async () => {

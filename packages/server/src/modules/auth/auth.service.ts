@@ -6,6 +6,7 @@ import {
   type User,
 } from "@content-studio/contract";
 import { APIError } from "better-auth/api";
+import { getCookies } from "better-auth/cookies";
 import type { Kysely } from "kysely";
 import type { Config } from "../../config";
 import type { Database } from "../../db/types";
@@ -18,6 +19,8 @@ import * as users from "../users/users.repository";
 import { createAccount } from "../users/users.service";
 import { recordAudit } from "../audit/audit.service";
 import { CLIENT_IP_HEADER, type Auth } from "./auth";
+import * as authRepo from "./auth.repository";
+import { readCookie, serializeCookie, signCookieValue, verifyCookieValue } from "./session-cookie";
 
 /**
  * Sign-in throttling, per window: attempts per client IP (any account); failed attempts per
@@ -52,38 +55,73 @@ export interface SignedIn {
   passwordChangeRequired: boolean;
 }
 
+/**
+ * Resolves the caller's session without the auth library's endpoint dispatch: the signed
+ * session cookie is checked here (better-auth's format, same secret and cookie name), then one
+ * indexed query reads the session and its user by token. Nothing is cached between requests,
+ * so a deleted session row fails the next request on every instance. The rules are
+ * better-auth's: an idle-expired session is deleted; the idle expiry slides, written at most
+ * once per `updateAge` (with the cookie sent again); plus ours: deactivated users and sessions
+ * past the absolute limit get nothing (the latter is deleted).
+ */
 export function createSessionResolver(
   auth: Auth,
   db: Kysely<Database>,
   config: Config,
 ): ResolveUser {
   const none = { user: null, setCookies: [] };
+  const cookies = getCookies(auth.options);
+  const secret = auth.options.secret;
+  const idleSeconds = auth.options.session.expiresIn;
+  const updateAgeSeconds = auth.options.session.updateAge;
   return async (request) => {
-    if (!request.headers.cookie) return none;
-    const { headers, response } = await auth.api.getSession({
-      headers: authHeaders(request),
-      query: { disableCookieCache: true },
-      returnHeaders: true,
-    });
-    if (!response) return none;
-    const { session, user } = response;
-    if (user.banned) return none;
-    const age = Date.now() - new Date(session.createdAt).getTime();
-    if (age > config.sessionAbsoluteSeconds * 1000) {
-      await users.deleteSession(db, session.id);
+    const header = request.headers.cookie;
+    if (!header) return none;
+    const signed = readCookie(header, cookies.sessionToken.name);
+    if (!signed) return none;
+    const token = verifyCookieValue(signed, secret);
+    if (!token) return none;
+    const row = await authRepo.findSessionWithUser(db, token);
+    if (!row) return none;
+    const now = Date.now();
+    const expiresAt = new Date(row.expiresAt).getTime();
+    if (expiresAt < now) {
+      await users.deleteSession(db, row.sessionId);
       return none;
+    }
+    if (row.banned) return none;
+    if (now - new Date(row.createdAt).getTime() > config.sessionAbsoluteSeconds * 1000) {
+      await users.deleteSession(db, row.sessionId);
+      return none;
+    }
+    const setCookies: string[] = [];
+    // A client that chose not to be remembered keeps a browser-session cookie: no refresh.
+    const remembered = readCookie(header, cookies.dontRememberToken.name) === undefined;
+    if (remembered && expiresAt - idleSeconds * 1000 + updateAgeSeconds * 1000 <= now) {
+      const extended = await authRepo.extendSession(
+        db,
+        row.sessionId,
+        new Date(now + idleSeconds * 1000),
+      );
+      if (!extended) return none;
+      setCookies.push(
+        serializeCookie(cookies.sessionToken.name, signCookieValue(token, secret), {
+          ...cookies.sessionToken.attributes,
+          maxAge: idleSeconds,
+        }),
+      );
     }
     return {
       user: {
-        id: user.id,
-        name: user.name,
-        email: user.email,
-        role: normalizeRole(user.role),
-        sessionId: session.id,
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        role: normalizeRole(row.role),
+        sessionId: row.sessionId,
         ip: request.ip,
-        mustChangePassword: user.mustChangePassword === true,
+        mustChangePassword: row.mustChangePassword === true,
       },
-      setCookies: headers.getSetCookie(),
+      setCookies,
     };
   };
 }

@@ -97,3 +97,13 @@ export async function replaceCompanyProfile(
       .execute();
   }
 }
+
+/** The reference-data version (bumped by triggers on every change to a reference table). */
+export async function readReferenceVersion(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom("reference_version")
+    .select("version")
+    .where("id", "=", 1)
+    .executeTakeFirstOrThrow();
+  return Number(row.version);
+}

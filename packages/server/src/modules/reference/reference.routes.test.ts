@@ -1,8 +1,9 @@
 import { IndustrySchema, PersonaSchema } from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
+import { buildApp, type BuiltApp } from "../../app";
+import { Agent, buildTestApp, sql, TEST_DB, testConfig, type TestApp } from "../../../test/helper";
 
-describe("reference data", () => {
+describe(`reference data (${TEST_DB})`, () => {
   let t: TestApp;
   let viewer: Agent;
   beforeAll(async () => {
@@ -55,6 +56,97 @@ describe("reference data", () => {
       "40-50% faster design cycle time",
     ]);
     expect(data.solutions).toHaveLength(5);
+  });
+
+  describe("entity tags", () => {
+    const URLS = ["/api/personas", "/api/industries", "/api/buying-stages", "/api/company-catalog"];
+
+    it("gives each answer a stable ETag, revalidated on every use", async () => {
+      for (const url of URLS) {
+        const first = await viewer.get(url);
+        const second = await viewer.get(url);
+        expect(first.statusCode, url).toBe(200);
+        expect(first.headers.etag, url).toMatch(/^"[\w-]{27}"$/);
+        expect(second.headers.etag).toBe(first.headers.etag);
+        expect(second.body).toBe(first.body);
+        expect(first.headers["cache-control"]).toBe("private, no-cache");
+        expect(first.headers["content-type"]).toMatch(/^application\/json/);
+      }
+      const tags = await Promise.all(URLS.map(async (u) => (await viewer.get(u)).headers.etag));
+      expect(new Set(tags).size).toBe(URLS.length);
+    });
+
+    it("answers 304 without a body when If-None-Match names the current tag", async () => {
+      const { etag } = (await viewer.get("/api/personas")).headers;
+      for (const header of [String(etag), `W/${etag}`, `"other", ${etag}`]) {
+        const res = await viewer.get("/api/personas", { "if-none-match": header });
+        expect(res.statusCode, header).toBe(304);
+        expect(res.body).toBe("");
+        expect(res.headers.etag).toBe(etag);
+      }
+      const stale = await viewer.get("/api/personas", { "if-none-match": '"other"' });
+      expect(stale.statusCode).toBe(200);
+      expect(stale.json<{ data: unknown[] }>().data).toHaveLength(4);
+    });
+
+    it("still needs a session to get a 304", async () => {
+      const { etag } = (await viewer.get("/api/personas")).headers;
+      const res = await t.anonymous.get("/api/personas", { "if-none-match": String(etag) });
+      expect(res.statusCode).toBe(401);
+    });
+
+    it("changes the catalogue's tag after a company profile edit, on every instance", async () => {
+      const second: BuiltApp = await buildApp({
+        config: testConfig(),
+        db: t.db,
+        dbKind: t.database.kind,
+        logger: false,
+      });
+      try {
+        await second.app.ready();
+        const admin = await t.signInAs("admin");
+        const onSecond = new Agent(second.app);
+        // The same session cookie works on both instances (one database, one secret).
+        const cookie = { cookie: admin.cookieHeader };
+        const before = await onSecond.get("/api/company-catalog", cookie);
+        expect(before.statusCode).toBe(200);
+        const beforePersonas = (await onSecond.get("/api/personas", cookie)).headers.etag;
+
+        const profile = (await admin.get("/api/company-profile")).json<{
+          data: Record<string, unknown>;
+        }>().data;
+        const saved = await admin.put("/api/company-profile", {
+          ...profile,
+          companyName: "Renamed Costing Co",
+        });
+        expect(saved.statusCode, saved.body).toBe(200);
+
+        const after = await onSecond.get("/api/company-catalog", {
+          ...cookie,
+          "if-none-match": String(before.headers.etag),
+        });
+        expect(after.statusCode).toBe(200);
+        expect(after.headers.etag).not.toBe(before.headers.etag);
+        expect(after.json()).toMatchObject({ data: { companyName: "Renamed Costing Co" } });
+        const onFirst = await admin.get("/api/company-catalog");
+        expect(onFirst.headers.etag).toBe(after.headers.etag);
+        // Answers built from unchanged rows keep their tag.
+        expect((await onSecond.get("/api/personas", cookie)).headers.etag).toBe(beforePersonas);
+      } finally {
+        await second.app.close();
+      }
+    });
+
+    it("changes the personas' tag when a persona row changes, whoever writes it", async () => {
+      const before = await viewer.get("/api/personas");
+      await sql`update persona set title = 'Chief Tinkerer' where id = 'cto'`.execute(t.db);
+      const after = await viewer.get("/api/personas", {
+        "if-none-match": String(before.headers.etag),
+      });
+      expect(after.statusCode).toBe(200);
+      expect(after.headers.etag).not.toBe(before.headers.etag);
+      expect(after.body).toContain("Chief Tinkerer");
+    });
   });
 
   it("refuses anonymous callers", async () => {

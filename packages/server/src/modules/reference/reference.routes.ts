@@ -1,68 +1,27 @@
-import {
-  BuyingStageSchema,
-  CompanyCatalogSchema,
-  IndustrySchema,
-  PersonaSchema,
-  successEnvelope,
-} from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { AppContext } from "../../app-context";
-import {
-  getCompanyCatalog,
-  listBuyingStages,
-  listIndustries,
-  listPersonas,
-} from "./reference.service";
+import { replyWithEtag } from "../../lib/etag";
+import { ReferenceCache, type ReferenceAnswer } from "./reference-cache";
 
+const ROUTES: Record<string, ReferenceAnswer> = {
+  "/api/personas": "personas",
+  "/api/industries": "industries",
+  "/api/buying-stages": "buyingStages",
+  "/api/company-catalog": "companyCatalog",
+};
+
+/**
+ * Rarely changing reference data, served from a cache that holds each answer serialised once
+ * (checked against its contract schema when built), with an ETag: If-None-Match gets a 304.
+ */
 export const referenceRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      "/api/personas",
-      {
-        config: { access: "viewer" },
-        schema: { response: { 200: successEnvelope(z.array(PersonaSchema)) } },
-      },
-      async () => ({
-        success: true as const,
-        data: await listPersonas(ctx.db),
-      }),
-    );
-
-    app.get(
-      "/api/industries",
-      {
-        config: { access: "viewer" },
-        schema: { response: { 200: successEnvelope(z.array(IndustrySchema)) } },
-      },
-      async () => ({
-        success: true as const,
-        data: await listIndustries(ctx.db),
-      }),
-    );
-
-    app.get(
-      "/api/buying-stages",
-      {
-        config: { access: "viewer" },
-        schema: { response: { 200: successEnvelope(z.array(BuyingStageSchema)) } },
-      },
-      async () => ({
-        success: true as const,
-        data: await listBuyingStages(ctx.db),
-      }),
-    );
-
-    app.get(
-      "/api/company-catalog",
-      {
-        config: { access: "viewer" },
-        schema: { response: { 200: successEnvelope(CompanyCatalogSchema) } },
-      },
-      async () => ({
-        success: true as const,
-        data: await getCompanyCatalog(ctx.db),
-      }),
-    );
+    const cache = new ReferenceCache(ctx.db);
+    app.addHook("onClose", () => cache.close());
+    for (const [url, name] of Object.entries(ROUTES)) {
+      app.get(url, { config: { access: "viewer" } }, async (request, reply) =>
+        replyWithEtag(request, reply, await cache.get(name)),
+      );
+    }
   };
