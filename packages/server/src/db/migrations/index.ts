@@ -8,8 +8,8 @@ import * as m0400 from "./2026-11-24-0400-library";
 import * as m0600 from "./2026-11-24-0600-example-search-words";
 import * as m0700 from "./2026-11-24-0700-library-search-indexes";
 import * as m1100 from "./2026-11-24-1100-library-statistics";
+import * as m1300 from "./2026-11-24-1300-reference-version";
 import * as m0300 from "./2026-11-24-0300-proof";
-import * as m1000 from "./2026-11-24-1000-reference-version";
 
 /** Frozen, ordered migrations. Add new files; never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -22,8 +22,8 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-24-0600-example-search-words": m0600,
   "2026-11-24-0300-proof": m0300,
   "2026-11-24-0700-library-search-indexes": m0700,
-  "2026-11-24-1000-reference-version": m1000,
   "2026-11-24-1100-library-statistics": m1100,
+  "2026-11-24-1300-reference-version": m1300,
 };
 
 export const migrationProvider: MigrationProvider = {
