@@ -71,6 +71,32 @@ export const UpdateUserBodySchema = z
   .refine((b) => Object.keys(b).length > 0, { message: "Nothing to update." });
 export type UpdateUserBody = z.infer<typeof UpdateUserBodySchema>;
 
+/** What an administrator may do with one account (computed by the server's users policy). */
+export const UserCapabilitiesSchema = z.object({
+  /** Not for their own account: an admin cannot change their own role. */
+  changeRole: z.boolean(),
+  /** Deactivate an active account (not their own), or reactivate an inactive one. */
+  deactivate: z.boolean(),
+  resetPassword: z.boolean(),
+});
+export type UserCapabilities = z.infer<typeof UserCapabilitiesSchema>;
+
+/** A row of GET /api/users, and the answer of creating or changing a user. */
+export const UserListRowSchema = UserSchema.extend({ can: UserCapabilitiesSchema });
+export type UserListRow = z.infer<typeof UserListRowSchema>;
+
+/** GET /api/users. */
+export const UserListSchema = z.object({
+  users: z.array(UserListRowSchema),
+  /** Whether the caller may create accounts. */
+  can: z.object({ create: z.boolean() }),
+});
+export type UserList = z.infer<typeof UserListSchema>;
+
+/** Settings answers carry whether the caller may change them. */
+export const SettingsCapabilitiesSchema = z.object({ edit: z.boolean() });
+export type SettingsCapabilities = z.infer<typeof SettingsCapabilitiesSchema>;
+
 export const UserIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
 /** How much each role may do: an admin may do all an editor may, an editor all a viewer may. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SettingsCapabilitiesSchema } from "./auth";
 import { BuyingStageSchema } from "./reference";
 
 /** An https URL that calls to action may link to. */
@@ -86,6 +87,12 @@ export const CompanyProfileSchema = z.object({
     .max(500),
 });
 export type CompanyProfile = z.infer<typeof CompanyProfileSchema>;
+
+/** GET/PUT /api/company-profile answer: the profile and whether the caller may edit it. */
+export const CompanyProfileResponseSchema = CompanyProfileSchema.extend({
+  can: SettingsCapabilitiesSchema,
+});
+export type CompanyProfileResponse = z.infer<typeof CompanyProfileResponseSchema>;
 
 /**
  * PUT /api/company-profile: the profile, with banned phrases normalised and stages

@@ -78,6 +78,20 @@ export const ContentVariationsSchema = z.object({
 });
 export type ContentVariations = z.infer<typeof ContentVariationsSchema>;
 
+/**
+ * What the caller may do with one content item in the result views (computed by the server's
+ * policy for the item): edit its text, optimise it, make an image, repurpose it, save it as an
+ * example.
+ */
+export const ContentItemCapabilitiesSchema = z.object({
+  edit: z.boolean(),
+  optimize: z.boolean(),
+  visualize: z.boolean(),
+  repurpose: z.boolean(),
+  saveAsExample: z.boolean(),
+});
+export type ContentItemCapabilities = z.infer<typeof ContentItemCapabilitiesSchema>;
+
 /** A stored piece of content (every generation is saved as a draft). */
 export const ContentItemSchema = z.object({
   id: z.string(),
@@ -114,6 +128,8 @@ export const ContentItemSchema = z.object({
   createdBy: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** What the caller may do with this item now. */
+  can: ContentItemCapabilitiesSchema,
 });
 export type ContentItem = z.infer<typeof ContentItemSchema>;
 
@@ -229,5 +245,7 @@ export const ContentGenerationDataSchema = z.object({
   buyingJourney: StageJourneySchema,
   /** Account intent data of the selected industry from the intent store; null when it has none. */
   sixsenseData: IntentDataSchema.nullable(),
+  /** Whether the caller may generate content. */
+  can: z.object({ generate: z.boolean() }),
 });
 export type ContentGenerationData = z.infer<typeof ContentGenerationDataSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SettingsCapabilitiesSchema } from "./auth";
 import { BuyingStageSchema, ContentTypeSchema } from "./reference";
 
 export const EXAMPLE_CATEGORIES = ["good", "bad"] as const;
@@ -47,6 +48,8 @@ export const ExampleSummarySchema = z.object({
   sourcePath: z.string(),
   archived: z.boolean(),
   updatedAt: z.string(),
+  /** What the caller may do with this example. */
+  can: z.object({ edit: z.boolean(), delete: z.boolean() }),
 });
 export type ExampleSummary = z.infer<typeof ExampleSummarySchema>;
 
@@ -107,6 +110,8 @@ export const ExampleListSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /** Whether the caller may add examples by hand, start ingests and archive missing examples. */
+  can: z.object({ create: z.boolean(), ingest: z.boolean(), archive: z.boolean() }),
 });
 export type ExampleList = z.infer<typeof ExampleListSchema>;
 
@@ -218,3 +223,11 @@ export const ExampleRepoSettingsSchema = z.object({
   s3Region: z.string().trim().min(1).max(50),
 });
 export type ExampleRepoSettings = z.infer<typeof ExampleRepoSettingsSchema>;
+
+/** GET/PUT /api/settings/example-repository answer. */
+export const ExampleRepoSettingsResponseSchema = ExampleRepoSettingsSchema.extend({
+  /** Whether S3 credentials are set in the server environment (the values never leave it). */
+  s3CredentialsConfigured: z.boolean(),
+  can: SettingsCapabilitiesSchema,
+});
+export type ExampleRepoSettingsResponse = z.infer<typeof ExampleRepoSettingsResponseSchema>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AiProviderIdSchema } from "./ai";
+import { SettingsCapabilitiesSchema } from "./auth";
 import { ContentSectionsSchema, QualityReportSchema } from "./quality";
 import { BuyingStageSchema, ContentTypeSchema } from "./reference";
 
@@ -35,6 +36,12 @@ export const GenerationSettingsSchema = z.object({
   autoRefineThreshold: threshold,
 });
 export type GenerationSettings = z.infer<typeof GenerationSettingsSchema>;
+
+/** GET/PUT /api/settings/generation answer: the settings and whether the caller may change them. */
+export const GenerationSettingsResponseSchema = GenerationSettingsSchema.extend({
+  can: SettingsCapabilitiesSchema,
+});
+export type GenerationSettingsResponse = z.infer<typeof GenerationSettingsResponseSchema>;
 
 const requiredString = z
   .string({ error: REQUIRED_FIELDS_MESSAGE })

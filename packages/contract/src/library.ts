@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { ContentItemSchema, ContentStatusSchema, type ContentStatus } from "./content";
+import {
+  ContentItemCapabilitiesSchema,
+  ContentItemSchema,
+  ContentStatusSchema,
+  type ContentStatus,
+} from "./content";
 import type { QualityReport } from "./quality";
 import { meetsQualityStandards } from "./quality-rules";
 import { BuyingStageSchema, ContentTypeSchema } from "./reference";
@@ -50,6 +55,10 @@ export function formatCappedCount(count: number, capped: boolean): string {
 
 export const LIBRARY_ACTIONS = [
   "edit",
+  "optimize",
+  "visualize",
+  "repurpose",
+  "saveAsExample",
   "duplicate",
   "delete",
   "submit",
@@ -63,8 +72,7 @@ export const LIBRARY_ACTIONS = [
 export type LibraryAction = (typeof LIBRARY_ACTIONS)[number];
 
 /** What the caller may do with one item right now (computed by the server's policy). */
-export const LibraryCapabilitiesSchema = z.object({
-  edit: z.boolean(),
+export const LibraryCapabilitiesSchema = ContentItemCapabilitiesSchema.extend({
   duplicate: z.boolean(),
   delete: z.boolean(),
   submit: z.boolean(),

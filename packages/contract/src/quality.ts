@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SettingsCapabilitiesSchema } from "./auth";
 import { BuyingStageSchema, ContentTypeSchema } from "./reference";
 
 import { ClaimKindSchema, QualityFindingSchema } from "./quality-findings";
@@ -214,3 +215,9 @@ export const BannedPhrasesSchema = z.object({
   phrases: z.array(z.string().trim().min(2).max(80)).max(500),
 });
 export type BannedPhrases = z.infer<typeof BannedPhrasesSchema>;
+
+/** GET/PUT /api/settings/banned-phrases answer. */
+export const BannedPhrasesResponseSchema = BannedPhrasesSchema.extend({
+  can: SettingsCapabilitiesSchema,
+});
+export type BannedPhrasesResponse = z.infer<typeof BannedPhrasesResponseSchema>;

@@ -17,3 +17,10 @@ export const AiServiceInfoSchema = z.object({
   providers: z.array(ProviderModelInfoSchema),
 });
 export type AiServiceInfo = z.infer<typeof AiServiceInfoSchema>;
+
+/** GET /api/ai-service-info and POST /api/change-ai-provider answer. */
+export const AiServiceInfoResponseSchema = AiServiceInfoSchema.extend({
+  /** Whether the caller may change the provider and model. */
+  can: z.object({ change: z.boolean() }),
+});
+export type AiServiceInfoResponse = z.infer<typeof AiServiceInfoResponseSchema>;

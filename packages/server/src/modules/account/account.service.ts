@@ -25,7 +25,9 @@ import type { SessionUser } from "../../plugins/access";
 import { auditActorOf, diffFields, recordAudit } from "../audit/audit.service";
 import { presentUser } from "../users/users.presenter";
 import { findUserByEmail, findUserById } from "../users/users.repository";
+import { userPolicy } from "../users/users.policy";
 import { assertAcceptablePassword } from "../users/users.service";
+import { accountPolicy } from "./account.policy";
 import * as repo from "./account.repository";
 
 type Ctx = Pick<AppContext, "db" | "config" | "mailer">;
@@ -53,6 +55,7 @@ export async function saveUiSettings(
   actor: SessionUser,
   settings: UiSettings,
 ): Promise<UiSettings> {
+  accountPolicy.authorize(actor, "editPreferences", { id: actor.id });
   const before = await getUiSettings(ctx, actor);
   await ctx.db.transaction().execute(async (trx) => {
     await repo.upsertUiPreferences(trx, actor.id, {
@@ -79,6 +82,7 @@ export async function updateMe(
   actor: SessionUser,
   input: UpdateMeBody,
 ): Promise<User> {
+  accountPolicy.authorize(actor, "rename", { id: actor.id });
   return ctx.db.transaction().execute(async (trx) => {
     const before = await findUserById(trx, actor.id);
     if (!before) throw new AppError("not_found", "User not found.");
@@ -113,6 +117,7 @@ export async function changePassword(
   actor: SessionUser,
   input: ChangePasswordBody,
 ): Promise<void> {
+  accountPolicy.authorize(actor, "changePassword", { id: actor.id });
   const bucket = `password-change:${actor.id}`;
   const attempt = await hitBucket(ctx.db, bucket, PASSWORD_CHANGE_LIMITS.windowSeconds);
   if (attempt.count > PASSWORD_CHANGE_LIMITS.failures) {
@@ -176,6 +181,7 @@ export async function adminResetPassword(
 ): Promise<AdminPasswordResetResult> {
   const user = await findUserById(ctx.db, userId);
   if (!user) throw new AppError("not_found", "User not found.");
+  userPolicy.authorize(actor, "resetPassword", user);
   const target = { type: "user", id: user.id, label: user.email };
   if (input.mode === "temporary") {
     assertNewPassword(input.password, user, "body.password");

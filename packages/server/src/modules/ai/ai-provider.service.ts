@@ -3,6 +3,7 @@ import {
   AiProviderIdSchema,
   type AiProviderId,
   type AiServiceInfo,
+  type AiServiceInfoResponse,
 } from "@content-studio/contract";
 import type { Kysely } from "kysely";
 import { z } from "zod";
@@ -13,6 +14,7 @@ import { AppError } from "../../lib/app-error";
 import type { SessionUser } from "../../plugins/access";
 import { readSetting, writeSetting } from "../settings/settings.repository";
 import { auditActorOf, diffFields, recordAudit } from "../audit/audit.service";
+import { aiPolicy } from "./ai.policy";
 import { BuiltinWriter } from "./builtin-writer";
 import { OpenAiImageWriter, type ImageWriter } from "./image-writer";
 import { createLlmWriter, type WriterLogger } from "./llm-writer";
@@ -182,12 +184,23 @@ export async function getImageWriter(
  * POST /api/change-ai-provider (admins): stores the choice. Unknown provider or model → 400;
  * a provider the server has no key (or endpoint) for → 409 naming the variable to set.
  */
+/** The current choice as answered to `actor`, with whether they may change it. */
+export async function getAiServiceInfoFor(
+  ctx: AiContext,
+  actor: SessionUser,
+): Promise<AiServiceInfoResponse> {
+  const info = await getAiServiceInfo(ctx);
+  return { ...info, can: { change: aiPolicy.capabilities(actor).changeProvider } };
+}
+
+/** Admins choose the provider and model (audited in the same transaction). */
 export async function changeAiProvider(
   ctx: AiContext,
   actor: SessionUser,
   input: { provider: string; model: string },
   log?: WriterLogger,
-): Promise<AiServiceInfo> {
+): Promise<AiServiceInfoResponse> {
+  aiPolicy.authorize(actor, "changeProvider");
   const ai = ctx.config.ai;
   const parsed = AiProviderIdSchema.safeParse(input.provider);
   if (!parsed.success) {
@@ -208,6 +221,7 @@ export async function changeAiProvider(
   if (provider !== "builtin" && !isProviderAvailable(provider, ai)) {
     throw new AppError("conflict", NOT_CONFIGURED[provider]);
   }
+  aiPolicy.authorize(actor, "changeProvider");
   const before = await getCurrentAiProvider(ctx);
   await ctx.db.transaction().execute(async (trx) => {
     await writeSetting(trx, AI_PROVIDER_SETTING, { provider, model: input.model }, actor.id);
@@ -222,5 +236,5 @@ export async function changeAiProvider(
     });
   });
   log?.info({ provider, model: input.model, userId: actor.id }, "AI provider changed");
-  return getAiServiceInfo(ctx);
+  return getAiServiceInfoFor(ctx, actor);
 }

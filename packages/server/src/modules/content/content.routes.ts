@@ -40,7 +40,7 @@ export const contentRoutes =
       },
       async (request) => ({
         success: true as const,
-        data: await getContentItem(ctx, request.params.id),
+        data: await getContentItem(ctx, actorOf(request), request.params.id),
       }),
     );
 

@@ -16,8 +16,12 @@ export async function loadItem(ctx: AppContext, id: string): Promise<repo.Conten
   return row;
 }
 
-export async function getContentItem(ctx: AppContext, id: string): Promise<ContentItem> {
-  return presentContentItem(await loadItem(ctx, id));
+export async function getContentItem(
+  ctx: AppContext,
+  actor: SessionUser,
+  id: string,
+): Promise<ContentItem> {
+  return presentContentItem(await loadItem(ctx, id), actor);
 }
 
 /** The brief of a stored item (no examples: refinements and repurposing work from the text). */
@@ -70,5 +74,5 @@ export async function updateContentItem(
   input: UpdateContentBody,
 ): Promise<ContentItem> {
   await saveLibraryItem(ctx, actor, id, input);
-  return getContentItem(ctx, id);
+  return getContentItem(ctx, actor, id);
 }

@@ -27,6 +27,7 @@ import { recordNewItem } from "../library/library.service";
 import { findSimilarExamples, type QualityReference } from "../quality/quality.service";
 import { loadAudience, loadBriefContext } from "./brief";
 import { consumeGenerationBudget } from "./generation-limit";
+import { contentPolicy } from "./content.policy";
 import { getGenerationSettings } from "./generation-settings.service";
 import { checkAndRefine, pipelineSignal, writeDraft, type PipelineRun } from "./pipeline";
 import { PROMPT_VERSION } from "./prompt";
@@ -37,6 +38,7 @@ type GenerateRequest = z.output<typeof GenerateContentBodySchema>;
 /** GET /api/content-generation-data: the audience of a generation. */
 export async function getContentGenerationData(
   ctx: AppContext,
+  actor: SessionUser,
   query: ContentGenerationDataQuery,
 ): Promise<ContentGenerationData> {
   const { persona, industry } = await loadAudience(
@@ -58,6 +60,7 @@ export async function getContentGenerationData(
     selectedIndustry: industry,
     buyingJourney,
     sixsenseData: await getIntentDataForIndustry(ctx.db, industry.id),
+    can: { generate: contentPolicy.capabilities(actor).generate },
   };
 }
 
@@ -81,6 +84,7 @@ export async function prepareGeneration(
   request: GenerateRequest,
   log?: WriterLogger,
 ): Promise<PreparedGeneration> {
+  contentPolicy.authorize(actor, "generate");
   const startedAt = performance.now();
   const [{ brief, reference }, settings, writer] = await Promise.all([
     loadBriefContext(ctx, {

@@ -2,12 +2,14 @@ import {
   GENERATION_DEFAULTS,
   GenerationSettingsSchema,
   type GenerationSettings,
+  type GenerationSettingsResponse,
 } from "@content-studio/contract";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types";
 import type { SessionUser } from "../../plugins/access";
 import { readSetting, writeSetting } from "../settings/settings.repository";
 import { auditActorOf, diffFields, recordAudit } from "../audit/audit.service";
+import { contentPolicy } from "./content.policy";
 
 export const GENERATION_SETTING = "generation.settings";
 
@@ -19,11 +21,28 @@ export async function getGenerationSettings(db: Kysely<Database>): Promise<Gener
   return { ...GENERATION_DEFAULTS, ...(stored.success ? stored.data : {}) };
 }
 
+/** The settings as answered to `actor`, with whether they may change them. */
+export function presentGenerationSettings(
+  settings: GenerationSettings,
+  actor: SessionUser,
+): GenerationSettingsResponse {
+  return { ...settings, can: { edit: contentPolicy.capabilities(actor).editSettings } };
+}
+
+export async function readGenerationSettings(
+  db: Kysely<Database>,
+  actor: SessionUser,
+): Promise<GenerationSettingsResponse> {
+  return presentGenerationSettings(await getGenerationSettings(db), actor);
+}
+
+/** Admins change the organisation's generation defaults (audited in the same transaction). */
 export async function saveGenerationSettings(
   db: Kysely<Database>,
   actor: SessionUser,
   settings: GenerationSettings,
-): Promise<GenerationSettings> {
+): Promise<GenerationSettingsResponse> {
+  contentPolicy.authorize(actor, "editSettings");
   const before = await getGenerationSettings(db);
   await db.transaction().execute(async (trx) => {
     await writeSetting(trx, GENERATION_SETTING, settings, actor.id);
@@ -37,5 +56,5 @@ export async function saveGenerationSettings(
       });
     }
   });
-  return settings;
+  return presentGenerationSettings(settings, actor);
 }

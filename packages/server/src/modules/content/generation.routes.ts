@@ -4,6 +4,7 @@ import {
   GENERATION_FAILED_MESSAGE,
   GenerateContentBodySchema,
   GeneratedContentSchema,
+  GenerationSettingsResponseSchema,
   GenerationSettingsSchema,
   successEnvelope,
   type GenerationEvent,
@@ -19,7 +20,7 @@ import {
   prepareGeneration,
   runGeneration,
 } from "./generate";
-import { getGenerationSettings, saveGenerationSettings } from "./generation-settings.service";
+import { readGenerationSettings, saveGenerationSettings } from "./generation-settings.service";
 
 export const generationRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -35,7 +36,7 @@ export const generationRoutes =
       },
       async (request) => ({
         success: true as const,
-        data: await getContentGenerationData(ctx, request.query),
+        data: await getContentGenerationData(ctx, actorOf(request), request.query),
       }),
     );
 
@@ -103,9 +104,12 @@ export const generationRoutes =
       "/api/settings/generation",
       {
         config: { access: "viewer" },
-        schema: { response: { 200: successEnvelope(GenerationSettingsSchema) } },
+        schema: { response: { 200: successEnvelope(GenerationSettingsResponseSchema) } },
       },
-      async () => ({ success: true as const, data: await getGenerationSettings(ctx.db) }),
+      async (request) => ({
+        success: true as const,
+        data: await readGenerationSettings(ctx.db, actorOf(request)),
+      }),
     );
 
     app.put(
@@ -114,7 +118,7 @@ export const generationRoutes =
         config: { access: "admin" },
         schema: {
           body: GenerationSettingsSchema,
-          response: { 200: successEnvelope(GenerationSettingsSchema) },
+          response: { 200: successEnvelope(GenerationSettingsResponseSchema) },
         },
       },
       async (request) => ({

@@ -10,6 +10,7 @@ import type { SessionUser } from "../../plugins/access";
 import { getWriter } from "../ai/ai-provider.service";
 import type { WriterLogger } from "../ai/llm-writer";
 import type { DraftContent, Writer } from "../ai/writer";
+import { authorizeItemAction } from "./content.policy";
 import { briefContextOf, draftOf, loadItem } from "./content.service";
 import { consumeGenerationBudget } from "./generation-limit";
 import {
@@ -41,6 +42,7 @@ export async function optimizeContentItem(
   log?: WriterLogger,
 ): Promise<OptimizeContentResult> {
   const row = await loadItem(ctx, id);
+  authorizeItemAction(actor, "optimize", row);
   const keyword = input.primaryKeyword?.trim() || undefined;
   const [{ brief, reference }, writer] = await Promise.all([
     briefContextOf(ctx, row, keyword),

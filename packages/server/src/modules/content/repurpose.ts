@@ -6,6 +6,7 @@ import { getWriter } from "../ai/ai-provider.service";
 import type { WriterLogger } from "../ai/llm-writer";
 import type { RepurposedContent } from "../ai/writer";
 import * as repo from "./content.repository";
+import { authorizeItemAction } from "./content.policy";
 import { presentContentItem } from "./content.presenter";
 import { briefOf, draftOf, loadItem, NOT_FOUND } from "./content.service";
 import { consumeGenerationBudget } from "./generation-limit";
@@ -29,7 +30,8 @@ export async function repurposeContentItem(
   log?: WriterLogger,
 ): Promise<ContentVariations> {
   const row = await loadItem(ctx, id);
-  const previous = presentContentItem(row).repurposed;
+  authorizeItemAction(actor, "repurpose", row);
+  const previous = presentContentItem(row, actor).repurposed;
   const variation = input.variation ?? (previous?.variation ?? 0) + 1;
   const [brief, writer] = await Promise.all([briefOf(ctx, row), getWriter(ctx, { log })]);
   await consumeGenerationBudget(ctx, actor, writer);

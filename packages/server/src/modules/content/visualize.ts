@@ -9,6 +9,7 @@ import { htmlToText } from "../../lib/html";
 import type { SessionUser } from "../../plugins/access";
 import { getImageWriter } from "../ai/ai-provider.service";
 import type { WriterLogger } from "../ai/llm-writer";
+import { authorizeItemAction } from "./content.policy";
 import * as repo from "./content.repository";
 import { briefOf, loadItem, NOT_FOUND } from "./content.service";
 import { consumeGenerationBudget } from "./generation-limit";
@@ -31,6 +32,7 @@ export async function visualizeContentItem(
   log: WriterLogger,
 ): Promise<Visualization> {
   const row = await loadItem(ctx, id);
+  authorizeItemAction(actor, "visualize", row);
   const prompt = input.imagePrompt?.trim() || row.image_prompt || row.headline;
   const imageWriter = await getImageWriter(ctx, { log });
   let note: string | null = null;

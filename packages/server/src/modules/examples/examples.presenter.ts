@@ -1,12 +1,14 @@
 import type { ExampleDetail, ExampleSummary, IngestJob } from "@content-studio/contract";
 import type { IngestJobRow } from "../../db/types";
 import { renderMarkdown } from "../../lib/html";
+import type { PolicyActor } from "../../lib/policy";
+import { examplePolicy } from "./examples.policy";
 import type { ExampleDetailRow, ExampleListRow } from "./examples.repository";
 import { bodyAsMarkdown } from "./markdown-body";
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-export function presentExampleSummary(row: ExampleListRow): ExampleSummary {
+export function presentExampleSummary(row: ExampleListRow, actor: PolicyActor): ExampleSummary {
   return {
     id: row.id,
     title: row.title,
@@ -23,12 +25,13 @@ export function presentExampleSummary(row: ExampleListRow): ExampleSummary {
     sourcePath: row.source_path,
     archived: row.archived_at !== null,
     updatedAt: iso(row.updated_at),
+    can: examplePolicy.capabilities(actor),
   };
 }
 
-export function presentExampleDetail(row: ExampleDetailRow): ExampleDetail {
+export function presentExampleDetail(row: ExampleDetailRow, actor: PolicyActor): ExampleDetail {
   return {
-    ...presentExampleSummary(row),
+    ...presentExampleSummary(row, actor),
     headline: row.headline,
     introduction: row.introduction,
     body: bodyAsMarkdown(row.body),

@@ -5,6 +5,7 @@ import {
   ExampleIdParamsSchema,
   ExampleInputSchema,
   ExampleListSchema,
+  ExampleRepoSettingsResponseSchema,
   ExampleRepoSettingsSchema,
   INGEST_MAX_ENTRIES,
   IngestJobSchema,
@@ -45,11 +46,6 @@ async function* uploadParts(request: FastifyRequest): AsyncGenerator<UploadPart>
   }
 }
 
-const RepoSettingsResponseSchema = ExampleRepoSettingsSchema.extend({
-  /** Whether S3 credentials are set in the server environment (the values never leave it). */
-  s3CredentialsConfigured: z.boolean(),
-});
-
 export const examplesRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
@@ -76,7 +72,12 @@ export const examplesRoutes =
       },
       async (request, reply) => ({
         success: true as const,
-        data: await examples.listExampleSummaries(ctx.db, request.query, clientGoneSignal(reply)),
+        data: await examples.listExampleSummaries(
+          ctx.db,
+          actorOf(request),
+          request.query,
+          clientGoneSignal(reply),
+        ),
       }),
     );
 
@@ -91,7 +92,7 @@ export const examplesRoutes =
       },
       async (request) => ({
         success: true as const,
-        data: await examples.getExample(ctx.db, request.params.id),
+        data: await examples.getExample(ctx.db, actorOf(request), request.params.id),
       }),
     );
 
@@ -238,14 +239,11 @@ export const examplesRoutes =
       "/api/settings/example-repository",
       {
         config: { access: "viewer" },
-        schema: { response: { 200: successEnvelope(RepoSettingsResponseSchema) } },
+        schema: { response: { 200: successEnvelope(ExampleRepoSettingsResponseSchema) } },
       },
-      async () => ({
+      async (request) => ({
         success: true as const,
-        data: {
-          ...(await examples.getExampleRepoSettings(ctx.db)),
-          s3CredentialsConfigured: ctx.config.s3Credentials !== undefined,
-        },
+        data: await examples.readExampleRepoSettings(ctx, actorOf(request)),
       }),
     );
 
@@ -255,15 +253,12 @@ export const examplesRoutes =
         config: { access: "admin" },
         schema: {
           body: ExampleRepoSettingsSchema,
-          response: { 200: successEnvelope(RepoSettingsResponseSchema) },
+          response: { 200: successEnvelope(ExampleRepoSettingsResponseSchema) },
         },
       },
       async (request) => ({
         success: true as const,
-        data: {
-          ...(await examples.saveExampleRepoSettings(ctx, actorOf(request), request.body)),
-          s3CredentialsConfigured: ctx.config.s3Credentials !== undefined,
-        },
+        data: await examples.saveExampleRepoSettings(ctx, actorOf(request), request.body),
       }),
     );
   };

@@ -11,6 +11,7 @@ import {
   type ExampleInput,
   type ExampleList,
   type ExampleRepoSettings,
+  type ExampleRepoSettingsResponse,
   type IngestJob,
   type StartIngestBody,
 } from "@content-studio/contract";
@@ -24,6 +25,7 @@ import { readSetting, writeSetting } from "../settings/settings.repository";
 import { auditActorOf, diffFields, recordAudit } from "../audit/audit.service";
 import { hashContent, serializeExample } from "./example-file";
 import * as repo from "./examples.repository";
+import { examplePolicy, examplesPolicy } from "./examples.policy";
 import { presentExampleDetail, presentExampleSummary } from "./examples.presenter";
 import { reserveIngestSlot, searchColumnsOf, startIngest } from "./ingest.service";
 import { searchQueryOf } from "./search-words";
@@ -84,11 +86,33 @@ async function checkS3Endpoint(
   }
 }
 
+/** The settings as answered to `actor`: whether S3 credentials are set, and whether they may edit. */
+export async function readExampleRepoSettings(
+  ctx: Pick<AppContext, "db" | "config">,
+  actor: SessionUser,
+): Promise<ExampleRepoSettingsResponse> {
+  return presentRepoSettings(ctx, await getExampleRepoSettings(ctx.db), actor);
+}
+
+function presentRepoSettings(
+  ctx: Pick<AppContext, "config">,
+  settings: ExampleRepoSettings,
+  actor: SessionUser,
+): ExampleRepoSettingsResponse {
+  return {
+    ...settings,
+    s3CredentialsConfigured: ctx.config.s3Credentials !== undefined,
+    can: { edit: examplesPolicy.capabilities(actor).editSettings },
+  };
+}
+
+/** Admins change where examples come from (audited in the same transaction). */
 export async function saveExampleRepoSettings(
   ctx: AppContext,
   actor: SessionUser,
   settings: ExampleRepoSettings,
-): Promise<ExampleRepoSettings> {
+): Promise<ExampleRepoSettingsResponse> {
+  examplesPolicy.authorize(actor, "editSettings");
   const { db } = ctx;
   await checkS3Endpoint(ctx.config, settings.s3Endpoint, true);
   const before = await getExampleRepoSettings(db);
@@ -104,11 +128,12 @@ export async function saveExampleRepoSettings(
       });
     }
   });
-  return settings;
+  return presentRepoSettings(ctx, settings, actor);
 }
 
 export async function listExampleSummaries(
   db: Kysely<Database>,
+  actor: SessionUser,
   query: {
     source?: "cloud" | "local";
     category?: "good" | "bad";
@@ -142,17 +167,24 @@ export async function listExampleSummaries(
     signal,
   );
   return {
-    items: rows.map(presentExampleSummary),
+    items: rows.map((row) => presentExampleSummary(row, actor)),
     total,
     page: query.page,
     pageSize: query.pageSize,
+    can: (({ create, ingest, archive }) => ({ create, ingest, archive }))(
+      examplesPolicy.capabilities(actor),
+    ),
   };
 }
 
-export async function getExample(db: Kysely<Database>, id: string): Promise<ExampleDetail> {
+export async function getExample(
+  db: Kysely<Database>,
+  actor: SessionUser,
+  id: string,
+): Promise<ExampleDetail> {
   const row = await repo.findExample(db, id);
   if (!row) throw new AppError("not_found", "Example not found.");
-  return presentExampleDetail(row);
+  return presentExampleDetail(row, actor);
 }
 
 async function assertReferences(
@@ -202,6 +234,7 @@ export async function createExample(
   actor: SessionUser,
   raw: ExampleInput,
 ): Promise<ExampleDetail> {
+  examplesPolicy.authorize(actor, "create");
   const input = ExampleInputSchema.parse(raw);
   await assertReferences(db, input);
   const id = randomUUID();
@@ -221,7 +254,7 @@ export async function createExample(
       changes: { category: { to: input.category } },
     });
   });
-  return getExample(db, id);
+  return getExample(db, actor, id);
 }
 
 export async function replaceExample(
@@ -230,6 +263,7 @@ export async function replaceExample(
   id: string,
   raw: ExampleInput,
 ): Promise<ExampleDetail> {
+  examplePolicy.authorize(actor, "edit");
   const input = ExampleInputSchema.parse(raw);
   await assertReferences(db, input);
   await db.transaction().execute(async (trx) => {
@@ -241,7 +275,7 @@ export async function replaceExample(
       target: { type: "example", id, label: input.title },
     });
   });
-  return getExample(db, id);
+  return getExample(db, actor, id);
 }
 
 export async function removeExample(
@@ -249,6 +283,7 @@ export async function removeExample(
   actor: SessionUser,
   id: string,
 ): Promise<void> {
+  examplePolicy.authorize(actor, "delete");
   await db.transaction().execute(async (trx) => {
     const row = await repo.findExample(trx, id);
     if (!row || !(await repo.deleteExample(trx, id)))
@@ -266,6 +301,7 @@ export async function archiveMissing(
   actor: SessionUser,
   ids: string[],
 ): Promise<number> {
+  examplesPolicy.authorize(actor, "archive");
   return db.transaction().execute(async (trx) => {
     const archived = await repo.archiveExamples(trx, ids);
     if (archived > 0) {
@@ -316,6 +352,8 @@ export async function ingestFromSettings(
   actor: SessionUser | null,
   body: StartIngestBody,
 ): Promise<IngestJob> {
+  // Start-up ingests the sample repository with no actor; a person needs the right.
+  if (actor) examplesPolicy.authorize(actor, "ingest");
   const settings = await getExampleRepoSettings(ctx.db);
   if (body.source === "local") {
     const requested = body.path ?? settings.exampleRepoPath;
@@ -412,6 +450,7 @@ export async function ingestUploadedParts(
   actor: SessionUser,
   parts: AsyncIterable<UploadPart>,
 ): Promise<IngestJob> {
+  examplesPolicy.authorize(actor, "ingest");
   const slot = reserveIngestSlot(ctx);
   let upload: Awaited<ReturnType<typeof receiveUpload>>;
   try {

@@ -24,7 +24,11 @@ import type {
   listEvents,
   listVersions,
 } from "./library.repository";
-import { capabilitiesFor, type PolicyActor } from "./library.policy";
+import {
+  capabilitiesFor,
+  contentItemCapabilitiesFor,
+  type PolicyActor,
+} from "./library.policy";
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -41,6 +45,7 @@ function optionalJson<T>(
 /** A stored content item as the contract's ContentItem (shared with the content module). */
 export function presentContentFields(
   row: ContentItemRow & { persona_title: string; industry_name: string },
+  actor: PolicyActor,
 ): ContentItem {
   return {
     id: row.id,
@@ -70,6 +75,7 @@ export function presentContentFields(
     createdBy: row.created_by,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
+    can: contentItemCapabilitiesFor(actor, row),
   };
 }
 
@@ -100,7 +106,7 @@ export function presentLibraryDetail(
   actor: PolicyActor,
   threshold: number,
 ): LibraryItemDetail {
-  const content = presentContentFields(row);
+  const content = presentContentFields(row, actor);
   return {
     ...content,
     version: row.version,

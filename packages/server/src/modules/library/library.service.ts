@@ -35,7 +35,7 @@ import { auditActorOf, recordAudit } from "../audit/audit.service";
 import { checkQuality } from "../quality/quality.service";
 import { readSetting } from "../settings/settings.repository";
 import { exportContent, type ExportFile } from "./library.export";
-import { refusal, type PolicyActor, type PolicyItem } from "./library.policy";
+import { libraryPolicy, type PolicyActor, type PolicyItem } from "./library.policy";
 import {
   presentEvent,
   presentLibraryDetail,
@@ -60,25 +60,9 @@ export async function qualityThreshold(db: Kysely<Database>): Promise<number> {
   );
 }
 
-const REFUSED: Record<LibraryAction, string> = {
-  edit: "This content cannot be edited now. Published content is read-only until it is moved back to draft.",
-  duplicate: "This content cannot be duplicated.",
-  delete: "This content cannot be deleted.",
-  submit: "Only drafts can be submitted for review.",
-  approve: "Only content in review can be approved.",
-  reject: "Only content in review or approved can be rejected.",
-  publish: "Only approved content can be published.",
-  unpublish: "Only published content can be moved back to draft.",
-  restore: "Only content in the Trash can be restored.",
-  purge: "Only content in the Trash can be deleted permanently.",
-};
-
 /** Throws 403 when the role never allows the action, 409 when the item's state does not now. */
 function authorize(actor: PolicyActor, action: LibraryAction, item: PolicyItem): void {
-  const why = refusal(actor, action, item);
-  if (why === "forbidden")
-    throw new AppError("forbidden", "You do not have permission to do this.");
-  if (why === "conflict") throw new AppError("conflict", REFUSED[action]);
+  libraryPolicy.authorize(actor, action, item);
 }
 
 async function loadItem(db: Kysely<Database>, id: string): Promise<repo.LibraryItemRow> {

@@ -1,4 +1,4 @@
-import type { Role } from "@content-studio/contract";
+import { roleAtLeast, type Role } from "@content-studio/contract";
 import type { ProofFactRow } from "../../db/types";
 
 /** What an actor may do with the Proof Library and one fact. */
@@ -11,7 +11,7 @@ export interface FactCapabilities {
 
 /** Editors and admins propose facts; viewers read. */
 export function canProposeFacts(role: Role): boolean {
-  return role === "editor" || role === "admin";
+  return roleAtLeast(role, "editor");
 }
 
 /**
@@ -19,10 +19,10 @@ export function canProposeFacts(role: Role): boolean {
  * approve, expire and retire facts. A retired fact is history: nobody changes it.
  */
 export function factCapabilities(role: Role, fact: Pick<ProofFactRow, "status">): FactCapabilities {
-  const admin = role === "admin";
+  const admin = roleAtLeast(role, "admin");
   const live = fact.status !== "retired";
   return {
-    edit: live && (admin || (role === "editor" && fact.status === "proposed")),
+    edit: live && (admin || (roleAtLeast(role, "editor") && fact.status === "proposed")),
     approve: admin && fact.status === "proposed",
     expire: admin && fact.status === "approved",
     retire: admin && live,

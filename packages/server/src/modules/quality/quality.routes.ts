@@ -1,4 +1,5 @@
 import {
+  BannedPhrasesResponseSchema,
   BannedPhrasesSchema,
   QualityCheckBodySchema,
   QualityReportSchema,
@@ -31,11 +32,11 @@ export const qualityRoutes =
       "/api/settings/banned-phrases",
       {
         config: { access: "viewer" },
-        schema: { response: { 200: successEnvelope(BannedPhrasesSchema) } },
+        schema: { response: { 200: successEnvelope(BannedPhrasesResponseSchema) } },
       },
-      async () => ({
+      async (request) => ({
         success: true as const,
-        data: { phrases: await quality.getBannedPhrases(ctx) },
+        data: await quality.readBannedPhrases(ctx, actorOf(request)),
       }),
     );
 
@@ -45,7 +46,7 @@ export const qualityRoutes =
         config: { access: "admin" },
         schema: {
           body: BannedPhrasesSchema,
-          response: { 200: successEnvelope(BannedPhrasesSchema) },
+          response: { 200: successEnvelope(BannedPhrasesResponseSchema) },
         },
       },
       async (request) => ({

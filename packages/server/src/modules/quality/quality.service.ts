@@ -1,5 +1,6 @@
 import {
   BannedPhrasesSchema,
+  type BannedPhrasesResponse,
   DEFAULT_BANNED_PHRASES,
   type CompanyCatalog,
   type ExampleCategory,
@@ -27,6 +28,7 @@ import {
 } from "../reference/reference.repository";
 import { auditActorOf, diffFields, recordAudit } from "../audit/audit.service";
 import type { JudgeFact } from "./claims";
+import { qualityPolicy } from "./quality.policy";
 import * as repo from "./quality.repository";
 import { round } from "./readability";
 import { scoreContent } from "./scorer";
@@ -99,12 +101,25 @@ export async function getBannedPhrases(ctx: QualityContext): Promise<string[]> {
   return stored.success ? stored.data.phrases : [...DEFAULT_BANNED_PHRASES];
 }
 
-/** Saves the list (trimmed, inner spaces collapsed, duplicates dropped ignoring case). */
+/** The banned phrases as answered to `actor`, with whether they may change them. */
+export async function readBannedPhrases(
+  ctx: QualityContext,
+  actor: SessionUser,
+): Promise<BannedPhrasesResponse> {
+  return presentBannedPhrases(await getBannedPhrases(ctx), actor);
+}
+
+function presentBannedPhrases(phrases: string[], actor: SessionUser): BannedPhrasesResponse {
+  return { phrases, can: { edit: qualityPolicy.capabilities(actor).editBannedPhrases } };
+}
+
+/** Saves the list (trimmed, inner spaces collapsed, duplicates dropped ignoring case). Admins only. */
 export async function saveBannedPhrases(
   ctx: QualityContext,
   actor: SessionUser,
   input: { phrases: string[] },
-): Promise<{ phrases: string[] }> {
+): Promise<BannedPhrasesResponse> {
+  qualityPolicy.authorize(actor, "editBannedPhrases");
   const seen = new Set<string>();
   const phrases: string[] = [];
   for (const raw of input.phrases) {
@@ -127,7 +142,7 @@ export async function saveBannedPhrases(
       });
     }
   });
-  return { phrases };
+  return presentBannedPhrases(phrases, actor);
 }
 
 /** What scoring needs besides the content itself; loading it is most of a check's I/O. */

@@ -1,12 +1,12 @@
 import {
-  CompanyProfileSchema,
+  CompanyProfileResponseSchema,
   SaveCompanyProfileBodySchema,
   successEnvelope,
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
 import { actorOf } from "../../plugins/access";
-import { getCompanyProfile, saveCompanyProfile } from "./company-profile.service";
+import { readCompanyProfile, saveCompanyProfile } from "./company-profile.service";
 
 export const companyProfileRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -15,9 +15,12 @@ export const companyProfileRoutes =
       "/api/company-profile",
       {
         config: { access: "viewer" },
-        schema: { response: { 200: successEnvelope(CompanyProfileSchema) } },
+        schema: { response: { 200: successEnvelope(CompanyProfileResponseSchema) } },
       },
-      async () => ({ success: true as const, data: await getCompanyProfile(ctx.db) }),
+      async (request) => ({
+        success: true as const,
+        data: await readCompanyProfile(ctx.db, actorOf(request)),
+      }),
     );
 
     app.put(
@@ -26,7 +29,7 @@ export const companyProfileRoutes =
         config: { access: "admin" },
         schema: {
           body: SaveCompanyProfileBodySchema,
-          response: { 200: successEnvelope(CompanyProfileSchema) },
+          response: { 200: successEnvelope(CompanyProfileResponseSchema) },
         },
       },
       async (request) => ({

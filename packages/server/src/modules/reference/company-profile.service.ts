@@ -3,6 +3,7 @@ import {
   DEFAULT_BANNED_PHRASES,
   type AuditChange,
   type CompanyProfile,
+  type CompanyProfileResponse,
   type SaveCompanyProfileBody,
 } from "@content-studio/contract";
 import { SaveCompanyProfileBodySchema } from "@content-studio/contract";
@@ -11,6 +12,7 @@ import type { Database } from "../../db/types";
 import type { SessionUser } from "../../plugins/access";
 import { auditActorOf, recordAudit } from "../audit/audit.service";
 import { BANNED_PHRASES_SETTING, readSetting, writeSetting } from "../settings/settings.repository";
+import { referencePolicy } from "./reference.policy";
 import { presentCompanyCatalog } from "./reference.presenter";
 import { loadCompanyCatalogRows, replaceCompanyProfile } from "./reference.repository";
 
@@ -67,12 +69,25 @@ function idsFor<T>(
   });
 }
 
-/** Saves the whole profile in one transaction, with one audit entry naming what changed. */
+/** The profile as answered to `actor`, with whether they may edit it. */
+export async function readCompanyProfile(
+  db: Kysely<Database>,
+  actor: SessionUser,
+): Promise<CompanyProfileResponse> {
+  const profile = await getCompanyProfile(db);
+  return { ...profile, can: { edit: referencePolicy.capabilities(actor).editCompanyProfile } };
+}
+
+/**
+ * Saves the whole profile in one transaction, with one audit entry naming what changed.
+ * Admins only.
+ */
 export async function saveCompanyProfile(
   db: Kysely<Database>,
   actor: SessionUser,
   raw: SaveCompanyProfileBody,
-): Promise<CompanyProfile> {
+): Promise<CompanyProfileResponse> {
+  referencePolicy.authorize(actor, "editCompanyProfile");
   const input = SaveCompanyProfileBodySchema.parse(raw);
   await db.transaction().execute(async (trx) => {
     const rows = await loadCompanyCatalogRows(trx);
@@ -108,5 +123,5 @@ export async function saveCompanyProfile(
       });
     }
   });
-  return getCompanyProfile(db);
+  return readCompanyProfile(db, actor);
 }

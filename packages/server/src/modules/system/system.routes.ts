@@ -1,5 +1,5 @@
 import {
-  AiServiceInfoSchema,
+  AiServiceInfoResponseSchema,
   ChangeAiProviderBodySchema,
   HealthSchema,
   successEnvelope,
@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
 import { actorOf } from "../../plugins/access";
-import { changeAiProvider, getAiServiceInfo } from "../ai/ai-provider.service";
+import { changeAiProvider, getAiServiceInfoFor } from "../ai/ai-provider.service";
 import { checkHealth } from "./system.service";
 
 export const systemRoutes =
@@ -35,9 +35,12 @@ export const systemRoutes =
       "/api/ai-service-info",
       {
         config: { access: "viewer" },
-        schema: { response: { 200: successEnvelope(AiServiceInfoSchema) } },
+        schema: { response: { 200: successEnvelope(AiServiceInfoResponseSchema) } },
       },
-      async () => ({ success: true as const, data: await getAiServiceInfo(ctx) }),
+      async (request) => ({
+        success: true as const,
+        data: await getAiServiceInfoFor(ctx, actorOf(request)),
+      }),
     );
 
     app.post(
@@ -46,7 +49,7 @@ export const systemRoutes =
         config: { access: "admin" },
         schema: {
           body: ChangeAiProviderBodySchema,
-          response: { 200: successEnvelope(AiServiceInfoSchema) },
+          response: { 200: successEnvelope(AiServiceInfoResponseSchema) },
         },
       },
       async (request) => {

@@ -2,14 +2,14 @@ import {
   CreateUserBodySchema,
   UpdateUserBodySchema,
   UserIdParamsSchema,
-  UserSchema,
+  UserListRowSchema,
+  UserListSchema,
   successEnvelope,
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { AppContext } from "../../app-context";
 import { actorOf } from "../../plugins/access";
-import { changeUser, createAccount, listAllUsers } from "./users.service";
+import { changeUser, createUser, listAllUsers } from "./users.service";
 
 export const usersRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -18,19 +18,22 @@ export const usersRoutes =
       "/api/users",
       {
         config: { access: "admin" },
-        schema: { response: { 200: successEnvelope(z.array(UserSchema)) } },
+        schema: { response: { 200: successEnvelope(UserListSchema) } },
       },
-      async () => ({ success: true as const, data: await listAllUsers(ctx.db) }),
+      async (request) => ({
+        success: true as const,
+        data: await listAllUsers(ctx.db, actorOf(request)),
+      }),
     );
 
     app.post(
       "/api/users",
       {
         config: { access: "admin" },
-        schema: { body: CreateUserBodySchema, response: { 201: successEnvelope(UserSchema) } },
+        schema: { body: CreateUserBodySchema, response: { 201: successEnvelope(UserListRowSchema) } },
       },
       async (request, reply) => {
-        const user = await createAccount(ctx.db, ctx.auth, request.body, actorOf(request));
+        const user = await createUser(ctx.db, ctx.auth, actorOf(request), request.body);
         return reply.status(201).send({ success: true as const, data: user });
       },
     );
@@ -42,7 +45,7 @@ export const usersRoutes =
         schema: {
           params: UserIdParamsSchema,
           body: UpdateUserBodySchema,
-          response: { 200: successEnvelope(UserSchema) },
+          response: { 200: successEnvelope(UserListRowSchema) },
         },
       },
       async (request) => {

@@ -3,13 +3,16 @@ import {
   type CreateUserBody,
   type UpdateUserBody,
   type User,
+  type UserList,
+  type UserListRow,
 } from "@content-studio/contract";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types";
 import { AppError } from "../../lib/app-error";
 import { passwordWeakness } from "../../lib/passwords";
 import type { SessionUser } from "../../plugins/access";
-import { presentUser } from "./users.presenter";
+import { userPolicy, usersPolicy, type UserAction } from "./users.policy";
+import { presentUser, presentUserListRow } from "./users.presenter";
 import { auditActorOf, diffFields, recordAudit } from "../audit/audit.service";
 import * as repo from "./users.repository";
 
@@ -77,24 +80,60 @@ export async function createAccount(
   return user;
 }
 
-export async function listAllUsers(db: Kysely<Database>): Promise<User[]> {
-  return (await repo.listUsers(db)).map(presentUser);
+/** Admins create accounts from Settings → Users (the first administrator is created at setup). */
+export async function createUser(
+  db: Kysely<Database>,
+  auth: AccountCreator,
+  actor: SessionUser,
+  input: CreateUserBody,
+): Promise<UserListRow> {
+  usersPolicy.authorize(actor, "create");
+  const user = await createAccount(db, auth, input, actor);
+  return { ...user, can: presentUserListRow(await findOrFail(db, user.id), actor).can };
+}
+
+async function findOrFail(db: Kysely<Database>, id: string) {
+  const row = await repo.findUserById(db, id);
+  if (!row) throw new AppError("not_found", "User not found.");
+  return row;
+}
+
+/** Every account, each with what the caller may do with it. */
+export async function listAllUsers(db: Kysely<Database>, actor: SessionUser): Promise<UserList> {
+  return {
+    users: (await repo.listUsers(db)).map((row) => presentUserListRow(row, actor)),
+    can: usersPolicy.capabilities(actor),
+  };
 }
 
 /**
- * Changes a user's role, name or active flag. A role change or deactivation revokes the
- * user's sessions in the same transaction. The last active admin cannot be removed.
+ * Changes a user's role, name or active flag (the users policy decides who may: admins, and
+ * not their own role or active flag). A role change or deactivation revokes the user's
+ * sessions in the same transaction. The last active admin cannot be removed.
  */
 export async function changeUser(
   db: Kysely<Database>,
   actor: SessionUser,
   id: string,
   patch: UpdateUserBody,
-): Promise<User> {
+): Promise<UserListRow> {
   return db.transaction().execute(async (trx) => {
     const row = await repo.findUserById(trx, id);
     if (!row) throw new AppError("not_found", "User not found.");
     const before = presentUser(row);
+    const actions: UserAction[] = [
+      ...(patch.role !== undefined && patch.role !== before.role ? ["changeRole" as const] : []),
+      ...(patch.active !== undefined && patch.active !== before.active
+        ? ["deactivate" as const]
+        : []),
+      ...(patch.name !== undefined ? ["rename" as const] : []),
+    ];
+    // The role decides first (403); then the last administrator (409); then whose account it is.
+    for (const action of actions.length > 0 ? actions : (["rename"] as const)) {
+      if (userPolicy.refusal(actor, action, row) === "forbidden") {
+        userPolicy.authorize(actor, action, row);
+      }
+    }
     const losesAdmin =
       before.role === "admin" &&
       before.active &&
@@ -102,9 +141,7 @@ export async function changeUser(
     if (losesAdmin && (await repo.lockActiveAdmins(trx)) <= 1) {
       throw new AppError("conflict", "There must be at least one active administrator.");
     }
-    if (losesAdmin && actor.id === id && patch.active === false) {
-      throw new AppError("conflict", "You cannot deactivate your own account.");
-    }
+    for (const action of actions) userPolicy.authorize(actor, action, row);
     await repo.updateUser(trx, id, {
       ...(patch.role !== undefined ? { role: patch.role } : {}),
       ...(patch.active !== undefined ? { banned: !patch.active } : {}),
@@ -114,7 +151,7 @@ export async function changeUser(
     if (roleChanged || patch.active === false) await repo.deleteSessionsOfUser(trx, id);
     const after = await repo.findUserById(trx, id);
     if (!after) throw new AppError("not_found", "User not found.");
-    const presented = presentUser(after);
+    const presented = presentUserListRow(after, actor);
     const changes = diffFields(before, {
       role: presented.role,
       active: presented.active,

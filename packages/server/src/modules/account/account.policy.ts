@@ -1,0 +1,23 @@
+import type { Role } from "@content-studio/contract";
+import { definePolicy } from "../../lib/policy";
+
+export type AccountAction = "editPreferences" | "rename" | "changePassword";
+
+/** The account acted on. */
+export interface PolicyAccount {
+  id: string;
+}
+
+/**
+ * Everyone signed in manages their own account (display preferences, name, password), and
+ * only their own: an administrator resets someone else's password through the users policy.
+ */
+export const accountPolicy = definePolicy<AccountAction, PolicyAccount>({
+  actions: ["editPreferences", "rename", "changePassword"],
+  minRole: {
+    editPreferences: "viewer",
+    rename: "viewer",
+    changePassword: "viewer",
+  } satisfies Record<AccountAction, Role>,
+  allows: (_action, account, actor) => account.id === actor.id,
+});
