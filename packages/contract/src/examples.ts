@@ -228,6 +228,7 @@ export type ExampleRepoSettings = z.infer<typeof ExampleRepoSettingsSchema>;
 export const ExampleRepoSettingsResponseSchema = ExampleRepoSettingsSchema.extend({
   /** Whether S3 credentials are set in the server environment (the values never leave it). */
   s3CredentialsConfigured: z.boolean(),
-  can: SettingsCapabilitiesSchema,
+  /** Edit these settings (admins); start an ingest from the saved source or an upload. */
+  can: SettingsCapabilitiesSchema.extend({ ingest: z.boolean() }),
 });
 export type ExampleRepoSettingsResponse = z.infer<typeof ExampleRepoSettingsResponseSchema>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AiProviderIdSchema } from "./ai";
 import { SettingsCapabilitiesSchema } from "./auth";
+import { ContentItemCapabilitiesSchema } from "./content";
 import { ContentSectionsSchema, QualityReportSchema } from "./quality";
 import { BuyingStageSchema, ContentTypeSchema } from "./reference";
 
@@ -39,7 +40,11 @@ export type GenerationSettings = z.infer<typeof GenerationSettingsSchema>;
 
 /** GET/PUT /api/settings/generation answer: the settings and whether the caller may change them. */
 export const GenerationSettingsResponseSchema = GenerationSettingsSchema.extend({
-  can: SettingsCapabilitiesSchema,
+  /**
+   * `edit`: change these settings (admins). `generate`: generate content (the generator reads
+   * its defaults from this answer, so it learns here whether its form is usable).
+   */
+  can: SettingsCapabilitiesSchema.extend({ generate: z.boolean() }),
 });
 export type GenerationSettingsResponse = z.infer<typeof GenerationSettingsResponseSchema>;
 
@@ -105,6 +110,8 @@ export type GenerationMetadata = z.infer<typeof GenerationMetadataSchema>;
 
 export const GeneratedContentSchema = z.object({
   contentItemId: z.string(),
+  /** What the caller may do with the stored item (a fresh draft, or the item it came from). */
+  can: ContentItemCapabilitiesSchema,
   qualityCheck: QualityCheckSummarySchema.nullable(),
   content: ContentSectionsSchema,
   metadata: GenerationMetadataSchema,

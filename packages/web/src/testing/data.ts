@@ -1,5 +1,5 @@
 import { UI_SETTINGS_DEFAULTS } from "@content-studio/contract";
-import type { AiServiceInfo, SessionInfo, User } from "@content-studio/contract";
+import type { AiServiceInfoResponse, SessionInfo, User } from "@content-studio/contract";
 import { ok, type FakeResponse } from "./fake-api";
 
 let sequence = 0;
@@ -17,11 +17,12 @@ export function buildUser(overrides: Partial<User> = {}): User {
   };
 }
 
-const AI_SERVICE_INFO: AiServiceInfo = {
+const AI_SERVICE_INFO: AiServiceInfoResponse = {
   provider: "openai",
   model: "gpt-4o-mini",
   providerLabel: "OpenAI",
   providers: [],
+  can: { change: false },
 };
 
 /** Routes for the session and the startup data (empty reference lists). */

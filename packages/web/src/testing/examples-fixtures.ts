@@ -20,6 +20,7 @@ export function buildExampleSummary(overrides: Partial<ExampleSummary> = {}): Ex
     sourcePath: `good/example-${sequence}.md`,
     archived: false,
     updatedAt: "2026-02-01T10:00:00.000Z",
+    can: { edit: true, delete: true },
     ...overrides,
   };
 }
@@ -71,9 +72,16 @@ export const INDUSTRIES = [
 export const BUYING_STAGES = ["awareness", "consideration", "decision"] as const;
 
 /** `{ items, total, page, pageSize }` as the list endpoint answers. */
-export const examplePage = (items: ExampleSummary[], total = items.length, page = 1) => ({
+/** A page of the list as an editor gets it (`can` overrides what the caller may do). */
+export const examplePage = (
+  items: ExampleSummary[],
+  total = items.length,
+  page = 1,
+  can = { create: true, ingest: true, archive: true },
+) => ({
   items,
   total,
   page,
   pageSize: 20,
+  can,
 });

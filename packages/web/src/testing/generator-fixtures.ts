@@ -125,6 +125,7 @@ export function buildReport(
 export function buildGenerated(overrides: Partial<GeneratedContent> = {}): GeneratedContent {
   return {
     contentItemId: "content-1",
+    can: { edit: true, optimize: true, visualize: true, repurpose: true, saveAsExample: true },
     qualityCheck: {
       before: 0.62,
       after: 0.81,

@@ -27,6 +27,7 @@ import { recordNewItem } from "../library/library.service";
 import { findSimilarExamples, type QualityReference } from "../quality/quality.service";
 import { loadAudience, loadBriefContext } from "./brief";
 import { consumeGenerationBudget } from "./generation-limit";
+import { contentItemCapabilitiesFor } from "../library/library.policy";
 import { contentPolicy } from "./content.policy";
 import { getGenerationSettings } from "./generation-settings.service";
 import { checkAndRefine, pipelineSignal, writeDraft, type PipelineRun } from "./pipeline";
@@ -206,6 +207,8 @@ export async function runGeneration(
 
     return {
       contentItemId: id,
+      // The stored item is a fresh draft.
+      can: contentItemCapabilitiesFor(prepared.actor, { status: "draft", deleted_at: null }),
       qualityCheck,
       content: {
         headline: kept.headline,

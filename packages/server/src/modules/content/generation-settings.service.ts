@@ -26,7 +26,8 @@ export function presentGenerationSettings(
   settings: GenerationSettings,
   actor: SessionUser,
 ): GenerationSettingsResponse {
-  return { ...settings, can: { edit: contentPolicy.capabilities(actor).editSettings } };
+  const can = contentPolicy.capabilities(actor);
+  return { ...settings, can: { edit: can.editSettings, generate: can.generate } };
 }
 
 export async function readGenerationSettings(

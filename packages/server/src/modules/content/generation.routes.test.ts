@@ -5,6 +5,7 @@ import {
   type GeneratedContent,
   type GenerationEvent,
   type GenerationSettings,
+  type GenerationSettingsResponse,
 } from "@content-studio/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -132,7 +133,16 @@ describe("generation with the built-in writer", () => {
     expect(res.statusCode, res.body).toBe(200);
     const { success, data } = res.json<Ok<GeneratedContent>>();
     expect(success).toBe(true);
+    // The stored draft's capabilities for the editor who generated it.
+    expect(data.can).toEqual({
+      edit: true,
+      optimize: true,
+      visualize: true,
+      repurpose: true,
+      saveAsExample: true,
+    });
     expect(Object.keys(data).sort()).toEqual([
+      "can",
       "content",
       "contentItemId",
       "metadata",
@@ -259,7 +269,15 @@ describe("generation with the built-in writer", () => {
   describe("settings", () => {
     it("reads the defaults, lets only admins change them, and validates thresholds", async () => {
       const read = await viewer.get("/api/settings/generation");
-      expect(read.json<Ok<GenerationSettings>>().data).toEqual(GENERATION_DEFAULTS);
+      expect(read.json<Ok<GenerationSettings>>().data).toEqual({
+        ...GENERATION_DEFAULTS,
+        can: { edit: false, generate: false },
+      });
+      const asEditor = await editor.get("/api/settings/generation");
+      expect(asEditor.json<Ok<GenerationSettingsResponse>>().data.can).toEqual({
+        edit: false,
+        generate: true,
+      });
       const next = { ...GENERATION_DEFAULTS, defaultAutoRefine: true, qualityThreshold: 0.8 };
       expect((await editor.put("/api/settings/generation", next)).statusCode).toBe(403);
       expect(
@@ -267,10 +285,13 @@ describe("generation with the built-in writer", () => {
           .statusCode,
       ).toBe(400);
       const saved = await admin.put("/api/settings/generation", next);
-      expect(saved.json<Ok<GenerationSettings>>().data).toEqual(next);
+      expect(saved.json<Ok<GenerationSettings>>().data).toEqual({
+        ...next,
+        can: { edit: true, generate: true },
+      });
       expect(
         (await viewer.get("/api/settings/generation")).json<Ok<GenerationSettings>>().data,
-      ).toEqual(next);
+      ).toEqual({ ...next, can: { edit: false, generate: false } });
       await admin.put("/api/settings/generation", GENERATION_DEFAULTS);
     });
   });
@@ -287,7 +308,17 @@ describe("generation with the built-in writer", () => {
         selectedIndustry: { id: "automotive", name: "Automotive" },
         buyingJourney: { stage: "decision" },
         sixsenseData: null,
+        can: { generate: false },
       });
+      for (const [agent, generate] of [
+        [editor, true],
+        [admin, true],
+      ] as const) {
+        const answer = await agent.get(
+          "/api/content-generation-data?personaId=cto&industryId=automotive&buyingStage=decision",
+        );
+        expect(answer.json<Ok<{ can: unknown }>>().data.can).toEqual({ generate });
+      }
       expect(Object.keys(data.buyingJourney as object).sort()).toEqual([
         "contentTypes",
         "objections",

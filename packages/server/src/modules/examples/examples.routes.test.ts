@@ -107,7 +107,12 @@ describe("examples API", () => {
   it("lists everything with persona and industry names", async () => {
     const res = await viewer.get("/api/examples");
     const data = res.json<{ data: ExampleList }>().data;
-    expect(data).toMatchObject({ total: 5, page: 1, pageSize: 25 });
+    expect(data).toMatchObject({
+      total: 5,
+      page: 1,
+      pageSize: 25,
+      can: { create: false, ingest: false, archive: false },
+    });
     expect(data.items.find((i) => i.id === ids.a)).toEqual({
       id: ids.a,
       title: "Tier-1 ECO reduction",
@@ -124,6 +129,7 @@ describe("examples API", () => {
       sourcePath: ids.a,
       archived: false,
       updatedAt: expect.any(String) as unknown,
+      can: { edit: false, delete: false },
     });
     expect(data.items.find((i) => i.id === ids.c)).toMatchObject({
       industryId: null,

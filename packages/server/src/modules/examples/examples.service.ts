@@ -102,7 +102,9 @@ function presentRepoSettings(
   return {
     ...settings,
     s3CredentialsConfigured: ctx.config.s3Credentials !== undefined,
-    can: { edit: examplesPolicy.capabilities(actor).editSettings },
+    can: (({ editSettings, ingest }) => ({ edit: editSettings, ingest }))(
+      examplesPolicy.capabilities(actor),
+    ),
   };
 }
 

@@ -24,11 +24,7 @@ import type {
   listEvents,
   listVersions,
 } from "./library.repository";
-import {
-  capabilitiesFor,
-  contentItemCapabilitiesFor,
-  type PolicyActor,
-} from "./library.policy";
+import { capabilitiesFor, contentItemCapabilitiesFor, type PolicyActor } from "./library.policy";
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 

@@ -262,6 +262,10 @@ describe("library items: editing, versions, lifecycle, trash, exports", () => {
     const id = await insertTestItem(t.db);
     expect((await get(id, viewer)).can).toEqual({
       edit: false,
+      optimize: false,
+      visualize: false,
+      repurpose: false,
+      saveAsExample: false,
       duplicate: false,
       delete: false,
       submit: false,
@@ -274,6 +278,10 @@ describe("library items: editing, versions, lifecycle, trash, exports", () => {
     });
     expect((await get(id, editor)).can).toMatchObject({
       edit: true,
+      optimize: true,
+      visualize: true,
+      repurpose: true,
+      saveAsExample: true,
       duplicate: true,
       delete: true,
       submit: true,

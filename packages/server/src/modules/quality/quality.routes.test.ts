@@ -167,7 +167,10 @@ describe("quality check routes", () => {
   it("serves the default banned phrases to any signed-in user", async () => {
     const res = await viewer.get("/api/settings/banned-phrases");
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, data: { phrases: [...DEFAULT_BANNED_PHRASES] } });
+    expect(res.json()).toEqual({
+      success: true,
+      data: { phrases: [...DEFAULT_BANNED_PHRASES], can: { edit: false } },
+    });
   });
 
   it("lets only admins change the banned phrases, effective on the next check", async () => {
@@ -189,11 +192,11 @@ describe("quality check routes", () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual({
       success: true,
-      data: { phrases: ["design review", "schedule slips"] },
+      data: { phrases: ["design review", "schedule slips"], can: { edit: true } },
     });
     expect((await viewer.get("/api/settings/banned-phrases")).json()).toEqual({
       success: true,
-      data: { phrases: ["design review", "schedule slips"] },
+      data: { phrases: ["design review", "schedule slips"], can: { edit: false } },
     });
 
     const after = QualityReportSchema.parse((await check(draft)).json<{ data: unknown }>().data);

@@ -58,6 +58,7 @@ describe(`company profile (${TEST_DB})`, () => {
       ...next,
       offers: [{ name: "Pilot", url: "https://acme.example/pilot", stages: ["decision"] }],
       bannedPhrases: ["best-in-class", "game changer"],
+      can: { edit: true },
     });
     const catalog = (await admin.get("/api/company-catalog")).json<{ data: CompanyCatalog }>().data;
     expect(catalog).toMatchObject({

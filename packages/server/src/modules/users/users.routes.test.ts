@@ -1,4 +1,4 @@
-import type { User } from "@content-studio/contract";
+import type { User, UserList } from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Agent, buildTestApp, TEST_DB, type TestApp } from "../../../test/helper";
 
@@ -56,15 +56,24 @@ describe("users", () => {
         email: "ada@example.test",
         role: "editor",
         active: true,
+        can: { changeRole: true, deactivate: true, resetPassword: true },
       });
       expect(id).toMatch(/^\S{8,}$/);
       expect(Math.abs(Date.parse(createdAt) - Date.now())).toBeLessThan(60_000);
 
       const list = await admin.get("/api/users");
       expect(list.statusCode).toBe(200);
-      const emails = list.json<{ data: User[] }>().data.map((u) => u.email);
-      expect(emails).toContain("ada@example.test");
-      expect(list.body).not.toMatch(/argon2|password/i);
+      const listed = list.json<{ data: UserList }>().data;
+      expect(listed.can).toEqual({ create: true });
+      expect(listed.users.map((u) => u.email)).toContain("ada@example.test");
+      // An admin may not change their own role or deactivate themself; others' they may.
+      expect(listed.users.find((u) => u.id === adminId)?.can).toEqual({
+        changeRole: false,
+        deactivate: false,
+        resetPassword: true,
+      });
+      // No hash and no password field (the `resetPassword` capability is not one).
+      expect(list.body).not.toMatch(/argon2|"password"/i);
 
       const { res: signedIn } = await signIn("ada@example.test");
       expect(signedIn.statusCode).toBe(200);
@@ -220,6 +229,13 @@ describe("users", () => {
       const secondAgent = (await signIn(second.email)).agent;
       const self = await patch(adminId, { active: false });
       expect(self.statusCode).toBe(409);
+      // Nor change their own role while another admin exists (409; the last-admin rule aside).
+      const ownRole = await patch(adminId, { role: "editor" });
+      expect(ownRole.statusCode).toBe(409);
+      expect(ownRole.json()).toMatchObject({
+        code: "conflict",
+        message: "You cannot change your own role.",
+      });
 
       // The second admin demotes the first; then the second is the last one.
       expect((await patch(adminId, { role: "editor" }, secondAgent)).statusCode).toBe(200);

@@ -30,7 +30,10 @@ export const usersRoutes =
       "/api/users",
       {
         config: { access: "admin" },
-        schema: { body: CreateUserBodySchema, response: { 201: successEnvelope(UserListRowSchema) } },
+        schema: {
+          body: CreateUserBodySchema,
+          response: { 201: successEnvelope(UserListRowSchema) },
+        },
       },
       async (request, reply) => {
         const user = await createUser(ctx.db, ctx.auth, actorOf(request), request.body);

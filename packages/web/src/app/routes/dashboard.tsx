@@ -1,6 +1,7 @@
 import { BUYING_STAGES } from "@content-studio/contract";
 import { useCurrentUser } from "../../features/auth/api/get-session";
 import { DashboardPage } from "../../features/dashboard/components/dashboard-page";
+import { useGenerationSettings } from "../../features/generator/api/get-generation-settings";
 import { useAiServiceInfo } from "../../features/reference/api/get-ai-service-info";
 import { useBuyingStages } from "../../features/reference/api/get-buying-stages";
 import { useIndustries } from "../../features/reference/api/get-industries";
@@ -9,6 +10,7 @@ import { usePersonas } from "../../features/reference/api/get-personas";
 export function DashboardRoute() {
   const user = useCurrentUser();
   const ai = useAiServiceInfo();
+  const generation = useGenerationSettings();
   const personas = usePersonas();
   const industries = useIndustries();
   const stages = useBuyingStages();
@@ -19,7 +21,7 @@ export function DashboardRoute() {
       personas={personas.data ?? []}
       industries={industries.data ?? []}
       buyingStages={stages.data ?? BUYING_STAGES}
-      canGenerate={user?.role !== "viewer"}
+      canGenerate={generation.data?.can.generate ?? false}
     />
   );
 }

@@ -13,7 +13,6 @@ export function ExamplesRoute() {
   if (!user) return null;
   return (
     <ExamplesPage
-      role={user.role}
       personas={personas.data ?? []}
       industries={industries.data ?? []}
       buyingStages={buyingStages.data ?? BUYING_STAGES}

@@ -17,7 +17,6 @@ export function LibraryItemRoute() {
           view={view}
           item={item}
           threshold={item.qualityThreshold}
-          canEdit={item.can.edit}
           onChanged={onChanged}
         />
       )}

@@ -1,4 +1,4 @@
-import type { User } from "@content-studio/contract";
+import { roleAtLeast, type User } from "@content-studio/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { AccountCard, useAccountForm } from "../../features/account/components/account-card";
 import { AuditLogCard } from "../../features/audit/components/audit-log-card";
@@ -29,7 +29,9 @@ function SignedInSettings({ user }: { user: User }) {
   const queryClient = useQueryClient();
   const aiServiceInfo = useAiServiceInfo();
   const generationSettings = useGenerationSettings();
-  const isAdmin = user.role === "admin";
+  // Users and the audit log are whole admin screens with no record to carry a capability:
+  // their visibility follows the session's role (the server refuses the calls anyway).
+  const showsAdminCards = roleAtLeast(user.role, "admin");
   const account = useAccountForm(user, (saved) => {
     // The sidebar footer and the greeting show the name.
     queryClient.setQueryData(getSessionQueryOptions().queryKey, (previous) =>
@@ -56,12 +58,12 @@ function SignedInSettings({ user }: { user: User }) {
         // The generator takes its option defaults and thresholds from this query.
         queryClient.setQueryData(getGenerationSettingsQueryOptions().queryKey, settings);
       }}
-      usersCard={<UsersCard currentUserId={user.id} />}
-      exampleRepositoryCard={<ExampleRepositoryCard role={user.role} />}
+      exampleRepositoryCard={<ExampleRepositoryCard />}
       accountCard={<AccountCard user={user} form={account} />}
-      companyProfileCard={<CompanyProfileCard form={company} canEdit={isAdmin} />}
-      auditLogCard={isAdmin ? <AdminAuditLog /> : null}
-      extraSections={[account.section, ...(isAdmin ? [company.section] : [])]}
+      companyProfileCard={<CompanyProfileCard form={company} canEdit={company.canEdit} />}
+      usersCard={showsAdminCards ? <UsersCard currentUserId={user.id} /> : null}
+      auditLogCard={showsAdminCards ? <AdminAuditLog /> : null}
+      extraSections={[account.section, ...(company.canEdit ? [company.section] : [])]}
     />
   );
 }
@@ -69,6 +71,9 @@ function SignedInSettings({ user }: { user: User }) {
 /** The audit log with everyone who has an account as the person filter. */
 function AdminAuditLog() {
   const users = useUsers();
-  const people = (users.data ?? []).map((u) => ({ id: u.id, label: `${u.name} (${u.email})` }));
+  const people = (users.data?.users ?? []).map((u) => ({
+    id: u.id,
+    label: `${u.name} (${u.email})`,
+  }));
   return <AuditLogCard people={people} />;
 }

@@ -1,11 +1,11 @@
-import type { CompanyProfile } from "@content-studio/contract";
+import type { CompanyProfileResponse } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const getCompanyProfile = ({
   signal,
-}: { signal?: AbortSignal } = {}): Promise<CompanyProfile> =>
-  api.get<CompanyProfile>("/api/company-profile", { signal });
+}: { signal?: AbortSignal } = {}): Promise<CompanyProfileResponse> =>
+  api.get<CompanyProfileResponse>("/api/company-profile", { signal });
 
 export const getCompanyProfileQueryOptions = () =>
   queryOptions({

@@ -1,4 +1,4 @@
-import type { CompanyProfile } from "@content-studio/contract";
+import type { CompanyProfile, CompanyProfileResponse } from "@content-studio/contract";
 import { useState } from "react";
 import { getFieldErrors, hasServerMessage } from "../../../lib/api-client";
 import { useCompanyProfile } from "../api/get-company-profile";
@@ -11,7 +11,8 @@ export const PROFILE_SAVED = "Company profile saved.";
 export const PROFILE_SAVE_FAILED = "Failed to save the company profile.";
 const SECTION = "company profile";
 
-const withoutPhrases = ({ bannedPhrases: _phrases, ...rest }: CompanyProfile) => rest;
+const withoutPhrases = ({ bannedPhrases: _phrases, can: _can, ...rest }: CompanyProfileResponse) =>
+  rest;
 
 /** The Company Profile card's state: the server's profile with unsaved edits on top. */
 export function useCompanyProfileForm(onSaved: () => void) {
@@ -48,6 +49,8 @@ export function useCompanyProfileForm(onSaved: () => void) {
   return {
     draft,
     dirty,
+    /** The caller may edit the profile (the server's policy, sent with the profile). */
+    canEdit: profile.data?.can.edit ?? false,
     loading: profile.isPending,
     loadError: profile.error,
     saving: update.isPending,

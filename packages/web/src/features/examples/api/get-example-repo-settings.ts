@@ -1,9 +1,12 @@
-import type { ExampleRepoSettings } from "@content-studio/contract";
+import type { ExampleRepoSettingsResponse } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
-/** The stored settings plus whether the server has S3 credentials (never the keys). */
-export type ExampleRepoSettingsView = ExampleRepoSettings & { s3CredentialsConfigured: boolean };
+/**
+ * The stored settings plus whether the server has S3 credentials (never the keys) and what the
+ * caller may do (`can.edit`, `can.ingest`).
+ */
+export type ExampleRepoSettingsView = ExampleRepoSettingsResponse;
 
 export const getExampleRepoSettings = ({
   signal,

@@ -14,15 +14,20 @@ const SAVED = {
   s3Endpoint: "",
   s3Region: "us-east-1",
   s3CredentialsConfigured: false,
+  can: { edit: true, ingest: true },
 };
 
 function setup(role: Role, routes: Record<string, FakeResponse> = {}) {
   const fake = installFakeApi({
-    "GET /api/settings/example-repository": ok(SAVED),
+    // What the server's policy answers for each role.
+    "GET /api/settings/example-repository": ok({
+      ...SAVED,
+      can: { edit: role === "admin", ingest: role !== "viewer" },
+    }),
     "GET /api/examples/ingest/jobs": ok([]),
     ...routes,
   });
-  renderWithProviders(<ExampleRepositoryCard role={role} />);
+  renderWithProviders(<ExampleRepositoryCard />);
   return fake;
 }
 

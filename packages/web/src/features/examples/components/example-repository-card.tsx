@@ -2,7 +2,6 @@ import {
   INGEST_MAX_ENTRIES,
   type ExampleRepoSettings,
   type IngestJob,
-  type Role,
 } from "@content-studio/contract";
 import { DatabaseZap, FileArchive, FolderUp } from "lucide-react";
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
@@ -60,7 +59,7 @@ const failedJobText = (job: IngestJob) =>
  * server; admins edit), the good/ bad/ structure hint, and ingest from the saved source or from
  * a folder or archive chosen in the browser (editors and admins).
  */
-export function ExampleRepositoryCard({ role }: { role: Role }) {
+export function ExampleRepositoryCard() {
   const settings = useExampleRepoSettings();
   return (
     <Card
@@ -74,7 +73,7 @@ export function ExampleRepositoryCard({ role }: { role: Role }) {
       ) : settings.isError ? (
         <Alert>{settings.error.message}</Alert>
       ) : (
-        <RepositorySettings saved={settings.data} role={role} />
+        <RepositorySettings saved={settings.data} />
       )}
     </Card>
   );
@@ -88,9 +87,9 @@ const toSettings = (view: ExampleRepoSettingsView): ExampleRepoSettings => ({
   s3Region: view.s3Region,
 });
 
-function RepositorySettings({ saved, role }: { saved: ExampleRepoSettingsView; role: Role }) {
-  const isAdmin = role === "admin";
-  const canIngest = role !== "viewer";
+function RepositorySettings({ saved }: { saved: ExampleRepoSettingsView }) {
+  const canEdit = saved.can.edit;
+  const canIngest = saved.can.ingest;
   const [draft, setDraft] = useState<ExampleRepoSettings>(() => toSettings(saved));
   const save = useUpdateExampleRepoSettings();
   const [savedNotice, setSavedNotice] = useState(false);
@@ -117,7 +116,7 @@ function RepositorySettings({ saved, role }: { saved: ExampleRepoSettingsView; r
   return (
     <div className="space-y-6">
       <form onSubmit={onSubmit} aria-label="Example repository settings" className="space-y-5">
-        <fieldset disabled={!isAdmin} className="space-y-5">
+        <fieldset disabled={!canEdit} className="space-y-5">
           <legend className="sr-only">Repository location</legend>
           <div className="space-y-1.5">
             <span className="block text-sm font-medium text-slate-700">Default source</span>
@@ -126,7 +125,7 @@ function RepositorySettings({ saved, role }: { saved: ExampleRepoSettingsView; r
               label="Default source"
               value={draft.repositorySource}
               onChange={(source) => set("repositorySource", source)}
-              disabled={!isAdmin}
+              disabled={!canEdit}
             />
             <p className="text-xs text-slate-500">
               The Example Repository screen opens on this source.
@@ -180,7 +179,7 @@ function RepositorySettings({ saved, role }: { saved: ExampleRepoSettingsView; r
 
         {save.error && !hasFieldError ? <Alert>{save.error.message}</Alert> : null}
         {savedNotice ? <Alert tone="success">Example repository settings saved.</Alert> : null}
-        {isAdmin ? (
+        {canEdit ? (
           <div className="flex items-center gap-3">
             <Button type="submit" disabled={save.isPending || !dirty}>
               {save.isPending ? "Saving..." : "Save repository settings"}

@@ -33,6 +33,7 @@ const REPO_SETTINGS = {
   s3Endpoint: "",
   s3Region: "us-east-1",
   s3CredentialsConfigured: false,
+  can: { edit: false, ingest: true },
 };
 
 function LocationProbe() {
@@ -42,7 +43,7 @@ function LocationProbe() {
 
 function setup(
   routes: Record<string, Handler> = {},
-  { role = "editor", route = "/examples?source=local" }: { role?: Role; route?: string } = {},
+  { route = "/examples?source=local" }: { route?: string } = {},
 ) {
   const fake = installFakeApi({
     "GET /api/examples": ok(examplePage([])),
@@ -53,7 +54,6 @@ function setup(
   const view = renderWithProviders(
     <>
       <ExamplesPage
-        role={role}
         personas={PERSONAS}
         industries={INDUSTRIES}
         buyingStages={BUYING_STAGES}
@@ -256,18 +256,34 @@ describe("ExamplesPage list", () => {
   });
 });
 
-describe("ExamplesPage roles", () => {
-  it("lets viewers view and export, but not ingest, create, edit or delete", async () => {
-    setup(
-      { "GET /api/examples": ok(examplePage([buildExampleSummary({ title: "Alpha" })])) },
-      { role: "viewer" },
-    );
+const NOTHING = { create: false, ingest: false, archive: false };
+
+describe("ExamplesPage capabilities", () => {
+  it("offers only viewing and export when the answers' can says nothing else", async () => {
+    const alpha = buildExampleSummary({ title: "Alpha", can: { edit: false, delete: false } });
+    setup({ "GET /api/examples": ok(examplePage([alpha], 1, 1, NOTHING)) });
     expect(await screen.findByRole("button", { name: "View Alpha" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Export Alpha" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /Ingest Examples/ })).toBeNull();
     expect(screen.queryByRole("button", { name: /New Example/ })).toBeNull();
     expect(screen.queryByRole("button", { name: "Edit Alpha" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Delete Alpha" })).toBeNull();
+  });
+
+  it("shows each action exactly when its can is true, whatever else is allowed", async () => {
+    const alpha = buildExampleSummary({ title: "Alpha", can: { edit: true, delete: false } });
+    const beta = buildExampleSummary({ title: "Beta", can: { edit: false, delete: true } });
+    setup({
+      "GET /api/examples": ok(
+        examplePage([alpha, beta], 2, 1, { create: true, ingest: false, archive: false }),
+      ),
+    });
+    expect(await screen.findByRole("button", { name: "Edit Alpha" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Delete Alpha" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Edit Beta" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Delete Beta" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /New Example/ })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Ingest Examples/ })).toBeNull();
   });
 });
 

@@ -6,7 +6,7 @@ import {
   type ExampleDetail,
   type ExampleSummary,
   type RepositorySource,
-  type Role,
+  type ExampleList,
 } from "@content-studio/contract";
 import { useQuery } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight, DatabaseZap, Inbox, Plus } from "lucide-react";
@@ -56,10 +56,10 @@ function toExamplesParams(
   };
 }
 
-interface ExamplesPageProps extends ExampleReferenceOptions {
-  /** The signed-in user's role: viewers only browse, view and export. */
-  role: Role;
-}
+type ExamplesPageProps = ExampleReferenceOptions;
+
+/** Until the list answers, nothing beyond browsing is offered. */
+const NO_LIST_CAPABILITIES: ExampleList["can"] = { create: false, ingest: false, archive: false };
 
 /**
  * /examples: the source comes from `?source=cloud|local` (the dashboard's #examples and
@@ -116,7 +116,6 @@ type DialogState =
   | null;
 
 function ExamplesScreen({
-  role,
   personas,
   industries,
   buyingStages,
@@ -128,7 +127,6 @@ function ExamplesScreen({
   source: RepositorySource;
   onSourceChange: (source: RepositorySource) => void;
 }) {
-  const canEdit = role !== "viewer";
   const countId = useId();
 
   const [filters, setFilters] = useState<ExampleFilters>(NO_FILTERS);
@@ -147,6 +145,8 @@ function ExamplesScreen({
   };
 
   const examples = useExamples(toExamplesParams(source, filters, q, page));
+  // What the caller may do comes with the list (the server's examples policy).
+  const can = examples.data?.can ?? NO_LIST_CAPABILITIES;
   const total = examples.data?.total ?? 0;
   const totalPages = Math.max(1, Math.ceil(total / EXAMPLES_PAGE_SIZE));
   if (examples.data && !examples.isPlaceholderData && page > totalPages) setPage(totalPages);
@@ -202,27 +202,27 @@ function ExamplesScreen({
         actions={
           <>
             <SourceSwitch name="examples-source" value={source} onChange={changeSource} />
-            {canEdit ? (
-              <>
-                <Button
-                  variant="secondary"
-                  onClick={() => {
-                    setNotice(null);
-                    setDialog({ kind: "new" });
-                  }}
-                >
-                  <Plus className="size-4" aria-hidden="true" />
-                  New Example
-                </Button>
-                <Button onClick={ingest} disabled={ingesting}>
-                  {ingesting ? (
-                    <Spinner className="size-4" />
-                  ) : (
-                    <DatabaseZap className="size-4" aria-hidden="true" />
-                  )}
-                  {ingesting ? "Ingesting..." : "Ingest Examples"}
-                </Button>
-              </>
+            {can.create ? (
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setNotice(null);
+                  setDialog({ kind: "new" });
+                }}
+              >
+                <Plus className="size-4" aria-hidden="true" />
+                New Example
+              </Button>
+            ) : null}
+            {can.ingest ? (
+              <Button onClick={ingest} disabled={ingesting}>
+                {ingesting ? (
+                  <Spinner className="size-4" />
+                ) : (
+                  <DatabaseZap className="size-4" aria-hidden="true" />
+                )}
+                {ingesting ? "Ingesting..." : "Ingest Examples"}
+              </Button>
             ) : null}
           </>
         }
@@ -236,7 +236,7 @@ function ExamplesScreen({
           run={run}
           startError={startIngest.error ? ingestErrorMessage(startIngest.error) : null}
           failedMessage={failedJobMessage}
-          canArchive={canEdit}
+          canArchive={can.archive}
         />
         {notice ? <Alert tone="success">{notice}</Alert> : null}
         {exportError && dialog?.kind !== "view" ? <Alert>{exportError}</Alert> : null}
@@ -293,7 +293,6 @@ function ExamplesScreen({
           ) : (
             <ExamplesTable
               items={examples.data.items}
-              canEdit={canEdit}
               exportingId={exportingId}
               onView={(example) => setDialog({ kind: "view", example })}
               onExport={onExport}

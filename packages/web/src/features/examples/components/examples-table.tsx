@@ -10,7 +10,6 @@ const VISIBLE_TAGS = 3;
 
 interface ExamplesTableProps {
   items: ExampleSummary[];
-  canEdit: boolean;
   /** The example being exported, if any. */
   exportingId?: string | null;
   onView: (example: ExampleSummary) => void;
@@ -21,7 +20,6 @@ interface ExamplesTableProps {
 
 export function ExamplesTable({
   items,
-  canEdit,
   exportingId,
   onView,
   onExport,
@@ -112,18 +110,20 @@ export function ExamplesTable({
                       )}
                       <span className="hidden 2xl:inline">Export</span>
                     </Button>
-                    {canEdit ? (
+                    {example.can.edit ? (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`Edit ${example.title}`}
+                        title="Edit"
+                        className="px-2!"
+                        onClick={() => onEdit(example)}
+                      >
+                        <Pencil className="size-4" aria-hidden="true" />
+                      </Button>
+                    ) : null}
+                    {example.can.delete ? (
                       <>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          aria-label={`Edit ${example.title}`}
-                          title="Edit"
-                          className="px-2!"
-                          onClick={() => onEdit(example)}
-                        >
-                          <Pencil className="size-4" aria-hidden="true" />
-                        </Button>
                         <Button
                           size="sm"
                           variant="ghost"

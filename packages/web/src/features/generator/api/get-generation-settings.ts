@@ -1,11 +1,11 @@
-import type { GenerationSettings } from "@content-studio/contract";
+import type { GenerationSettingsResponse } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const getGenerationSettings = ({
   signal,
-}: { signal?: AbortSignal } = {}): Promise<GenerationSettings> =>
-  api.get<GenerationSettings>("/api/settings/generation", { signal });
+}: { signal?: AbortSignal } = {}): Promise<GenerationSettingsResponse> =>
+  api.get<GenerationSettingsResponse>("/api/settings/generation", { signal });
 
 export const getGenerationSettingsQueryOptions = () =>
   queryOptions({

@@ -55,8 +55,9 @@ const isBuyingStage = (value: string): value is BuyingStage =>
 
 /** /generate: generates targeted content, then optimises, visualises and repurposes it. */
 export function GeneratorPage(props: GeneratorPageProps) {
-  const canGenerate = props.user.role !== "viewer";
   const settings = useGenerationSettings();
+  // Whether the caller may generate comes with the generation settings (the server's policy).
+  const canGenerate = settings.data?.can.generate ?? false;
   const generation = useGenerateContentStream();
   const [values, setValues] = useState<GeneratorFormValues>(() => ({
     ...INITIAL_FORM_VALUES,
@@ -137,7 +138,7 @@ export function GeneratorPage(props: GeneratorPageProps) {
         aria-labelledby={tabId("generate")}
         hidden={tab !== "generate"}
       >
-        {!canGenerate ? (
+        {settings.data && !canGenerate ? (
           <Alert tone="info" className="mb-4">
             You have view-only access, so the form is read-only. Ask an administrator for the editor
             role to generate content.
@@ -220,7 +221,6 @@ export function GeneratorPage(props: GeneratorPageProps) {
               threshold={threshold}
               initialKeyword={values.primaryKeyword}
               intentKeywords={intent?.topKeywords.map((k) => k.keyword) ?? []}
-              canEdit={canGenerate}
               onKept={(next) => {
                 setResult(next);
                 setRevision((r) => r + 1);
@@ -233,7 +233,7 @@ export function GeneratorPage(props: GeneratorPageProps) {
             aria-labelledby={tabId("visualize")}
             hidden={tab !== "visualize"}
           >
-            <VisualizePanel key={result.contentItemId} result={result} canEdit={canGenerate} />
+            <VisualizePanel key={result.contentItemId} result={result} />
           </div>
           <div
             role="tabpanel"
@@ -244,7 +244,7 @@ export function GeneratorPage(props: GeneratorPageProps) {
             <RepurposePanel
               key={result.contentItemId}
               contentItemId={result.contentItemId}
-              canEdit={canGenerate}
+              canRepurpose={result.can.repurpose}
             />
           </div>
         </>

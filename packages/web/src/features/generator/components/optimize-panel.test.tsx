@@ -49,7 +49,6 @@ function renderPanel(result: GeneratedContent = buildGenerated()) {
       threshold={0.7}
       initialKeyword=""
       intentKeywords={["digital twin"]}
-      canEdit
       onKept={onKept}
     />,
   );

@@ -41,7 +41,6 @@ interface OptimizePanelProps {
   /** Keyword chosen when generating ("" for none). */
   initialKeyword: string;
   intentKeywords: string[];
-  canEdit: boolean;
   onKept: (result: GeneratedContent) => void;
 }
 
@@ -78,7 +77,7 @@ export function OptimizePanel(props: OptimizePanelProps) {
           title="Quality Check"
           actions={
             <div className="flex flex-wrap gap-2">
-              {props.canEdit ? (
+              {result.can.saveAsExample ? (
                 <Button variant="secondary" onClick={() => setSavingAsExample(true)}>
                   <BookmarkPlus aria-hidden="true" className="size-4" />
                   Save as example
@@ -86,7 +85,7 @@ export function OptimizePanel(props: OptimizePanelProps) {
               ) : null}
               <Button
                 onClick={runOptimize}
-                disabled={!props.canEdit || optimize.isPending || update.isPending}
+                disabled={!result.can.optimize || optimize.isPending || update.isPending}
               >
                 {optimize.isPending ? (
                   <Spinner className="size-4" />

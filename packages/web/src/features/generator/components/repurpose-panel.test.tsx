@@ -33,7 +33,7 @@ describe("RepurposePanel", () => {
         return ok(variation(calls));
       },
     });
-    renderWithProviders(<RepurposePanel contentItemId="content-1" canEdit />);
+    renderWithProviders(<RepurposePanel contentItemId="content-1" canRepurpose />);
     const user = userEvent.setup();
 
     await user.click(screen.getByRole("button", { name: "Generate Variations" }));
@@ -66,7 +66,7 @@ describe("RepurposePanel", () => {
 
   it("marks an X post over 280 as it counts it", async () => {
     installFakeApi({ "POST /api/content/:id/repurpose": ok(variation(1, { x: "a".repeat(260) })) });
-    renderWithProviders(<RepurposePanel contentItemId="content-1" canEdit />);
+    renderWithProviders(<RepurposePanel contentItemId="content-1" canRepurpose />);
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: "Generate Variations" }));
     const x = await screen.findByLabelText("X post");
@@ -84,7 +84,7 @@ describe("RepurposePanel", () => {
         "The AI provider is unavailable.",
       ),
     });
-    renderWithProviders(<RepurposePanel contentItemId="content-1" canEdit />);
+    renderWithProviders(<RepurposePanel contentItemId="content-1" canRepurpose />);
     await userEvent.click(screen.getByRole("button", { name: "Generate Variations" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("The AI provider is unavailable.");
   });

@@ -17,10 +17,11 @@ import { CopyButton } from "./copy-button";
 /** The Repurpose tab: channel variations with live counters, copy buttons and regeneration. */
 export function RepurposePanel({
   contentItemId,
-  canEdit,
+  canRepurpose,
 }: {
   contentItemId: string;
-  canEdit: boolean;
+  /** The item's `can.repurpose` from the server. */
+  canRepurpose: boolean;
 }) {
   const repurpose = useRepurposeContent();
   const variations = repurpose.data;
@@ -32,7 +33,7 @@ export function RepurposePanel({
         title="Repurpose"
         description="Social and email versions of the content, within each channel's limit. Each set is saved with the content."
         actions={
-          <Button onClick={generate} disabled={!canEdit || repurpose.isPending}>
+          <Button onClick={generate} disabled={!canRepurpose || repurpose.isPending}>
             {repurpose.isPending ? (
               <Spinner className="size-4" />
             ) : variations ? (

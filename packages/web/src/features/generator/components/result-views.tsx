@@ -12,20 +12,21 @@ interface ResultViewsProps {
   /** The stored item (refetched by the caller after a change). */
   item: ContentItem & { version?: number };
   threshold: number;
-  canEdit: boolean;
   /** A kept optimisation saved a new version. */
   onChanged: () => void;
 }
 
 /** The generator's result views for a stored item (its permanent address in the library). */
-export function ResultViews({ view, item, threshold, canEdit, onChanged }: ResultViewsProps) {
+export function ResultViews({ view, item, threshold, onChanged }: ResultViewsProps) {
   // A kept optimisation shows at once, until the refetched item (a new version) replaces it.
   const [kept, setKept] = useState<{ version: number; result: GeneratedContent } | null>(null);
   const version = item.version ?? 0;
   const result =
     kept && kept.version === version ? kept.result : resultFromContentItem(item, threshold);
-  if (view === "visualize") return <VisualizePanel result={result} canEdit={canEdit} />;
-  if (view === "repurpose") return <RepurposePanel contentItemId={item.id} canEdit={canEdit} />;
+  // What the caller may do comes with the item (the server's policy), never from their role.
+  if (view === "visualize") return <VisualizePanel result={result} />;
+  if (view === "repurpose")
+    return <RepurposePanel contentItemId={item.id} canRepurpose={item.can.repurpose} />;
   return (
     <OptimizePanel
       // A new version remounts the panel with the saved text.
@@ -35,7 +36,6 @@ export function ResultViews({ view, item, threshold, canEdit, onChanged }: Resul
       threshold={threshold}
       initialKeyword={item.primaryKeyword ?? ""}
       intentKeywords={[]}
-      canEdit={canEdit}
       onKept={(next) => {
         setKept({ version, result: next });
         onChanged();

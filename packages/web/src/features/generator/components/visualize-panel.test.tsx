@@ -26,7 +26,7 @@ describe("VisualizePanel", () => {
     const createObjectURL = vi.fn((_: Blob) => "blob:fake");
     vi.stubGlobal("URL", Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
-    renderWithProviders(<VisualizePanel result={buildGenerated()} canEdit />);
+    renderWithProviders(<VisualizePanel result={buildGenerated()} />);
     const user = userEvent.setup();
 
     const prompt = screen.getByLabelText("Image prompt");

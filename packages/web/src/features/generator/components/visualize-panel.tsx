@@ -12,13 +12,9 @@ import { fileStem, toPngBlob, toSvgText, visualizationSrc } from "../utils/image
 const PROMPT_MAX = 2000;
 
 /** The Visualize tab: an editable image prompt, the image, and SVG/PNG downloads. */
-export function VisualizePanel({
-  result,
-  canEdit,
-}: {
-  result: GeneratedContent;
-  canEdit: boolean;
-}) {
+export function VisualizePanel({ result }: { result: GeneratedContent }) {
+  // The stored item's `can.visualize` from the server.
+  const canEdit = result.can.visualize;
   const promptId = useId();
   const [prompt, setPrompt] = useState(result.metadata.imagePrompt);
   const visualize = useVisualizeContent();

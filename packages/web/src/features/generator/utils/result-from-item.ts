@@ -16,6 +16,7 @@ export function resultFromContentItem(item: ContentItem, threshold: number): Gen
   const before = item.qualityBefore ?? after;
   return {
     contentItemId: item.id,
+    can: item.can,
     qualityCheck:
       report && after !== null && before !== null
         ? {

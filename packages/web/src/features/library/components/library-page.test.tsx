@@ -8,6 +8,10 @@ import { LibraryPage } from "./library-page";
 
 const NONE = {
   edit: false,
+  optimize: false,
+  visualize: false,
+  repurpose: false,
+  saveAsExample: false,
   duplicate: false,
   delete: false,
   submit: false,

@@ -1,11 +1,11 @@
-import type { AiServiceInfo } from "@content-studio/contract";
+import type { AiServiceInfoResponse } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const getAiServiceInfo = ({
   signal,
-}: { signal?: AbortSignal } = {}): Promise<AiServiceInfo> =>
-  api.get<AiServiceInfo>("/api/ai-service-info", { signal });
+}: { signal?: AbortSignal } = {}): Promise<AiServiceInfoResponse> =>
+  api.get<AiServiceInfoResponse>("/api/ai-service-info", { signal });
 
 export const getAiServiceInfoQueryOptions = () =>
   queryOptions({

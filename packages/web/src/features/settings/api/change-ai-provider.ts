@@ -1,4 +1,4 @@
-import type { AiServiceInfo } from "@content-studio/contract";
+import type { AiServiceInfoResponse } from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -7,8 +7,8 @@ export interface AiChoice {
   model: string;
 }
 
-export const changeAiProvider = (choice: AiChoice): Promise<AiServiceInfo> =>
-  api.post<AiServiceInfo>("/api/change-ai-provider", choice);
+export const changeAiProvider = (choice: AiChoice): Promise<AiServiceInfoResponse> =>
+  api.post<AiServiceInfoResponse>("/api/change-ai-provider", choice);
 
 /**
  * Stores the provider and model generation uses (admins only). The caller refreshes the

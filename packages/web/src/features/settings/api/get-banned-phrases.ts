@@ -1,11 +1,11 @@
-import type { BannedPhrases } from "@content-studio/contract";
+import type { BannedPhrasesResponse } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const getBannedPhrases = ({
   signal,
-}: { signal?: AbortSignal } = {}): Promise<BannedPhrases> =>
-  api.get<BannedPhrases>("/api/settings/banned-phrases", { signal });
+}: { signal?: AbortSignal } = {}): Promise<BannedPhrasesResponse> =>
+  api.get<BannedPhrasesResponse>("/api/settings/banned-phrases", { signal });
 
 export const getBannedPhrasesQueryOptions = () =>
   queryOptions({

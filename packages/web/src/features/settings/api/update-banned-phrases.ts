@@ -1,10 +1,10 @@
-import type { BannedPhrases } from "@content-studio/contract";
+import type { BannedPhrases, BannedPhrasesResponse } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { getBannedPhrasesQueryOptions } from "./get-banned-phrases";
 
-export const updateBannedPhrases = (body: BannedPhrases): Promise<BannedPhrases> =>
-  api.put<BannedPhrases>("/api/settings/banned-phrases", body);
+export const updateBannedPhrases = (body: BannedPhrases): Promise<BannedPhrasesResponse> =>
+  api.put<BannedPhrasesResponse>("/api/settings/banned-phrases", body);
 
 /** Replaces the banned-phrase list (admins only); the server trims and de-duplicates it. */
 export const useUpdateBannedPhrases = () => {

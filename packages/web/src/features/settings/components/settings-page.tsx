@@ -1,4 +1,8 @@
-import type { AiServiceInfo, GenerationSettings, User } from "@content-studio/contract";
+import type {
+  AiServiceInfoResponse,
+  GenerationSettingsResponse,
+  User,
+} from "@content-studio/contract";
 import type { ReactNode } from "react";
 import { PageHeader } from "../../../components/ui/page-header";
 import { useBannedPhrases } from "../api/get-banned-phrases";
@@ -21,14 +25,14 @@ interface Loadable<T> {
 interface SettingsPageProps {
   user: User;
   /** The AI provider in use and every provider the server offers. */
-  aiServiceInfo: Loadable<AiServiceInfo>;
+  aiServiceInfo: Loadable<AiServiceInfoResponse>;
   /** Called with the server's answer after the provider changed (refresh what shows it). */
-  onAiServiceInfoChanged: (info: AiServiceInfo) => void;
+  onAiServiceInfoChanged: (info: AiServiceInfoResponse) => void;
   /** The organisation's generation defaults (the generator reads them too). */
-  generationSettings: Loadable<GenerationSettings>;
+  generationSettings: Loadable<GenerationSettingsResponse>;
   /** Called with the stored defaults after they were saved. */
-  onGenerationSettingsSaved: (settings: GenerationSettings) => void;
-  /** User management, shown to admins only. */
+  onGenerationSettingsSaved: (settings: GenerationSettingsResponse) => void;
+  /** User management (the route passes it to admins only). */
   usersCard?: ReactNode;
   /** Example Repository; every role sees it, the card itself limits editing. */
   exampleRepositoryCard?: ReactNode;
@@ -36,9 +40,9 @@ interface SettingsPageProps {
   accountCard?: ReactNode;
   /** The company profile (everyone sees it; admins edit it). */
   companyProfileCard?: ReactNode;
-  /** The audit log, shown to admins only. */
+  /** The audit log (the route passes it to admins only). */
   auditLogCard?: ReactNode;
-  /** Other features' cards that 'Save All Settings' saves too (already limited by role). */
+  /** Other features' cards that 'Save All Settings' saves too (only those the caller may save). */
   extraSections?: SavableSection[];
 }
 
@@ -60,8 +64,11 @@ export function SettingsPage({
   auditLogCard,
   extraSections = [],
 }: SettingsPageProps) {
-  const isAdmin = user.role === "admin";
   const bannedPhrases = useBannedPhrases();
+  // What the caller may change comes with each answer (the server's policies).
+  const canChangeAi = aiServiceInfo.data?.can.change ?? false;
+  const canEditGeneration =
+    (generationSettings.data?.can.edit ?? false) && (bannedPhrases.data?.can.edit ?? false);
   const ai = useAiProviderForm(aiServiceInfo.data, onAiServiceInfoChanged);
   const generation = useGenerationForm(
     generationSettings.data,
@@ -71,11 +78,9 @@ export function SettingsPage({
   const ui = useUiSettingsForm(user.id);
 
   const sections: SavableSection[] = [
-    ...(isAdmin
-      ? [
-          { label: "AI provider settings", dirty: ai.dirty, save: ai.save },
-          { label: "content generation defaults", dirty: generation.dirty, save: generation.save },
-        ]
+    ...(canChangeAi ? [{ label: "AI provider settings", dirty: ai.dirty, save: ai.save }] : []),
+    ...(canEditGeneration
+      ? [{ label: "content generation defaults", dirty: generation.dirty, save: generation.save }]
       : []),
     { label: "UI settings", dirty: ui.dirty, save: ui.save },
     ...extraSections,
@@ -91,19 +96,19 @@ export function SettingsPage({
           loading={aiServiceInfo.isPending}
           loadError={aiServiceInfo.error}
           form={ai}
-          canEdit={isAdmin}
+          canEdit={canChangeAi}
         />
         <GenerationDefaultsCard
           loading={generationSettings.isPending || bannedPhrases.isPending}
           loadError={generationSettings.error ?? bannedPhrases.error}
           form={generation}
-          canEdit={isAdmin}
+          canEdit={canEditGeneration}
         />
         {companyProfileCard}
         {exampleRepositoryCard}
         <UiSettingsCard form={ui} />
-        {isAdmin ? usersCard : null}
-        {isAdmin ? auditLogCard : null}
+        {usersCard}
+        {auditLogCard}
         <SaveAllBar sections={sections} />
       </div>
     </>

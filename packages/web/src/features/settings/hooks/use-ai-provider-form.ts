@@ -1,4 +1,4 @@
-import type { AiServiceInfo } from "@content-studio/contract";
+import type { AiServiceInfoResponse } from "@content-studio/contract";
 import { useState } from "react";
 import { useChangeAiProvider, type AiChoice } from "../api/change-ai-provider";
 import { failureText, type SaveOutcome } from "./save-outcome";
@@ -14,8 +14,8 @@ const SECTION = "AI provider settings";
  * choice on top of it, and saving it. `onSaved` receives the server's new provider info.
  */
 export function useAiProviderForm(
-  info: AiServiceInfo | undefined,
-  onSaved: (info: AiServiceInfo) => void,
+  info: AiServiceInfoResponse | undefined,
+  onSaved: (info: AiServiceInfoResponse) => void,
 ) {
   const [edit, setEdit] = useState<AiChoice | null>(null);
   const change = useChangeAiProvider();

@@ -1,4 +1,4 @@
-import type { GenerationSettings } from "@content-studio/contract";
+import type { GenerationSettings, GenerationSettingsResponse } from "@content-studio/contract";
 import { useState } from "react";
 import { useUpdateBannedPhrases } from "../api/update-banned-phrases";
 import { useUpdateGenerationSettings } from "../api/update-generation-settings";
@@ -29,9 +29,9 @@ const sameSettings = (a: GenerationSettings, b: GenerationSettings) =>
  * `onSettingsSaved` receives the stored defaults (the generator reads them).
  */
 export function useGenerationForm(
-  settings: GenerationSettings | undefined,
+  settings: GenerationSettingsResponse | undefined,
   phrases: string[] | undefined,
-  onSettingsSaved: (settings: GenerationSettings) => void,
+  onSettingsSaved: (settings: GenerationSettingsResponse) => void,
 ) {
   const [edit, setEdit] = useState<Partial<GenerationSettings> | null>(null);
   const [phrasesText, setPhrasesText] = useState<string | null>(null);

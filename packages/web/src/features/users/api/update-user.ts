@@ -1,10 +1,15 @@
-import type { UpdateUserBody, User } from "@content-studio/contract";
+import type { UpdateUserBody, UserListRow } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { getUsersQueryOptions } from "./get-users";
 
-export const updateUser = ({ id, data }: { id: string; data: UpdateUserBody }): Promise<User> =>
-  api.patch<User>(`/api/users/${encodeURIComponent(id)}`, data);
+export const updateUser = ({
+  id,
+  data,
+}: {
+  id: string;
+  data: UpdateUserBody;
+}): Promise<UserListRow> => api.patch<UserListRow>(`/api/users/${encodeURIComponent(id)}`, data);
 
 /** Changes a user's role, name or active flag (admins only). */
 export const useUpdateUser = () => {
@@ -12,8 +17,8 @@ export const useUpdateUser = () => {
   return useMutation({
     mutationFn: updateUser,
     onSuccess: (user) => {
-      queryClient.setQueryData(getUsersQueryOptions().queryKey, (users) =>
-        users?.map((u) => (u.id === user.id ? user : u)),
+      queryClient.setQueryData(getUsersQueryOptions().queryKey, (list) =>
+        list ? { ...list, users: list.users.map((u) => (u.id === user.id ? user : u)) } : list,
       );
     },
   });

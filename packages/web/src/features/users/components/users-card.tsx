@@ -45,7 +45,7 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
       title="Users"
       description="Create accounts, set each person's role, and deactivate accounts that should no longer sign in."
       actions={
-        creating ? null : (
+        creating || !users.data?.can.create ? null : (
           <Button
             size="sm"
             onClick={() => {
@@ -104,7 +104,7 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
-              {users.data.map((user) => {
+              {users.data.users.map((user) => {
                 const isSelf = user.id === currentUserId;
                 const busy = updateUser.isPending && updateUser.variables?.id === user.id;
                 return (
@@ -127,8 +127,12 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
                       <select
                         aria-label={`Role of ${user.name}`}
                         value={user.role}
-                        disabled={isSelf || busy}
-                        title={isSelf ? "You cannot change your own role." : undefined}
+                        disabled={!user.can.changeRole || busy}
+                        title={
+                          !user.can.changeRole && isSelf
+                            ? "You cannot change your own role."
+                            : undefined
+                        }
                         onChange={(event) =>
                           change(user, { role: toRole(event.target.value, user.role) })
                         }
@@ -147,7 +151,7 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
                       </StatusBadge>
                     </td>
                     <td className="space-x-2 px-6 py-3 text-right whitespace-nowrap">
-                      {isSelf ? null : (
+                      {isSelf || !user.can.resetPassword ? null : (
                         <Button
                           size="sm"
                           variant="secondary"
@@ -157,7 +161,7 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
                           Reset password
                         </Button>
                       )}
-                      {isSelf ? null : user.active ? (
+                      {!user.can.deactivate ? null : user.active ? (
                         <Button
                           size="sm"
                           variant="danger"
