@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { buildUser, startupRoutes } from "../testing/data";
+import { buildUser, usersAnswer, startupRoutes } from "../testing/data";
 import { fail, installFakeApi, ok } from "../testing/fake-api";
 import { renderApp } from "./testing/render-app";
 
@@ -186,7 +186,7 @@ describe("settings", () => {
   it("shows the users card to admins", async () => {
     installFakeApi({
       ...startupRoutes({ user: admin, setupRequired: false }),
-      "GET /api/users": ok([admin, editor]),
+      "GET /api/users": ok(usersAnswer([admin, editor])),
     });
     renderApp("/settings");
 

@@ -1,5 +1,5 @@
 import { UI_SETTINGS_DEFAULTS } from "@content-studio/contract";
-import type { AiServiceInfoResponse, SessionInfo, User } from "@content-studio/contract";
+import type { AiServiceInfoResponse, SessionInfo, User, UserList } from "@content-studio/contract";
 import { ok, type FakeResponse } from "./fake-api";
 
 let sequence = 0;
@@ -34,5 +34,19 @@ export function startupRoutes(session: SessionInfo): Record<string, FakeResponse
     "GET /api/industries": ok([]),
     "GET /api/buying-stages": ok(["awareness", "consideration", "decision"]),
     "GET /api/me/settings": ok(UI_SETTINGS_DEFAULTS),
+  };
+}
+
+/**
+ * GET /api/users as the server answers an admin (`me`): every action on others, no role change
+ * or deactivation of their own account.
+ */
+export function usersAnswer(users: User[], me?: User): UserList {
+  return {
+    users: users.map((u) => {
+      const other = u.id !== (me ?? users.find((x) => x.role === "admin"))?.id;
+      return { ...u, can: { changeRole: other, deactivate: other, resetPassword: true } };
+    }),
+    can: { create: true },
   };
 }

@@ -1,9 +1,12 @@
-import type {
-  CompanyCatalog,
-  GeneratedContent,
-  Industry,
-  Persona,
-  QualityReport,
+import {
+  GENERATION_DEFAULTS,
+  type CompanyCatalog,
+  type GeneratedContent,
+  type GenerationSettings,
+  type GenerationSettingsResponse,
+  type Industry,
+  type Persona,
+  type QualityReport,
 } from "@content-studio/contract";
 
 const journey = {
@@ -159,3 +162,9 @@ export function buildGenerated(overrides: Partial<GeneratedContent> = {}): Gener
     ...overrides,
   };
 }
+
+/** GET /api/settings/generation as the server answers it (an editor's `can` by default). */
+export const generationSettingsAnswer = (
+  can: GenerationSettingsResponse["can"] = { edit: false, generate: true },
+  settings: Partial<GenerationSettings> = {},
+): GenerationSettingsResponse => ({ ...GENERATION_DEFAULTS, ...settings, can });

@@ -12,6 +12,7 @@ const REPO_SETTINGS = {
   s3Endpoint: "",
   s3Region: "us-east-1",
   s3CredentialsConfigured: false,
+  can: { edit: false, ingest: true },
 };
 
 function routes() {

@@ -1,8 +1,10 @@
-import type {
-  AiServiceInfo,
-  CompanyProfile,
-  GenerationSettings,
-  User,
+import {
+  roleAtLeast,
+  type AiServiceInfo,
+  type AiServiceInfoResponse,
+  type CompanyProfile,
+  type GenerationSettings,
+  type User,
 } from "@content-studio/contract";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -64,6 +66,15 @@ const SETTINGS: GenerationSettings = {
   autoRefineThreshold: 0.5,
 };
 
+/** GET /api/users as the server answers an admin: nobody changes their own role or status. */
+const usersAnswer = (me: User) => ({
+  users: [admin, editor].map((u) => ({
+    ...u,
+    can: { changeRole: u.id !== me.id, deactivate: u.id !== me.id, resetPassword: true },
+  })),
+  can: { create: true },
+});
+
 const COMPANY_PROFILE: CompanyProfile = {
   companyName: "Makers Co",
   description: "Makers Co sells cost software.",
@@ -73,15 +84,24 @@ const COMPANY_PROFILE: CompanyProfile = {
   bannedPhrases: ["synergy", "game changer"],
 };
 
+/** What the server's policies answer to an admin (`can` on every settings answer). */
+const ADMIN_CAN = { edit: true };
+
 function setup(
   user: User,
   extra: Record<string, Parameters<typeof installFakeApi>[0][string]> = {},
 ) {
+  // The fake server answers `can` as the server's policies do for this user's role.
+  const admin = roleAtLeast(user.role, "admin");
+  const editor = roleAtLeast(user.role, "editor");
   const fake = installFakeApi({
     ...startupRoutes({ user, setupRequired: false }),
-    "GET /api/ai-service-info": ok(BUILTIN),
-    "GET /api/settings/generation": ok(SETTINGS),
-    "GET /api/settings/banned-phrases": ok({ phrases: ["synergy", "game changer"] }),
+    "GET /api/ai-service-info": ok({ ...BUILTIN, can: { change: admin } }),
+    "GET /api/settings/generation": ok({ ...SETTINGS, can: { edit: admin, generate: editor } }),
+    "GET /api/settings/banned-phrases": ok({
+      phrases: ["synergy", "game changer"],
+      can: { edit: admin },
+    }),
     "GET /api/settings/example-repository": ok({
       repositorySource: "cloud",
       exampleRepoPath: "./examples",
@@ -89,11 +109,12 @@ function setup(
       s3Endpoint: "",
       s3Region: "us-east-1",
       s3CredentialsConfigured: false,
+      can: { edit: admin, ingest: editor },
     }),
     "GET /api/examples/ingest/jobs": ok([]),
-    "GET /api/users": ok([admin, editor]),
+    "GET /api/users": ok(usersAnswer(user)),
     "PUT /api/me/settings": (req) => ok(req.body),
-    "GET /api/company-profile": ok(COMPANY_PROFILE),
+    "GET /api/company-profile": ok({ ...COMPANY_PROFILE, can: { edit: admin } }),
     "GET /api/audit": ok({ entries: [], page: 1, pageSize: 50, hasMore: false }),
     ...extra,
   });
@@ -116,8 +137,9 @@ function deferred() {
 describe("settings: AI Provider Settings", () => {
   it("saves a provider change: 'Saving...', the success message, and the sidebar follows", async () => {
     const { gate, release } = deferred();
-    const openai4o: AiServiceInfo = {
+    const openai4o: AiServiceInfoResponse = {
       ...BUILTIN,
+      can: { change: true },
       provider: "openai",
       model: "gpt-4o",
       providerLabel: "OpenAI",
@@ -262,7 +284,7 @@ describe("settings: Content Generation Defaults", () => {
 
   it("saves the defaults and the generator's cached settings follow", async () => {
     const { fake, queryClient } = setup(admin, {
-      "PUT /api/settings/generation": (req) => ok(req.body),
+      "PUT /api/settings/generation": (req) => ok({ ...(req.body as object), can: ADMIN_CAN }),
     });
     const user = userEvent.setup();
     const defaults = await card("Content Generation Defaults");
@@ -283,14 +305,17 @@ describe("settings: Content Generation Defaults", () => {
       qualityThreshold: 0.8,
     };
     expect(requestsTo(fake.requests, "PUT", "/api/settings/generation")[0]?.body).toEqual(expected);
-    expect(queryClient.getQueryData(["settings", "generation"])).toEqual(expected);
+    expect(queryClient.getQueryData(["settings", "generation"])).toEqual({
+      ...expected,
+      can: ADMIN_CAN,
+    });
     // Only what changed is sent.
     expect(requestsTo(fake.requests, "PUT", "/api/settings/banned-phrases")).toHaveLength(0);
   });
 
   it("saves the banned phrases one per line, showing the server's list", async () => {
     const { fake } = setup(admin, {
-      "PUT /api/settings/banned-phrases": (req) => ok(req.body),
+      "PUT /api/settings/banned-phrases": (req) => ok({ ...(req.body as object), can: ADMIN_CAN }),
     });
     const user = userEvent.setup();
     const defaults = await card("Content Generation Defaults");
@@ -436,7 +461,7 @@ describe("settings: Save All Settings", () => {
         "internal_error",
         "Something went wrong on our side.",
       ),
-      "PUT /api/settings/generation": (req) => ok(req.body),
+      "PUT /api/settings/generation": (req) => ok({ ...(req.body as object), can: ADMIN_CAN }),
     });
     const user = userEvent.setup();
     const saveAll = await screen.findByRole("button", { name: "Save All Settings" });

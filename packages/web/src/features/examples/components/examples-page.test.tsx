@@ -1,5 +1,5 @@
 import { CLOUD_SOURCE_NEEDS, EXAMPLE_REPO_DEFAULTS } from "@content-studio/contract";
-import type { IngestJob, Role } from "@content-studio/contract";
+import type { IngestJob } from "@content-studio/contract";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useLocation } from "react-router";
@@ -53,11 +53,7 @@ function setup(
   });
   const view = renderWithProviders(
     <>
-      <ExamplesPage
-        personas={PERSONAS}
-        industries={INDUSTRIES}
-        buyingStages={BUYING_STAGES}
-      />
+      <ExamplesPage personas={PERSONAS} industries={INDUSTRIES} buyingStages={BUYING_STAGES} />
       <LocationProbe />
     </>,
     { route },

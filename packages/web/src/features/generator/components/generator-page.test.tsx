@@ -11,6 +11,7 @@ import {
   buildReport,
   catalog,
   vpEngineering,
+  generationSettingsAnswer,
 } from "../../../testing/generator-fixtures";
 import { GeneratorPage } from "./generator-page";
 
@@ -25,7 +26,7 @@ const audienceData = (sixsenseData: unknown = null) => ({
 
 function setup(routes: Parameters<typeof installFakeApi>[0] = {}, user: User = editor) {
   const fake = installFakeApi({
-    "GET /api/settings/generation": fail(404, "not_found", "No such API endpoint."),
+    "GET /api/settings/generation": ok(generationSettingsAnswer()),
     "GET /api/content-generation-data": ok(audienceData()),
     ...routes,
   });
@@ -132,13 +133,15 @@ describe("GeneratorPage form", () => {
 
   it("defaults the options and follows the organisation's settings", async () => {
     const { user } = setup({
-      "GET /api/settings/generation": ok({
-        defaultUseBenchmarks: false,
-        defaultQualityCheck: true,
-        defaultAutoRefine: true,
-        qualityThreshold: 0.7,
-        autoRefineThreshold: 0.5,
-      }),
+      "GET /api/settings/generation": ok(
+        generationSettingsAnswer(undefined, {
+          defaultUseBenchmarks: false,
+          defaultQualityCheck: true,
+          defaultAutoRefine: true,
+          qualityThreshold: 0.7,
+          autoRefineThreshold: 0.5,
+        }),
+      ),
     });
     await openSection(user, "Generation Options");
     await waitFor(() =>
@@ -225,9 +228,13 @@ describe("GeneratorPage form", () => {
     ).toBeInTheDocument();
   });
 
-  it("shows viewers the form disabled with a note", () => {
-    setup({}, buildUser({ role: "viewer" }));
-    expect(screen.getByText(/view-only access/)).toBeInTheDocument();
+  it("shows the form disabled with a note when the server's can.generate is false", async () => {
+    setup({
+      "GET /api/settings/generation": ok(
+        generationSettingsAnswer({ edit: false, generate: false }),
+      ),
+    });
+    expect(await screen.findByText(/view-only access/)).toBeInTheDocument();
     expect(screen.getByLabelText("Persona")).toBeDisabled();
     expect(generateButton()).toBeDisabled();
   });

@@ -57,7 +57,9 @@ const isBuyingStage = (value: string): value is BuyingStage =>
 export function GeneratorPage(props: GeneratorPageProps) {
   const settings = useGenerationSettings();
   // Whether the caller may generate comes with the generation settings (the server's policy).
-  const canGenerate = settings.data?.can.generate ?? false;
+  // Until that answer arrives the form stays usable (the server refuses a refused caller's
+  // request anyway), so editors see no disabled flash.
+  const canGenerate = settings.data?.can.generate ?? true;
   const generation = useGenerateContentStream();
   const [values, setValues] = useState<GeneratorFormValues>(() => ({
     ...INITIAL_FORM_VALUES,
@@ -138,7 +140,7 @@ export function GeneratorPage(props: GeneratorPageProps) {
         aria-labelledby={tabId("generate")}
         hidden={tab !== "generate"}
       >
-        {settings.data && !canGenerate ? (
+        {!canGenerate ? (
           <Alert tone="info" className="mb-4">
             You have view-only access, so the form is read-only. Ask an administrator for the editor
             role to generate content.

@@ -2,15 +2,20 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { buildUser } from "../../../testing/data";
-import { fail, installFakeApi, ok } from "../../../testing/fake-api";
+import { installFakeApi, ok } from "../../../testing/fake-api";
 import { renderWithProviders } from "../../../testing/render";
-import { aerospace, catalog, vpEngineering } from "../../../testing/generator-fixtures";
+import {
+  aerospace,
+  catalog,
+  generationSettingsAnswer,
+  vpEngineering,
+} from "../../../testing/generator-fixtures";
 import { GeneratorPage } from "./generator-page";
 
 describe("GeneratorPage pre-filled from a content gap", () => {
   it("starts with the gap's persona, industry, stage and topic and loads their intent data", async () => {
     const fake = installFakeApi({
-      "GET /api/settings/generation": fail(404, "not_found", "No such API endpoint."),
+      "GET /api/settings/generation": ok(generationSettingsAnswer()),
       "GET /api/content-generation-data": ok({
         selectedPersona: vpEngineering,
         selectedIndustry: aerospace,

@@ -2,14 +2,19 @@ import { BUILTIN_WRITER_DESCRIPTION } from "@content-studio/contract";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { buildUser } from "../../../testing/data";
-import { fail, installFakeApi } from "../../../testing/fake-api";
+import { installFakeApi, ok } from "../../../testing/fake-api";
 import { renderWithProviders } from "../../../testing/render";
-import { aerospace, catalog, vpEngineering } from "../../../testing/generator-fixtures";
+import {
+  aerospace,
+  catalog,
+  generationSettingsAnswer,
+  vpEngineering,
+} from "../../../testing/generator-fixtures";
 import { GeneratorPage } from "./generator-page";
 
 function renderWith(writer: { label: string; description: string | null } | undefined) {
   installFakeApi({
-    "GET /api/settings/generation": fail(404, "not_found", "No such API endpoint."),
+    "GET /api/settings/generation": ok(generationSettingsAnswer()),
   });
   renderWithProviders(
     <GeneratorPage

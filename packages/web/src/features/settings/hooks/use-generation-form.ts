@@ -39,7 +39,14 @@ export function useGenerationForm(
   const updatePhrases = useUpdateBannedPhrases();
   const { notice, show, clear } = useTimedNotice();
 
-  const draft = settings && { ...settings, ...edit };
+  // Only the settings are sent back; `can` is the server's answer, not an input.
+  const draft: GenerationSettings | undefined = settings && {
+    ...Object.fromEntries(KEYS.map((key) => [key, settings[key]])),
+    ...(settings as GenerationSettings),
+    ...edit,
+  };
+  const body =
+    draft && (Object.fromEntries(KEYS.map((key) => [key, draft[key]])) as GenerationSettings);
   const settingsDirty = !!settings && !!draft && !sameSettings(draft, settings);
   const draftText = phrasesText ?? phrases?.join("\n") ?? "";
   const draftPhrases = parseBannedPhrases(draftText);
@@ -59,7 +66,7 @@ export function useGenerationForm(
   const saveSettings = async (): Promise<SaveOutcome> => {
     if (!draft || !settingsDirty) return { ok: true, section: DEFAULTS_SECTION };
     try {
-      const stored = await updateSettings.mutateAsync(draft);
+      const stored = await updateSettings.mutateAsync(body ?? draft);
       onSettingsSaved(stored);
       setEdit(null);
       return { ok: true, section: DEFAULTS_SECTION };

@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { buildUser } from "../../../testing/data";
+import { buildUser, usersAnswer } from "../../../testing/data";
 import { fail, installFakeApi, ok } from "../../../testing/fake-api";
 import { renderWithProviders } from "../../../testing/render";
 import { UsersCard } from "./users-card";
@@ -11,7 +11,7 @@ const editor = buildUser({ id: "editor-1", name: "Eddie Editor", role: "editor" 
 
 describe("UsersCard", () => {
   it("lists users and keeps the admin's own row read-only", async () => {
-    installFakeApi({ "GET /api/users": ok([admin, editor]) });
+    installFakeApi({ "GET /api/users": ok(usersAnswer([admin, editor])) });
     renderWithProviders(<UsersCard currentUserId={admin.id} />);
 
     const rows = await screen.findAllByRole("row");
@@ -25,7 +25,7 @@ describe("UsersCard", () => {
 
   it("creates a user and shows server field errors under the field", async () => {
     const fake = installFakeApi({
-      "GET /api/users": ok([admin]),
+      "GET /api/users": ok(usersAnswer([admin])),
       "POST /api/users": fail(409, "conflict", "A user with this email already exists.", {
         details: {
           issues: [{ path: "body.email", message: "A user with this email already exists." }],
@@ -50,7 +50,7 @@ describe("UsersCard", () => {
 
     const vera = buildUser({ name: "Vera Viewer", role: "viewer", email: "vera@example.com" });
     fake.routes["POST /api/users"] = ok(vera, 201);
-    fake.routes["GET /api/users"] = ok([admin, vera]);
+    fake.routes["GET /api/users"] = ok(usersAnswer([admin, vera]));
     await user.click(within(form).getByRole("button", { name: "Create user" }));
 
     expect(await screen.findByText("Vera Viewer can now sign in as viewer.")).toBeInTheDocument();
@@ -65,8 +65,13 @@ describe("UsersCard", () => {
 
   it("changes a role, deactivates and reactivates", async () => {
     const fake = installFakeApi({
-      "GET /api/users": ok([admin, editor]),
-      "PATCH /api/users/:id": (req) => ok({ ...editor, ...(req.body as object) }),
+      "GET /api/users": ok(usersAnswer([admin, editor])),
+      "PATCH /api/users/:id": (req) =>
+        ok({
+          ...editor,
+          ...(req.body as object),
+          can: { changeRole: true, deactivate: true, resetPassword: true },
+        }),
     });
     renderWithProviders(<UsersCard currentUserId={admin.id} />);
     const user = userEvent.setup();
@@ -93,7 +98,9 @@ describe("UsersCard", () => {
 
   it("shows a refused change inline", async () => {
     installFakeApi({
-      "GET /api/users": ok([admin, buildUser({ id: "admin-2", name: "Bo Admin", role: "admin" })]),
+      "GET /api/users": ok(
+        usersAnswer([admin, buildUser({ id: "admin-2", name: "Bo Admin", role: "admin" })]),
+      ),
       "PATCH /api/users/:id": fail(
         409,
         "conflict",
@@ -107,5 +114,21 @@ describe("UsersCard", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent(
       "Could not update Bo Admin: There must be at least one active administrator.",
     );
+  });
+
+  it("shows each account action only when the row's can allows it", async () => {
+    const admin = buildUser({ id: "admin-1", name: "Ada Admin", role: "admin" });
+    const locked = buildUser({ id: "editor-9", name: "Lee Locked", role: "editor" });
+    installFakeApi({
+      "GET /api/users": ok({
+        users: [{ ...locked, can: { changeRole: false, deactivate: false, resetPassword: false } }],
+        can: { create: false },
+      }),
+    });
+    renderWithProviders(<UsersCard currentUserId={admin.id} />);
+    expect(await screen.findByRole("combobox", { name: "Role of Lee Locked" })).toBeDisabled();
+    expect(screen.queryByRole("button", { name: "Deactivate Lee Locked" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Reset password of Lee Locked" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Add user" })).toBeNull();
   });
 });
