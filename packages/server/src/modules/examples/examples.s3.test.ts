@@ -109,12 +109,13 @@ describe("ingest from S3", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       success: true,
-      data: { ...settings(), s3CredentialsConfigured: true },
+      data: { ...settings(), s3CredentialsConfigured: true, can: { edit: true, ingest: true } },
     });
+    // An editor reads the settings and may ingest from them, but not change them.
     const read = await editor.get("/api/settings/example-repository");
     expect(read.json()).toEqual({
       success: true,
-      data: { ...settings(), s3CredentialsConfigured: true },
+      data: { ...settings(), s3CredentialsConfigured: true, can: { edit: false, ingest: true } },
     });
     expect(read.body).not.toContain(CREDENTIALS.secretAccessKey);
 
