@@ -5,7 +5,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { Kysely, Migrator, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { markPostgres } from "./cancellable";
-import { markPglite } from "./in-process-notifications";
+import { ChangeFeed, registerChangeFeed, watchWrites } from "./change-feed";
 import { migrationProvider } from "./migrations";
 import { PGliteDialect } from "./pglite-dialect";
 import type { Database } from "./types";
@@ -43,9 +43,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     pool.on("error", (error) => {
       console.error(`PostgreSQL pool error: ${error.message}`);
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const feed = new ChangeFeed();
+    const db = new Kysely<Database>({ dialect: watchWrites(new PostgresDialect({ pool }), feed) });
     markPostgres(db);
-    return { db, kind: "postgres", close: () => db.destroy() };
+    registerChangeFeed(db, feed);
+    await feed.listenPostgres(options.url, {
+      onError: (error) => console.error(`PostgreSQL change listener: ${error.message}`),
+    });
+    return {
+      db,
+      kind: "postgres",
+      close: async () => {
+        await feed.close();
+        await db.destroy();
+      },
+    };
   }
 
   let release = () => {};
@@ -66,13 +78,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     }
   }
   const instance = pglite;
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(instance) });
-  markPglite(db, instance);
+  const feed = new ChangeFeed();
+  const db = new Kysely<Database>({ dialect: watchWrites(new PGliteDialect(instance), feed) });
+  registerChangeFeed(db, feed);
+  await feed.listenPglite(instance);
   return {
     db,
     kind: "pglite",
     close: async () => {
       try {
+        await feed.close();
         if (!instance.closed) {
           await sql`CHECKPOINT`.execute(db);
           await instance.close();

@@ -10,6 +10,7 @@ import * as m0700 from "./2026-11-24-0700-library-search-indexes";
 import * as m1100 from "./2026-11-24-1100-library-statistics";
 import * as m1300 from "./2026-11-24-1300-reference-version";
 import * as m0300 from "./2026-11-24-0300-proof";
+import * as m1600 from "./2026-11-24-1600-change-notifications";
 
 /** Frozen, ordered migrations. Add new files; never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-24-0700-library-search-indexes": m0700,
   "2026-11-24-1100-library-statistics": m1100,
   "2026-11-24-1300-reference-version": m1300,
+  "2026-11-24-1600-change-notifications": m1600,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -188,6 +188,33 @@ describe("examples API", () => {
     expect(await titles(query)).toEqual(expected);
   });
 
+  it("serves a repeated list from its cache with an ETag, and a changed list at once", async () => {
+    const first = await viewer.get("/api/examples");
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect((await viewer.get("/api/examples", { "if-none-match": etag })).statusCode).toBe(304);
+    // The answer carries the caller's capabilities: another role never gets this one.
+    const asEditor = await editor.get("/api/examples", { "if-none-match": etag });
+    expect(asEditor.statusCode).toBe(200);
+    expect(asEditor.json<{ data: ExampleList }>().data.can.create).toBe(true);
+    expect(first.json<{ data: ExampleList }>().data.can.create).toBe(false);
+
+    // A change through the API, and one written by raw SQL, are in the very next answer.
+    const created = await editor.post("/api/examples", input({ title: "Cache buster" }));
+    expect(created.statusCode).toBe(201);
+    const afterCreate = await viewer.get("/api/examples", { "if-none-match": etag });
+    expect(afterCreate.statusCode).toBe(200);
+    expect(afterCreate.body).toContain("Cache buster");
+    const id = created.json<{ data: ExampleDetail }>().data.id;
+    await sql`update example set title = 'Cache buster renamed' where id = ${id}`.execute(t.db);
+    expect((await viewer.get("/api/examples")).body).toContain("Cache buster renamed");
+    await sql`update persona set title = 'Chief Cache Officer' where id = 'cto'`.execute(t.db);
+    expect((await viewer.get("/api/examples")).body).toContain("Chief Cache Officer");
+    await sql`update persona set title = 'CTO' where id = 'cto'`.execute(t.db);
+    expect((await editor.delete(`/api/examples/${id}`)).statusCode).toBe(200);
+    expect((await viewer.get("/api/examples")).body).not.toContain("Cache buster");
+  });
+
   it("pages with a total", async () => {
     const pages = [];
     for (const page of [1, 2, 3]) {

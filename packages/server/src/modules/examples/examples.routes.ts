@@ -17,7 +17,10 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context";
+import { changeFeedOf } from "../../db/change-feed";
+import { AnswerCache } from "../../lib/answer-cache";
 import { AppError } from "../../lib/app-error";
+import { replyWithEtag } from "../../lib/etag";
 import { actorOf } from "../../plugins/access";
 import { clientGoneSignal } from "../../plugins/client-gone";
 import { assertNoNul } from "../../plugins/nul-guard";
@@ -49,6 +52,13 @@ async function* uploadParts(request: FastifyRequest): AsyncGenerator<UploadPart>
 export const examplesRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    // Example list answers, kept until an example or the reference data behind its persona
+    // and industry names changes (lib/answer-cache.ts).
+    const listCache = new AnswerCache(changeFeedOf(ctx.db), [
+      "examples_change",
+      "reference_version",
+    ]);
+    const listEnvelope = successEnvelope(ExampleListSchema);
     await app.register(multipart, {
       // Busboy keeps only the base name by default; a folder upload's files are named
       // "folder/good/a.md" and the category comes from that path (unsafe ones are refused below).
@@ -70,15 +80,21 @@ export const examplesRoutes =
           response: { 200: successEnvelope(ExampleListSchema) },
         },
       },
-      async (request, reply) => ({
-        success: true as const,
-        data: await examples.listExampleSummaries(
-          ctx.db,
-          actorOf(request),
-          request.query,
-          clientGoneSignal(reply),
-        ),
-      }),
+      async (request, reply) => {
+        const actor = actorOf(request);
+        // The answer depends on the query, the caller's role (its `can`) and the data alone.
+        const key = JSON.stringify([actor.role, request.query]);
+        const answer = await listCache.get(key, async () => {
+          const data = await examples.listExampleSummaries(
+            ctx.db,
+            actor,
+            request.query,
+            clientGoneSignal(reply),
+          );
+          return JSON.stringify(listEnvelope.parse({ success: true, data }));
+        });
+        return replyWithEtag(request, reply, answer);
+      },
     );
 
     app.get(

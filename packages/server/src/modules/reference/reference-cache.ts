@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import {
   BuyingStageSchema,
   CompanyCatalogSchema,
@@ -8,7 +7,8 @@ import {
 } from "@content-studio/contract";
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import { listenInProcess } from "../../db/in-process-notifications";
+import { changeFeedOf, type ChangeFeed } from "../../db/change-feed";
+import { cachedAnswer, type CachedAnswer } from "../../lib/answer-cache";
 import type { Database } from "../../db/types";
 import { readReferenceVersion } from "./reference.repository";
 import {
@@ -17,12 +17,6 @@ import {
   listIndustries,
   listPersonas,
 } from "./reference.service";
-
-/** A ready answer: the JSON body serialised once, and its entity tag. */
-export interface CachedAnswer {
-  body: string;
-  etag: string;
-}
 
 const ANSWERS = {
   personas: { schema: successEnvelope(z.array(PersonaSchema)), load: listPersonas },
@@ -35,46 +29,28 @@ export type ReferenceAnswer = keyof typeof ANSWERS;
 
 /**
  * The reference answers, built (zod-checked and serialised) once per reference-data version.
- * On PostgreSQL each call reads the version (one primary-key row that triggers bump in every
- * transaction changing reference data), so an edit through any instance is seen by the next
- * request on every instance. On PGlite, the only process on its database, the triggers'
- * NOTIFY counts changes in process and nothing is read while none arrives.
+ * While the database's change feed hears every change (db/change-feed.ts: this process's own
+ * writes at commit, other writers through the triggers' NOTIFY), an answer is kept until the
+ * reference channel's count moves and nothing is read per request. Otherwise (the PostgreSQL
+ * listener not connected) each call reads the version row that the same triggers bump in
+ * every transaction changing reference data, one primary-key read.
  */
 export class ReferenceCache {
   private readonly entries = new Map<
     ReferenceAnswer,
-    { version: number; answer: Promise<CachedAnswer> }
+    { version: string; answer: Promise<CachedAnswer> }
   >();
 
-  /** Changes notified in process (PGlite); null until listening, or on PostgreSQL. */
-  private notified: number | null = null;
-  private readonly stopListening: Promise<(() => Promise<void>) | null>;
+  private readonly feed: ChangeFeed | undefined;
 
   constructor(private readonly db: Kysely<Database>) {
-    this.stopListening = listenInProcess(db, "reference_version", () => {
-      if (this.notified !== null) this.notified += 1;
-    }).then(
-      (stop) => {
-        // Entries built before the listener existed may predate a change it never heard of.
-        if (stop) {
-          this.entries.clear();
-          this.notified = 0;
-        }
-        return stop;
-      },
-      () => null,
-    );
-  }
-
-  /** Stops listening for changes (when the app closes). */
-  async close(): Promise<void> {
-    const stop = await this.stopListening;
-    this.notified = null;
-    await stop?.();
+    this.feed = changeFeedOf(db);
   }
 
   async get(name: ReferenceAnswer): Promise<CachedAnswer> {
-    const version = this.notified ?? (await readReferenceVersion(this.db));
+    const generation = this.feed?.generation("reference_version") ?? null;
+    const version =
+      generation === null ? `v${await readReferenceVersion(this.db)}` : `g${generation}`;
     const entry = this.entries.get(name);
     if (entry && entry.version === version) return entry.answer;
     const answer = this.build(name);
@@ -89,8 +65,6 @@ export class ReferenceCache {
   private async build(name: ReferenceAnswer): Promise<CachedAnswer> {
     const { schema, load } = ANSWERS[name];
     const data = await load(this.db);
-    const body = JSON.stringify(schema.parse({ success: true, data }));
-    const digest = createHash("sha256").update(body).digest("base64url").slice(0, 27);
-    return { body, etag: `"${digest}"` };
+    return cachedAnswer(JSON.stringify(schema.parse({ success: true, data })));
   }
 }

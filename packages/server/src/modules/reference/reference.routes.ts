@@ -18,7 +18,6 @@ export const referenceRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const cache = new ReferenceCache(ctx.db);
-    app.addHook("onClose", () => cache.close());
     for (const [url, name] of Object.entries(ROUTES)) {
       app.get(url, { config: { access: "viewer" } }, async (request, reply) =>
         replyWithEtag(request, reply, await cache.get(name)),

@@ -1,0 +1,118 @@
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql } from "kysely";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DB, createTestDatabase, type TestDatabase } from "../../test/helper";
+import { changeFeedOf, type ChangeChannel, type ChangeFeed } from "./change-feed";
+import { migrateToLatest, openDatabase, type DatabaseHandle } from "./database";
+
+/** Polls until `check` holds (a notification from another connection arrives asynchronously). */
+async function eventually(check: () => boolean, timeoutMs = 3_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** Runs SQL as a writer outside this Kysely instance (another process, a script). */
+type ForeignWriter = { run(text: string): Promise<void>; close(): Promise<void> };
+
+describe(`change feed (${TEST_DB})`, () => {
+  let database: TestDatabase | DatabaseHandle;
+  let feed: ChangeFeed;
+  let foreign: ForeignWriter;
+  let pglite: PGlite | undefined;
+
+  beforeAll(async () => {
+    if (TEST_DB === "postgres") {
+      database = await createTestDatabase({ seed: false });
+      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(
+        database.db,
+      );
+      const client = new pg.Client({
+        connectionString: process.env.TEST_DATABASE_URL,
+        options: `-c search_path=${rows[0]!.schema}`,
+      });
+      await client.connect();
+      foreign = { run: async (text) => void (await client.query(text)), close: () => client.end() };
+    } else {
+      pglite = await PGlite.create({ extensions: { pg_trgm } });
+      database = await openDatabase({ kind: "pglite", pglite });
+      await migrateToLatest(database.db);
+      const raw = pglite;
+      foreign = { run: async (text) => void (await raw.query(text)), close: async () => {} };
+    }
+    feed = changeFeedOf(database.db)!;
+  });
+
+  afterAll(async () => {
+    await foreign.close();
+    await ("destroy" in database ? database.destroy() : database.close());
+  });
+
+  const count = (channel: ChangeChannel) => feed.generation(channel);
+
+  it("is listening once the database is open", () => {
+    expect(feed.live).toBe(true);
+    expect(count("auth_change")).not.toBeNull();
+  });
+
+  it("counts this process's write before the writing call returns, only on the channels it touches", async () => {
+    const auth = count("auth_change")!;
+    const examples = count("examples_change")!;
+    await database.db
+      .updateTable("user")
+      .set({ name: "nobody" })
+      .where("id", "=", "missing")
+      .execute();
+    expect(count("auth_change")!).toBeGreaterThan(auth);
+    expect(count("examples_change")).toBe(examples);
+  });
+
+  it("counts a transaction's writes at commit, not before", async () => {
+    // (A channel no earlier test wrote to: on PostgreSQL their notifications may still arrive.)
+    const before = count("examples_change")!;
+    await database.db.transaction().execute(async (tx) => {
+      await tx.deleteFrom("example").where("id", "=", "missing").execute();
+      expect(count("examples_change")).toBe(before);
+    });
+    expect(count("examples_change")).toBeGreaterThan(before);
+  });
+
+  it("counts raw SQL that may write as a change to everything; reads count nothing", async () => {
+    const before = count("examples_change")!;
+    await sql`select 1`.execute(database.db);
+    expect(count("examples_change")).toBe(before);
+    await sql`update example set title = title where false`.execute(database.db);
+    expect(count("examples_change")).toBeGreaterThan(before);
+  });
+
+  it("hears another writer through the triggers' notifications", async () => {
+    for (const [table, channel] of [
+      ["session", "auth_change"],
+      ['"user"', "auth_change"],
+      ["example", "examples_change"],
+      ["persona", "reference_version"],
+    ] as const) {
+      const before = count(channel)!;
+      await foreign.run(`delete from ${table} where false`);
+      await eventually(() => count(channel)! > before);
+    }
+  });
+
+  it.runIf(TEST_DB === "postgres")(
+    "stops trusting caches while the listening connection is gone, and moves every count when back",
+    async () => {
+      const before = count("auth_change")!;
+      await foreign.run(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+         where application_name = '${feed.listenerName}'`,
+      );
+      await eventually(() => count("auth_change") === null);
+      await eventually(() => count("auth_change") !== null, 10_000);
+      expect(count("auth_change")!).toBeGreaterThan(before);
+    },
+  );
+});
