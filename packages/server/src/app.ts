@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import helmet from "@fastify/helmet";
 import Fastify, { type FastifyInstance } from "fastify";
 import {
   serializerCompiler,
@@ -36,7 +35,7 @@ import {
   createFrameworkErrorHandler,
   registerErrorHandler,
 } from "./plugins/errors";
-import { helmetOptions, securityHeaders } from "./plugins/security-headers";
+import { securityHeaders } from "./plugins/security-headers";
 import { registerNulGuard } from "./plugins/nul-guard";
 import { registerWeb } from "./plugins/web";
 
@@ -99,15 +98,20 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerNulGuard(app);
-  app.addHook("onSend", async (request, reply) => {
+  app.addHook("onSend", (request, reply, payload, done) => {
     reply.header("x-request-id", request.id);
     // Answers that may be revalidated (reference data with an ETag) set their own policy.
     if (request.url.startsWith("/api") && !reply.hasHeader("cache-control")) {
       reply.header("cache-control", "no-store");
     }
+    done(null, payload);
   });
 
-  await app.register(helmet, helmetOptions(config.baseUrl));
+  // Helmet's headers are fixed for a configuration: computed once, set on every answer.
+  app.addHook("onRequest", (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
 
   const secret = await loadAuthSecret(db, config.authSecret);
   const auth = createAuth(db, config, secret);

@@ -39,9 +39,15 @@ export function assertNoNul(value: unknown, path: string): void {
  * readers call `assertNoNul` on each field and file name themselves.
  */
 export function registerNulGuard(app: FastifyInstance): void {
-  app.addHook("preValidation", async (request) => {
-    assertNoNul(request.params, "params");
-    assertNoNul(request.query, "query");
-    assertNoNul(request.body, "body");
+  app.addHook("preValidation", (request, _reply, done) => {
+    try {
+      assertNoNul(request.params, "params");
+      assertNoNul(request.query, "query");
+      assertNoNul(request.body, "body");
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done();
   });
 }

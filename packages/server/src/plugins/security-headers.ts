@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import helmet, { type HelmetOptions } from "helmet";
 
-/** The security headers of every answer (given to @fastify/helmet, and used raw below). */
-export function helmetOptions(baseUrl: string) {
+/** The options of helmet, whose headers every answer carries (securityHeaders below). */
+function helmetOptions(baseUrl: string) {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -29,9 +29,10 @@ export function helmetOptions(baseUrl: string) {
 }
 
 /**
- * The same headers as a plain map, for answers written before any route or hook runs
- * (Fastify's framework errors, malformed HTTP on the socket). Helmet's headers are fixed for
- * given options, so they are computed once by running its middleware against a recorder.
+ * Helmet's headers as a plain map: set on every answer by an onRequest hook, and on answers
+ * written before any route or hook runs (Fastify's framework errors, malformed HTTP on the
+ * socket). They are fixed for given options, so they are computed once by running helmet's
+ * middleware against a recorder.
  */
 export function securityHeaders(baseUrl: string): Record<string, string> {
   const headers: Record<string, string> = {};

@@ -69,7 +69,8 @@ const SESSION_CACHE_SIZE = 10_000;
  * notification arrives. While the feed cannot hear every change there is no caching at all.
  */
 class SessionCache {
-  private readonly rows = new Map<string, { row: SessionRow; generation: number }>();
+  /** By the signed cookie value: a value found here passed the signature check when stored. */
+  private readonly rows = new Map<string, { row: SessionRow; token: string; generation: number }>();
 
   constructor(private readonly feed: ChangeFeed | undefined) {}
 
@@ -78,22 +79,19 @@ class SessionCache {
     return this.feed?.generation("auth_change") ?? null;
   }
 
-  get(token: string): SessionRow | undefined {
-    const entry = this.rows.get(token);
+  get(signed: string): { row: SessionRow; token: string } | undefined {
+    const entry = this.rows.get(signed);
     if (!entry) return undefined;
-    if (entry.generation !== this.generation()) {
-      this.rows.delete(token);
-      return undefined;
-    }
+    this.rows.delete(signed);
+    if (entry.generation !== this.generation()) return undefined;
     // Most recently used last.
-    this.rows.delete(token);
-    this.rows.set(token, entry);
-    return entry.row;
+    this.rows.set(signed, entry);
+    return entry;
   }
 
-  set(token: string, row: SessionRow, generation: number | null): void {
+  set(signed: string, token: string, row: SessionRow, generation: number | null): void {
     if (generation === null || generation !== this.generation()) return;
-    this.rows.set(token, { row, generation });
+    this.rows.set(signed, { row, token, generation });
     if (this.rows.size > SESSION_CACHE_SIZE) {
       const oldest = this.rows.keys().next().value;
       if (oldest !== undefined) this.rows.delete(oldest);
@@ -127,14 +125,14 @@ export function createSessionResolver(
     if (!header) return none;
     const signed = readCookie(header, cookies.sessionToken.name);
     if (!signed) return none;
-    const token = verifyCookieValue(signed, secret);
-    if (!token) return none;
-    let row = cache.get(token);
-    if (!row) {
+    let { row, token } = cache.get(signed) ?? {};
+    if (!row || !token) {
+      token = verifyCookieValue(signed, secret) ?? undefined;
+      if (!token) return none;
       const generation = cache.generation();
       row = await authRepo.findSessionWithUser(db, token);
       if (!row) return none;
-      cache.set(token, row, generation);
+      cache.set(signed, token, row, generation);
     }
     const now = Date.now();
     const expiresAt = new Date(row.expiresAt).getTime();
