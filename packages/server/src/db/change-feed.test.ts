@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DB, createTestDatabase, type TestDatabase } from "../../test/helper";
-import { changeFeedOf, type ChangeChannel, type ChangeFeed } from "./change-feed";
+import { ChangeFeed, changeFeedOf, type ChangeChannel } from "./change-feed";
 import { migrateToLatest, openDatabase, type DatabaseHandle } from "./database";
 
 /** Polls until `check` holds (a notification from another connection arrives asynchronously). */
@@ -101,6 +101,32 @@ describe(`change feed (${TEST_DB})`, () => {
       await eventually(() => count(channel)! > before);
     }
   });
+
+  it.runIf(TEST_DB === "postgres")(
+    "stays live while its probe notifications come back",
+    async () => {
+      const probing = new ChangeFeed();
+      try {
+        await probing.listenPostgres(process.env.TEST_DATABASE_URL!, { probeEveryMs: 20 });
+        const backend = async () => {
+          const { rows } = await sql<{ pid: number }>`
+            select pid from pg_stat_activity where application_name = ${probing.listenerName}`.execute(
+            database.db,
+          );
+          return rows.map((row) => row.pid);
+        };
+        const first = await backend();
+        expect(first).toHaveLength(1);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        // Still the first connection: a lost probe would have made it reconnect.
+        expect(probing.live).toBe(true);
+        expect(await backend()).toEqual(first);
+      } finally {
+        await probing.close();
+      }
+      expect(probing.generation("auth_change")).toBeNull();
+    },
+  );
 
   it.runIf(TEST_DB === "postgres")(
     "stops trusting caches while the listening connection is gone, and moves every count when back",

@@ -114,11 +114,22 @@ export class ChangeFeed {
    */
   async listenPostgres(
     connectionString: string,
-    options: { firstWaitMs?: number; onError?: (error: Error) => void } = {},
+    options: {
+      firstWaitMs?: number;
+      /** How often the connection checks that notifications still reach it. */
+      probeEveryMs?: number;
+      onError?: (error: Error) => void;
+    } = {},
   ): Promise<void> {
     let client: pg.Client | undefined;
     let retry: NodeJS.Timeout | undefined;
+    let probe: NodeJS.Timeout | undefined;
     let delay = 250;
+    // A notification this connection sends to itself now and then: one that does not come back
+    // (a transaction-mode pooler between us and the server, a stuck connection) means changes
+    // could go unheard, so the feed stops being live and reconnects.
+    const probeChannel = `content_studio_probe_${this.listenerName.slice(-8)}`;
+    let probeOutstanding = false;
     const connect = async (): Promise<void> => {
       if (this.#closed) return;
       const next = new pg.Client({ connectionString, application_name: this.listenerName });
@@ -127,6 +138,8 @@ export class ChangeFeed {
         if (client !== next) return;
         this.#live = false;
         client = undefined;
+        clearInterval(probe);
+        probeOutstanding = false;
         next.end().catch(() => undefined);
         if (error) options.onError?.(error);
         if (!this.#closed) {
@@ -138,13 +151,14 @@ export class ChangeFeed {
       next.on("error", lost);
       next.on("end", () => lost());
       next.on("notification", (message) => {
-        if (CHANNELS.includes(message.channel as ChangeChannel)) {
+        if (message.channel === probeChannel) probeOutstanding = false;
+        else if (CHANNELS.includes(message.channel as ChangeChannel)) {
           this.#bump(message.channel as ChangeChannel);
         }
       });
       try {
         await next.connect();
-        for (const channel of CHANNELS) await next.query(`LISTEN ${channel}`);
+        for (const channel of [...CHANNELS, probeChannel]) await next.query(`LISTEN ${channel}`);
       } catch (error) {
         lost(error instanceof Error ? error : new Error(String(error)));
         return;
@@ -154,9 +168,19 @@ export class ChangeFeed {
       // Whatever changed while nobody listened is unknown: nothing cached before is trusted.
       this.#bumpAll();
       this.#live = true;
+      probe = setInterval(() => {
+        if (probeOutstanding) {
+          lost(new Error("a notification sent to the listening connection did not arrive"));
+          return;
+        }
+        probeOutstanding = true;
+        next.query(`NOTIFY ${probeChannel}`).catch((error: Error) => lost(error));
+      }, options.probeEveryMs ?? 5_000);
+      probe.unref();
     };
     this.#stop = async () => {
       clearTimeout(retry);
+      clearInterval(probe);
       const current = client;
       client = undefined;
       await current?.end().catch(() => undefined);
