@@ -11,6 +11,7 @@ import * as m1100 from "./2026-11-24-1100-library-statistics";
 import * as m1300 from "./2026-11-24-1300-reference-version";
 import * as m0300 from "./2026-11-24-0300-proof";
 import * as m1600 from "./2026-11-24-1600-change-notifications";
+import * as m1700 from "./2026-11-24-1700-library-change-notifications";
 
 /** Frozen, ordered migrations. Add new files; never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-24-1100-library-statistics": m1100,
   "2026-11-24-1300-reference-version": m1300,
   "2026-11-24-1600-change-notifications": m1600,
+  "2026-11-24-1700-library-change-notifications": m1700,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -16,6 +16,9 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context";
+import { changeFeedOf } from "../../db/change-feed";
+import { AnswerCache } from "../../lib/answer-cache";
+import { replyWithEtag } from "../../lib/etag";
 import { actorOf } from "../../plugins/access";
 import * as library from "./library.service";
 
@@ -24,6 +27,14 @@ const detail = { 200: successEnvelope(LibraryItemDetailSchema) };
 export const libraryRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    // Library pages, kept until an item, a user (author names) or the reference data behind
+    // persona and industry names changes (lib/answer-cache.ts).
+    const listCache = new AnswerCache(changeFeedOf(ctx.db), [
+      "library_change",
+      "auth_change",
+      "reference_version",
+    ]);
+    const listEnvelope = successEnvelope(LibraryPageSchema);
     app.get(
       "/api/library",
       {
@@ -33,10 +44,16 @@ export const libraryRoutes =
           response: { 200: successEnvelope(LibraryPageSchema) },
         },
       },
-      async (request) => ({
-        success: true as const,
-        data: await library.listLibrary(ctx, actorOf(request), request.query),
-      }),
+      async (request, reply) => {
+        const actor = actorOf(request);
+        // The answer depends on the caller (each row's `can`), the query and the data alone.
+        const key = JSON.stringify([actor.id, actor.role, request.query]);
+        const answer = await listCache.get(key, async () => {
+          const data = await library.listLibrary(ctx, actor, request.query);
+          return JSON.stringify(listEnvelope.parse({ success: true, data }));
+        });
+        return replyWithEtag(request, reply, answer);
+      },
     );
 
     app.get(
