@@ -87,7 +87,9 @@ export function registerAccessControl(
     if (STATE_CHANGING.has(request.method) && request.url.startsWith("/api")) {
       assertSameOrigin(request, options.publicOrigin);
     }
-    const { access, readsSession } = request.routeOptions.config;
+    // One read: Fastify builds routeOptions anew on every access.
+    const config = request.routeOptions.config;
+    const { access, readsSession } = config;
     if (!access) return;
     if (access === "public" && !readsSession) return;
     const resolved = await resolveUser({ ip: request.ip, headers: request.headers });
@@ -98,7 +100,7 @@ export function registerAccessControl(
     request.user.ip = request.ip;
     if (
       request.user.mustChangePassword &&
-      request.routeOptions.config.allowDuringPasswordChange !== true
+      config.allowDuringPasswordChange !== true
     ) {
       throw new AppError(
         "password_change_required",
