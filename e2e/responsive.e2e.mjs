@@ -103,6 +103,58 @@ describe("responsive journey", { timeout: 300_000 }, () => {
   }
 
   /**
+   * The page header's description (a stored item's facts: type, persona, ..., version) wraps
+   * without a line that starts or ends with its "·" separator. Each visible character is placed
+   * on its rendered line; characters clipped out of the description's box are not visible.
+   * @param {string} label
+   */
+  async function assertNoDanglingSeparator(label) {
+    const lines = await page.evaluate(() => {
+      const root = document.querySelector("main header p");
+      if (!root) return null;
+      const box = root.getBoundingClientRect();
+      /** @type {{ ch: string, left: number, middle: number }[]} */
+      const chars = [];
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      while (walker.nextNode()) {
+        const node = /** @type {Text} */ (walker.currentNode);
+        for (let i = 0; i < node.data.length; i += 1) {
+          const ch = node.data[i] ?? "";
+          if (!ch.trim()) continue;
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const rect = range.getBoundingClientRect();
+          const clipped = rect.right <= box.left + 0.5 || rect.left >= box.right - 0.5;
+          if (rect.width === 0 || clipped) continue;
+          chars.push({ ch, left: rect.left, middle: (rect.top + rect.bottom) / 2 });
+        }
+      }
+      chars.sort((a, b) => a.middle - b.middle);
+      /** @type {{ middle: number, chars: typeof chars }[]} */
+      const rows = [];
+      for (const c of chars) {
+        const row = rows.at(-1);
+        if (row && c.middle - row.middle < 6) row.chars.push(c);
+        else rows.push({ middle: c.middle, chars: [c] });
+      }
+      return rows.map((row) =>
+        row.chars
+          .sort((a, b) => a.left - b.left)
+          .map((c) => c.ch)
+          .join(""),
+      );
+    });
+    assert.ok(lines && lines.length > 0, `${label}: the page header has a description`);
+    for (const line of lines) {
+      assert.ok(
+        !line.startsWith("·") && !line.endsWith("·"),
+        `${label}: a description line starts or ends with a separator: ${JSON.stringify(lines)}`,
+      );
+    }
+  }
+
+  /**
    * Saves the whole screen: the app scrolls inside <main>, so the window is made as tall as
    * the content for the picture, then restored.
    * @param {string} step @param {{ width: number, height: number }} viewport
@@ -281,6 +333,7 @@ describe("responsive journey", { timeout: 300_000 }, () => {
     await expectH1(null);
     await page.waitForLoadState("networkidle");
     await assertNoSidewaysScroll(itemPath);
+    await assertNoDanglingSeparator(`${itemPath} at 390 px`);
     await shotWhole("e3-390-library-item", PHONE);
     for (const tab of ["Optimize", "Visualize", "Repurpose", "Edit", "History"]) {
       await page.getByRole("tab", { name: tab, exact: true }).click();

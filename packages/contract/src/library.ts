@@ -53,6 +53,24 @@ export function formatCappedCount(count: number, capped: boolean): string {
   return `${count.toLocaleString("en-US")}${capped ? "+" : ""}`;
 }
 
+/**
+ * The library's count line for a page: the count when the server gave one ("1 item",
+ * "1,000+ items"); otherwise what the pages so far show: every match once the last page is
+ * reached, else "More than N items" with N the items up to this page.
+ */
+export function describeLibraryCount(
+  page: { total: number | null; totalCapped: boolean; nextCursor: string | null },
+  itemsUpToThisPage: number,
+): string {
+  const noun = (n: number, capped: boolean) => (n === 1 && !capped ? "item" : "items");
+  if (page.total !== null) {
+    return `${formatCappedCount(page.total, page.totalCapped)} ${noun(page.total, page.totalCapped)}`;
+  }
+  const seen = itemsUpToThisPage.toLocaleString("en-US");
+  if (page.nextCursor) return `More than ${seen} items`;
+  return `${seen} ${noun(itemsUpToThisPage, false)}`;
+}
+
 export const LIBRARY_ACTIONS = [
   "edit",
   "optimize",
@@ -144,8 +162,12 @@ export const LibraryPageSchema = z.object({
   items: z.array(LibraryItemSchema),
   /** Pass as `cursor` for the next page; null on the last page. */
   nextCursor: z.string().nullable(),
-  /** Matches, counted up to LIBRARY_COUNT_CAP. */
-  total: z.number().int(),
+  /**
+   * Matches, counted up to LIBRARY_COUNT_CAP; null when a search matches so many items that
+   * counting them would cost many times the page (the page then comes from walking the sort
+   * order, and `nextCursor` says whether more follow).
+   */
+  total: z.number().int().nullable(),
   /** True when there are more matches than `total`. */
   totalCapped: z.boolean(),
 });

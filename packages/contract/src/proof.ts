@@ -120,8 +120,8 @@ export type ListFactsQuery = z.infer<typeof ListFactsQuerySchema>;
 
 export const FactListSchema = z.object({
   facts: z.array(FactSchema),
-  /** Whether the caller may propose facts. */
-  canPropose: z.boolean(),
+  /** What the caller may do with the Proof Library: propose facts. */
+  can: z.object({ propose: z.boolean() }),
 });
 export type FactList = z.infer<typeof FactListSchema>;
 

@@ -38,14 +38,14 @@ export function startupRoutes(session: SessionInfo): Record<string, FakeResponse
 }
 
 /**
- * GET /api/users as the server answers an admin (`me`): every action on others, no role change
- * or deactivation of their own account.
+ * GET /api/users as the server answers an admin (`me`): every action on others, no role change,
+ * deactivation or password reset of their own account.
  */
 export function usersAnswer(users: User[], me?: User): UserList {
   return {
     users: users.map((u) => {
       const other = u.id !== (me ?? users.find((x) => x.role === "admin"))?.id;
-      return { ...u, can: { changeRole: other, deactivate: other, resetPassword: true } };
+      return { ...u, can: { changeRole: other, deactivate: other, resetPassword: other } };
     }),
     can: { create: true },
   };

@@ -213,6 +213,35 @@ describe(`account and passwords (${TEST_DB})`, () => {
       expect(await auditRows(t, "password.reset_link_created", user.id)).toHaveLength(0);
     });
 
+    it("refuses an admin's own password reset with 409: they change it from their account", async () => {
+      const me = (await admin.get("/api/session")).json<{ data: { user: User } }>().data.user;
+      for (const body of [
+        { mode: "link" },
+        { mode: "temporary", password: "Temporary-Pass-2026-self" },
+      ]) {
+        const res = await admin.post(`/api/users/${me.id}/password-reset`, body);
+        expect(res.statusCode, res.body).toBe(409);
+        expect(res.json()).toEqual({
+          success: false,
+          code: "conflict",
+          message:
+            "You cannot reset your own password here. Use Change password under Your account.",
+        });
+      }
+      // Nothing happened: still signed in, no temporary password, no link, nothing audited.
+      expect((await admin.get("/api/session")).json()).toMatchObject({
+        data: { user: { id: me.id }, passwordChangeRequired: false },
+      });
+      const tokens = await t.db
+        .selectFrom("password_reset_token")
+        .selectAll()
+        .where("user_id", "=", me.id)
+        .execute();
+      expect(tokens).toHaveLength(0);
+      expect(await auditRows(t, "password.reset_link_created", me.id)).toHaveLength(0);
+      expect(await auditRows(t, "password.reset_temporary_set", me.id)).toHaveLength(0);
+    });
+
     it("answers 404 for an unknown user and 400 for a weak temporary password", async () => {
       const missing = await admin.post("/api/users/nobody/password-reset", { mode: "link" });
       expect(missing.statusCode).toBe(404);

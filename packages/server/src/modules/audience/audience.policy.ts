@@ -1,21 +1,25 @@
-import { roleAtLeast } from "@content-studio/contract";
-import type { SessionUser } from "../../plugins/access";
-import { AppError } from "../../lib/app-error";
+import { roleAtLeast, type Role } from "@content-studio/contract";
+import { definePolicy } from "../../lib/policy";
 
-/** Editors and admins import intent data; viewers read it. */
-export function canImportIntentData(actor: SessionUser): boolean {
-  return roleAtLeast(actor.role, "editor");
+export type AudienceAction = "import";
+export type IntentUploadAction = "commit";
+
+/** What the policy needs to know about an upload waiting for confirmation. */
+export interface PolicyUpload {
+  created_by: string | null;
 }
 
-export function assertMayImport(actor: SessionUser): void {
-  if (!canImportIntentData(actor))
-    throw new AppError("forbidden", "You do not have permission to do this.");
-}
+/** Intent data as a whole: editors and admins import it; viewers read it. */
+export const audiencePolicy = definePolicy<AudienceAction>({
+  actions: ["import"],
+  minRole: { import: "editor" } satisfies Record<AudienceAction, Role>,
+});
 
-/** An upload waiting for confirmation is confirmed by whoever uploaded it (or an admin). */
-export function assertMayCommit(actor: SessionUser, upload: { created_by: string | null }): void {
-  assertMayImport(actor);
-  if (upload.created_by !== actor.id && !roleAtLeast(actor.role, "admin")) {
-    throw new AppError("forbidden", "Only the person who uploaded this file can confirm it.");
-  }
-}
+/** An upload waiting for confirmation is confirmed by whoever uploaded it, or by an admin. */
+export const intentUploadPolicy = definePolicy<IntentUploadAction, PolicyUpload>({
+  actions: ["commit"],
+  minRole: { commit: "editor" } satisfies Record<IntentUploadAction, Role>,
+  allows: (_action, upload, actor) =>
+    upload.created_by === actor.id || roleAtLeast(actor.role, "admin"),
+  conflictMessages: { commit: "Only the person who uploaded this file can confirm it." },
+});

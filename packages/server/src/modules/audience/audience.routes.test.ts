@@ -424,7 +424,13 @@ describe("audience: intent data import and analysis", () => {
     const stolen = await other.post(`/api/audience/imports/${p.importId}/commit`, {
       mode: "replace",
     });
-    expect(stolen.statusCode).toBe(403);
+    // The role imports; the upload is someone else's.
+    expect(stolen.statusCode).toBe(409);
+    expect(stolen.json()).toEqual({
+      success: false,
+      code: "conflict",
+      message: "Only the person who uploaded this file can confirm it.",
+    });
     expect(await storedDomains()).toEqual([]);
   });
 

@@ -30,7 +30,7 @@ import type { SessionUser } from "../../plugins/access";
 import * as repo from "./audience.repository";
 import { auditActorOf, recordAudit } from "../audit/audit.service";
 import type { AccountRow, Scope } from "./audience.repository";
-import { assertMayCommit, assertMayImport, canImportIntentData } from "./audience.policy";
+import { audiencePolicy, intentUploadPolicy } from "./audience.policy";
 import { presentAccount, presentDataset } from "./audience.presenter";
 import { SAMPLE_FILE_NAME, buildSampleAccounts } from "./audience.sample";
 import { parseIntentCsv } from "./intent-csv";
@@ -146,7 +146,7 @@ export async function getAudienceOverview(
     dataset: dataset ? presentDataset(dataset) : null,
     accountCount: summary.accountCount,
     intent: summary.data,
-    can: { import: canImportIntentData(actor) },
+    can: audiencePolicy.capabilities(actor),
   };
 }
 
@@ -177,7 +177,7 @@ export async function previewImport(
   actor: SessionUser,
   input: { fileName: string; source: AsyncIterable<Buffer> },
 ): Promise<ImportPreview> {
-  assertMayImport(actor);
+  audiencePolicy.authorize(actor, "import");
   const parsed = await parseIntentCsv(input.source);
   const fileName = input.fileName.slice(0, 255) || "upload.csv";
   const topics = parsed.accounts.reduce((a, acc) => a + acc.topics.length, 0);
@@ -239,7 +239,7 @@ export async function commitImport(
   importId: string,
   mode: "replace" | "merge",
 ): Promise<IntentDataset> {
-  assertMayImport(actor);
+  audiencePolicy.authorize(actor, "import");
   return db.transaction().execute(async (trx) => {
     // Two imports at once would each empty and refill the store; they take turns instead.
     await repo.lockIntentStore(trx);
@@ -250,7 +250,7 @@ export async function commitImport(
         "This upload is no longer waiting for confirmation. Upload the file again.",
       );
     }
-    assertMayCommit(actor, upload);
+    intentUploadPolicy.authorize(actor, "commit", upload);
     const datasetId = randomUUID();
     await repo.insertDataset(trx, {
       id: datasetId,

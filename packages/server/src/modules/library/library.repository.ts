@@ -104,25 +104,18 @@ function applyFilters(query: ItemQuery, f: LibraryFilters): ItemQuery {
 }
 
 /**
- * Planner settings for the rest of the transaction. The search condition's cost is badly
- * estimated (a full-text match on every row of a sort-index walk detoasts each search_vector; an
- * unknown word's frequency is a guess), so the search picks its plan from the capped count:
- * - the count itself always comes from the trigram and full-text indexes (bitmap scans), which
- *   stop after the cap's rows;
- * - a small match (up to the cap) is fetched whole through those indexes and sorted;
- * - a large match is dense enough (over 1% of the items) that walking the sort's index and
- *   testing each row finds a page within a few thousand rows.
+ * Planner settings for the rest of the transaction. The planner prices a sort-index walk that
+ * tests the search condition row by row as cheap, but each row's test reads its stored
+ * search_vector out of line (several pages per row), so the search chooses its plan itself:
+ * - "indexes": the trigram and full-text indexes (bitmap scans), then a sort of the matches;
+ * - "sort-index": walk the sort's index and test each row, stopping at a full page.
  */
-async function planWith(db: Db, plan: "indexes-only" | "sort-index") {
-  if (plan === "indexes-only") {
-    await sql`set local enable_seqscan = off`.execute(db);
-    await sql`set local enable_indexscan = off`.execute(db);
-    await sql`set local enable_bitmapscan = on`.execute(db);
-  } else {
-    await sql`set local enable_seqscan = off`.execute(db);
-    await sql`set local enable_indexscan = on`.execute(db);
-    await sql`set local enable_bitmapscan = off`.execute(db);
-  }
+async function planWith(db: Db, plan: "indexes" | "sort-index") {
+  // One statement for the three settings (each statement is a round trip to the database).
+  await sql`select
+    set_config('enable_seqscan', 'off', true),
+    set_config('enable_indexscan', ${plan === "sort-index" ? "on" : "off"}, true),
+    set_config('enable_bitmapscan', ${plan === "indexes" ? "on" : "off"}, true)`.execute(db);
 }
 
 /** The sort expression of each order; all descending, ties broken by id. */
@@ -134,84 +127,183 @@ function sortExpression(sort: LibrarySort, trash: boolean) {
   return { key: sql`c.updated_at`, cast: "timestamptz" as const };
 }
 
-/** One page in sort order after the cursor, and the match count up to the cap. */
+type Order = ReturnType<typeof sortExpression>;
+
+function cursorValue(order: Order, cursor: Cursor) {
+  return order.cast === "float8"
+    ? sql`cast(${cursor.key} as float8)`
+    : sql`cast(${cursor.key} as timestamptz)`;
+}
+
+/**
+ * A page of the list: `total` counts the matches up to LIBRARY_COUNT_CAP (`capped` when there
+ * are more), or is null when a search matched too many items to count them for less than the
+ * page costs.
+ */
+export interface LibraryListResult {
+  rows: LibraryListRow[];
+  total: number | null;
+  capped: boolean;
+}
+
+/** One page in sort order after the cursor (limit + 1 rows: the extra one says "more follow"). */
 export async function listLibraryItems(
   db: Db,
   filters: LibraryFilters,
   sort: LibrarySort,
   page: { cursor?: Cursor; limit: number },
-): Promise<{ rows: LibraryListRow[]; total: number; capped: boolean }> {
+): Promise<LibraryListResult> {
   if (!filters.q) return listPage(db, filters, sort, page);
   // A search sets planner settings, which `set local` keeps inside one transaction.
-  if (db.isTransaction) return listPage(db, filters, sort, page);
-  return db.transaction().execute((trx) => listPage(trx, filters, sort, page));
+  if (db.isTransaction) return searchPage(db, filters, sort, page);
+  return db.transaction().execute((trx) => searchPage(trx, filters, sort, page));
 }
 
+/** The columns of a list row besides the sort key (items as c, persona p, industry i, user u). */
+const LIST_COLUMNS = [
+  "c.id",
+  "c.title",
+  "c.content_type",
+  "c.persona_id",
+  "c.industry_id",
+  "c.buying_stage",
+  "c.status",
+  "c.quality_after",
+  "c.created_by",
+  "c.version",
+  "c.created_at",
+  "c.updated_at",
+  "c.deleted_at",
+  "p.title as persona_title",
+  "i.name as industry_name",
+  "u.name as author_name",
+] as const;
+
+/** The page's rows: the matches after the cursor, in sort order, with the names shown. */
+function pageRows(
+  db: Db,
+  matches: ItemQuery,
+  order: Order,
+  page: { cursor?: Cursor; limit: number },
+) {
+  let q = matches;
+  if (page.cursor) {
+    q = q.where(
+      sql<boolean>`(${order.key}, c.id) < (${cursorValue(order, page.cursor)}, ${page.cursor.id})`,
+    );
+  }
+  return q
+    .innerJoin("persona as p", "p.id", "c.persona_id")
+    .innerJoin("industry as i", "i.id", "c.industry_id")
+    .leftJoin("user as u", "u.id", "c.created_by")
+    .select(LIST_COLUMNS)
+    .select(sql<string>`cast(${order.key} as text)`.as("sort_key"))
+    .orderBy(sql`${order.key} desc`)
+    .orderBy("c.id", "desc")
+    .limit(page.limit + 1);
+}
+
+/** Counts up to the cap (one row more says "over the cap"). */
+async function cappedCount(db: Db, matches: ItemQuery): Promise<number> {
+  const row = await db
+    .selectFrom(
+      matches
+        .select(sql`1`.as("one"))
+        .limit(LIBRARY_COUNT_CAP + 1)
+        .as("t"),
+    )
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The plain list and filters: the planner's own plan, counted up to the cap. */
 async function listPage(
   db: Db,
   filters: LibraryFilters,
   sort: LibrarySort,
   page: { cursor?: Cursor; limit: number },
-): Promise<{ rows: LibraryListRow[]; total: number; capped: boolean }> {
-  const base = applyFilters(db.selectFrom("content_item as c"), filters);
-  const order = sortExpression(sort, filters.trash);
-  let pageQuery = base;
-  if (page.cursor) {
-    const value =
-      order.cast === "float8"
-        ? sql`cast(${page.cursor.key} as float8)`
-        : sql`cast(${page.cursor.key} as timestamptz)`;
-    pageQuery = pageQuery.where(sql<boolean>`(${order.key}, c.id) < (${value}, ${page.cursor.id})`);
-  }
+): Promise<LibraryListResult> {
+  const matches = applyFilters(db.selectFrom("content_item as c"), filters);
   // Counting stops at the cap: an exact count over a huge match would cost a full scan.
-  const countQuery = db
-    .selectFrom(
-      base
-        .select(sql`1`.as("one"))
-        .limit(LIBRARY_COUNT_CAP + 1)
-        .as("t"),
-    )
-    .select((eb) => eb.fn.countAll<number>().as("n"));
-  let n: number;
-  if (filters.q) {
-    await planWith(db, "indexes-only");
-    n = Number((await countQuery.executeTakeFirstOrThrow()).n);
-    await planWith(db, n > LIBRARY_COUNT_CAP ? "sort-index" : "indexes-only");
-  } else {
-    n = Number((await countQuery.executeTakeFirstOrThrow()).n);
+  const n = await cappedCount(db, matches);
+  const rows = await pageRows(db, matches, sortExpression(sort, filters.trash), page).execute();
+  return { rows, total: Math.min(n, LIBRARY_COUNT_CAP), capped: n > LIBRARY_COUNT_CAP };
+}
+
+/**
+ * A search, planned from the planner's estimate of its matches (table statistics: the
+ * full-text column's most common lexemes and the title expression's histogram):
+ * - up to LIBRARY_COUNT_CAP estimated matches: the matches' keys come from the search indexes,
+ *   at most the cap plus one; when that many come back the estimate was wrong and the sort-index
+ *   walk below runs instead (counted as over the cap); otherwise they are sorted for the page
+ *   and counted exactly;
+ * - more: the match is dense, so walking the sort's index finds a page after a few hundred rows;
+ *   nothing is counted (counting would read every match from the search indexes, which costs
+ *   many times the page) and the total is null.
+ */
+async function searchPage(
+  db: Db,
+  filters: LibraryFilters,
+  sort: LibrarySort,
+  page: { cursor?: Cursor; limit: number },
+): Promise<LibraryListResult> {
+  const matches = applyFilters(db.selectFrom("content_item as c"), filters);
+  const order = sortExpression(sort, filters.trash);
+  if ((await estimatedRows(matches.select(sql`1`.as("one")))) <= LIBRARY_COUNT_CAP) {
+    await planWith(db, "indexes");
+    // The keys of at most cap + 1 matches, then the page from them and their count.
+    let q = db
+      .with(
+        (cte) => cte("m").materialized(),
+        () =>
+          matches
+            .select(["c.id as m_id", sql<unknown>`${order.key}`.as("m_key")])
+            .limit(LIBRARY_COUNT_CAP + 1),
+      )
+      .selectFrom("m")
+      .innerJoin("content_item as c", "c.id", "m.m_id")
+      .innerJoin("persona as p", "p.id", "c.persona_id")
+      .innerJoin("industry as i", "i.id", "c.industry_id")
+      .leftJoin("user as u", "u.id", "c.created_by")
+      .select(LIST_COLUMNS)
+      .select([
+        sql<string>`cast(m.m_key as text)`.as("sort_key"),
+        sql<number>`(select count(*) from m)`.as("n"),
+      ]);
+    if (page.cursor) {
+      q = q.where(
+        sql<boolean>`(m.m_key, m.m_id) < (${cursorValue(order, page.cursor)}, ${page.cursor.id})`,
+      );
+    }
+    const found = await q
+      .orderBy(sql`m.m_key desc`)
+      .orderBy("m.m_id", "desc")
+      .limit(page.limit + 1)
+      .execute();
+    // An empty page after a cursor carries no count: count again (rare).
+    const n = Number(found[0]?.n ?? (page.cursor ? await cappedCount(db, matches) : 0));
+    if (n <= LIBRARY_COUNT_CAP) {
+      return { rows: found.map(({ n: _n, ...row }) => row), total: n, capped: false };
+    }
+    await planWith(db, "sort-index");
+    const rows = await pageRows(db, matches, order, page).execute();
+    return { rows, total: LIBRARY_COUNT_CAP, capped: true };
   }
-  const rows = await pageQuery
-    .innerJoin("persona as p", "p.id", "c.persona_id")
-    .innerJoin("industry as i", "i.id", "c.industry_id")
-    .leftJoin("user as u", "u.id", "c.created_by")
-    .select([
-      "c.id",
-      "c.title",
-      "c.content_type",
-      "c.persona_id",
-      "c.industry_id",
-      "c.buying_stage",
-      "c.status",
-      "c.quality_after",
-      "c.created_by",
-      "c.version",
-      "c.created_at",
-      "c.updated_at",
-      "c.deleted_at",
-      "p.title as persona_title",
-      "i.name as industry_name",
-      "u.name as author_name",
-      sql<string>`cast(${order.key} as text)`.as("sort_key"),
-    ])
-    .orderBy(sql`${order.key} desc`)
-    .orderBy("c.id", "desc")
-    .limit(page.limit + 1)
-    .execute();
-  return {
-    rows: rows,
-    total: Math.min(n, LIBRARY_COUNT_CAP),
-    capped: n > LIBRARY_COUNT_CAP,
-  };
+  await planWith(db, "sort-index");
+  const rows = await pageRows(db, matches, order, page).execute();
+  // A last page reached without a cursor holds every match.
+  const complete = !page.cursor && rows.length <= page.limit;
+  return { rows, total: complete ? rows.length : null, capped: false };
+}
+
+/** The planner's estimate of a query's rows (from table statistics; nothing is read). */
+async function estimatedRows(query: { explain: ItemQuery["explain"] }): Promise<number> {
+  const [row] = await query.explain("json");
+  const value: unknown = row?.["QUERY PLAN"];
+  const plan = (typeof value === "string" ? JSON.parse(value) : value) as
+    [{ Plan: { "Plan Rows": number } }] | undefined;
+  return plan?.[0]?.Plan["Plan Rows"] ?? Number.POSITIVE_INFINITY;
 }
 
 /** Users who created at least one item, by name. */

@@ -10,6 +10,7 @@ import type {
   SessionInfo,
 } from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refreshLibraryStatistics } from "../../db/database";
 import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
 import { VALID_REQUEST, modelDraft } from "../../../test/support/generation";
 import { purgeExpiredTrash, startTrashPurger } from "./library.service";
@@ -174,20 +175,71 @@ describe("library list: search, filters, sort, pagination", () => {
     expect((await viewer.get("/api/library?limit=1000")).statusCode).toBe(400);
     expect((await t.anonymous.get("/api/library")).statusCode).toBe(401);
   });
+});
 
-  it("stops counting at 1,000 matches", async () => {
-    const rows = Array.from({ length: 1001 }, (_, i) => i);
-    for (let i = 0; i < rows.length; i += 250) {
-      await Promise.all(
-        rows
-          .slice(i, i + 250)
-          .map((n) => insertTestItem(t.db, { title: `Bulk ${n}`, industryId: "automotive" })),
-      );
+describe("library search over many items: planned from the statistics", () => {
+  let t: TestApp;
+  let viewer: Agent;
+  const BULK = 1100;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    viewer = await t.signInAs("viewer");
+    // Half the items are "Bulk n" with two words that always come together in their body (the
+    // planner takes words as independent, so it expects a quarter of those); half are filler.
+    const items = Array.from({ length: 2 * BULK }, (_, n) =>
+      n < BULK
+        ? { title: `Bulk ${n}`, body: "<p>Zebra quokka notes.</p>", industryId: "automotive" }
+        : { title: `Filler ${n}`, industryId: "aerospace" },
+    );
+    for (let i = 0; i < items.length; i += 250) {
+      await Promise.all(items.slice(i, i + 250).map((item) => insertTestItem(t.db, item)));
     }
+    // As a server has them after a bulk load.
+    await refreshLibraryStatistics(t.db);
+  }, 120_000);
+  afterAll(() => t.close());
+
+  it("counts filters up to 1,000 matches", async () => {
+    expect(await list(viewer, { industryId: "automotive", limit: 5 })).toMatchObject({
+      total: 1000,
+      totalCapped: true,
+    });
+  });
+
+  it("walks the sort order for a search expected to match many, uncounted", async () => {
     const page = await list(viewer, { q: "bulk", limit: 5 });
-    expect(page).toMatchObject({ total: 1000, totalCapped: true });
+    expect(page).toMatchObject({ total: null, totalCapped: false });
     expect(page.items).toHaveLength(5);
     expect(page.nextCursor).not.toBeNull();
+    // Every match once across the pages, in every sort.
+    for (const sort of ["updated", "quality"]) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const next: LibraryPage = await list(viewer, {
+          q: "BULK",
+          sort,
+          limit: 100,
+          ...(cursor ? { cursor } : {}),
+        });
+        seen.push(...ids(next));
+        cursor = next.nextCursor;
+      } while (cursor);
+      expect(new Set(seen).size, sort).toBe(BULK);
+    }
+  });
+
+  it("counts a search expected to match few exactly, and caps one that matches more", async () => {
+    // "Bulk 100" and "Bulk 1000" to "Bulk 1009".
+    expect(await list(viewer, { q: "bulk 100" })).toMatchObject({ total: 11 });
+    expect(await list(viewer, { q: "nothing-like-this" })).toMatchObject({ total: 0 });
+    // Expected to match a quarter of the bulk items, it matches all of them: the same page as
+    // the walk gives, counted as over the cap.
+    const capped = await list(viewer, { q: "zebra quokka", limit: 7 });
+    expect(capped).toMatchObject({ total: 1000, totalCapped: true });
+    expect(capped.nextCursor).not.toBeNull();
+    expect(ids(capped)).toEqual(ids(await list(viewer, { q: "bulk", limit: 7 })));
   });
 
   it("serves a repeated page from its cache with an ETag; a change to an item, an author or a name shows at once", async () => {

@@ -1,30 +1,51 @@
 import { roleAtLeast, type Role } from "@content-studio/contract";
 import type { ProofFactRow } from "../../db/types";
+import { definePolicy } from "../../lib/policy";
 
-/** What an actor may do with the Proof Library and one fact. */
-export interface FactCapabilities {
-  edit: boolean;
-  approve: boolean;
-  expire: boolean;
-  retire: boolean;
-}
+export type FactsAction = "propose";
+export type FactAction = "edit" | "approve" | "expire" | "retire";
 
-/** Editors and admins propose facts; viewers read. */
-export function canProposeFacts(role: Role): boolean {
-  return roleAtLeast(role, "editor");
-}
+/** What the policy needs to know about a fact. */
+export type PolicyFact = Pick<ProofFactRow, "status">;
+
+/** The Proof Library as a whole: editors and admins propose facts; viewers read. */
+export const factsPolicy = definePolicy<FactsAction>({
+  actions: ["propose"],
+  minRole: { propose: "editor" } satisfies Record<FactsAction, Role>,
+});
 
 /**
- * Editors edit facts that are still proposed; admins edit any fact that is not retired and
- * approve, expire and retire facts. A retired fact is history: nobody changes it.
+ * One fact: editors edit facts that are still proposed; admins edit any fact that is not
+ * retired, approve proposed facts, expire approved ones and retire any fact that is not
+ * retired yet. A retired fact is history: nobody changes it.
  */
-export function factCapabilities(role: Role, fact: Pick<ProofFactRow, "status">): FactCapabilities {
-  const admin = roleAtLeast(role, "admin");
-  const live = fact.status !== "retired";
-  return {
-    edit: live && (admin || (roleAtLeast(role, "editor") && fact.status === "proposed")),
-    approve: admin && fact.status === "proposed",
-    expire: admin && fact.status === "approved",
-    retire: admin && live,
-  };
-}
+export const factPolicy = definePolicy<FactAction, PolicyFact>({
+  actions: ["edit", "approve", "expire", "retire"],
+  minRole: {
+    edit: "editor",
+    approve: "admin",
+    expire: "admin",
+    retire: "admin",
+  } satisfies Record<FactAction, Role>,
+  allows: (action, fact, actor) => {
+    switch (action) {
+      case "edit":
+        return (
+          fact.status !== "retired" &&
+          (fact.status === "proposed" || roleAtLeast(actor.role, "admin"))
+        );
+      case "approve":
+        return fact.status === "proposed";
+      case "expire":
+        return fact.status === "approved";
+      case "retire":
+        return fact.status !== "retired";
+    }
+  },
+  conflictMessages: {
+    edit: "This fact cannot be edited now: editors edit proposed facts, admins any fact that is not retired.",
+    approve: "Only proposed facts can be approved.",
+    expire: "Only approved facts can be expired.",
+    retire: "This fact is already retired.",
+  },
+});

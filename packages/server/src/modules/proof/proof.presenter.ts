@@ -1,6 +1,7 @@
-import type { Fact, Role } from "@content-studio/contract";
+import type { Fact } from "@content-studio/contract";
 import type { ProofFactRow } from "../../db/types";
-import { factCapabilities } from "./proof.policy";
+import type { PolicyActor } from "../../lib/policy";
+import { factPolicy } from "./proof.policy";
 
 /** Today as YYYY-MM-DD (UTC): a fact is usable through its expiry date. */
 export function todayIso(now = new Date()): string {
@@ -20,7 +21,7 @@ const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOStr
 export function presentFact(
   row: ProofFactRow,
   subjectLabel: string,
-  role: Role,
+  actor: PolicyActor,
   approverName: string | null,
 ): Fact {
   return {
@@ -43,6 +44,6 @@ export function presentFact(
     approvedAt: row.approved_at ? iso(row.approved_at) : null,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
-    can: factCapabilities(role, row),
+    can: factPolicy.capabilities(actor, row),
   };
 }

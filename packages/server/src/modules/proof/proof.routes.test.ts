@@ -48,8 +48,8 @@ describe("proof library routes", () => {
 
   it("is seeded with the catalogue's key metrics and marked samples, readable by every role", async () => {
     expect((await t.anonymous.get("/api/proof/facts")).statusCode).toBe(401);
-    const { facts, canPropose } = await list(viewer);
-    expect(canPropose).toBe(false);
+    const { facts, can } = await list(viewer);
+    expect(can).toEqual({ propose: false });
     const catalogue = facts.filter((f) => f.source === CATALOGUE_FACT_SOURCE);
     expect(catalogue.map((f) => f.id).sort()).toEqual(
       COMPANY_CATALOG.keyMetrics.map((m) => `fact-catalogue-${m.id}`).sort(),
@@ -69,7 +69,8 @@ describe("proof library routes", () => {
     expect((await list(viewer, "?q=castings")).facts.map((f) => f.id)).toEqual([
       "fact-sample-aerospace-quotes",
     ]);
-    expect((await list(admin)).canPropose).toBe(true);
+    expect((await list(editor)).can).toEqual({ propose: true });
+    expect((await list(admin)).can).toEqual({ propose: true });
   });
 
   it("lets editors propose and admins approve; only approved, unexpired facts bind claims", async () => {
@@ -109,7 +110,9 @@ describe("proof library routes", () => {
       owner: "Sales Engineering",
     });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect((await editor.post(`/api/proof/facts/${fact.id}/approve`)).statusCode).toBe(403);
+    const notAdmin = await editor.post(`/api/proof/facts/${fact.id}/approve`);
+    expect(notAdmin.statusCode).toBe(403);
+    expect(notAdmin.json()).toMatchObject({ code: "forbidden" });
     const approved = await admin.post(`/api/proof/facts/${fact.id}/approve`);
     expect(approved.statusCode, approved.body).toBe(200);
     const result = FactChangeResultSchema.parse(approved.json<Ok<unknown>>().data);
@@ -119,8 +122,16 @@ describe("proof library routes", () => {
       expired: false,
     });
     expect(result.fact.approvedBy).toBeTruthy();
-    // Approved facts are only edited by admins.
-    expect((await editor.put(`/api/proof/facts/${fact.id}`, FACT)).statusCode).toBe(403);
+    // Approved facts are only edited by admins: the editor's role edits, the fact's state refuses.
+    const late = await editor.put(`/api/proof/facts/${fact.id}`, FACT);
+    expect(late.statusCode, late.body).toBe(409);
+    expect(late.json()).toEqual({
+      success: false,
+      code: "conflict",
+      message:
+        "This fact cannot be edited now: editors edit proposed facts, admins any fact that is not retired.",
+    });
+    expect(result.fact.can).toEqual({ edit: true, approve: false, expire: true, retire: true });
 
     expect(await check()).toEqual([
       expect.objectContaining({ kind: "multiplier", status: "supported", factId: fact.id }),
@@ -190,7 +201,14 @@ describe("proof library routes", () => {
     expect(result.fact.status).toBe("retired");
     expect(result.fact.can).toEqual({ edit: false, approve: false, expire: false, retire: false });
     expect(result.usages.map((u) => u.contentItemId)).toEqual([id]);
-    expect((await admin.post(`/api/proof/facts/${created.id}/retire`)).statusCode).toBe(403);
+    const again = await admin.post(`/api/proof/facts/${created.id}/retire`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: "conflict",
+      message: "This fact is already retired.",
+    });
+    expect((await admin.put(`/api/proof/facts/${created.id}`, FACT)).statusCode).toBe(409);
+    expect((await admin.post(`/api/proof/facts/${created.id}/approve`)).statusCode).toBe(409);
     expect((await admin.post("/api/proof/facts/fact-missing/approve")).statusCode).toBe(404);
   });
 });

@@ -17,7 +17,7 @@ import { AppError } from "../../lib/app-error";
 import type { SessionUser } from "../../plugins/access";
 import { listIndustryRows, loadCompanyCatalogRows } from "../reference/reference.repository";
 import { claimSettingOnce } from "../settings/settings.repository";
-import { canProposeFacts, factCapabilities } from "./proof.policy";
+import { factPolicy, factsPolicy, type FactAction } from "./proof.policy";
 import { isExpired, presentFact, todayIso } from "./proof.presenter";
 import type { BindingFact } from "./binding-fact";
 import * as repo from "./proof.repository";
@@ -55,7 +55,7 @@ function present(
   labels: Awaited<ReturnType<typeof subjectLabels>>,
   actor: SessionUser,
 ): Fact {
-  return presentFact(row, labels.label(row), actor.role, row.approved_by);
+  return presentFact(row, labels.label(row), actor, row.approved_by);
 }
 
 export async function listFactsFor(
@@ -66,7 +66,7 @@ export async function listFactsFor(
   const [rows, labels] = await Promise.all([repo.listFacts(ctx.db, query), subjectLabels(ctx.db)]);
   return {
     facts: rows.map((r) => present(r, labels, actor)),
-    canPropose: canProposeFacts(actor.role),
+    can: factsPolicy.capabilities(actor),
   };
 }
 
@@ -74,10 +74,6 @@ async function loadFact(ctx: ProofContext, id: string): Promise<ProofFactRow> {
   const row = await repo.findFact(ctx.db, id);
   if (!row) throw new AppError("not_found", "Fact not found.");
   return row;
-}
-
-function refuse(): never {
-  throw new AppError("forbidden", "You do not have permission to do that with this fact.");
 }
 
 function columnsOf(input: FactInput) {
@@ -111,7 +107,7 @@ export async function proposeFact(
   actor: SessionUser,
   input: FactInput,
 ): Promise<Fact> {
-  if (!canProposeFacts(actor.role)) refuse();
+  factsPolicy.authorize(actor, "propose");
   const labels = await checkSubject(ctx, input);
   const id = `fact-${randomUUID()}`;
   await ctx.db.transaction().execute(async (trx) => {
@@ -137,7 +133,7 @@ export async function editFact(
   input: FactInput,
 ): Promise<Fact> {
   const row = await loadFact(ctx, id);
-  if (!factCapabilities(actor.role, row).edit) refuse();
+  factPolicy.authorize(actor, "edit", row);
   const labels = await checkSubject(ctx, input);
   const updated = await updateAudited(ctx, actor, row, columnsOf(input));
   return present(updated, labels, actor);
@@ -192,11 +188,11 @@ async function change(
   ctx: ProofContext,
   actor: SessionUser,
   id: string,
-  allowed: (can: ReturnType<typeof factCapabilities>) => boolean,
+  action: Exclude<FactAction, "edit">,
   update: Parameters<typeof repo.updateFact>[2],
 ): Promise<FactChangeResult> {
   const row = await loadFact(ctx, id);
-  if (!allowed(factCapabilities(actor.role, row))) refuse();
+  factPolicy.authorize(actor, action, row);
   const updated = await updateAudited(ctx, actor, row, update);
   const labels = await subjectLabels(ctx.db);
   return { fact: present(updated, labels, actor), usages: await factUsages(ctx, id) };
@@ -204,7 +200,7 @@ async function change(
 
 /** Admins approve a proposed fact: from now on it binds claims. */
 export function approveFact(ctx: ProofContext, actor: SessionUser, id: string) {
-  return change(ctx, actor, id, (can) => can.approve, {
+  return change(ctx, actor, id, "approve", {
     status: "approved",
     approved_by: actor.name,
     approved_at: new Date(),
@@ -214,12 +210,12 @@ export function approveFact(ctx: ProofContext, actor: SessionUser, id: string) {
 /** Admins expire an approved fact now (its expiry date becomes yesterday); it stops binding. */
 export function expireFact(ctx: ProofContext, actor: SessionUser, id: string) {
   const yesterday = todayIso(new Date(Date.now() - 86_400_000));
-  return change(ctx, actor, id, (can) => can.expire, { expires_on: yesterday });
+  return change(ctx, actor, id, "expire", { expires_on: yesterday });
 }
 
 /** Admins retire a fact: it stops binding and can no longer be edited. */
 export function retireFact(ctx: ProofContext, actor: SessionUser, id: string) {
-  return change(ctx, actor, id, (can) => can.retire, { status: "retired" });
+  return change(ctx, actor, id, "retire", { status: "retired" });
 }
 
 /** Approved facts as the judge binds claims to them (expired ones flagged). */

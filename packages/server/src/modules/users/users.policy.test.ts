@@ -19,18 +19,22 @@ describe("users policy", () => {
     }
   });
 
-  it("refuses an admin's own role change and deactivation with conflict", () => {
+  it("refuses an admin's own role change, deactivation and password reset with conflict", () => {
     const me = { id: "me", role: "admin" as const };
     expect(userPolicy.refusal(me, "changeRole", { id: "me" })).toBe("conflict");
     expect(userPolicy.refusal(me, "deactivate", { id: "me" })).toBe("conflict");
+    expect(userPolicy.refusal(me, "resetPassword", { id: "me" })).toBe("conflict");
     expect(userPolicy.refusal(me, "rename", { id: "me" })).toBeNull();
     expect(userCapabilitiesFor(me, { id: "me" })).toEqual({
       changeRole: false,
       deactivate: false,
-      resetPassword: true,
+      resetPassword: false,
     });
     expect(() => userPolicy.authorize(me, "changeRole", { id: "me" })).toThrow(
       "You cannot change your own role.",
+    );
+    expect(() => userPolicy.authorize(me, "resetPassword", { id: "me" })).toThrow(
+      "You cannot reset your own password here. Use Change password under Your account.",
     );
   });
 });

@@ -15,11 +15,20 @@ export const usersPolicy = definePolicy<UsersAction>({
   minRole: { create: "admin" } satisfies Record<UsersAction, Role>,
 });
 
+/** What an admin may not do to their own account here (409); renaming is allowed. */
+const NOT_ON_ONESELF: ReadonlySet<UserAction> = new Set([
+  "changeRole",
+  "deactivate",
+  "resetPassword",
+]);
+
 /**
  * Only admins manage accounts. An admin may not change their own role or deactivate
- * themselves (409): another admin does that, so nobody locks themself out by mistake. Renaming
- * and resetting a password are allowed on any account, their own included. That at least one
- * active admin remains is checked by the users service under a lock, not here.
+ * themselves (409): another admin does that, so nobody locks themself out by mistake. Nor may
+ * they reset their own password through the admin reset (a temporary password or a link for
+ * oneself skips the current-password check): they change it from their account, which asks
+ * for the current one. Renaming is allowed on any account, their own included. That at least
+ * one active admin remains is checked by the users service under a lock, not here.
  */
 export const userPolicy = definePolicy<UserAction, PolicyUser>({
   actions: ["changeRole", "deactivate", "rename", "resetPassword"],
@@ -29,11 +38,12 @@ export const userPolicy = definePolicy<UserAction, PolicyUser>({
     rename: "admin",
     resetPassword: "admin",
   } satisfies Record<UserAction, Role>,
-  allows: (action, user, actor) =>
-    action === "changeRole" || action === "deactivate" ? user.id !== actor.id : true,
+  allows: (action, user, actor) => !NOT_ON_ONESELF.has(action) || user.id !== actor.id,
   conflictMessages: {
     changeRole: "You cannot change your own role.",
     deactivate: "You cannot deactivate your own account.",
+    resetPassword:
+      "You cannot reset your own password here. Use Change password under Your account.",
   },
 });
 

@@ -66,11 +66,12 @@ describe("users", () => {
       const listed = list.json<{ data: UserList }>().data;
       expect(listed.can).toEqual({ create: true });
       expect(listed.users.map((u) => u.email)).toContain("ada@example.test");
-      // An admin may not change their own role or deactivate themself; others' they may.
+      // An admin may not change their own role, deactivate themself or reset their own password
+      // here; others' they may.
       expect(listed.users.find((u) => u.id === adminId)?.can).toEqual({
         changeRole: false,
         deactivate: false,
-        resetPassword: true,
+        resetPassword: false,
       });
       // No hash and no password field (the `resetPassword` capability is not one).
       expect(list.body).not.toMatch(/argon2|"password"/i);

@@ -4,6 +4,7 @@ import { useState, type KeyboardEvent, type ReactNode } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button, buttonClasses, focusRing } from "../../../components/ui/button";
+import { FactList } from "../../../components/ui/fact-list";
 import { PageHeader } from "../../../components/ui/page-header";
 import { Spinner } from "../../../components/ui/spinner";
 import { ApiError, hasServerMessage } from "../../../lib/api-client";
@@ -121,21 +122,27 @@ export function LibraryItemPage({ id, renderResultView }: LibraryItemPageProps) 
         description={
           <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <StatusBadge status={item.status} />
-            <span>
-              {CONTENT_TYPE_LABELS[item.contentType]} · {item.personaName} · {item.industryName} ·{" "}
-              <span className="capitalize">{item.buyingStage}</span>
-            </span>
-            <span>
-              · Version {item.version}
-              {item.updatedByName ? `, saved by ${item.updatedByName}` : ""} on{" "}
-              {formatDateTime(item.updatedAt)}
-            </span>
-            {item.approval ? (
-              <span>
-                · Approved (version {item.approval.version})
-                {item.approval.byName ? ` by ${item.approval.byName}` : ""}
-              </span>
-            ) : null}
+            <FactList
+              facts={[
+                CONTENT_TYPE_LABELS[item.contentType],
+                item.personaName,
+                item.industryName,
+                <span className="capitalize">{item.buyingStage}</span>,
+                <>
+                  Version {item.version}
+                  {item.updatedByName ? `, saved by ${item.updatedByName}` : ""} on{" "}
+                  {formatDateTime(item.updatedAt)}
+                </>,
+                ...(item.approval
+                  ? [
+                      <>
+                        Approved (version {item.approval.version})
+                        {item.approval.byName ? ` by ${item.approval.byName}` : ""}
+                      </>,
+                    ]
+                  : []),
+              ]}
+            />
           </span>
         }
         actions={

@@ -99,6 +99,22 @@ describe("LibraryPage", () => {
     expect(last.get("type")).toBe("technical-guide");
   });
 
+  it("pages an uncounted search and says how many items the pages so far show", async () => {
+    const twenty = (prefix: string) =>
+      Array.from({ length: 20 }, (_, n) => item({ id: `${prefix}${n}`, title: `${prefix} ${n}` }));
+    const fake = setup(({ query }) =>
+      query.get("cursor")
+        ? page([item({ id: "last", title: "Last piece" })], { total: null })
+        : page(twenty("First"), { total: null, nextCursor: "page-2" }),
+    );
+    expect(await screen.findByText("More than 20 items")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: /Next/ }));
+    expect(await screen.findByText("21 items")).toBeInTheDocument();
+    expect(screen.getByText("Last piece")).toBeInTheDocument();
+    const last = fake.requests.filter((r) => r.path === "/api/library").at(-1)!.query;
+    expect(last.get("cursor")).toBe("page-2");
+  });
+
   it("shows the load failure with a retry", async () => {
     const fake = setup(fail(500, "internal_error", "Something went wrong."));
     expect(

@@ -8,7 +8,7 @@ import {
   LIBRARY_SORT_LABELS,
   QUALITY_BAND_IDS,
   QUALITY_BAND_LABELS,
-  formatCappedCount,
+  describeLibraryCount,
   type ContentStatus,
   type ContentType,
   type Industry,
@@ -293,8 +293,7 @@ export function LibraryPage({ personas, industries, canCreate }: LibraryPageProp
           <>
             <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-6 py-3 text-sm text-slate-600">
               <p role="status">
-                {formatCappedCount(page.total, page.totalCapped)}{" "}
-                {page.total === 1 && !page.totalCapped ? "item" : "items"}
+                {describeLibraryCount(page, cursors.length * PAGE_SIZE + page.items.length)}
                 {library.isFetching ? <Spinner className="ml-2 size-3.5 align-middle" /> : null}
               </p>
               {library.isError ? <span className="text-red-700">{LOAD_FAILED_MESSAGE}</span> : null}

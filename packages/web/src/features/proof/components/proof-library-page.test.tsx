@@ -47,7 +47,7 @@ describe("ProofLibraryPage", () => {
           buildFact(),
           buildFact({ id: "fact-2", statement: "Old proof.", status: "approved", expired: true }),
         ],
-        canPropose: false,
+        can: { propose: false },
       }),
     });
     renderWithProviders(<ProofLibraryPage solutions={SOLUTIONS} industries={INDUSTRIES} />);
@@ -63,7 +63,7 @@ describe("ProofLibraryPage", () => {
   });
 
   it("shows the empty state", async () => {
-    installFakeApi({ "GET /api/proof/facts": ok({ facts: [], canPropose: true }) });
+    installFakeApi({ "GET /api/proof/facts": ok({ facts: [], can: { propose: true } }) });
     renderWithProviders(<ProofLibraryPage solutions={SOLUTIONS} industries={INDUSTRIES} />);
     expect(await screen.findByText("No facts found")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Add fact" })).toBeInTheDocument();
@@ -71,7 +71,7 @@ describe("ProofLibraryPage", () => {
 
   it("proposes a fact about a solution", async () => {
     const fake = installFakeApi({
-      "GET /api/proof/facts": ok({ facts: [], canPropose: true }),
+      "GET /api/proof/facts": ok({ facts: [], can: { propose: true } }),
       "POST /api/proof/facts": ok(buildFact({ status: "proposed" }), 201),
     });
     const user = userEvent.setup();
@@ -116,7 +116,7 @@ describe("ProofLibraryPage", () => {
       ],
     };
     const fake = installFakeApi({
-      "GET /api/proof/facts": ok({ facts: [fact], canPropose: true }),
+      "GET /api/proof/facts": ok({ facts: [fact], can: { propose: true } }),
       "POST /api/proof/facts/:id/retire": ok(result),
     });
     const user = userEvent.setup();

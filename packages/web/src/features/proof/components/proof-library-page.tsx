@@ -82,7 +82,7 @@ export function ProofLibraryPage({ solutions, industries }: ProofLibraryPageProp
         title="Proof Library"
         description="Approved facts that claims in generated content are bound to."
         actions={
-          facts.data?.canPropose ? (
+          facts.data?.can.propose ? (
             <Button onClick={() => setEditing("new")}>
               <Plus aria-hidden="true" className="size-4" />
               Add fact

@@ -20,7 +20,9 @@ describe("UsersCard", () => {
     expect(own.getByText("You")).toBeInTheDocument();
     expect(own.getByRole("combobox", { name: "Role of Ada Admin" })).toBeDisabled();
     expect(own.queryByRole("button", { name: /Deactivate/ })).toBeNull();
+    expect(own.queryByRole("button", { name: /Reset password/ })).toBeNull();
     expect(screen.getByRole("combobox", { name: "Role of Eddie Editor" })).toHaveValue("editor");
+    expect(screen.getByRole("button", { name: "Reset password of Eddie Editor" })).toBeEnabled();
   });
 
   it("creates a user and shows server field errors under the field", async () => {

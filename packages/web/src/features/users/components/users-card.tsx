@@ -151,7 +151,7 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
                       </StatusBadge>
                     </td>
                     <td className="space-x-2 px-6 py-3 text-right whitespace-nowrap">
-                      {isSelf || !user.can.resetPassword ? null : (
+                      {!user.can.resetPassword ? null : (
                         <Button
                           size="sm"
                           variant="secondary"
