@@ -65,8 +65,12 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info(`${signal} received: finishing in-flight requests`);
     try {
+      // close() stops accepting (503 to new requests), then waits, at most the grace period,
+      // for requests still being answered (their clients may be gone) and background work
+      // (plugins/graceful-close.ts). Only then is the database closed.
       await app.close();
       await database.close();
+      app.log.info("stopped");
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, "shutdown failed");
