@@ -18,6 +18,7 @@ import { authRoutes } from "./modules/auth/auth.routes";
 import { createSessionResolver } from "./modules/auth/auth.service";
 import { contentRoutes } from "./modules/content/content.routes";
 import { examplesRoutes } from "./modules/examples/examples.routes";
+import { createExampleSearchQueue } from "./modules/examples/examples.service";
 import { generationRoutes } from "./modules/content/generation.routes";
 import { libraryRoutes } from "./modules/library/library.routes";
 import { startTrashPurger } from "./modules/library/library.service";
@@ -121,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     dbKind,
     auth,
     jobs: new BackgroundJobs(),
+    exampleSearches: createExampleSearchQueue(config, dbKind),
     mailer: createMailer(config.mail),
   };
   const graceful = registerGracefulClose(app, ctx.jobs, { graceMs: options.shutdownGraceMs });

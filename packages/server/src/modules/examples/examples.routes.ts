@@ -73,7 +73,7 @@ export const examplesRoutes =
       async (request, reply) => ({
         success: true as const,
         data: await examples.listExampleSummaries(
-          ctx.db,
+          ctx,
           actorOf(request),
           request.query,
           clientGoneSignal(reply),
