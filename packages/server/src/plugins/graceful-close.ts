@@ -49,7 +49,7 @@ export function registerGracefulClose(
   app: FastifyInstance,
   jobs: BackgroundJobs,
   options: { graceMs?: number } = {},
-): { drain: () => Promise<void>; pendingRequests: () => string[] } {
+): { drain: () => Promise<void> } {
   const graceMs = options.graceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
   const requests = new Map<InFlight, Promise<void>>();
   let closing = false;
@@ -176,10 +176,7 @@ export function registerGracefulClose(
     }
   };
 
-  return {
-    drain,
-    pendingRequests: () => [...requests.keys()].map((r) => r.label),
-  };
+  return { drain };
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {

@@ -58,7 +58,7 @@ describe("example search queue", () => {
     const answers = await Promise.all([a1.res, a2.res, b1.res]);
     for (const res of answers) expect(res.statusCode, res.body).toBe(200);
     expect(order).toEqual(["alpha1", "bravo1", "alpha2"]);
-    expect(answers[0]!.json<{ data: ExampleList }>().data.items).toEqual([]);
+    expect(answers[0].json<{ data: ExampleList }>().data.items).toEqual([]);
   });
 
   it("answers 429 rate_limited with Retry-After in the envelope when a user's line is long", async () => {
