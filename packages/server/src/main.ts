@@ -86,7 +86,10 @@ async function main(): Promise<void> {
     await database.close();
     fail(`Could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
   }
-  await prepareExamplesOnStart(ctx, (m) => app.log.info(m));
+  // Tracked: a SIGTERM during start-up must not close the database under its queries.
+  const preparing = prepareExamplesOnStart(ctx, (m) => app.log.info(m));
+  ctx.jobs.track("start-up examples check", preparing);
+  await preparing;
   app.log.info(
     `Content Studio is running at ${config.baseUrl} (database: ${database.kind === "pglite" ? `PGlite in ${config.dataDir}` : "PostgreSQL"})`,
   );
