@@ -46,8 +46,13 @@ export class FairQueue {
     try {
       return await work();
     } finally {
-      this.running -= 1;
-      this.next();
+      // The next waiter starts on a later turn of the event loop, not in this microtask chain:
+      // on PGlite the queries run on this thread, and a chain of searches handing the slot on
+      // within microtasks would keep every socket (a health check, other pages) waiting.
+      setImmediate(() => {
+        this.running -= 1;
+        this.next();
+      });
     }
   }
 
