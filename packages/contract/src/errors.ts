@@ -13,6 +13,8 @@ export const ERROR_CODES = [
   "already_set_up",
   "password_change_required",
   "provider_error",
+  /** The server is stopping (or otherwise cannot take the request now); try again shortly. */
+  "service_unavailable",
   "internal_error",
 ] as const;
 

@@ -3,6 +3,7 @@ import type { Config } from "./config";
 import type { DatabaseKind } from "./db/database";
 import type { Database } from "./db/types";
 import type { BackgroundJobs } from "./lib/background-jobs";
+import type { FairQueue } from "./lib/fair-queue";
 import type { Auth } from "./modules/auth/auth";
 import type { Mailer } from "./modules/mail/mail.service";
 
@@ -14,6 +15,8 @@ export interface AppContext {
   auth: Auth;
   /** Work started by requests and still running in this process (ingests). */
   jobs: BackgroundJobs;
+  /** The cap and fair queue in front of example searches (one per process). */
+  exampleSearches: FairQueue;
   /** Outgoing mail (disabled unless SMTP_URL and MAIL_FROM are set). */
   mailer: Mailer;
 }

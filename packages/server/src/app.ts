@@ -17,6 +17,7 @@ import { authRoutes } from "./modules/auth/auth.routes";
 import { createSessionResolver } from "./modules/auth/auth.service";
 import { contentRoutes } from "./modules/content/content.routes";
 import { examplesRoutes } from "./modules/examples/examples.routes";
+import { createExampleSearchQueue } from "./modules/examples/examples.service";
 import { generationRoutes } from "./modules/content/generation.routes";
 import { libraryRoutes } from "./modules/library/library.routes";
 import { startTrashPurger } from "./modules/library/library.service";
@@ -37,6 +38,7 @@ import {
 } from "./plugins/errors";
 import { securityHeaders } from "./plugins/security-headers";
 import { registerNulGuard } from "./plugins/nul-guard";
+import { registerGracefulClose } from "./plugins/graceful-close";
 import { registerWeb } from "./plugins/web";
 
 export interface BuildAppOptions {
@@ -45,6 +47,8 @@ export interface BuildAppOptions {
   dbKind: DatabaseKind;
   /** Pino logger options, or false for none (tests). */
   logger?: boolean | object;
+  /** How long close() waits for requests and background work (default 10 s). */
+  shutdownGraceMs?: number;
 }
 
 export interface BuiltApp {
@@ -89,7 +93,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     connectionTimeout: 120_000,
     keepAliveTimeout: 10_000,
     forceCloseConnections: "idle",
-    return503OnClosing: true,
+    // While closing, plugins/graceful-close.ts answers 503 in the JSON envelope instead.
+    return503OnClosing: false,
     frameworkErrors: createFrameworkErrorHandler(headers),
     clientErrorHandler: createClientErrorHandler(headers),
   }).withTypeProvider<ZodTypeProvider>();
@@ -121,9 +126,10 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     dbKind,
     auth,
     jobs: new BackgroundJobs(),
+    exampleSearches: createExampleSearchQueue(config, dbKind),
     mailer: createMailer(config.mail),
   };
-  app.addHook("onClose", () => ctx.jobs.closeAll());
+  const graceful = registerGracefulClose(app, ctx.jobs, { graceMs: options.shutdownGraceMs });
   app.addHook("onClose", () => ctx.mailer.close());
   const routes = registerAccessControl(app, createSessionResolver(auth, db, config), {
     publicOrigin: new URL(config.baseUrl).origin,
@@ -146,6 +152,9 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   app.addHook("onReady", async () => startTrashPurger(ctx, app.log));
   await app.register(proofRoutes(ctx));
   await registerWeb(app, config.webDist);
+  // Last, so it runs first on close: requests and background jobs end before the mailer, the
+  // reference cache and (in main.ts, after close) the database.
+  app.addHook("onClose", graceful.drain);
 
   return { app, ctx, routes };
 }

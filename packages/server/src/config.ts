@@ -133,6 +133,13 @@ export interface Config {
    */
   generationRateLimit: number;
   /**
+   * The cap on example searches running at once in this process and the fair queue before it
+   * (see `FairQueue`). `concurrency` undefined: 2 on PGlite (one connection that runs every
+   * statement in turn, so more only lengthens the line in front of everything else, such as
+   * /api/health), 4 on PostgreSQL (a pool of 10).
+   */
+  exampleSearch: { concurrency: number | undefined; maxWaitingPerUser: number; maxWaiting: number };
+  /**
    * Outgoing mail (password reset links), from SMTP_URL and MAIL_FROM; undefined when not set
    * (then an administrator resets passwords). The URL may hold credentials: never logged.
    */
@@ -259,6 +266,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       limits: { ...DEFAULT_AI_CALL_LIMITS },
     },
     generationRateLimit: e.GENERATION_RATE_LIMIT,
+    exampleSearch: { concurrency: undefined, maxWaitingPerUser: 24, maxWaiting: 96 },
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
   };
 }

@@ -65,8 +65,12 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info(`${signal} received: finishing in-flight requests`);
     try {
+      // close() stops accepting (503 to new requests), then waits, at most the grace period,
+      // for requests still being answered (their clients may be gone) and background work
+      // (plugins/graceful-close.ts). Only then is the database closed.
       await app.close();
       await database.close();
+      app.log.info("stopped");
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, "shutdown failed");
@@ -82,7 +86,10 @@ async function main(): Promise<void> {
     await database.close();
     fail(`Could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
   }
-  await prepareExamplesOnStart(ctx, (m) => app.log.info(m));
+  // Tracked: a SIGTERM during start-up must not close the database under its queries.
+  const preparing = prepareExamplesOnStart(ctx, (m) => app.log.info(m));
+  ctx.jobs.track("start-up examples check", preparing);
+  await preparing;
   app.log.info(
     `Content Studio is running at ${config.baseUrl} (database: ${database.kind === "pglite" ? `PGlite in ${config.dataDir}` : "PostgreSQL"})`,
   );

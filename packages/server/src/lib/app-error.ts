@@ -13,6 +13,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   payload_too_large: 413,
   rate_limited: 429,
   provider_error: 502,
+  service_unavailable: 503,
   internal_error: 500,
 };
 

@@ -21,6 +21,7 @@ describe("ERROR_STATUS", () => {
       payload_too_large: 413,
       rate_limited: 429,
       provider_error: 502,
+      service_unavailable: 503,
       internal_error: 500,
     };
     expect(Object.keys(ERROR_STATUS).sort()).toEqual([...ERROR_CODES].sort());

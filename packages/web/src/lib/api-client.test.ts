@@ -73,6 +73,16 @@ describe("api client", () => {
     expect(unreadable).toMatchObject({ status: 502, code: "internal_error" });
     expect(unreadable.message).toMatch(/unexpected response/);
 
+    // A proxy's own 503 page while the server restarts.
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("<html>Service Unavailable</html>", { status: 503 })),
+    );
+    expect(await caught(api.get("/api/things"))).toMatchObject({
+      status: 503,
+      code: "service_unavailable",
+    });
+
     vi.stubGlobal(
       "fetch",
       vi.fn(async () => {

@@ -244,6 +244,8 @@ function codeForStatus(status: number): ErrorCode {
       return "payload_too_large";
     case 429:
       return "rate_limited";
+    case 503:
+      return "service_unavailable";
     default:
       return "internal_error";
   }

@@ -55,7 +55,7 @@ export const audienceRoutes =
         return reply
           .type("text/csv; charset=utf-8")
           .header("content-disposition", csvDisposition(`target-audience-${industry}.csv`))
-          .send(audience.exportAudienceCsv(ctx.db, industry));
+          .send(audience.exportAudienceCsv(ctx, industry));
       },
     );
 
@@ -162,10 +162,7 @@ export const audienceRoutes =
       "/api/audience/content/:id/accounts/export",
       { config: { access: "viewer" }, schema: { params: ContentIdParamsSchema } },
       async (request, reply) => {
-        const { fileName, csv } = await audience.exportAccountsToTargetCsv(
-          ctx.db,
-          request.params.id,
-        );
+        const { fileName, csv } = await audience.exportAccountsToTargetCsv(ctx, request.params.id);
         return reply
           .type("text/csv; charset=utf-8")
           .header("content-disposition", csvDisposition(fileName))

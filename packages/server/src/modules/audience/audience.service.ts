@@ -26,6 +26,8 @@ import { stringify } from "csv-stringify";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/types";
 import { AppError } from "../../lib/app-error";
+import type { BackgroundJobs } from "../../lib/background-jobs";
+import { produceCsv } from "../../lib/csv-producer";
 import type { SessionUser } from "../../plugins/access";
 import * as repo from "./audience.repository";
 import { auditActorOf, recordAudit } from "../audit/audit.service";
@@ -361,26 +363,17 @@ const accountCsvRow = (r: AccountRow) =>
   ].map(escapeCsvFormula);
 
 /** CSV text from pages of accounts, streamed through csv-stringify with formula escaping. */
-function accountsCsv(pages: AsyncIterable<AccountRow[]>): Readable {
+function accountsCsv(jobs: BackgroundJobs, pages: AsyncIterable<AccountRow[]>): Readable {
   const out = stringify({ header: true, columns: ACCOUNT_CSV_COLUMNS, bom: true });
-  void (async () => {
-    try {
-      for await (const page of pages) {
-        for (const row of page) {
-          if (!out.write(accountCsvRow(row)))
-            await new Promise((resolve) => out.once("drain", resolve));
-        }
-      }
-      out.end();
-    } catch (error) {
-      out.destroy(error instanceof Error ? error : new Error(String(error)));
-    }
-  })();
+  produceCsv(jobs, "accounts CSV export", out, pages, accountCsvRow);
   return out;
 }
 
 /** 'Export Data': every account of the current view, highest intent first, as CSV. */
-export function exportAudienceCsv(db: Db, filter: AudienceFilter): Readable {
+export function exportAudienceCsv(
+  { db, jobs }: { db: Db; jobs: BackgroundJobs },
+  filter: AudienceFilter,
+): Readable {
   async function* pages() {
     let after: { intent: number; domain: string } | undefined;
     for (;;) {
@@ -395,7 +388,7 @@ export function exportAudienceCsv(db: Db, filter: AudienceFilter): Readable {
       after = { intent: last.intent, domain: last.domain };
     }
   }
-  return accountsCsv(pages());
+  return accountsCsv(jobs, pages());
 }
 
 // --- content gaps --------------------------------------------------------------------------------
@@ -514,7 +507,7 @@ export async function getAccountsToTarget(db: Db, itemId: string): Promise<Accou
 }
 
 export async function exportAccountsToTargetCsv(
-  db: Db,
+  { db, jobs }: { db: Db; jobs: BackgroundJobs },
   itemId: string,
 ): Promise<{ fileName: string; csv: Readable }> {
   const { item, topics } = await loadTargeting(db, itemId);
@@ -537,7 +530,7 @@ export async function exportAccountsToTargetCsv(
       .replace(/[^a-z0-9]+/g, "-")
       .replace(/^-|-$/g, "")
       .slice(0, 60) || "content";
-  return { fileName: `accounts-to-target-${slug}.csv`, csv: accountsCsv(pages()) };
+  return { fileName: `accounts-to-target-${slug}.csv`, csv: accountsCsv(jobs, pages()) };
 }
 
 export async function listTargetableItems(db: Db): Promise<TargetableItem[]> {

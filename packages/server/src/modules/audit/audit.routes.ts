@@ -26,7 +26,7 @@ export const auditRoutes =
         return reply
           .header("content-type", "text/csv; charset=utf-8")
           .header("content-disposition", `attachment; filename="audit-log-${day}.csv"`)
-          .send(exportAuditCsv(ctx.db, request.query));
+          .send(exportAuditCsv(ctx, request.query));
       },
     );
   };

@@ -11,6 +11,8 @@ import {
 import { stringify } from "csv-stringify";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/types";
+import type { BackgroundJobs } from "../../lib/background-jobs";
+import { produceCsv } from "../../lib/csv-producer";
 import * as repo from "./audit.repository";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -146,33 +148,31 @@ export const AUDIT_CSV_COLUMNS = [
 ] as const;
 
 /** Every matching entry as CSV (newest first), streamed in batches. */
-export function exportAuditCsv(db: Db, query: AuditQuery): NodeJS.ReadableStream {
+export function exportAuditCsv(
+  ctx: { db: Db; jobs: BackgroundJobs },
+  query: AuditQuery,
+): NodeJS.ReadableStream {
   const csv = stringify({ header: true, columns: [...AUDIT_CSV_COLUMNS], bom: true });
-  const filter = toFilter(query);
-  void (async () => {
-    try {
-      for await (const rows of repo.streamAuditEntries(db, filter)) {
-        for (const row of rows) {
-          const e = presentAuditEntry(row);
-          const cells = [
-            e.at,
-            e.actorLabel,
-            e.actorId ?? "",
-            AUDIT_ACTION_LABELS[e.action] ?? e.action,
-            e.action,
-            e.targetType ?? "",
-            e.targetLabel ?? "",
-            e.targetId ?? "",
-            e.ip ?? "",
-            changesText(e.changes),
-          ].map(escapeCsvCell);
-          if (!csv.write(cells)) await new Promise((resolve) => csv.once("drain", resolve));
-        }
-      }
-      csv.end();
-    } catch (error) {
-      csv.destroy(error instanceof Error ? error : new Error(String(error)));
-    }
-  })();
+  produceCsv(
+    ctx.jobs,
+    "audit CSV export",
+    csv,
+    repo.streamAuditEntries(ctx.db, toFilter(query)),
+    (row) => {
+      const e = presentAuditEntry(row);
+      return [
+        e.at,
+        e.actorLabel,
+        e.actorId ?? "",
+        AUDIT_ACTION_LABELS[e.action] ?? e.action,
+        e.action,
+        e.targetType ?? "",
+        e.targetLabel ?? "",
+        e.targetId ?? "",
+        e.ip ?? "",
+        changesText(e.changes),
+      ].map(escapeCsvCell);
+    },
+  );
   return csv;
 }

@@ -86,7 +86,7 @@ export const examplesRoutes =
         const key = JSON.stringify([actor.role, request.query]);
         const answer = await listCache.get(key, async () => {
           const data = await examples.listExampleSummaries(
-            ctx.db,
+            ctx,
             actor,
             request.query,
             clientGoneSignal(reply),

@@ -17,8 +17,11 @@ import {
 } from "@content-studio/contract";
 import type { Kysely } from "kysely";
 import type { AppContext } from "../../app-context";
+import type { Config } from "../../config";
+import type { DatabaseKind } from "../../db/database";
 import type { Database } from "../../db/types";
 import { AppError } from "../../lib/app-error";
+import { FairQueue } from "../../lib/fair-queue";
 import type { SessionUser } from "../../plugins/access";
 import { findIndustryRow, findPersonaRow } from "../reference/reference.repository";
 import { readSetting, writeSetting } from "../settings/settings.repository";
@@ -133,8 +136,33 @@ export async function saveExampleRepoSettings(
   return presentRepoSettings(ctx, settings, actor);
 }
 
+/** Seconds a user refused by the search queue is asked to wait (Retry-After). */
+export const EXAMPLE_SEARCH_RETRY_SECONDS = 2;
+
+/**
+ * The process's cap on example searches running at once, with a fair per-user queue in front
+ * (config.exampleSearch). On PGlite every statement of every request runs in turn on one
+ * connection on the main thread: 20 searches in flight put ~20 searches' work in front of a
+ * health check or a page load. With two running, anything else waits behind at most two.
+ */
+export function createExampleSearchQueue(config: Config, dbKind: DatabaseKind): FairQueue {
+  const { concurrency, maxWaitingPerUser, maxWaiting } = config.exampleSearch;
+  return new FairQueue({
+    concurrency: concurrency ?? (dbKind === "pglite" ? 2 : 4),
+    maxWaitingPerKey: maxWaitingPerUser,
+    maxWaiting,
+    retryAfterSeconds: EXAMPLE_SEARCH_RETRY_SECONDS,
+    busyMessage: "Too many searches are waiting. Please try again in a moment.",
+  });
+}
+
+/**
+ * A page of examples (filters, search words). Every list goes through the search queue: at
+ * most a few run at once in the process, the rest wait their user's turn (429 when the line is
+ * long).
+ */
 export async function listExampleSummaries(
-  db: Kysely<Database>,
+  ctx: Pick<AppContext, "db" | "exampleSearches">,
   actor: SessionUser,
   query: {
     source?: "cloud" | "local";
@@ -158,14 +186,19 @@ export async function listExampleSummaries(
       : query.source === "local"
         ? (["local", "upload", "manual"] as const)
         : undefined;
-  const { rows, total } = await repo.listExamples(
-    db,
-    {
-      ...query,
-      origins: origins ? [...origins] : undefined,
-      words: query.q === undefined ? undefined : (searchQueryOf(query.q) ?? null),
-    },
-    { offset: (query.page - 1) * query.pageSize, limit: query.pageSize },
+  const { rows, total } = await ctx.exampleSearches.run(
+    actor.id,
+    () =>
+      repo.listExamples(
+        ctx.db,
+        {
+          ...query,
+          origins: origins ? [...origins] : undefined,
+          words: query.q === undefined ? undefined : (searchQueryOf(query.q) ?? null),
+        },
+        { offset: (query.page - 1) * query.pageSize, limit: query.pageSize },
+        signal,
+      ),
     signal,
   );
   return {

@@ -1,10 +1,12 @@
 import {
   AiServiceInfoResponseSchema,
   ChangeAiProviderBodySchema,
+  ErrorEnvelopeSchema,
   HealthSchema,
   successEnvelope,
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import type { AppContext } from "../../app-context";
 import { actorOf } from "../../plugins/access";
 import { changeAiProvider, getAiServiceInfoFor } from "../ai/ai-provider.service";
@@ -18,7 +20,11 @@ export const systemRoutes =
       {
         config: { access: "public" },
         schema: {
-          response: { 200: successEnvelope(HealthSchema), 503: successEnvelope(HealthSchema) },
+          response: {
+            200: successEnvelope(HealthSchema),
+            // Database down (a health report), or the server stopping (the error envelope).
+            503: z.union([successEnvelope(HealthSchema), ErrorEnvelopeSchema]),
+          },
         },
       },
       async (request, reply) => {
