@@ -98,10 +98,7 @@ export function registerAccessControl(
     if (access === "public") return;
     if (!request.user) throw new AppError("unauthenticated", "Please sign in to continue.");
     request.user.ip = request.ip;
-    if (
-      request.user.mustChangePassword &&
-      config.allowDuringPasswordChange !== true
-    ) {
+    if (request.user.mustChangePassword && config.allowDuringPasswordChange !== true) {
       throw new AppError(
         "password_change_required",
         "Choose a new password to replace your temporary one before you continue.",
