@@ -1,9 +1,10 @@
+import { randomBytes } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_DB, createTestDatabase, type TestDatabase } from "../../test/helper";
+import { TEST_DB, type TestDatabase } from "../../test/helper";
 import { ChangeFeed, changeFeedOf, type ChangeChannel } from "./change-feed";
 import { migrateToLatest, openDatabase, type DatabaseHandle } from "./database";
 
@@ -27,14 +28,28 @@ describe(`change feed (${TEST_DB})`, () => {
 
   beforeAll(async () => {
     if (TEST_DB === "postgres") {
-      database = await createTestDatabase({ seed: false });
-      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(
-        database.db,
-      );
-      const client = new pg.Client({
-        connectionString: process.env.TEST_DATABASE_URL,
-        options: `-c search_path=${rows[0]!.schema}`,
-      });
+      // A database of its own: notifications are per database, and other test files write
+      // examples and sessions in theirs all the time.
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      const name = `change_feed_${randomBytes(4).toString("hex")}`;
+      const admin = new pg.Client({ connectionString: url.href });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      url.pathname = `/${name}`;
+      const own = await openDatabase({ kind: "postgres", url: url.href, poolSize: 2 });
+      await migrateToLatest(own.db);
+      database = {
+        ...own,
+        destroy: async () => {
+          await own.close();
+          const dropper = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+          await dropper.connect();
+          await dropper.query(`drop database if exists ${name} with (force)`);
+          await dropper.end();
+        },
+      };
+      const client = new pg.Client({ connectionString: url.href });
       await client.connect();
       foreign = { run: async (text) => void (await client.query(text)), close: () => client.end() };
     } else {
@@ -82,6 +97,8 @@ describe(`change feed (${TEST_DB})`, () => {
   });
 
   it("counts raw SQL that may write as a change to everything; reads count nothing", async () => {
+    // On PostgreSQL the earlier tests' own notifications arrive after their writes: let them.
+    await new Promise((resolve) => setTimeout(resolve, 200));
     const before = count("examples_change")!;
     await sql`select 1`.execute(database.db);
     expect(count("examples_change")).toBe(before);
