@@ -324,6 +324,17 @@ export async function failOrphanedJobs(db: Db, sourceKey?: string): Promise<numb
   return Number(res.numUpdatedRows);
 }
 
+/** True when a job for the source is marked running. */
+export async function hasRunningJob(db: Db, sourceKey: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("ingest_job")
+    .select("id")
+    .where("source_key", "=", sourceKey)
+    .where("status", "=", "running")
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export function findIngestJob(db: Db, id: string): Promise<IngestJobRow | undefined> {
   return db.selectFrom("ingest_job").selectAll().where("id", "=", id).executeTakeFirst();
 }

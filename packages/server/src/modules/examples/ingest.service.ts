@@ -67,6 +67,25 @@ export const MAX_RUNNING_INGESTS = 2;
 const RETRY_INGEST_SECONDS = 15;
 const slotsInUse = new WeakMap<AppContext, { used: number }>();
 
+/**
+ * The source's ingest lock. A finished job writes its final status and then lets the lock go,
+ * so a rerun started the moment the previous one reads as finished can find the lock still
+ * held for a few milliseconds: while no job of the source is marked running, wait for it
+ * (briefly) instead of refusing. Null when a job of the source is really running.
+ */
+async function holdIngestLockWhenFree(
+  ctx: AppContext,
+  sourceKey: string,
+): Promise<Awaited<ReturnType<typeof repo.holdIngestLock>>> {
+  const deadline = Date.now() + 2_000;
+  for (;;) {
+    const lock = await repo.holdIngestLock(ctx.db, sourceKey);
+    if (lock) return lock;
+    if (Date.now() > deadline || (await repo.hasRunningJob(ctx.db, sourceKey))) return null;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 /** Takes one of the process's ingest slots, or refuses with 429; returns its release. */
 export function reserveIngestSlot(ctx: AppContext): () => void {
   let slots = slotsInUse.get(ctx);
@@ -209,7 +228,7 @@ export async function startIngest(
       // The job is alive exactly while its session holds this lock: a process that dies
       // (even by kill -9) loses its connection and the lock at once, so a rerun can start
       // immediately, and a running row nobody holds the lock for is a dead job.
-      lock = await repo.holdIngestLock(ctx.db, request.sourceKey);
+      lock = await holdIngestLockWhenFree(ctx, request.sourceKey);
       if (!lock) throw conflict();
       await repo.failOrphanedJobs(ctx.db, request.sourceKey);
     }
