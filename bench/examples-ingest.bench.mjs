@@ -3,12 +3,11 @@
 // then explicit re-ingests of the unchanged folder are measured the same way.
 // PostgreSQL is measured too when BENCH_DATABASE_URL or TEST_DATABASE_URL is set.
 import { spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { makeDataDir, repoRoot, serverEntry, startServer } from "../e2e/lib/server.mjs";
+import { withScratchDatabase } from "./lib/postgres.mjs";
 
 const FILES = 10_000;
 const REINGEST_RUNS = 3;
@@ -220,14 +219,8 @@ export async function run() {
       );
       return entries;
     }
-    const name = `content_studio_bench_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
-    await admin.connect();
-    try {
-      await admin.query(`create database ${name}`);
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      const pgRun = await measure(root, "PostgreSQL", url.href);
+    await withScratchDatabase(adminUrl, async (url) => {
+      const pgRun = await measure(root, "PostgreSQL", url);
       entries.push(
         {
           metric: "examples.ingest_10k_files (PostgreSQL)",
@@ -242,10 +235,7 @@ export async function run() {
           target: "<= 4 s",
         },
       );
-    } finally {
-      await admin.query(`drop database if exists ${name}`);
-      await admin.end();
-    }
+    });
     return entries;
   } finally {
     fs.rmSync(root, { recursive: true, force: true });

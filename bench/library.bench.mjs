@@ -7,12 +7,12 @@
 //   Fastify serving the same JSON in the same run.
 // The items come from packages/server/bench/seed-library.ts (run through tsx).
 import { spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import autocannon from "autocannon";
 import pg from "pg";
 import { makeDataDir, repoRoot, serverEntry, startServer } from "../e2e/lib/server.mjs";
 import { startBareFastify } from "./lib/bare-fastify.mjs";
+import { withScratchDatabase } from "./lib/postgres.mjs";
 
 const ITEMS = Number(process.env.BENCH_LIBRARY_ITEMS ?? 100_000);
 const SAMPLES = 200;
@@ -235,19 +235,10 @@ export async function run() {
     );
     return results;
   }
-  const name = `content_studio_bench_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    results.push(
-      ...entries(await measure("PostgreSQL", url.href), " (PostgreSQL)", 0.25, "<= 50 ms"),
-    );
-  } finally {
-    await admin.query(`drop database if exists ${name}`);
-    await admin.end();
-  }
+  results.push(
+    ...(await withScratchDatabase(adminUrl, async (url) =>
+      entries(await measure("PostgreSQL", url), " (PostgreSQL)", 0.25, "<= 50 ms"),
+    )),
+  );
   return results;
 }

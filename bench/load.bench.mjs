@@ -7,9 +7,8 @@
 // Each user comes from its own address through a trusted loopback proxy hop (TRUST_PROXY), as
 // 50 people would; one address for all would hit the per-address sign-in limit.
 // PGlite always; PostgreSQL as well when BENCH_DATABASE_URL or TEST_DATABASE_URL is set.
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { startServer } from "../e2e/lib/server.mjs";
+import { withScratchDatabase } from "./lib/postgres.mjs";
 import { ensureBuild } from "./lib/build.mjs";
 import { percentile, round, signInCookie, sleep } from "./lib/measure.mjs";
 
@@ -265,17 +264,10 @@ export async function run() {
     console.log("load: PostgreSQL skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)");
     return results;
   }
-  const name = `content_studio_bench_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    results.push(...entries(await measure("PostgreSQL", url.href), " (PostgreSQL)"));
-  } finally {
-    await admin.query(`drop database if exists ${name}`);
-    await admin.end();
-  }
+  results.push(
+    ...(await withScratchDatabase(adminUrl, async (url) =>
+      entries(await measure("PostgreSQL", url), " (PostgreSQL)"),
+    )),
+  );
   return results;
 }

@@ -6,12 +6,11 @@
 // PGlite always; PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set.
 // BENCH_PER_REQUEST_SECONDS sets the duration of each measurement (default 5 s);
 // BENCH_CPU_PROF=<dir> profiles the server (bench/lib/cpu-profile.cjs) and writes the profile there.
-import { randomBytes } from "node:crypto";
 import path from "node:path";
 import autocannon from "autocannon";
-import pg from "pg";
 import { repoRoot, startServer } from "../e2e/lib/server.mjs";
 import { startBareFastify } from "./lib/bare-fastify.mjs";
+import { withScratchDatabase } from "./lib/postgres.mjs";
 import { ensureBuild } from "./lib/build.mjs";
 import { cpuSeconds, signInCookie, sleep } from "./lib/measure.mjs";
 
@@ -155,17 +154,10 @@ export async function run() {
     console.log("per-request: PostgreSQL skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)");
     return results;
   }
-  const name = `content_studio_bench_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    results.push(...entries(await measure("PostgreSQL", url.href), " (PostgreSQL)", 0.25));
-  } finally {
-    await admin.query(`drop database if exists ${name}`);
-    await admin.end();
-  }
+  results.push(
+    ...(await withScratchDatabase(adminUrl, async (url) =>
+      entries(await measure("PostgreSQL", url), " (PostgreSQL)", 0.25),
+    )),
+  );
   return results;
 }

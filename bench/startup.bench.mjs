@@ -1,9 +1,7 @@
 // Server start-up time on an existing PGlite data directory, and the server's resident memory.
 import { spawn, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import pg from "pg";
 import {
   freePort,
   makeDataDir,
@@ -12,6 +10,7 @@ import {
   startServer,
   webIndex,
 } from "../e2e/lib/server.mjs";
+import { withScratchDatabase } from "./lib/postgres.mjs";
 
 const STARTS = 5;
 const ADMIN = { email: "bench@example.com", password: "Orbital-Tooling-2026" };
@@ -271,14 +270,8 @@ async function measurePostgres(env) {
     console.log("startup: PostgreSQL skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)");
     return [];
   }
-  const name = `content_studio_bench_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const options = { env: { ...env, DATABASE_URL: url.href } };
+  return withScratchDatabase(adminUrl, async (url) => {
+    const options = { env: { ...env, DATABASE_URL: url } };
     const first = await startServer(options);
     await first.stop();
     const m = await measureStarts(3, options, "PostgreSQL");
@@ -308,8 +301,5 @@ async function measurePostgres(env) {
         target: "report",
       },
     ];
-  } finally {
-    await admin.query(`drop database if exists ${name}`);
-    await admin.end();
-  }
+  });
 }
