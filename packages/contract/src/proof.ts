@@ -31,6 +31,34 @@ export const FACT_STATUS_LABELS: Record<FactStatus, string> = {
   retired: "Retired",
 };
 
+/**
+ * Which way a fact's figure goes: a rise, a fall, a share of a whole, or a level (an accuracy,
+ * a count, a duration stated as it is).
+ */
+export const FACT_DIRECTIONS = ["increase", "reduction", "share", "level"] as const;
+export const FactDirectionSchema = z.enum(FACT_DIRECTIONS);
+export type FactDirection = z.infer<typeof FactDirectionSchema>;
+
+export const FACT_DIRECTION_LABELS: Record<FactDirection, string> = {
+  increase: "Increase",
+  reduction: "Reduction",
+  share: "Share",
+  level: "Level",
+};
+
+/**
+ * A fact as structure, so that a claim binds only when it says the same thing: what the figure
+ * measures (`measure`, e.g. "engineering change orders"), which way it goes, and what kind of
+ * quantity it is (`metric`, e.g. "cost", "time", "count", "accuracy"). The scope is the fact's
+ * subject (company, solution or industry); value, range and unit are the fact's own fields.
+ */
+export const FactStructureSchema = z.object({
+  measure: z.string().trim().min(2, "Say what the figure measures.").max(200),
+  metric: z.string().trim().min(2).max(60),
+  direction: FactDirectionSchema,
+});
+export type FactStructure = z.infer<typeof FactStructureSchema>;
+
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date as YYYY-MM-DD.");
 
 /** The editable fields of a fact (propose and edit). */
@@ -54,6 +82,11 @@ export const FactInputSchema = z
     expiresOn: IsoDate.nullable().default(null),
     /** A sample shipped with the product, to be replaced with real evidence. */
     isSample: z.boolean().default(false),
+    /**
+     * What the figure measures and which way it goes; derived from the statement when left
+     * out (null for a qualitative fact).
+     */
+    structure: FactStructureSchema.nullable().optional(),
   })
   .superRefine((f, ctx) => {
     if ((f.value === null) !== (f.unit === null)) {
@@ -97,6 +130,8 @@ export const FactSchema = z.object({
   expired: z.boolean(),
   expiresOn: z.string().nullable(),
   isSample: z.boolean(),
+  /** What the figure measures and which way it goes (null for a qualitative fact). */
+  structure: FactStructureSchema.nullable(),
   proposedBy: z.string().nullable(),
   approvedBy: z.string().nullable(),
   approvedAt: z.string().nullable(),

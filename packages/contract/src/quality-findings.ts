@@ -131,6 +131,31 @@ export const QualityFindingSchema = z.discriminatedUnion("code", [
   z.object({ code: z.literal("vendor_centric"), we: z.number().int(), you: z.number().int() }),
   z.object({ code: z.literal("disparaging_claim"), text, sentence: text }),
   z.object({ code: z.literal("absolute_claim"), text, sentence: text }),
+  z.object({
+    code: z.literal("claim_misattributed"),
+    kind: ClaimKindSchema,
+    text,
+    sentence: text,
+    factId: z.string(),
+    fact: text,
+    /** What differs from the fact: what the figure is about, or which way it goes. */
+    differs: z.enum(["subject", "direction", "metric"]),
+  }),
+  // Gates on the piece as a whole
+  z.object({ code: z.literal("wrong_language"), expected: text, found: text }),
+  z.object({ code: z.literal("truncated"), section: SectionSchema, end: text }),
+  z.object({ code: z.literal("reviewer_instruction"), text }),
+  z.object({
+    code: z.literal("benchmark_copy"),
+    title: text,
+    similarity: z.number(),
+    source: z.enum(["example", "library"]),
+  }),
+  z.object({ code: z.literal("generic_copy"), concrete: z.number(), words: z.number().int() }),
+  z.object({ code: z.literal("thin_content"), words: z.number().int(), min: z.number().int() }),
+  z.object({ code: z.literal("template_boilerplate"), text }),
+  z.object({ code: z.literal("repeated_paragraph"), text, times: z.number().int() }),
+  z.object({ code: z.literal("outline_draft") }),
   // Requested by the user for a refinement (not a problem the check found)
   z.object({ code: z.literal("use_primary_keyword"), keyword: text }),
   // Benchmark similarity
@@ -253,6 +278,26 @@ export function describeFinding(f: QualityFinding): string {
       return `Remove the disparaging claim '${f.text}' ("${f.sentence}"): compare on criteria the reader can check instead.`;
     case "absolute_claim":
       return `Remove the absolute claim '${f.text}' ("${f.sentence}"): no engineering leader believes there is only one option.`;
+    case "claim_misattributed":
+      return `'${f.text}' borrows the figure of the approved fact '${f.fact}' but says something else (${f.differs === "direction" ? "the opposite direction" : f.differs === "metric" ? "another measure" : "another subject"}): state the fact as approved or remove the figure ("${f.sentence}").`;
+    case "wrong_language":
+      return `The copy is in ${f.expected === f.found ? "another language" : f.found}, not ${f.expected} as the brief asks: write it in ${f.expected}.`;
+    case "truncated":
+      return `The ${f.section} stops mid-sentence ('${f.end}'): finish it.`;
+    case "reviewer_instruction":
+      return `Remove the text addressed to a reviewer, grader or model ('${f.text}'): copy speaks to its reader only.`;
+    case "benchmark_copy":
+      return `The copy is a near-copy of the ${f.source === "library" ? "library item" : "benchmark example"} '${f.title}' (${f.similarity.toFixed(2)}): write original copy for this brief.`;
+    case "generic_copy":
+      return `The copy says little a reader can use (${f.concrete.toFixed(1)} concrete points per 100 words): add parts, processes, mechanisms, quantities with units and the reasons behind them.`;
+    case "thin_content":
+      return `The piece is too short to carry an argument (${f.words} words; at least ${f.min}): develop the body with evidence and examples.`;
+    case "template_boilerplate":
+      return `'${f.text}' is reference data pasted as a sentence: say what it means for this reader and topic in your own words.`;
+    case "repeated_paragraph":
+      return `A paragraph is said again ${f.times} times in other words ('${f.text}'): keep one and use the space for something new.`;
+    case "outline_draft":
+      return "This is an outline from the offline outline writer, not finished copy: write the sections out, or connect an AI provider for written drafts.";
     case "use_primary_keyword":
       return `Use the primary keyword '${f.keyword}' in the headline, in the introduction and in at least one subheading, naturally.`;
     case "closer_to_bad_example":

@@ -1,5 +1,6 @@
 import type { Fact } from "@content-studio/contract";
 import type { ProofFactRow } from "../../db/types";
+import { deriveFactStructure } from "../../lib/language/fact-structure";
 import type { PolicyActor } from "../../lib/policy";
 import { factPolicy } from "./proof.policy";
 
@@ -39,6 +40,7 @@ export function presentFact(
     expired: isExpired(row),
     expiresOn: row.expires_on,
     isSample: row.is_sample,
+    structure: row.value === null ? null : deriveFactStructure(row.statement),
     proposedBy: row.proposed_by,
     approvedBy: approverName,
     approvedAt: row.approved_at ? iso(row.approved_at) : null,

@@ -58,6 +58,12 @@ export interface ContentInput {
   topic?: string;
   /** Labels of the chosen key metrics. */
   keyMetrics?: readonly string[];
+  /**
+   * What the writer produced: finished copy (the default) or an outline from the offline
+   * outline writer, which is reported as an outline (`outline_draft`) and never meets the
+   * standard.
+   */
+  draftKind?: "copy" | "outline";
 }
 
 /** Reference data, facts and examples the check scores against. */
@@ -136,7 +142,10 @@ export function scoreContent(input: ContentInput, reference: ScoringContext): Qu
     findings: result.findings,
   }));
   const uncapped = round(clamp(criteria.reduce((sum, c) => sum + c.weight * c.score, 0)), 3);
-  const gates = results.flatMap((r) => r.result.gates ?? []);
+  const gates = [
+    ...(input.draftKind === "outline" ? [{ code: "outline_draft" as const }] : []),
+    ...results.flatMap((r) => r.result.gates ?? []),
+  ];
   const cappedBy = [...new Set(gates.map((g) => g.code))];
   // Compressing (rather than clipping) keeps the order of capped drafts: a better capped
   // draft still scores higher. Auto-refine treats any capped draft as one to refine.

@@ -24,6 +24,7 @@ function buildFact(overrides: Partial<Fact> = {}): Fact {
     expired: false,
     expiresOn: null,
     isSample: false,
+    structure: { measure: "engineering change orders", metric: "count", direction: "reduction" },
     proposedBy: "Ada",
     approvedBy: "Grace",
     approvedAt: "2026-11-20T10:00:00.000Z",
