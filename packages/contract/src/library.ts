@@ -182,8 +182,8 @@ export const ApprovalBlockerSchema = z.discriminatedUnion("code", [
   z.object({ code: z.literal("below_threshold"), score: z.number(), threshold: z.number() }),
   z.object({
     code: z.literal("claim_not_supported"),
-    /** unsupported, contradicted or expired. */
-    status: z.enum(["unsupported", "contradicted", "expired"]),
+    /** unsupported, contradicted, misattributed or expired. */
+    status: z.enum(["unsupported", "contradicted", "misattributed", "expired"]),
     text: z.string(),
   }),
 ]);
@@ -217,7 +217,8 @@ export function approvalBlockers(
     blockers.push({ code: "below_threshold", score, threshold });
   }
   for (const claim of report?.claims ?? []) {
-    if (claim.status === "supported") continue;
+    // A third-party figure with no fact behind it is shown to the approver, not a blocker.
+    if (claim.status === "supported" || claim.status === "unsourced") continue;
     blockers.push({ code: "claim_not_supported", status: claim.status, text: claim.text });
   }
   return blockers;

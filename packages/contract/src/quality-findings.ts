@@ -141,6 +141,7 @@ export const QualityFindingSchema = z.discriminatedUnion("code", [
     /** What differs from the fact: what the figure is about, or which way it goes. */
     differs: z.enum(["subject", "direction", "metric"]),
   }),
+  z.object({ code: z.literal("unsourced_figure"), kind: ClaimKindSchema, text, sentence: text }),
   // Gates on the piece as a whole
   z.object({ code: z.literal("wrong_language"), expected: text, found: text }),
   z.object({ code: z.literal("truncated"), section: SectionSchema, end: text }),
@@ -280,6 +281,8 @@ export function describeFinding(f: QualityFinding): string {
       return `Remove the absolute claim '${f.text}' ("${f.sentence}"): no engineering leader believes there is only one option.`;
     case "claim_misattributed":
       return `'${f.text}' borrows the figure of the approved fact '${f.fact}' but says something else (${f.differs === "direction" ? "the opposite direction" : f.differs === "metric" ? "another measure" : "another subject"}): state the fact as approved or remove the figure ("${f.sentence}").`;
+    case "unsourced_figure":
+      return `Give the source of '${f.text}' or add it to the Proof Library: readers check figures ("${f.sentence}").`;
     case "wrong_language":
       return `The copy is in ${f.expected === f.found ? "another language" : f.found}, not ${f.expected} as the brief asks: write it in ${f.expected}.`;
     case "truncated":

@@ -78,7 +78,14 @@ export const ReadabilitySchema = z.object({
 });
 export type Readability = z.infer<typeof ReadabilitySchema>;
 
-export const CLAIM_STATUSES = ["supported", "unsupported", "contradicted", "expired"] as const;
+export const CLAIM_STATUSES = [
+  "supported",
+  "unsupported",
+  "contradicted",
+  "misattributed",
+  "expired",
+  "unsourced",
+] as const;
 export const ClaimStatusSchema = z.enum(CLAIM_STATUSES);
 export type ClaimStatus = z.infer<typeof ClaimStatusSchema>;
 
@@ -95,6 +102,8 @@ export const QualityClaimSchema = z.object({
   factId: z.string().nullable(),
   /** That fact's statement, or the reference data the figure comes from. */
   source: z.string().nullable(),
+  /** For a misattributed claim: what differs from the fact it borrows the figure of. */
+  differs: z.enum(["subject", "direction", "metric"]).optional(),
 });
 export type QualityClaim = z.infer<typeof QualityClaimSchema>;
 

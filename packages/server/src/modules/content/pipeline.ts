@@ -200,7 +200,10 @@ export function addedUnsupportedClaims(
   const known = new Set(before.claims.map((c) => claimKey(c.text)));
   return after.claims.filter(
     (c) =>
-      (c.status === "unsupported" || c.status === "contradicted") && !known.has(claimKey(c.text)),
+      (c.status === "unsupported" ||
+        c.status === "contradicted" ||
+        c.status === "misattributed") &&
+      !known.has(claimKey(c.text)),
   );
 }
 

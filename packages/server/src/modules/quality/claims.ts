@@ -10,13 +10,28 @@
  * expired. Nothing: unsupported. Figures that appear in the brief's reference data (an
  * industry's market size, a persona's pain point) are supported by that reference data.
  */
-import type { ClaimKind, FactUnit, QualityClaim, QualitySection } from "@content-studio/contract";
+import type {
+  ClaimKind,
+  FactDirection,
+  FactStructure,
+  FactUnit,
+  QualityClaim,
+  QualitySection,
+} from "@content-studio/contract";
+import {
+  deriveFactStructure,
+  directionAround,
+  directionsAgree,
+  qualifierPhrases,
+} from "../../lib/language/fact-structure";
+import { tagTokens } from "../../lib/language/nlp";
 import type { BindingFact } from "../proof/binding-fact";
+import { claimContext, phraseCoverage, quotesStatement } from "./claim-meaning";
 import { splitSentences } from "./readability";
 import { tokenize } from "./text";
 
 /** An approved fact as the judge sees it (the Proof Library owns the shape). */
-export type JudgeFact = BindingFact;
+export type JudgeFact = BindingFact & { structure?: FactStructure | null };
 
 /** A claim found in a sentence, before binding. */
 export interface ExtractedClaim {
@@ -27,7 +42,35 @@ export interface ExtractedClaim {
   unit: FactUnit | null;
   lo: number;
   hi: number;
+  /** The sentence, with the one before it when the sentence is too short to say much alone. */
+  context: string;
+  /** Which way the figure goes (a rise, a fall, a share, a level). */
+  direction: FactDirection;
+  /**
+   * Said of the vendor, its products, its customers or the reader's results (a marketing
+   * claim, which needs an approved fact), rather than a third-party or descriptive figure.
+   */
+  attributed: boolean;
 }
+
+/** How a piece's figures are to be read. */
+export interface ExtractOptions {
+  /** Customer companies of the reference data, for named-customer results. */
+  companyNames?: readonly string[];
+  /** The vendor's own names (company, solutions): a figure next to them is a claim, always. */
+  ownNames?: readonly string[];
+  /** Sentences inside a worked example labelled illustrative: their quantities are not claims. */
+  illustrative?: (sentence: string) => boolean;
+}
+
+/**
+ * Words that make a figure a marketing claim: the vendor speaking ("we", "our"), its customers or
+ * users, a promise to the reader ("you", "your"), "up to".
+ */
+const VENDOR = /\b(?:we|our|customers?|up to)\b/i;
+const READER = /\b(?:you|your)\b/i;
+/** "us" in lower case only: "US" is a country. */
+const US = /\bus\b/;
 
 const NUMBER = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`;
 const PCT = String.raw`\s*(?:%|percent\b|per\s+cent\b)`;
@@ -117,15 +160,31 @@ function clauseFrom(text: string, start: number, end: number): string {
 /** Claims examined per piece (a real one has a few dozen; this bounds hostile input). */
 const MAX_CLAIMS = 100;
 
+/** Sentences of a section, each with the sentence before it in the same section. */
+function sentencesWithContext(text: string): { sentence: string; context: string }[] {
+  const out: { sentence: string; context: string }[] = [];
+  let previous = "";
+  for (const line of text.split("\n")) {
+    for (const sentence of splitSentences(line)) {
+      const short = sentence.split(/\s+/).length < 10;
+      out.push({ sentence, context: short && previous ? `${previous} ${sentence}` : sentence });
+      previous = sentence;
+    }
+  }
+  return out;
+}
+
 /** Every claim in the sections, in reading order. */
 export function extractClaims(
   sections: readonly { name: QualitySection; text: string }[],
-  companyNames: readonly string[] = [],
+  options: ExtractOptions = {},
 ): ExtractedClaim[] {
   const out: ExtractedClaim[] = [];
-  const companies = new Set(companyNames.map((c) => c.toLowerCase()));
+  const companies = new Set((options.companyNames ?? []).map((c) => c.toLowerCase()));
+  const own = (options.ownNames ?? []).filter((n) => n.trim().length > 1);
+  const exampleFigures = new Set<string>();
   for (const section of sections) {
-    for (const sentence of splitSentences(section.text)) {
+    for (const { sentence, context } of sentencesWithContext(section.text)) {
       if (out.length >= MAX_CLAIMS) return out;
       const covered = new Uint8Array(sentence.length);
       const take = (start: number, end: number) => {
@@ -133,8 +192,49 @@ export function extractClaims(
         covered.fill(1, start, end);
         return true;
       };
-      const add = (claim: Omit<ExtractedClaim, "sentence" | "section">) => {
-        if (out.length < MAX_CLAIMS) out.push({ ...claim, sentence, section: section.name });
+      const vendor =
+        VENDOR.test(sentence) || US.test(sentence) || own.some((n) => sentence.includes(n));
+      const attributed = vendor || READER.test(sentence);
+      // Quantities inside a worked example labelled illustrative describe the example (a part's
+      // size, an assumed rate, the arithmetic, what "you" pay in it), not anyone's results.
+      const example = !vendor && (options.illustrative?.(sentence) ?? false);
+      let tokens: ReturnType<typeof tagTokens> | undefined;
+      /** Whether the words at `start` stand under a negation ("does not mean you pay 8% less"). */
+      const negatedAt = (start: number) => {
+        tokens ??= tagTokens(sentence);
+        let cursor = 0;
+        for (const t of tokens) {
+          const at = sentence.indexOf(t.text, cursor);
+          if (at === -1) continue;
+          cursor = at + t.text.length;
+          if (cursor > start) return t.negated;
+        }
+        return false;
+      };
+      const add = (
+        claim: Omit<
+          ExtractedClaim,
+          "sentence" | "section" | "context" | "direction" | "attributed"
+        >,
+        start: number,
+        end: number,
+      ) => {
+        if (out.length >= MAX_CLAIMS) return;
+        if (claim.unit !== null) {
+          const key = figureKey(claim);
+          if (example) exampleFigures.add(key);
+          // The example's own figures, quoted again after it, are still the example's.
+          if (example || (!vendor && exampleFigures.has(key))) return;
+        }
+        if (negatedAt(start)) return;
+        out.push({
+          ...claim,
+          sentence,
+          section: section.name,
+          context,
+          direction: directionAround(sentence, start, end),
+          attributed,
+        });
       };
       // Hostile input (thousands of figures in one sentence) stops at the cap, not at the end.
       const full = () => out.length >= MAX_CLAIMS;
@@ -158,13 +258,17 @@ export function extractClaims(
         const start = m.index ?? 0;
         if (!take(start, start + m[0].length)) continue;
         const value = toNumber(m[2]!) * (SCALE[(m[3] ?? "").toLowerCase()] ?? 1);
-        add({
-          kind: "currency",
-          text: clauseFrom(sentence, start, start + m[0].length),
-          unit: CURRENCY_UNIT[m[1]!] ?? "USD",
-          lo: value,
-          hi: value,
-        });
+        add(
+          {
+            kind: "currency",
+            text: clauseFrom(sentence, start, start + m[0].length),
+            unit: CURRENCY_UNIT[m[1]!] ?? "USD",
+            lo: value,
+            hi: value,
+          },
+          start,
+          start + m[0].length,
+        );
       }
       for (const m of hasDigit ? sentence.matchAll(PERCENT) : []) {
         if (full()) break;
@@ -172,59 +276,95 @@ export function extractClaims(
         if (!take(start, start + m[0].length)) continue;
         const a = toNumber(m[1]!);
         const b = m[2] ? toNumber(m[2]) : a;
-        add({
-          kind: survey ? "survey" : "percentage",
-          text: clauseFrom(sentence, start, start + m[0].length),
-          unit: "%",
-          lo: Math.min(a, b),
-          hi: Math.max(a, b),
-        });
+        add(
+          {
+            kind: survey ? "survey" : "percentage",
+            text: clauseFrom(sentence, start, start + m[0].length),
+            unit: "%",
+            lo: Math.min(a, b),
+            hi: Math.max(a, b),
+          },
+          start,
+          start + m[0].length,
+        );
       }
       for (const m of mayMultiply ? sentence.matchAll(MULTIPLIER) : []) {
         if (full()) break;
         const start = m.index ?? 0;
+        // "220 × 140 × 60 mm" is a size, not a multiplier.
+        const dimension =
+          /^\s*\d/.test(sentence.slice(start + m[0].length)) ||
+          /[x×]\s*$/.test(sentence.slice(Math.max(0, start - 3), start));
+        if (dimension) continue;
         if (!take(start, start + m[0].length)) continue;
         const v = toNumber(m[1]!);
-        add({
-          kind: "multiplier",
-          text: clauseFrom(sentence, start, start + m[0].length),
-          unit: "x",
-          lo: v,
-          hi: v,
-        });
+        add(
+          {
+            kind: "multiplier",
+            text: clauseFrom(sentence, start, start + m[0].length),
+            unit: "x",
+            lo: v,
+            hi: v,
+          },
+          start,
+          start + m[0].length,
+        );
       }
       for (const m of hasDigit ? sentence.matchAll(COUNT) : []) {
         if (full()) break;
         const start = m.index ?? 0;
         if (!take(start, start + m[0].length)) continue;
         const v = toNumber(m[1]!);
-        // Small counts ("3 engineers") are details, not claims.
+        // Small counts ("3 engineers") are details, not claims; a survey's sample size is its
+        // method, not a finding.
         if (v < 10) continue;
-        add({
-          kind: survey ? "survey" : "count",
-          text: m[0].trim(),
-          unit: "count",
-          lo: v,
-          hi: v,
-        });
+        if (
+          /\b(?:surveyed|interviewed|polled|(?:survey|study|poll|sample) of)\s+(?:\S+\s+){0,2}$/i.test(
+            sentence.slice(0, start),
+          )
+        )
+          continue;
+        add(
+          {
+            kind: survey ? "survey" : "count",
+            text: m[0].trim(),
+            unit: "count",
+            lo: v,
+            hi: v,
+          },
+          start,
+          start + m[0].length,
+        );
       }
       for (const m of mayCertify ? sentence.matchAll(CERTIFICATION) : []) {
         if (full()) break;
         const start = m.index ?? 0;
         if (!take(start, start + m[0].length)) continue;
-        add({ kind: "certification", text: m[0].trim(), unit: null, lo: 0, hi: 0 });
+        add(
+          { kind: "certification", text: m[0].trim(), unit: null, lo: 0, hi: 0 },
+          start,
+          start + m[0].length,
+        );
       }
       for (const m of mayBoast ? sentence.matchAll(SUPERLATIVE) : []) {
         if (full()) break;
         const start = m.index ?? 0;
         if (!take(start, start + m[0].length)) continue;
-        add({ kind: "superlative", text: m[0].trim(), unit: null, lo: 0, hi: 0 });
+        add(
+          { kind: "superlative", text: m[0].trim(), unit: null, lo: 0, hi: 0 },
+          start,
+          start + m[0].length,
+        );
       }
       for (const m of mayGuarantee ? sentence.matchAll(GUARANTEE) : []) {
         if (full()) break;
         const start = m.index ?? 0;
         if (!take(start, start + m[0].length)) continue;
-        add({ kind: "guarantee", text: m[0].trim(), unit: null, lo: 0, hi: 0 });
+        add(
+          { kind: "guarantee", text: m[0].trim(), unit: null, lo: 0, hi: 0 },
+          start,
+          start + m[0].length,
+        );
       }
       for (const m of mayName ? sentence.matchAll(NAMED_RESULT) : []) {
         if (full()) break;
@@ -232,11 +372,17 @@ export function extractClaims(
         const words = name.split(/\s+/);
         const known = companies.has(name.toLowerCase());
         if (!known && NOT_A_NAME.has(words[0]!.toLowerCase())) continue;
+        // An acronym ("ECOs avoided") names a thing, not a customer.
+        if (!known && words.length === 1 && /^[A-Z]{2,6}s?$/.test(name)) continue;
         // At the start of a sentence one capitalised word is just the sentence's first word.
         if (!known && (m.index ?? 0) === 0 && words.length < 2) continue;
         const start = m.index ?? 0;
         covered.fill(1, start, start + m[0].length);
-        add({ kind: "named_customer", text: m[0].trim(), unit: null, lo: 0, hi: 0 });
+        add(
+          { kind: "named_customer", text: m[0].trim(), unit: null, lo: 0, hi: 0 },
+          start,
+          start + m[0].length,
+        );
       }
     }
   }
@@ -267,7 +413,11 @@ const SUBJECT_STOP = new Set(
 );
 
 interface PreparedFact extends JudgeFact {
+  /** Stems that say what a qualitative fact is about. */
   subjectStems: string[];
+  /** Phrases a claim must cover to say what the figure says (what it measures, its scope). */
+  qualifiers: string[];
+  direction: FactDirection;
 }
 
 const preparedCache = new WeakMap<readonly JudgeFact[], PreparedFact[]>();
@@ -280,40 +430,31 @@ const subjectStemsOf = (text: string) => [
   ),
 ];
 
-/**
- * What a fact is about: for a figure, the words right after it ("35-45% reduction in
- * engineering change orders" → change orders), else the whole statement.
- */
-function factSubject(f: JudgeFact): string[] {
-  if (f.unit !== null) {
-    const figure = extractClaims([{ name: "body", text: f.statement }]).find(
-      (c) => c.unit !== null,
-    );
-    const after = figure ? figure.text.replace(/^\S+\s*/, "") : "";
-    const stems = subjectStemsOf(after);
-    if (stems.length > 0) return stems;
-  }
-  return subjectStemsOf(f.statement);
-}
-
 function prepare(facts: readonly JudgeFact[]): PreparedFact[] {
   let prepared = preparedCache.get(facts);
   if (!prepared) {
-    prepared = facts.map((f) => ({ ...f, subjectStems: factSubject(f) }));
+    prepared = facts.map((f) => {
+      const structure = f.structure ?? (f.unit === null ? null : deriveFactStructure(f.statement));
+      const qualifiers = qualifierPhrases(f.statement);
+      if (structure && !qualifiers.includes(structure.measure))
+        qualifiers.unshift(structure.measure);
+      return {
+        ...f,
+        subjectStems: subjectStemsOf(f.statement),
+        qualifiers,
+        direction: structure?.direction ?? "level",
+      };
+    });
     preparedCache.set(facts, prepared);
   }
   return prepared;
 }
 
-/** Whether a fact is about what the sentence is about (and may be used for this industry). */
-function sameSubject(fact: PreparedFact, stems: ReadonlySet<string>, industryId: string): boolean {
-  if (fact.subjectType === "industry" && fact.subjectId !== industryId) return false;
+/** Whether a qualitative fact is about what the sentence is about. */
+function sameSubject(fact: PreparedFact, stems: ReadonlySet<string>): boolean {
   if (fact.subjectStems.length === 0) return false;
   const hits = fact.subjectStems.filter((s) => stems.has(s)).length;
-  return fact.unit === null
-    ? hits >= Math.max(1, Math.ceil(fact.subjectStems.length * 0.6))
-    : hits >= Math.min(2, fact.subjectStems.length) ||
-        hits >= Math.ceil(fact.subjectStems.length * 0.5);
+  return hits >= Math.max(1, Math.ceil(fact.subjectStems.length * 0.6));
 }
 
 /** Whether the claim's figure is the fact's (inside its range, 5 % tolerance). */
@@ -325,40 +466,93 @@ function sameQuantity(fact: JudgeFact, claim: ExtractedClaim): boolean {
   return claim.lo >= lo - tolerance - 1e-9 && claim.hi <= hi + tolerance + 1e-9;
 }
 
-/** Binds each claim to a fact; `referenceFigures` are figures the brief's reference data states. */
+/** The claim's figure inside the fact's range, with no tolerance. */
+function insideRange(fact: JudgeFact, claim: ExtractedClaim): boolean {
+  return fact.value !== null && claim.lo >= fact.value && claim.hi <= (fact.valueMax ?? fact.value);
+}
+
+/** Share of a qualifier's weight a claim must cover to be about the same thing. */
+const COVERAGE = 0.5;
+/** Stricter, for calling a third party's figure a borrowed fact: a coincidence is not a claim. */
+const BORROWED_COVERAGE = 0.75;
+
+/**
+ * Binds each claim to a fact; `referenceFigures` are figures the brief's reference data states.
+ * A figure binds when a fact has the same unit and quantity, goes the same way and the claim's
+ * context covers what the fact's figure is about. The same figure saying something else is
+ * misattributed; the same subject with another figure is contradicted; a fact quoted word for
+ * word binds, always.
+ */
 export function bindClaims(
   claims: readonly ExtractedClaim[],
   facts: readonly JudgeFact[],
   options: { industryId: string; referenceFigures: ReadonlySet<string>; referenceLabel: string },
 ): QualityClaim[] {
-  const prepared = prepare(facts);
-  return claims.map((claim) => {
+  const prepared = prepare(facts).filter(
+    (f) => f.subjectType !== "industry" || f.subjectId === options.industryId,
+  );
+  return claims.map((claim): QualityClaim => {
     const base = {
       kind: claim.kind,
       text: claim.text,
       sentence: claim.sentence,
       section: claim.section,
     };
+    const bound = (f: PreparedFact): QualityClaim =>
+      f.expired
+        ? { ...base, status: "expired", factId: f.id, source: f.statement }
+        : { ...base, status: "supported", factId: f.id, source: f.statement };
     if (claim.unit !== null && options.referenceFigures.has(figureKey(claim))) {
       return { ...base, status: "supported", factId: null, source: options.referenceLabel };
     }
-    const stems = new Set(tokenize(claim.sentence));
-    const about = prepared.filter(
-      (f) =>
-        (f.unit === null) === (claim.unit === null) && sameSubject(f, stems, options.industryId),
+    if (claim.unit === null) {
+      const stems = new Set(tokenize(claim.sentence));
+      const about = prepared.filter((f) => f.unit === null && sameSubject(f, stems));
+      const fact = about.find((f) => !f.expired) ?? about[0];
+      if (fact) return bound(fact);
+      // Guarantees, superlatives and named customers' results are claims wherever they stand.
+      const claimed = claim.attributed || claim.kind !== "certification";
+      return { ...base, status: claimed ? "unsupported" : "unsourced", factId: null, source: null };
+    }
+    const pool = prepared.filter((f) => f.unit === claim.unit);
+    const quoted = pool.filter((f) => quotesStatement(claim.context, f.statement));
+    if (quoted.length > 0) return bound(quoted.find((f) => !f.expired) ?? quoted[0]!);
+    const context = claimContext(claim.context);
+    const coverage = (f: PreparedFact) => f.qualifiers.map((q) => phraseCoverage(q, context));
+    const covers = (f: PreparedFact) => coverage(f).every((c) => c >= COVERAGE);
+    const numeric = pool.filter((f) => sameQuantity(f, claim));
+    const fitting = numeric.filter(
+      (f) => directionsAgree(claim.direction, f.direction) && covers(f),
     );
-    const matching = claim.unit === null ? about : about.filter((f) => sameQuantity(f, claim));
-    const live = matching.find((f) => !f.expired);
-    if (live) return { ...base, status: "supported", factId: live.id, source: live.statement };
-    const expired = matching[0];
-    if (expired) {
-      return { ...base, status: "expired", factId: expired.id, source: expired.statement };
+    if (fitting.length > 0) return bound(fitting.find((f) => !f.expired) ?? fitting[0]!);
+    // The fact's figure used for something else: said of the vendor or its customers, or about
+    // what the fact is about but going another way ("35-45% of ECOs are caused by …").
+    const borrowed = numeric.find(
+      (f) =>
+        !f.expired &&
+        (claim.attributed ||
+          (insideRange(f, claim) && coverage(f).every((c) => c >= BORROWED_COVERAGE))),
+    );
+    if (borrowed) {
+      return {
+        ...base,
+        status: "misattributed",
+        factId: borrowed.id,
+        source: borrowed.statement,
+        differs: directionsAgree(claim.direction, borrowed.direction) ? "subject" : "direction",
+      };
     }
-    const differs = about.find((f) => !f.expired && f.unit === claim.unit);
-    if (differs && claim.unit !== null) {
-      return { ...base, status: "contradicted", factId: differs.id, source: differs.statement };
-    }
-    return { ...base, status: "unsupported", factId: null, source: null };
+    const about = claim.attributed
+      ? pool.find((f) => !f.expired && directionsAgree(claim.direction, f.direction) && covers(f))
+      : undefined;
+    if (about)
+      return { ...base, status: "contradicted", factId: about.id, source: about.statement };
+    return {
+      ...base,
+      status: claim.attributed ? "unsupported" : "unsourced",
+      factId: null,
+      source: null,
+    };
   });
 }
 

@@ -103,3 +103,33 @@ export function hasStem(stems: ReadonlySet<string>, stem: string): boolean {
   for (const s of stems) if (stemsMeet(s, stem)) return true;
   return false;
 }
+
+/**
+ * Words that label figures as an example rather than a result: "illustrative", "assumed",
+ * "hypothetical", "suppose", "for example". General English, no product vocabulary.
+ */
+const ILLUSTRATIVE =
+  /\b(?:illustrative|illustration|hypothetical|assumed|assuming|assume|suppose|imagine|for example|for instance|worked example|round numbers|made-up|fictional)\b/i;
+
+/**
+ * The sentences of a worked example: every sentence of a body part (a heading and the blocks
+ * under it) that labels its figures as illustrative or assumed, or a single paragraph that does.
+ */
+export function illustrativeSentences(doc: Doc): (sentence: string) => boolean {
+  const marked = new Set<string>();
+  let part: string[] = [];
+  let partMarked = false;
+  const flush = () => {
+    if (partMarked) for (const s of part) marked.add(s);
+    part = [];
+    partMarked = false;
+  };
+  for (const block of doc.blocks) {
+    if (block.kind === "heading") flush();
+    const sentences = splitSentences(block.text);
+    part.push(...sentences);
+    if (ILLUSTRATIVE.test(block.text)) partMarked = true;
+  }
+  flush();
+  return (sentence) => marked.has(sentence);
+}

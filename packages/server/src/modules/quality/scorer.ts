@@ -36,7 +36,7 @@ import { style } from "./criteria/style";
 import { substance } from "./criteria/substance";
 import { tone } from "./criteria/tone";
 import { topicRelevance } from "./criteria/topic-relevance";
-import { analyse } from "./document";
+import { analyse, illustrativeSentences } from "./document";
 import { countReadability, fleschKincaidGrade, fleschReadingEase, round } from "./readability";
 import { industryTexts, personaTexts, vocabularies } from "./vocabulary";
 
@@ -102,15 +102,23 @@ export function scoreContent(input: ContentInput, reference: ScoringContext): Qu
     ? reference.industries
     : [...reference.industries, input.industry];
   const companies = industries.flatMap((i) => i.companies);
-  const claims = bindClaims(extractClaims(doc.sections, companies), reference.facts, {
-    industryId: input.industry.id,
-    referenceFigures: referenceFigures([
-      input.industry.marketSize,
-      ...industryTexts(input.industry),
-      ...personaTexts(input.persona),
-    ]),
-    referenceLabel: `Reference data: ${input.industry.name}, ${input.persona.title}`,
-  });
+  const claims = bindClaims(
+    extractClaims(doc.sections, {
+      companyNames: companies,
+      ownNames: [reference.catalog.companyName, ...reference.catalog.solutions.map((s) => s.name)],
+      illustrative: illustrativeSentences(doc),
+    }),
+    reference.facts,
+    {
+      industryId: input.industry.id,
+      referenceFigures: referenceFigures([
+        input.industry.marketSize,
+        ...industryTexts(input.industry),
+        ...personaTexts(input.persona),
+      ]),
+      referenceLabel: `Reference data: ${input.industry.name}, ${input.persona.title}`,
+    },
+  );
   const run: JudgeRun = {
     doc,
     brief: {

@@ -39,6 +39,27 @@ export const evidence: Criterion = {
         findings.push(f);
         gates.push(f);
         score -= 0.35;
+      } else if (c.status === "misattributed" && c.factId) {
+        const f = {
+          code: "claim_misattributed" as const,
+          kind: c.kind,
+          text: c.text,
+          sentence: c.sentence,
+          factId: c.factId,
+          fact: c.source ?? "",
+          differs: c.differs ?? "subject",
+        };
+        findings.push(f);
+        gates.push(f);
+        score -= 0.35;
+      } else if (c.status === "unsourced") {
+        findings.push({
+          code: "unsourced_figure",
+          kind: c.kind,
+          text: c.text,
+          sentence: c.sentence,
+        });
+        score -= 0.05;
       } else if (c.status === "expired" && c.factId) {
         findings.push({
           code: "expired_claim",

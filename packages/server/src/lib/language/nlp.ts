@@ -1,0 +1,97 @@
+import winkNLP, { type ItemSentence, type ItemToken } from "wink-nlp";
+import model from "wink-eng-lite-web-model";
+import { franc } from "franc-min";
+
+/**
+ * English language understanding for the quality check, from wink-nlp and its lite web model
+ * (sentences, tokens, parts of speech, lemmas, negation, entities such as percent, money and
+ * cardinal) and franc-min (language identification). Both ship inside their npm packages; the
+ * model loads once, on first use (about a second), never at start-up.
+ */
+type Nlp = ReturnType<typeof winkNLP>;
+let shared: Nlp | undefined;
+
+function nlp(): Nlp {
+  shared ??= winkNLP(model);
+  return shared;
+}
+
+export interface NlpToken {
+  text: string;
+  lemma: string;
+  /** Universal POS tag (NOUN, VERB, ADJ, PROPN, NUM, …). */
+  pos: string;
+  /** True inside the scope of a negation ("does not mean …"). */
+  negated: boolean;
+}
+
+/** Tokens of one text, with their part of speech, lemma and negation. */
+export function tagTokens(text: string): NlpToken[] {
+  const n = nlp();
+  const its = n.its;
+  const out: NlpToken[] = [];
+  n.readDoc(text)
+    .tokens()
+    .each((t: ItemToken) => {
+      if (t.out(its.type) === "tabCRLF") return;
+      out.push({
+        text: t.out(),
+        // The lemma helper needs the model's add-ons, which the typings do not name.
+        lemma: t.out(its.lemma as unknown as typeof its.normal),
+        pos: t.out(its.pos),
+        negated: t.out(its.negationFlag) as unknown as boolean,
+      });
+    });
+  return out;
+}
+
+/** Sentences of a text, as wink-nlp splits them. */
+export function sentencesOf(text: string): string[] {
+  const out: string[] = [];
+  nlp()
+    .readDoc(text)
+    .sentences()
+    .each((s: ItemSentence) => {
+      out.push(s.out());
+    });
+  return out;
+}
+
+/** Languages the check can tell apart (ISO 639-3), with their English names. */
+export const LANGUAGE_NAMES: Record<string, string> = {
+  eng: "English",
+  deu: "German",
+  fra: "French",
+  spa: "Spanish",
+  ita: "Italian",
+  por: "Portuguese",
+  nld: "Dutch",
+  pol: "Polish",
+  swe: "Swedish",
+  jpn: "Japanese",
+  cmn: "Chinese",
+};
+
+/** The language of a text (ISO 639-3 among LANGUAGE_NAMES), or "und" when too short to tell. */
+export function detectLanguage(text: string): string {
+  return franc(text, { only: Object.keys(LANGUAGE_NAMES), minLength: 40 });
+}
+
+/** ISO 639-3 code of a brief's language tag ("en-US" → "eng"). */
+export function languageOfTag(tag: string): string {
+  const primary = tag.toLowerCase().split(/[-_]/)[0] ?? "en";
+  const map: Record<string, string> = {
+    en: "eng",
+    de: "deu",
+    fr: "fra",
+    es: "spa",
+    it: "ita",
+    pt: "por",
+    nl: "nld",
+    pl: "pol",
+    sv: "swe",
+    ja: "jpn",
+    zh: "cmn",
+  };
+  return map[primary] ?? "eng";
+}

