@@ -79,9 +79,17 @@ export interface PieceResult {
   namesFlaw: boolean;
 }
 
-export function evaluatePieces(pieces: readonly LabelledPiece[], context: ScoringContext) {
+export function evaluatePieces(
+  pieces: readonly LabelledPiece[],
+  context: ScoringContext,
+  options: { leaveOneOut?: boolean } = {},
+) {
   const results: PieceResult[] = pieces.map((p) => {
-    const report = scoreContent({ ...exampleAsInput(p), topic: p.topic }, context);
+    const report = scoreContent(
+      { ...exampleAsInput(p), topic: p.topic },
+      // A shipped example is scored against the others, never against itself.
+      options.leaveOneOut ? { ...context, excludeExampleId: p.path } : context,
+    );
     const codes = [...new Set([...report.cappedBy, ...report.findings.map((f) => f.code)])];
     const meets = meetsQualityStandards(report.overall, GENERATION_DEFAULTS.qualityThreshold);
     const main = p.expect[0] ?? "none";
@@ -126,6 +134,7 @@ export function judgeFigures(dir: string) {
         expect: e.category === "good" ? ["none"] : [],
       })),
       context,
+      { leaveOneOut: true },
     ),
   };
 }

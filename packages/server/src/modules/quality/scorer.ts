@@ -37,6 +37,7 @@ import { substance } from "./criteria/substance";
 import { tone } from "./criteria/tone";
 import { topicRelevance } from "./criteria/topic-relevance";
 import { analyse, illustrativeSentences } from "./document";
+import { integrity } from "./integrity";
 import { countReadability, fleschKincaidGrade, fleschReadingEase, round } from "./readability";
 import { industryTexts, personaTexts, vocabularies } from "./vocabulary";
 
@@ -58,6 +59,8 @@ export interface ContentInput {
   topic?: string;
   /** Labels of the chosen key metrics. */
   keyMetrics?: readonly string[];
+  /** The output language as a BCP 47 tag; "en-US" when not given. */
+  language?: string;
   /**
    * What the writer produced: finished copy (the default) or an outline from the offline
    * outline writer, which is reported as an outline (`outline_draft`) and never meets the
@@ -128,6 +131,7 @@ export function scoreContent(input: ContentInput, reference: ScoringContext): Qu
       contentType: input.contentType,
       topic: input.topic,
       keyMetrics: input.keyMetrics ?? [],
+      language: input.language,
     },
     reference: { ...reference, personas, industries },
     vocab: vocabularies(industries, personas),
@@ -150,8 +154,10 @@ export function scoreContent(input: ContentInput, reference: ScoringContext): Qu
     findings: result.findings,
   }));
   const uncapped = round(clamp(criteria.reduce((sum, c) => sum + c.weight * c.score, 0)), 3);
+  const whole = integrity(run);
   const gates = [
     ...(input.draftKind === "outline" ? [{ code: "outline_draft" as const }] : []),
+    ...whole.gates,
     ...results.flatMap((r) => r.result.gates ?? []),
   ];
   const cappedBy = [...new Set(gates.map((g) => g.code))];
@@ -180,7 +186,7 @@ export function scoreContent(input: ContentInput, reference: ScoringContext): Qu
     },
     nearestExamples: nearest.map((n) => ({ ...n, similarity: round(n.similarity, 3) })),
     claims,
-    findings: topFindings(criteria, gates),
+    findings: topFindings(criteria, [...gates, ...whole.findings]),
   };
 }
 

@@ -25,7 +25,7 @@ export class SimilarityIndex {
   readonly counts: Readonly<Record<ExampleCategory, number>>;
 
   private constructor(
-    private readonly docs: readonly Omit<SimilarityDocument, "text">[],
+    private readonly docs: readonly SimilarityDocument[],
     private readonly termIds: ReadonlyMap<string, number>,
     private readonly idf: Float64Array,
     private readonly postingDocs: readonly Int32Array[],
@@ -39,6 +39,11 @@ export class SimilarityIndex {
 
   get size(): number {
     return this.docs.length;
+  }
+
+  /** The indexed text of an example (title and sections), for sentence-level comparison. */
+  textOf(id: string): string | undefined {
+    return this.docs.find((d) => d.id === id)?.text;
   }
 
   /** The category of an indexed example, or undefined when it is not in the index. */
@@ -79,7 +84,7 @@ export class SimilarityIndex {
       }
     });
     return new SimilarityIndex(
-      sorted.map(({ id, title, category }) => ({ id, title, category })),
+      sorted,
       termIds,
       Float64Array.from(idf),
       docs.map((d) => Int32Array.from(d)),

@@ -24,6 +24,8 @@ export interface JudgeBrief {
   topic?: string;
   /** Labels of the chosen key metrics. */
   keyMetrics: readonly string[];
+  /** The output language as a BCP 47 tag ("en-US" when not given). */
+  language?: string;
 }
 
 /** Everything besides the draft and the brief: reference data, facts, examples. */

@@ -1,0 +1,263 @@
+/**
+ * Gates on the piece as a whole, each a named finding that caps the score below the standard:
+ * the wrong language, a section cut off mid-sentence, text addressed to a reviewer or a model,
+ * a near-copy of a benchmark example, copy with no concrete content, paragraphs said again in
+ * other words, reference data pasted as sentences, and a consumer register for an engineering
+ * brief. Each rule is general (language identification, punctuation, vector similarity, word
+ * specificity); none knows a particular piece.
+ */
+import type { QualityFinding } from "@content-studio/contract";
+import { detectLanguage, LANGUAGE_NAMES, languageOfTag } from "../../lib/language/nlp";
+import type { JudgeRun } from "./criteria/criterion";
+import { excerpt } from "./criteria/criterion";
+import { splitSentences } from "./readability";
+import { contentWords, isSpecific, SynonymMatcher } from "./semantic";
+import { industryTexts, personaTexts } from "./vocabulary";
+import { STOP_WORDS, tokenize } from "./text";
+
+export interface IntegrityResult {
+  gates: QualityFinding[];
+  findings: QualityFinding[];
+}
+
+/** The prose of a piece: introduction, body paragraphs and items, conclusion. */
+function proseBlocks(run: JudgeRun): string[] {
+  const { doc } = run;
+  return [
+    doc.introduction,
+    ...doc.blocks.filter((b) => b.kind !== "heading").map((b) => b.text),
+    doc.conclusion,
+  ].filter((t) => t.trim().length > 0);
+}
+
+const wordCount = (t: string) => t.split(/\s+/).filter(Boolean).length;
+
+/** Copy in another language than the brief's: the whole, or more than a third of its words. */
+export function wrongLanguage(run: JudgeRun): QualityFinding | undefined {
+  const expected = languageOfTag(run.brief.language ?? "en-US");
+  const blocks = proseBlocks(run);
+  const total = blocks.reduce((n, b) => n + wordCount(b), 0);
+  const foreign = new Map<string, number>();
+  for (const block of blocks) {
+    if (wordCount(block) < 12) continue;
+    const found = detectLanguage(block);
+    if (found !== "und" && found !== expected)
+      foreign.set(found, (foreign.get(found) ?? 0) + wordCount(block));
+  }
+  const [found, words] = [...foreign].sort((a, b) => b[1] - a[1])[0] ?? ["", 0];
+  if (total === 0 || words / total <= 1 / 3) return undefined;
+  return {
+    code: "wrong_language",
+    expected: LANGUAGE_NAMES[expected] ?? expected,
+    found: LANGUAGE_NAMES[found] ?? found,
+  };
+}
+
+/** A paragraph that stops mid-sentence: no closing punctuation, or a dangling function word. */
+export function truncated(run: JudgeRun): QualityFinding | undefined {
+  const { doc } = run;
+  const candidates: {
+    section: "introduction" | "body" | "conclusion";
+    text: string;
+    item: boolean;
+  }[] = [
+    { section: "introduction", text: doc.introduction, item: false },
+    ...doc.blocks
+      .filter((b) => b.kind !== "heading")
+      .map((b) => ({ section: "body" as const, text: b.text, item: b.kind === "item" })),
+    { section: "conclusion", text: doc.conclusion, item: false },
+  ];
+  for (const c of candidates) {
+    const text = c.text.trim();
+    if (wordCount(text) < 6) continue;
+    if (/[.!?…:;)\]"'”’]$/.test(text)) continue;
+    const last = (text.split(/\s+/).pop() ?? "").toLowerCase().replace(/[^\p{L}']/gu, "");
+    // A list item may end without a full stop; a paragraph may not, and neither may end on "the".
+    if (c.item && !STOP_WORDS.has(last)) continue;
+    return {
+      code: "truncated",
+      section: c.section,
+      end: excerpt(text.split(/\s+/).slice(-8).join(" "), 8),
+    };
+  }
+  return undefined;
+}
+
+/** Who a line might address instead of the reader. */
+const ADDRESSEE =
+  /\b(?:reviewers?|graders?|evaluators?|assessors?|checkers?|scorers?|judges?|moderators?|(?:language|ai|llm) models?|assistants?|llms?|chatbots?|bots?|(?:automated|automatic) (?:\w+ ){0,2}(?:checks?|checkers?|reviews?|reviewers?|systems?|tools?|scorers?)|quality (?:checks?|checkers?)|scoring (?:system|tool|model))\b/i;
+/** What such a line asks of them. */
+const VERDICT =
+  /\b(?:scores?|scoring|scored|rate|rating|grade|grading|marks?|points|pass(?:es|ed)?|approve|approval|criteria|criterion|standards?|rubric|checklist|instructions?|prompt|evaluat\w+|assess\w*|flag(?:ged)?)\b/i;
+/** The line speaks about the text itself, or asks for something. */
+const META =
+  /\bthis (?:piece|article|post|copy|content|draft|text|submission|document|blog|essay|entry)\b|\b(?:please|give|award|assign|rate|score|mark|approve)\b/i;
+const OVERRIDE =
+  /\b(?:ignore|disregard|forget)\b[^.]{0,40}\b(?:instructions?|rules|prompt|guidelines)\b|\b(?:system prompt|as an ai)\b/i;
+
+/** Text addressed to a reviewer, grader or model rather than to the reader. */
+export function reviewerInstruction(run: JudgeRun): QualityFinding | undefined {
+  for (const s of run.doc.sentences) {
+    const addressed = ADDRESSEE.test(s.text) && VERDICT.test(s.text) && META.test(s.text);
+    if (OVERRIDE.test(s.text) || addressed) {
+      return { code: "reviewer_instruction", text: excerpt(s.text, 24) };
+    }
+  }
+  return undefined;
+}
+
+/** Share of a piece's sentences that restate an example's sentences, above which it is a copy. */
+const COPY_SHARE = 0.5;
+/** Sentences this similar (both ways) say the same thing in other words. */
+const SAME_SENTENCE = 0.6;
+
+/** A near-copy of a benchmark example: most sentences restate the example's, in any wording. */
+export function benchmarkCopy(run: JudgeRun): QualityFinding | undefined {
+  const index = run.reference.index;
+  if (!index || index.size === 0) return undefined;
+  const mine = run.doc.sentences.filter((s) => s.words >= 8);
+  if (mine.length < 4) return undefined;
+  const matcher = new SynonymMatcher();
+  const mineWords = mine.map((s) => ({ stems: new Set(s.stems), words: contentWords(s.text) }));
+  for (const near of index.nearest(run.doc.tokens, 3, {
+    excludeId: run.reference.excludeExampleId,
+  })) {
+    const text = index.textOf(near.id);
+    if (!text) continue;
+    const theirs = splitSentences(text.replace(/\n+/g, ". "))
+      .filter((s) => wordCount(s) >= 6)
+      .map((s) => ({ stems: new Set(tokenize(s)), words: contentWords(s) }));
+    let copied = 0;
+    for (const m of mineWords) {
+      const hit = theirs.some((t) => {
+        let shared = 0;
+        for (const s of m.stems) if (t.stems.has(s)) shared++;
+        if (shared < 2) return false;
+        return matcher.mutual(m.words, t.words) >= SAME_SENTENCE;
+      });
+      if (hit) copied++;
+    }
+    if (copied / mineWords.length >= COPY_SHARE) {
+      return {
+        code: "benchmark_copy",
+        title: near.title,
+        similarity: Math.round((copied / mineWords.length) * 100) / 100,
+        source: "example",
+      };
+    }
+  }
+  return undefined;
+}
+
+/** Concrete content per 100 words below which copy says nothing a reader can use. */
+const MIN_CONCRETE = 5.5;
+const QUANTITY =
+  /(?:[$€£]\s?\d|\d(?:[.,]\d+)?\s?(?:%|mm|cm|m|km|kg|g|t|lb|lbs|in|ft|µm|microns?|mpa|kn|hours?|hrs?|minutes?|mins?|seconds?|days?|weeks?|months?|years?|parts?|units?|pieces?|layers?|sheets?|runs?|passes|cycles?|setups?)\b)/gi;
+
+/**
+ * Copy with little concrete content: specific words (outside the ~8,000 most frequent English
+ * words: part names, processes, materials, mechanisms) and quantities with units, per 100 words.
+ */
+export function genericCopy(run: JudgeRun): QualityFinding | undefined {
+  const text = proseBlocks(run).join("\n");
+  const words = text
+    .toLowerCase()
+    .split(/[^\p{L}'-]+/u)
+    .filter((w) => /\p{L}/u.test(w));
+  if (words.length < 80) return undefined;
+  const specific = words.filter((w) => w.length > 2 && !STOP_WORDS.has(w) && isSpecific(w)).length;
+  const quantities = (text.match(QUANTITY) ?? []).length;
+  const concrete = (100 * (specific + 2 * quantities)) / words.length;
+  if (concrete >= MIN_CONCRETE) return undefined;
+  return { code: "generic_copy", concrete: Math.round(concrete * 10) / 10, words: words.length };
+}
+
+/** A pair of paragraphs this similar says the same thing twice. */
+const SAME_PARAGRAPH = 0.64;
+
+/** Paragraphs said again in other words (two paragraphs repeated with synonyms, or one twice). */
+export function repeatedParagraph(run: JudgeRun): QualityFinding | undefined {
+  const paragraphs = proseBlocks(run)
+    .filter((t) => wordCount(t) >= 20)
+    .slice(0, 30)
+    .map((text) => ({ text, words: contentWords(text) }));
+  const matcher = new SynonymMatcher();
+  const pairs: { score: number; text: string }[] = [];
+  for (let i = 0; i < paragraphs.length; i++) {
+    for (let j = i + 1; j < paragraphs.length; j++) {
+      pairs.push({
+        score: matcher.mutual(paragraphs[i]!.words, paragraphs[j]!.words),
+        text: paragraphs[j]!.text,
+      });
+    }
+  }
+  pairs.sort((a, b) => b.score - a.score);
+  const repeated = pairs.filter((p) => p.score >= SAME_PARAGRAPH);
+  const top = pairs[0];
+  if (!top || (repeated.length === 0 && (pairs[2]?.score ?? 0) < SAME_PARAGRAPH - 0.06))
+    return undefined;
+  return {
+    code: "repeated_paragraph",
+    text: excerpt(top.text, 14),
+    times: Math.max(1, repeated.length),
+  };
+}
+
+/** Sentences that paste a reference-data item (a pain point, goal, driver) nearly verbatim. */
+export function templateBoilerplate(run: JudgeRun): {
+  gate?: QualityFinding;
+  findings: QualityFinding[];
+} {
+  const items = [
+    ...run.reference.personas.flatMap(personaTexts),
+    ...run.reference.industries.flatMap(industryTexts),
+  ]
+    .map((text) => ({ text, stems: [...new Set(tokenize(text))] }))
+    .filter((i) => i.stems.length >= 7);
+  const pasted: string[] = [];
+  for (const s of run.doc.sentences) {
+    if (s.kind === "heading") continue;
+    const stems = new Set(s.stems);
+    const item = items.find(
+      (i) => i.stems.filter((x) => stems.has(x)).length >= Math.ceil(i.stems.length * 0.8),
+    );
+    if (item) pasted.push(item.text);
+  }
+  const findings = pasted
+    .slice(0, 2)
+    .map((text) => ({ code: "template_boilerplate" as const, text }));
+  return { gate: pasted.length >= 2 ? findings[0] : undefined, findings };
+}
+
+/** Words of consumer buying, not of an engineering organisation's decisions. */
+const CONSUMER =
+  /\b(?:famil(?:y|ies)|kids|children|weekends?|road trips?|school runs?|commute|dealerships?|dealers?|test drives?|financing|monthly payments?|leas(?:e|ing)|trade-ins?|lifestyle|comfort(?:able)?|cozy|stylish|fun|love|groceries|holidays?|vacations?|shoppers?|bargains?|driveway|garage|your home|peace of mind)\b/gi;
+
+/** Copy in a consumer register (the family car, the weekend) for an engineering-leader brief. */
+export function consumerRegister(run: JudgeRun): QualityFinding | undefined {
+  const text = proseBlocks(run).join("\n");
+  const hits = [...text.matchAll(CONSUMER)].map((m) => m[0].toLowerCase());
+  const distinct = new Set(hits);
+  if (distinct.size < 4 || (100 * hits.length) / Math.max(1, wordCount(text)) < 1) return undefined;
+  return { code: "persona_mismatch", persona: run.brief.persona.title, closer: "consumer buyer" };
+}
+
+/** Every whole-piece gate, in the order a reader would notice them. */
+export function integrity(run: JudgeRun): IntegrityResult {
+  const gates: QualityFinding[] = [];
+  const findings: QualityFinding[] = [];
+  const add = (f: QualityFinding | undefined) => {
+    if (f) gates.push(f);
+  };
+  add(wrongLanguage(run));
+  add(truncated(run));
+  add(reviewerInstruction(run));
+  add(benchmarkCopy(run));
+  add(consumerRegister(run));
+  add(genericCopy(run));
+  add(repeatedParagraph(run));
+  const boilerplate = templateBoilerplate(run);
+  add(boilerplate.gate);
+  findings.push(...boilerplate.findings.filter((f) => f !== boilerplate.gate));
+  return { gates, findings };
+}
