@@ -74,7 +74,7 @@ describe("proof library journey", { timeout: 300_000 }, () => {
 
     const card = factCard(STATEMENT);
     await card.getByText("Proposed", { exact: true }).waitFor();
-    await card.getByText(/^Reduction · /).waitFor();
+    await card.getByText(/Reduction · /).waitFor();
     await card.getByRole("button", { name: `Approve: ${STATEMENT}` }).click();
     await card.getByText("Approved", { exact: true }).waitFor();
 

@@ -69,16 +69,16 @@ export function FactStructureFields({
   const metrics: string[] = [...FACT_METRIC_SUGGESTIONS];
   if (draft.metric && !metrics.includes(draft.metric)) metrics.push(draft.metric);
   return (
-    <fieldset className="space-y-2">
+    <fieldset className="space-y-3">
       <legend className="sr-only">What the figure says</legend>
-      <div className="grid gap-4 sm:grid-cols-3">
-        <TextField
-          label="Measures"
-          hint="e.g. engineering change orders"
-          value={draft.measure}
-          onChange={(e) => structure.change("measure", e.target.value)}
-          error={errors["structure.measure"]}
-        />
+      <TextField
+        label="Measures"
+        hint="What the figure counts or measures, e.g. engineering change orders."
+        value={draft.measure}
+        onChange={(e) => structure.change("measure", e.target.value)}
+        error={errors["structure.measure"]}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           label="Kind of figure"
           value={draft.metric}
