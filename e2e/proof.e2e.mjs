@@ -9,6 +9,7 @@ import { after, before, describe, it } from "node:test";
 import { launchBrowser, resultsDir } from "./lib/browser.mjs";
 import { startServer } from "./lib/server.mjs";
 import { createFirstAdmin } from "./lib/session.mjs";
+import { eventually } from "./lib/wait.mjs";
 
 const JOURNEY = "proof";
 const ADMIN = {
@@ -57,9 +58,14 @@ describe("proof library journey", { timeout: 300_000 }, () => {
     await page.getByRole("button", { name: "Add fact" }).click();
     const dialog = page.getByRole("dialog", { name: "Add fact" });
     await dialog.getByLabel("Statement").fill(STATEMENT);
-    await dialog.getByLabel("Figure").fill("35");
+    await dialog.getByLabel("Figure", { exact: true }).fill("35");
     await dialog.getByLabel("Up to").fill("45");
     await dialog.getByLabel("Unit").selectOption("%");
+    // The server reads what the figure measures and which way it goes from the statement.
+    await eventually(async () =>
+      assert.equal(await dialog.getByLabel("Direction").inputValue(), "reduction"),
+    );
+    assert.ok((await dialog.getByLabel("Measures").inputValue()).length > 0, "measure read");
     await dialog.getByLabel("Source").fill("2026 customer outcome study, page 12");
     await dialog.getByLabel("Owner").fill("Product Marketing");
     await browser.shot("a2-add-fact");
@@ -68,6 +74,7 @@ describe("proof library journey", { timeout: 300_000 }, () => {
 
     const card = factCard(STATEMENT);
     await card.getByText("Proposed", { exact: true }).waitFor();
+    await card.getByText(/Reduction · /).waitFor();
     await card.getByRole("button", { name: `Approve: ${STATEMENT}` }).click();
     await card.getByText("Approved", { exact: true }).waitFor();
 

@@ -59,6 +59,21 @@ export const FactStructureSchema = z.object({
 });
 export type FactStructure = z.infer<typeof FactStructureSchema>;
 
+/** The kinds of figure the Proof Library offers (a stored fact may carry another kind). */
+export const FACT_METRIC_SUGGESTIONS = [
+  "cost",
+  "time",
+  "count",
+  "accuracy",
+  "rate",
+  "other",
+] as const;
+
+/** "Reduction · engineering change orders · count": a fact's structure in one line. */
+export function describeFactStructure(structure: FactStructure): string {
+  return `${FACT_DIRECTION_LABELS[structure.direction]} · ${structure.measure} · ${structure.metric}`;
+}
+
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date as YYYY-MM-DD.");
 
 /** The editable fields of a fact (propose and edit). */
@@ -101,6 +116,13 @@ export const FactInputSchema = z
         code: "custom",
         path: ["valueMax"],
         message: "The high end of a range must be at least the figure.",
+      });
+    }
+    if (f.value === null && f.structure) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["structure"],
+        message: "A qualitative fact has no structure: add a figure, or leave the structure out.",
       });
     }
     if ((f.subjectType === "company") !== (f.subjectId === null)) {
@@ -161,6 +183,16 @@ export const FactListSchema = z.object({
 export type FactList = z.infer<typeof FactListSchema>;
 
 export const FactIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+/** A statement to derive a structure from, before the fact is saved. */
+export const DeriveFactStructureInputSchema = z.object({
+  statement: z.string().trim().min(1).max(500),
+});
+export type DeriveFactStructureInput = z.infer<typeof DeriveFactStructureInputSchema>;
+
+/** The structure read from a statement: null when the statement states no figure. */
+export const DerivedFactStructureSchema = z.object({ structure: FactStructureSchema.nullable() });
+export type DerivedFactStructure = z.infer<typeof DerivedFactStructureSchema>;
 
 /** A stored content item whose claims are bound to a fact. */
 export const FactUsageSchema = z.object({

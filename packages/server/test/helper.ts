@@ -22,9 +22,12 @@ export interface TestDatabase extends DatabaseHandle {
 
 /**
  * A fresh, migrated, seeded database: in-memory PGlite, or a new schema on the PostgreSQL
- * named by TEST_DATABASE_URL (each test file gets its own).
+ * named by TEST_DATABASE_URL (each test file gets its own). `migrate: false` leaves it empty
+ * (and unseeded), for tests of one migration.
  */
-export async function createTestDatabase(options: { seed?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: { seed?: boolean; migrate?: boolean } = {},
+): Promise<TestDatabase> {
   let handle: DatabaseHandle;
   let dropSchema = async () => {};
   if (TEST_DB === "postgres") {
@@ -50,8 +53,8 @@ export async function createTestDatabase(options: { seed?: boolean } = {}): Prom
   } else {
     handle = await openDatabase({ kind: "pglite" });
   }
-  await migrateToLatest(handle.db);
-  if (options.seed !== false) {
+  if (options.migrate !== false) await migrateToLatest(handle.db);
+  if (options.migrate !== false && options.seed !== false) {
     await seedReferenceData(handle.db);
     await seedProofFacts(handle.db);
   }

@@ -5,6 +5,7 @@ import type {
   ContentType,
   ExampleCategory,
   ExampleOrigin,
+  FactDirection,
   FactStatus,
   FactSubjectType,
   FactUnit,
@@ -198,6 +199,11 @@ export interface ProofFactTable {
   status: ColumnType<FactStatus, FactStatus | undefined, FactStatus>;
   expires_on: string | null;
   is_sample: Generated<boolean>;
+  /** What the figure measures; with claim_metric and claim_direction, all three or none. */
+  claim_measure: string | null;
+  /** What kind of quantity the figure is ("cost", "time", "count", "accuracy", ...). */
+  claim_metric: string | null;
+  claim_direction: FactDirection | null;
   proposed_by: string | null;
   approved_by: string | null;
   approved_at: Date | null;

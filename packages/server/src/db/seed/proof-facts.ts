@@ -1,4 +1,5 @@
-import type { FactInput } from "@content-studio/contract";
+import type { FactInput, FactStructure } from "@content-studio/contract";
+import { deriveFactStructure } from "../../lib/language/fact-structure";
 
 /** Source of the facts seeded from the company catalogue's key metrics. */
 export const CATALOGUE_FACT_SOURCE = "company catalogue, to be replaced with your evidence";
@@ -13,11 +14,48 @@ export function metricFigure(label: string): { value: number; valueMax: number |
   return { value: Number(m[1]), valueMax: Number(m[2]) };
 }
 
-/** A company catalogue key metric as a fact (approved: the catalogue is the company's own claim). */
+/**
+ * What the shipped catalogue's key metrics measure and which way they go, written out so a new
+ * database binds them exactly (the same values the 2026-11-27 migration gave existing ones).
+ */
+const CATALOGUE_STRUCTURES: Record<string, FactStructure> = {
+  "35-45% reduction in engineering change orders": {
+    measure: "engineering change orders",
+    metric: "count",
+    direction: "reduction",
+  },
+  "20-30% decrease in time-to-market": {
+    measure: "time-to-market",
+    metric: "time",
+    direction: "reduction",
+  },
+  "15-20% reduction in product cost": {
+    measure: "product cost",
+    metric: "cost",
+    direction: "reduction",
+  },
+  "25-35% improvement in first-time quality": {
+    measure: "first-time quality",
+    metric: "rate",
+    direction: "increase",
+  },
+  "40-50% faster design cycle time": {
+    measure: "design cycle time",
+    metric: "time",
+    direction: "reduction",
+  },
+};
+
+/**
+ * A company catalogue key metric as a fact (approved: the catalogue is the company's own
+ * claim). Its structure is the shipped one for the shipped metrics, else derived from the
+ * statement; null when the label has no figure.
+ */
 export function catalogueFact(label: string): FactInput {
   const figure = metricFigure(label);
+  const statement = `Customers see a ${label}.`;
   return {
-    statement: `Customers see a ${label}.`,
+    statement,
     value: figure?.value ?? null,
     valueMax: figure?.valueMax ?? null,
     unit: figure ? "%" : null,
@@ -27,6 +65,7 @@ export function catalogueFact(label: string): FactInput {
     owner: "Marketing",
     expiresOn: null,
     isSample: false,
+    structure: figure ? (CATALOGUE_STRUCTURES[label] ?? deriveFactStructure(statement)) : null,
   };
 }
 
@@ -48,6 +87,11 @@ export const SAMPLE_FACTS: (FactInput & { id: string })[] = [
     owner: "Product Marketing",
     expiresOn: null,
     isSample: true,
+    structure: {
+      measure: "should-cost estimates for machined parts",
+      metric: "accuracy",
+      direction: "level",
+    },
   },
   {
     id: "fact-sample-analytics-savings",
@@ -62,6 +106,11 @@ export const SAMPLE_FACTS: (FactInput & { id: string })[] = [
     owner: "Product Marketing",
     expiresOn: null,
     isSample: true,
+    structure: {
+      measure: "savings opportunities in direct-material spend",
+      metric: "cost",
+      direction: "share",
+    },
   },
   {
     id: "fact-sample-workspace-baseline",
@@ -76,6 +125,7 @@ export const SAMPLE_FACTS: (FactInput & { id: string })[] = [
     owner: "Product Marketing",
     expiresOn: null,
     isSample: true,
+    structure: null,
   },
   {
     id: "fact-sample-aerospace-quotes",
@@ -90,5 +140,6 @@ export const SAMPLE_FACTS: (FactInput & { id: string })[] = [
     owner: "Product Marketing",
     expiresOn: null,
     isSample: true,
+    structure: { measure: "supplier quote review rounds", metric: "count", direction: "reduction" },
   },
 ];

@@ -1,4 +1,4 @@
-import type { Fact } from "@content-studio/contract";
+import type { Fact, FactStructure } from "@content-studio/contract";
 import type { ProofFactRow } from "../../db/types";
 import { deriveFactStructure } from "../../lib/language/fact-structure";
 import type { PolicyActor } from "../../lib/policy";
@@ -15,6 +15,28 @@ export function isExpired(
   today = todayIso(),
 ): boolean {
   return row.status === "approved" && row.expires_on !== null && row.expires_on < today;
+}
+
+/**
+ * A fact's structure: as stored; for a fact with a figure stored without one (proposed before
+ * facts carried structure), derived from its statement each time it is read, so it follows
+ * the derivation as that improves; null for a qualitative fact.
+ */
+export function structureOf(
+  row: Pick<
+    ProofFactRow,
+    "statement" | "value" | "claim_measure" | "claim_metric" | "claim_direction"
+  >,
+): FactStructure | null {
+  if (row.value === null) return null;
+  if (row.claim_measure !== null && row.claim_metric !== null && row.claim_direction !== null) {
+    return {
+      measure: row.claim_measure,
+      metric: row.claim_metric,
+      direction: row.claim_direction,
+    };
+  }
+  return deriveFactStructure(row.statement);
 }
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
@@ -40,7 +62,7 @@ export function presentFact(
     expired: isExpired(row),
     expiresOn: row.expires_on,
     isSample: row.is_sample,
-    structure: row.value === null ? null : deriveFactStructure(row.statement),
+    structure: structureOf(row),
     proposedBy: row.proposed_by,
     approvedBy: approverName,
     approvedAt: row.approved_at ? iso(row.approved_at) : null,

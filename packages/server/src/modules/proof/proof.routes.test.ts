@@ -61,6 +61,7 @@ describe("proof library routes", () => {
       unit: "%",
       status: "approved",
       isSample: false,
+      structure: { direction: "reduction", measure: "engineering change orders" },
     });
     expect(ecos.can).toEqual({ edit: false, approve: false, expire: false, retire: false });
     const samples = facts.filter((f) => f.isSample);

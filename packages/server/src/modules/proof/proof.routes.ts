@@ -1,4 +1,6 @@
 import {
+  DeriveFactStructureInputSchema,
+  DerivedFactStructureSchema,
   FactChangeResultSchema,
   FactIdParamsSchema,
   FactInputSchema,
@@ -44,6 +46,21 @@ export const proofRoutes =
           data: await proof.proposeFact(ctx, actorOf(request), request.body),
         };
       },
+    );
+
+    app.post(
+      "/api/proof/facts/derive-structure",
+      {
+        config: { access: "editor" },
+        schema: {
+          body: DeriveFactStructureInputSchema,
+          response: { 200: successEnvelope(DerivedFactStructureSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: proof.deriveStructureFor(actorOf(request), request.body.statement),
+      }),
     );
 
     app.put(

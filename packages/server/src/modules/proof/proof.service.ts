@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type {
   ApprovedFact,
+  DerivedFactStructure,
   Fact,
   FactChangeResult,
   FactInput,
   FactList,
+  FactStructure,
   FactUsage,
   ListFactsQuery,
   QualityClaim,
@@ -14,11 +16,12 @@ import type { AppContext } from "../../app-context";
 import { catalogueFact, SAMPLE_FACTS } from "../../db/seed/proof-facts";
 import type { Database, ProofFactRow } from "../../db/types";
 import { AppError } from "../../lib/app-error";
+import { deriveFactStructure } from "../../lib/language/fact-structure";
 import type { SessionUser } from "../../plugins/access";
 import { listIndustryRows, loadCompanyCatalogRows } from "../reference/reference.repository";
 import { claimSettingOnce } from "../settings/settings.repository";
 import { factPolicy, factsPolicy, type FactAction } from "./proof.policy";
-import { isExpired, presentFact, todayIso } from "./proof.presenter";
+import { isExpired, presentFact, structureOf, todayIso } from "./proof.presenter";
 import type { BindingFact } from "./binding-fact";
 import * as repo from "./proof.repository";
 import { auditActorOf, diffFields, recordAudit } from "../audit/audit.service";
@@ -76,7 +79,17 @@ async function loadFact(ctx: ProofContext, id: string): Promise<ProofFactRow> {
   return row;
 }
 
+/**
+ * The structure a fact is stored with: none for a qualitative fact; the one given; else the one
+ * derived from the statement (null when the statement states no figure to read it from).
+ */
+function inputStructure(input: FactInput): FactStructure | null {
+  if (input.value === null) return null;
+  return input.structure ?? deriveFactStructure(input.statement);
+}
+
 function columnsOf(input: FactInput) {
+  const structure = inputStructure(input);
   return {
     statement: input.statement,
     value: input.value,
@@ -88,7 +101,16 @@ function columnsOf(input: FactInput) {
     owner: input.owner,
     expires_on: input.expiresOn,
     is_sample: input.isSample,
+    claim_measure: structure?.measure ?? null,
+    claim_metric: structure?.metric ?? null,
+    claim_direction: structure?.direction ?? null,
   };
+}
+
+/** The structure the Proof Library would store for a statement, for the form to pre-fill. */
+export function deriveStructureFor(actor: SessionUser, statement: string): DerivedFactStructure {
+  factsPolicy.authorize(actor, "propose");
+  return { structure: deriveFactStructure(statement) };
 }
 
 async function checkSubject(ctx: ProofContext, input: FactInput) {
@@ -231,6 +253,7 @@ export async function loadBindingFacts(ctx: ProofContext): Promise<BindingFact[]
     subjectId: r.subject_id,
     expired: isExpired(r, today),
     expiresOn: r.expires_on,
+    structure: structureOf(r),
   }));
 }
 

@@ -14,6 +14,7 @@ import { Dialog } from "../../../components/ui/dialog";
 import { SelectField, TextAreaField, TextField } from "../../../components/ui/field";
 import { getFieldErrors } from "../../../lib/api-client";
 import { useSaveFact } from "../api/save-fact";
+import { FactStructureFields, useFactStructureDraft } from "./fact-structure-fields";
 
 export interface SubjectOption {
   id: string;
@@ -30,7 +31,10 @@ interface FactFormDialogProps {
 
 const numberOrNull = (s: string) => (s.trim() === "" ? null : Number(s));
 
-/** Propose a fact, or edit one: statement, figure and unit, subject, source, owner, expiry. */
+/**
+ * Propose a fact, or edit one: statement, figure and unit, what the figure measures and which
+ * way it goes, subject, source, owner, expiry.
+ */
 export function FactFormDialog({ fact, solutions, industries, onClose }: FactFormDialogProps) {
   const save = useSaveFact();
   const [statement, setStatement] = useState(fact?.statement ?? "");
@@ -42,6 +46,8 @@ export function FactFormDialog({ fact, solutions, industries, onClose }: FactFor
   const [source, setSource] = useState(fact?.source ?? "");
   const [owner, setOwner] = useState(fact?.owner ?? "");
   const [expiresOn, setExpiresOn] = useState(fact?.expiresOn ?? "");
+  const hasFigure = value.trim() !== "";
+  const structure = useFactStructureDraft(fact?.structure, statement, hasFigure);
   const errors = getFieldErrors(save.error);
   const subjects =
     subjectType === "solution" ? solutions : subjectType === "industry" ? industries : [];
@@ -59,6 +65,7 @@ export function FactFormDialog({ fact, solutions, industries, onClose }: FactFor
       owner,
       expiresOn: expiresOn || null,
       isSample: fact?.isSample ?? false,
+      structure: structure.toInput(),
     };
     save.mutate({ id: fact?.id, input }, { onSuccess: onClose });
   };
@@ -126,6 +133,7 @@ export function FactFormDialog({ fact, solutions, industries, onClose }: FactFor
             ))}
           </SelectField>
         </div>
+        {hasFigure ? <FactStructureFields structure={structure} errors={errors} /> : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
             label="Subject"

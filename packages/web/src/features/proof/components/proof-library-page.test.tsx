@@ -2,7 +2,7 @@ import type { Fact, FactChangeResult } from "@content-studio/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { installFakeApi, ok } from "../../../testing/fake-api";
+import { fail, installFakeApi, ok } from "../../../testing/fake-api";
 import { renderWithProviders } from "../../../testing/render";
 import { formatFigure, ProofLibraryPage } from "./proof-library-page";
 
@@ -36,6 +36,8 @@ function buildFact(overrides: Partial<Fact> = {}): Fact {
 }
 
 const SOLUTIONS = [{ id: "pro", name: "NCS Pro" }];
+/** What the fake server reads from a statement with a figure. */
+const READ = { measure: "rework orders", metric: "count", direction: "reduction" } as const;
 const INDUSTRIES = [{ id: "aerospace", name: "Aerospace" }];
 
 afterEach(() => vi.unstubAllGlobals());
@@ -58,6 +60,7 @@ describe("ProofLibraryPage", () => {
       "35–45% · Northwind Cost Systems · Source: Customer study 2026",
     );
     expect(first).toHaveTextContent("Approved");
+    expect(first).toHaveTextContent("Reduction · engineering change orders · count");
     expect(second).toHaveTextContent("Expired");
     expect(screen.queryByRole("button", { name: "Add fact" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /^Retire/ })).not.toBeInTheDocument();
@@ -73,6 +76,7 @@ describe("ProofLibraryPage", () => {
   it("proposes a fact about a solution", async () => {
     const fake = installFakeApi({
       "GET /api/proof/facts": ok({ facts: [], can: { propose: true } }),
+      "POST /api/proof/facts/derive-structure": ok({ structure: READ }),
       "POST /api/proof/facts": ok(buildFact({ status: "proposed" }), 201),
     });
     const user = userEvent.setup();
@@ -88,7 +92,8 @@ describe("ProofLibraryPage", () => {
     await user.type(within(dialog).getByLabelText("Owner"), "Sales");
     await user.click(within(dialog).getByRole("button", { name: "Propose fact" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
-    const post = fake.requests.find((r) => r.method === "POST");
+    const post = fake.requests.find((r) => r.method === "POST" && r.path === "/api/proof/facts");
+    // Never set by hand: the structure is left out and the server reads it from the statement.
     expect(post?.body).toEqual({
       statement: "NCS Pro quotes 3x faster.",
       value: 3,
@@ -101,6 +106,83 @@ describe("ProofLibraryPage", () => {
       expiresOn: null,
       isSample: false,
     });
+  });
+
+  it("fills the structure fields from the statement, and sends them once set by hand", async () => {
+    const fake = installFakeApi({
+      "GET /api/proof/facts": ok({ facts: [], can: { propose: true } }),
+      "POST /api/proof/facts/derive-structure": (request) =>
+        ok({
+          structure: String((request.body as { statement: string }).statement).includes("%")
+            ? READ
+            : null,
+        }),
+      "POST /api/proof/facts": ok(buildFact({ status: "proposed" }), 201),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ProofLibraryPage solutions={SOLUTIONS} industries={INDUSTRIES} />);
+    await user.click(await screen.findByRole("button", { name: "Add fact" }));
+    const dialog = screen.getByRole("dialog", { name: "Add fact" });
+    // A qualitative fact has no structure to fill.
+    await user.type(
+      within(dialog).getByLabelText("Statement"),
+      "Plants log 30% fewer rework orders.",
+    );
+    expect(within(dialog).queryByLabelText("Measures")).not.toBeInTheDocument();
+
+    await user.type(within(dialog).getByLabelText("Figure"), "30");
+    await user.selectOptions(within(dialog).getByLabelText("Unit"), "%");
+    const measures = within(dialog).getByLabelText("Measures");
+    await waitFor(() => expect(measures).toHaveValue(READ.measure));
+    expect(within(dialog).getByLabelText("Kind of figure")).toHaveValue(READ.metric);
+    expect(within(dialog).getByLabelText("Direction")).toHaveValue(READ.direction);
+    const asked = fake.requests.filter((r) => r.path === "/api/proof/facts/derive-structure");
+    expect(asked.at(-1)?.body).toEqual({ statement: "Plants log 30% fewer rework orders." });
+    expect(
+      within(within(dialog).getByLabelText("Direction"))
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["Choose…", "Increase", "Reduction", "Share", "Level"]);
+
+    // Set by hand: the fields stop following the statement and are sent as set.
+    await user.selectOptions(within(dialog).getByLabelText("Direction"), "level");
+    await user.clear(measures);
+    await user.type(measures, "rework orders per plant");
+    await user.type(within(dialog).getByLabelText("Statement"), " Audited.");
+    await user.type(within(dialog).getByLabelText("Source"), "Plant audit, p. 3");
+    await user.type(within(dialog).getByLabelText("Owner"), "Operations");
+    await user.click(within(dialog).getByRole("button", { name: "Propose fact" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    const post = fake.requests.find((r) => r.path === "/api/proof/facts" && r.method === "POST");
+    expect(post?.body).toMatchObject({
+      value: 30,
+      unit: "%",
+      structure: { measure: "rework orders per plant", metric: READ.metric, direction: "level" },
+    });
+  });
+
+  it("shows the server's message under a structure field it refuses", async () => {
+    installFakeApi({
+      "GET /api/proof/facts": ok({
+        facts: [buildFact({ status: "proposed", can: { ...NONE, edit: true } })],
+        can: { propose: true },
+      }),
+      "PUT /api/proof/facts/:id": fail(400, "validation_error", "Invalid request.", {
+        details: {
+          issues: [{ path: "body.structure.measure", message: "Say what the figure measures." }],
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ProofLibraryPage solutions={SOLUTIONS} industries={INDUSTRIES} />);
+    await user.click(await screen.findByRole("button", { name: "Edit" }));
+    const dialog = screen.getByRole("dialog", { name: "Edit fact" });
+    // An existing fact's structure is its own: shown as it is, not read again.
+    expect(within(dialog).getByLabelText("Measures")).toHaveValue("engineering change orders");
+    expect(within(dialog).getByLabelText("Direction")).toHaveValue("reduction");
+    await user.clear(within(dialog).getByLabelText("Measures"));
+    await user.click(within(dialog).getByRole("button", { name: "Save fact" }));
+    expect(await within(dialog).findByText("Say what the figure measures.")).toBeInTheDocument();
   });
 
   it("retires a fact and lists the content that uses it", async () => {

@@ -1,4 +1,5 @@
 import {
+  describeFactStructure,
   FACT_STATUS_LABELS,
   FACT_STATUSES,
   type Fact,
@@ -164,6 +165,12 @@ export function ProofLibraryPage({ solutions, industries }: ProofLibraryPageProp
                       {fact.expiresOn ? ` · Expires ${fact.expiresOn}` : ""}
                       {fact.approvedBy ? ` · Approved by ${fact.approvedBy}` : ""}
                     </p>
+                    {fact.structure ? (
+                      <p className="mt-1 text-xs break-words text-slate-600">
+                        <span className="sr-only">What the figure says: </span>
+                        {describeFactStructure(fact.structure)}
+                      </p>
+                    ) : null}
                   </div>
                   <div className="flex flex-wrap items-center gap-2">
                     {fact.isSample ? (

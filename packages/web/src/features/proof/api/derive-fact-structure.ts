@@ -1,0 +1,28 @@
+import type { DerivedFactStructure } from "@content-studio/contract";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+export const deriveFactStructure = (
+  statement: string,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<DerivedFactStructure> =>
+  api.post<DerivedFactStructure>("/api/proof/facts/derive-structure", { statement }, { signal });
+
+/** The derivation is a pure function of the statement, so it is cached like a read. */
+export const deriveFactStructureQueryOptions = (statement: string) =>
+  queryOptions({
+    queryKey: ["proof", "derive-structure", statement],
+    queryFn: ({ signal }) => deriveFactStructure(statement, { signal }),
+    staleTime: Infinity,
+  });
+
+/**
+ * What the server reads from a statement: the figure's measure, kind and direction. Asks only
+ * when `enabled` (a figure is entered and nobody has set the structure by hand).
+ */
+export const useDerivedFactStructure = (statement: string, enabled: boolean) =>
+  useQuery({
+    ...deriveFactStructureQueryOptions(statement),
+    enabled: enabled && statement.trim().length > 0,
+    placeholderData: keepPreviousData,
+  });
