@@ -5,6 +5,8 @@ const STATUS: Record<ClaimStatus, { label: string; className: string }> = {
   supported: { label: "Bound", className: "border-green-200 bg-green-50 text-green-800" },
   unsupported: { label: "Unsupported", className: "border-red-200 bg-red-50 text-red-800" },
   contradicted: { label: "Contradicted", className: "border-red-200 bg-red-50 text-red-800" },
+  misattributed: { label: "Misattributed", className: "border-red-200 bg-red-50 text-red-800" },
+  unsourced: { label: "No source", className: "border-slate-200 bg-slate-50 text-slate-700" },
   expired: { label: "Expired fact", className: "border-yellow-200 bg-yellow-50 text-yellow-800" },
 };
 
@@ -35,9 +37,13 @@ export function ClaimSources({ claims }: { claims: QualityClaim[] }) {
             </span>
           </div>
           <p className="text-xs break-words text-slate-500">
-            {claim.source
-              ? `Source: ${claim.source}`
-              : "No approved fact supports this claim: remove it or replace it with one from the Proof Library."}
+            {claim.status === "misattributed"
+              ? `Borrows the figure of: ${claim.source ?? ""} — but says something else.`
+              : claim.source
+                ? `Source: ${claim.source}`
+                : claim.status === "unsourced"
+                  ? "A figure with no approved fact behind it: give its source, or add it to the Proof Library."
+                  : "No approved fact supports this claim: remove it or replace it with one from the Proof Library."}
           </p>
         </li>
       ))}
