@@ -130,7 +130,7 @@ describe(`the first draft's brief and prompt (${TEST_DB})`, () => {
       expect(res.statusCode, res.body).toBe(201);
       return res.json<Ok<{ id: string }>>().data.id;
     };
-    const others = [];
+    const others: string[] = [];
     for (const [i, persona] of ["cto", "product-manager", "director-engineering"].entries()) {
       others.push(
         await create(`Other audience ${i}`, persona, "automotive", `${topic}. ${topic} checks.`),
