@@ -34,6 +34,61 @@ export const ProfileKeyMetricSchema = z.object({
   label: z.string().trim().min(1, "Label is required.").max(200),
 });
 
+/** Whose voice the copy speaks in: the company's ("we"), to the reader ("you"), or neither. */
+export const VOICE_POINTS_OF_VIEW = [
+  "first-person-plural",
+  "second-person",
+  "third-person",
+] as const;
+export type VoicePointOfView = (typeof VOICE_POINTS_OF_VIEW)[number];
+
+export const VOICE_POINT_OF_VIEW_LABELS: Record<VoicePointOfView, string> = {
+  "first-person-plural": "First person plural (we, our)",
+  "second-person": "Second person (you, your)",
+  "third-person": "Third person (the company and the reader by name)",
+};
+
+/** How many entries each voice list may hold, and how long each may be. */
+export const VOICE_LIMITS = {
+  toneAttributes: { items: 6, length: 40 },
+  preferredWords: { items: 40, length: 60 },
+  avoidWords: { items: 40, length: 60 },
+} as const;
+
+const voiceList = (limit: { items: number; length: number }, what: string) =>
+  z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(2, `Each ${what} needs at least 2 characters.`)
+        .max(limit.length, `Each ${what} may be at most ${limit.length} characters.`),
+    )
+    .max(limit.items, `At most ${limit.items} entries.`);
+
+/**
+ * The company voice the writers are given: a few tone adjectives, words to prefer, words to
+ * avoid (added to the prompt's never-use list) and the point of view.
+ */
+export const CompanyVoiceSchema = z.object({
+  /** A few adjectives, e.g. "precise", "candid". */
+  toneAttributes: voiceList(VOICE_LIMITS.toneAttributes, "tone attribute"),
+  /** Words and phrases the writers should use where they fit. */
+  preferredWords: voiceList(VOICE_LIMITS.preferredWords, "preferred word"),
+  /** Words and phrases the writers must not use. */
+  avoidWords: voiceList(VOICE_LIMITS.avoidWords, "word to avoid"),
+  pointOfView: z.enum(VOICE_POINTS_OF_VIEW),
+});
+export type CompanyVoice = z.infer<typeof CompanyVoiceSchema>;
+
+/** The voice of a profile nobody has described yet: no lists, the reader addressed as "you". */
+export const DEFAULT_COMPANY_VOICE: CompanyVoice = {
+  toneAttributes: [],
+  preferredWords: [],
+  avoidWords: [],
+  pointOfView: "second-person",
+};
+
 /** Trims, collapses inner spaces and drops empty entries and case-insensitive duplicates. */
 export function normalizeBannedPhrases(phrases: readonly string[]): string[] {
   const seen = new Set<string>();
@@ -85,26 +140,44 @@ export const CompanyProfileSchema = z.object({
   bannedPhrases: z
     .array(z.string().trim().min(2, "A banned phrase needs at least 2 characters.").max(80))
     .max(500),
+  /** How the copy should sound. */
+  voice: CompanyVoiceSchema,
 });
 export type CompanyProfile = z.infer<typeof CompanyProfileSchema>;
 
-/** GET/PUT /api/company-profile answer: the profile and whether the caller may edit it. */
+/**
+ * GET/PUT /api/company-profile answer: the profile, whether it is still the first-run sample
+ * (true until an admin saves it; while it is, the writers get no offers), and whether the
+ * caller may edit it.
+ */
 export const CompanyProfileResponseSchema = CompanyProfileSchema.extend({
+  isSample: z.boolean(),
   can: SettingsCapabilitiesSchema,
 });
 export type CompanyProfileResponse = z.infer<typeof CompanyProfileResponseSchema>;
 
 /**
- * PUT /api/company-profile: the profile, with banned phrases normalised and stages
- * deduplicated. Without `bannedPhrases` the stored list stays as it is (the Settings screen
- * edits it in the Content Generation Defaults card).
+ * PUT /api/company-profile: the profile, with banned phrases and voice lists normalised and
+ * stages deduplicated. Without `bannedPhrases` the stored list stays as it is (the Settings
+ * screen edits it in the Content Generation Defaults card); without `voice` the stored voice
+ * stays. Saving clears the sample mark.
  */
 export const SaveCompanyProfileBodySchema = CompanyProfileSchema.extend({
   bannedPhrases: CompanyProfileSchema.shape.bannedPhrases.optional(),
+  voice: CompanyVoiceSchema.optional(),
 }).transform((profile) => ({
   ...profile,
   offers: profile.offers.map((offer) => ({ ...offer, stages: [...new Set(offer.stages)] })),
   bannedPhrases:
     profile.bannedPhrases === undefined ? undefined : normalizeBannedPhrases(profile.bannedPhrases),
+  voice:
+    profile.voice === undefined
+      ? undefined
+      : {
+          toneAttributes: normalizeBannedPhrases(profile.voice.toneAttributes),
+          preferredWords: normalizeBannedPhrases(profile.voice.preferredWords),
+          avoidWords: normalizeBannedPhrases(profile.voice.avoidWords),
+          pointOfView: profile.voice.pointOfView,
+        },
 }));
 export type SaveCompanyProfileBody = z.input<typeof SaveCompanyProfileBodySchema>;

@@ -18,3 +18,4 @@ export * from "./company";
 export * from "./audit";
 export * from "./audience";
 export * from "./library";
+export * from "./writing-targets";

@@ -130,6 +130,10 @@ export interface CompanyProfileTable {
   company_name: string;
   short_prefix: string;
   description: Generated<string>;
+  /** The company voice (contract `CompanyVoice`); a neutral default until an admin sets one. */
+  voice: JsonWithDefault<unknown>;
+  /** True while the profile is the first-run sample: writers then get no offers. */
+  is_sample: Generated<boolean>;
 }
 
 export interface OfferTable {

@@ -12,6 +12,7 @@ import * as m1300 from "./2026-11-24-1300-reference-version";
 import * as m0300 from "./2026-11-24-0300-proof";
 import * as m1600 from "./2026-11-24-1600-change-notifications";
 import * as m1700 from "./2026-11-24-1700-library-change-notifications";
+import * as m20261127_1140 from "./2026-11-27-1140-company-voice";
 import * as m20261127_1150 from "./2026-11-27-1150-proof-fact-structure";
 
 /** Frozen, ordered migrations. Add new files; never edit a shipped one. */
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-24-1300-reference-version": m1300,
   "2026-11-24-1600-change-notifications": m1600,
   "2026-11-24-1700-library-change-notifications": m1700,
+  "2026-11-27-1140-company-voice": m20261127_1140,
   "2026-11-27-1150-proof-fact-structure": m20261127_1150,
 };
 

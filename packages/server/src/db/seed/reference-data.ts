@@ -1,4 +1,4 @@
-import type { Persona, Industry, CompanyCatalog } from "@content-studio/contract";
+import type { CompanyCatalog, CompanyVoice, Industry, Persona } from "@content-studio/contract";
 
 export const PERSONAS: Persona[] = [
   {
@@ -551,4 +551,12 @@ export const COMPANY_CATALOG: CompanyCatalog = {
       stages: ["consideration", "decision"],
     },
   ],
+};
+
+/** The sample company's voice (seeded with the sample profile; admins replace it). */
+export const COMPANY_VOICE: CompanyVoice = {
+  toneAttributes: ["precise", "candid", "practical"],
+  preferredWords: ["should-cost", "cost driver", "design review", "target cost"],
+  avoidWords: ["disrupt", "holistic", "next-generation"],
+  pointOfView: "second-person",
 };

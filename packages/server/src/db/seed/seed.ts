@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../types";
 import { BUYING_STAGES } from "@content-studio/contract";
-import { COMPANY_CATALOG, INDUSTRIES, PERSONAS } from "./reference-data";
+import { COMPANY_CATALOG, COMPANY_VOICE, INDUSTRIES, PERSONAS } from "./reference-data";
 
 const json = (value: unknown) => JSON.stringify(value);
 
@@ -71,6 +71,9 @@ export async function seedReferenceData(db: Kysely<Database>): Promise<boolean> 
         company_name: COMPANY_CATALOG.companyName,
         short_prefix: COMPANY_CATALOG.shortPrefix,
         description: COMPANY_CATALOG.description,
+        voice: json(COMPANY_VOICE),
+        // The first-run profile is a sample until an admin saves it: no offers reach the writers.
+        is_sample: true,
       })
       .execute();
     await trx

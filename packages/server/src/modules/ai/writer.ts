@@ -2,6 +2,7 @@ import type {
   AiProviderId,
   BuyingStage,
   BuyingJourney,
+  CompanyVoice,
   ContentType,
   Industry,
   Persona,
@@ -10,7 +11,7 @@ import type {
 import type { z } from "zod";
 
 /** Version of the prompt templates; stored with every generation for provenance. */
-export const PROMPT_VERSION = "2026-11-24.1";
+export const PROMPT_VERSION = "2026-11-27.1";
 
 /** A benchmark example handed to a writer as data (never as instructions). */
 export interface BriefExample {
@@ -40,7 +41,8 @@ export interface ContentBrief {
   companyDescription: string;
   /**
    * Offers from the company profile a call to action may point to, each with the buying stages
-   * it suits; a writer links only to one that suits the brief's stage.
+   * it suits; a writer links only to one that suits the brief's stage. Empty while the profile
+   * is the first-run sample (its offers are placeholders).
    */
   offers: BriefOffer[];
   primaryKeyword: string | undefined;
@@ -53,6 +55,10 @@ export interface ContentBrief {
   approvedFacts?: BriefFact[];
   /** Phrases the organisation has banned (on top of the defaults). */
   bannedPhrases?: readonly string[];
+  /** Language and spelling of the copy (a BCP 47 tag); the contract's default when absent. */
+  language?: string;
+  /** How the company sounds (the company profile's voice). */
+  voice?: CompanyVoice;
 }
 
 /** An approved fact as a writer sees it: the statement is the approved wording. */

@@ -1,9 +1,11 @@
-import type {
-  BuyingStage,
-  ContentType,
-  ExampleCategory,
-  Industry,
-  Persona,
+import {
+  DEFAULT_CONTENT_LANGUAGE,
+  type BuyingStage,
+  type ContentType,
+  type ExampleCategory,
+  type Industry,
+  type NearestExample,
+  type Persona,
 } from "@content-studio/contract";
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
@@ -18,7 +20,9 @@ import {
 } from "../quality/quality.service";
 import type { SimilarityIndex } from "../quality/similarity";
 import {
+  isSampleProfile,
   presentCompanyCatalog,
+  presentCompanyVoice,
   presentIndustry,
   presentPersona,
 } from "../reference/reference.presenter";
@@ -27,7 +31,7 @@ import {
   findPersonaRow,
   loadCompanyCatalogRows,
 } from "../reference/reference.repository";
-import { findPromptExamples } from "../examples/examples.repository";
+import { findExampleAudiences, findPromptExamples } from "../examples/examples.repository";
 
 /** Good examples put into a prompt as models, and bad ones as patterns to avoid. */
 export const PROMPT_EXAMPLES = { good: 3, bad: 2 } as const;
@@ -42,6 +46,8 @@ export interface BriefInput {
   featuredSolutions: string[];
   primaryKeyword: string | undefined;
   useBenchmarkExamples: boolean;
+  /** Language and spelling of the copy (BCP 47); the contract's default when absent. */
+  language?: string;
   /**
    * For stored items: drop metrics and solutions that are no longer in the catalogue instead
    * of refusing (an admin may have edited it since).
@@ -157,7 +163,11 @@ export async function loadBriefContext(ctx: AppContext, input: BriefInput): Prom
     solutions: solutions.map(({ name, description }) => ({ name, description })),
     companyName: catalog.companyName,
     companyDescription: catalog.description,
-    offers: catalog.offers,
+    // The first-run sample's offers are placeholders (example.com): no writer may link to them
+    // until an admin has saved the real profile.
+    offers: isSampleProfile(catalogRows) ? [] : catalog.offers,
+    language: input.language ?? DEFAULT_CONTENT_LANGUAGE,
+    voice: presentCompanyVoice(catalogRows),
     primaryKeyword: input.primaryKeyword || undefined,
     goodExamples: [],
     badExamples: [],
@@ -177,7 +187,10 @@ export async function loadBriefContext(ctx: AppContext, input: BriefInput): Prom
       input.buyingStage,
       input.contentType.replace(/-/g, " "),
     ].join(" ");
-    [brief.goodExamples, brief.badExamples] = await similarExamples(ctx, index, query);
+    [brief.goodExamples, brief.badExamples] = await similarExamples(ctx, index, query, {
+      personaId: persona.id,
+      industryId: industry.id,
+    });
   }
   return {
     brief,
@@ -188,24 +201,65 @@ export async function loadBriefContext(ctx: AppContext, input: BriefInput): Prom
 /** Candidates ranked in one pass before picking per category (one index lookup, not two). */
 const RANK_POOL = 200;
 
-/** The most similar good and bad examples, as the prompt shows them. */
+/**
+ * How much an example written for the brief's own persona or industry is preferred: its topic
+ * similarity counts this much more for each that matches (both: 2.25 times), so a close topic
+ * match for the same audience wins, and a same-audience example on another topic does not.
+ */
+export const AUDIENCE_MATCH_WEIGHT = 1.5;
+
+/** Topic similarity, raised for each of the brief's persona and industry the example shares. */
+export function audienceRank(
+  similarity: number,
+  example: { personaId: string; industryId: string | null },
+  audience: { personaId: string; industryId: string },
+): number {
+  const persona = example.personaId === audience.personaId ? AUDIENCE_MATCH_WEIGHT : 1;
+  const industry = example.industryId === audience.industryId ? AUDIENCE_MATCH_WEIGHT : 1;
+  return similarity * persona * industry;
+}
+
+/**
+ * The good and bad examples closest to the brief, as the prompt shows them: ranked by topic
+ * similarity, preferring those written for the brief's persona and industry.
+ */
 async function similarExamples(
   ctx: AppContext,
   index: SimilarityIndex,
   text: string,
+  audience: { personaId: string; industryId: string },
 ): Promise<[BriefExample[], BriefExample[]]> {
   const pool = nearestInIndex(index, text, { k: RANK_POOL });
-  const pick = (category: ExampleCategory, k: number) => {
-    let nearest = pool.filter((n) => n.category === category).slice(0, k);
+  const candidates = (category: ExampleCategory) => {
+    const inPool = pool.filter((n) => n.category === category);
     // A full pool may hide this category's best matches behind the other's.
-    if (nearest.length < k && pool.length >= RANK_POOL) {
-      nearest = nearestInIndex(index, text, { category, k });
-    }
-    return nearest;
+    return inPool.length < RANK_POOL / 2 && pool.length >= RANK_POOL
+      ? nearestInIndex(index, text, { category, k: RANK_POOL / 2 })
+      : inPool;
   };
-  const good = pick("good", PROMPT_EXAMPLES.good);
-  const bad = pick("bad", PROMPT_EXAMPLES.bad);
-  const nearest = [...good, ...bad];
+  const pooled = { good: candidates("good"), bad: candidates("bad") };
+  const audiences = new Map(
+    (
+      await findExampleAudiences(
+        ctx.db,
+        [...pooled.good, ...pooled.bad].map((n) => n.id),
+      )
+    ).map((r) => [r.id, { personaId: r.persona_id, industryId: r.industry_id }]),
+  );
+  const pick = (nearest: NearestExample[], k: number) =>
+    nearest
+      .flatMap((n) => {
+        const of = audiences.get(n.id);
+        // An example archived or deleted since the index was built is left out.
+        return of ? [{ n, rank: audienceRank(n.similarity, of, audience) }] : [];
+      })
+      .sort((a, b) => b.rank - a.rank)
+      .slice(0, k)
+      .map(({ n }) => n);
+  const nearest = [
+    ...pick(pooled.good, PROMPT_EXAMPLES.good),
+    ...pick(pooled.bad, PROMPT_EXAMPLES.bad),
+  ];
   // The markdown as written: the prompt needs no rendered HTML.
   const rows = new Map(
     (

@@ -376,3 +376,14 @@ export function findPromptExamples(db: Db, ids: readonly string[]) {
     .where("archived_at", "is", null)
     .execute();
 }
+
+/** Whom each of these examples was written for (archived examples are left out). */
+export function findExampleAudiences(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("example")
+    .select(["id", "persona_id", "industry_id"])
+    .where("id", "in", [...ids])
+    .where("archived_at", "is", null)
+    .execute();
+}

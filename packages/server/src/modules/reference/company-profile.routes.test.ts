@@ -1,6 +1,7 @@
-import type { CompanyCatalog, CompanyProfile } from "@content-studio/contract";
+import type { CompanyCatalog, CompanyProfileResponse } from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, TEST_DB, type Agent, type TestApp } from "../../../test/helper";
+import { COMPANY_VOICE } from "../../db/seed/reference-data";
 
 describe(`company profile (${TEST_DB})`, () => {
   let t: TestApp;
@@ -13,7 +14,14 @@ describe(`company profile (${TEST_DB})`, () => {
   afterAll(() => t.close());
 
   const get = async (agent = admin) =>
-    (await agent.get("/api/company-profile")).json<{ data: CompanyProfile }>().data;
+    (await agent.get("/api/company-profile")).json<{ data: CompanyProfileResponse }>().data;
+  const audits = () =>
+    t.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("action", "=", "company.profile_changed")
+      .orderBy("at")
+      .execute();
 
   it("is seeded with the neutral default vendor, the 5 key metrics and stage offers", async () => {
     const profile = await get(await t.signInAs("viewer"));
@@ -32,6 +40,9 @@ describe(`company profile (${TEST_DB})`, () => {
       expect(profile.offers.some((o) => o.stages.includes(stage))).toBe(true);
     }
     expect(profile.bannedPhrases.length).toBeGreaterThan(0);
+    expect(profile.voice).toEqual(COMPANY_VOICE);
+    // The first-run profile is a sample until an admin saves it.
+    expect(profile.isSample).toBe(true);
   });
 
   it("saves every part at once; the catalogue, banned phrases and audit log follow", async () => {
@@ -51,15 +62,32 @@ describe(`company profile (${TEST_DB})`, () => {
         },
       ],
       bannedPhrases: [" best-in-class ", "Best-in-class", "game  changer"],
+      voice: {
+        toneAttributes: ["plain-spoken", " exact "],
+        preferredWords: ["quote variance", "Quote variance", "cost  baseline"],
+        avoidWords: ["paradigm", "world-class"],
+        pointOfView: "first-person-plural",
+      },
     };
+    expect(before.isSample).toBe(true);
     const res = await admin.put("/api/company-profile", next);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<{ data: CompanyProfile }>().data).toEqual({
+    const voice = {
+      toneAttributes: ["plain-spoken", "exact"],
+      preferredWords: ["quote variance", "cost baseline"],
+      avoidWords: ["paradigm", "world-class"],
+      pointOfView: "first-person-plural",
+    };
+    expect(res.json<{ data: CompanyProfileResponse }>().data).toEqual({
       ...next,
       offers: [{ name: "Pilot", url: "https://acme.example/pilot", stages: ["decision"] }],
       bannedPhrases: ["best-in-class", "game changer"],
+      voice,
+      isSample: false,
       can: { edit: true },
     });
+    // Read back through GET: the voice round-trips and the sample mark stays cleared.
+    expect(await get(await t.signInAs("viewer"))).toMatchObject({ voice, isSample: false });
     const catalog = (await admin.get("/api/company-catalog")).json<{ data: CompanyCatalog }>().data;
     expect(catalog).toMatchObject({
       companyName: "Acme Costing",
@@ -71,16 +99,33 @@ describe(`company profile (${TEST_DB})`, () => {
       data: { phrases: string[] };
     }>().data;
     expect(banned.phrases).toEqual(["best-in-class", "game changer"]);
-    const audit = await t.db
-      .selectFrom("audit_log")
-      .selectAll()
-      .where("action", "=", "company.profile_changed")
-      .execute();
+    const audit = await audits();
     expect(audit).toHaveLength(1);
     expect(Object.keys(audit[0]!.changes).sort()).toEqual(
-      ["bannedPhrases", "companyName", "description", "keyMetrics", "offers", "solutions"].sort(),
+      [
+        "bannedPhrases",
+        "companyName",
+        "description",
+        "keyMetrics",
+        "offers",
+        "solutions",
+        "voice",
+        "isSample",
+      ].sort(),
     );
     expect(audit[0]!.changes.companyName).toEqual({ from: before.companyName, to: "Acme Costing" });
+    expect(audit[0]!.changes.voice).toEqual({ from: COMPANY_VOICE, to: voice });
+    expect(audit[0]!.changes.isSample).toEqual({ from: true, to: false });
+  });
+
+  it("records a later voice change alone (the sample mark is already gone)", async () => {
+    const before = await get();
+    const voice = { ...before.voice, pointOfView: "third-person" as const };
+    const res = await admin.put("/api/company-profile", { ...before, voice });
+    expect(res.statusCode, res.body).toBe(200);
+    const last = (await audits()).at(-1)!;
+    expect(last.changes).toEqual({ voice: { from: before.voice, to: voice } });
+    expect(await get()).toEqual({ ...before, voice });
   });
 
   it.each([
@@ -99,6 +144,18 @@ describe(`company profile (${TEST_DB})`, () => {
     ],
     [{ companyName: " " }, "body.companyName"],
     [{ keyMetrics: [{ label: "A" }, { label: "a" }] }, "body.keyMetrics.1.name"],
+    [{ voice: { ...COMPANY_VOICE, pointOfView: "royal-we" } }, "body.voice.pointOfView"],
+    [
+      {
+        voice: {
+          ...COMPANY_VOICE,
+          toneAttributes: ["a", "b", "c", "d", "e", "f", "g"].map((c) => `${c}${c}`),
+        },
+      },
+      "body.voice.toneAttributes",
+    ],
+    [{ voice: { ...COMPANY_VOICE, avoidWords: ["x".repeat(61)] } }, "body.voice.avoidWords.0"],
+    [{ voice: { ...COMPANY_VOICE, preferredWords: [" a "] } }, "body.voice.preferredWords.0"],
   ])("refuses %j (400 on %s) and changes nothing", async (patch, path) => {
     const before = await get();
     const res = await admin.put("/api/company-profile", { ...before, ...patch });
@@ -107,6 +164,14 @@ describe(`company profile (${TEST_DB})`, () => {
     expect(body.code).toBe("validation_error");
     expect(body.details.issues.map((issue) => issue.path)).toContain(path);
     expect(await get()).toEqual(before);
+  });
+
+  it("keeps the voice when the body leaves it out", async () => {
+    const before = await get();
+    const { voice, ...rest } = before;
+    const res = await admin.put("/api/company-profile", { ...rest, companyName: "Kept Voice" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await get()).toEqual({ ...before, companyName: "Kept Voice", voice });
   });
 
   it("keeps the banned phrases when the body leaves them out", async () => {

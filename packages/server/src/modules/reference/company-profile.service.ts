@@ -13,17 +13,21 @@ import type { SessionUser } from "../../plugins/access";
 import { auditActorOf, recordAudit } from "../audit/audit.service";
 import { BANNED_PHRASES_SETTING, readSetting, writeSetting } from "../settings/settings.repository";
 import { referencePolicy } from "./reference.policy";
-import { presentCompanyCatalog } from "./reference.presenter";
+import { isSampleProfile, presentCompanyCatalog, presentCompanyVoice } from "./reference.presenter";
 import { loadCompanyCatalogRows, replaceCompanyProfile } from "./reference.repository";
+
+/** The stored profile and whether it is still the first-run sample. */
+export type StoredCompanyProfile = CompanyProfile & { isSample: boolean };
 
 /**
  * The company profile: the catalogue the generator offers (solutions, key metrics), the offers
- * calls to action may point to, and the banned phrases. The banned phrases stay in the one
- * setting the quality check and the writers already read, so there is one source.
+ * calls to action may point to, the company voice, and the banned phrases. The banned phrases
+ * stay in the one setting the quality check and the writers already read, so there is one
+ * source.
  */
 export async function getCompanyProfile(
   db: Kysely<Database> | Transaction<Database>,
-): Promise<CompanyProfile> {
+): Promise<StoredCompanyProfile> {
   const [rows, stored] = await Promise.all([
     loadCompanyCatalogRows(db),
     readSetting(db, BANNED_PHRASES_SETTING),
@@ -41,6 +45,8 @@ export async function getCompanyProfile(
     keyMetrics: catalog.keyMetrics.map(({ label }) => ({ label })),
     offers: catalog.offers,
     bannedPhrases: banned.success ? banned.data.phrases : [...DEFAULT_BANNED_PHRASES],
+    voice: presentCompanyVoice(rows),
+    isSample: isSampleProfile(rows),
   };
 }
 
@@ -79,8 +85,8 @@ export async function readCompanyProfile(
 }
 
 /**
- * Saves the whole profile in one transaction, with one audit entry naming what changed.
- * Admins only.
+ * Saves the whole profile in one transaction, with one audit entry naming what changed. The
+ * first save also ends the sample (recorded as `isSample` in the entry). Admins only.
  */
 export async function saveCompanyProfile(
   db: Kysely<Database>,
@@ -95,6 +101,7 @@ export async function saveCompanyProfile(
     await replaceCompanyProfile(trx, {
       companyName: input.companyName,
       description: input.description,
+      voice: input.voice,
       keyMetrics: idsFor(
         input.keyMetrics,
         (m) => m.label,
@@ -114,6 +121,7 @@ export async function saveCompanyProfile(
         changes[key] = { from: before[key], to: input[key] };
       }
     }
+    if (before.isSample) changes.isSample = { from: true, to: false };
     if (Object.keys(changes).length > 0) {
       await recordAudit(trx, {
         actor: auditActorOf(actor),

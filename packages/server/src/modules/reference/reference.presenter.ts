@@ -1,9 +1,12 @@
 import {
   BUYING_STAGES,
   BuyingJourneySchema,
+  CompanyVoiceSchema,
+  DEFAULT_COMPANY_VOICE,
   FormatEffectivenessSchema,
   type BuyingStage,
   type CompanyCatalog,
+  type CompanyVoice,
   type Industry,
   type Persona,
 } from "@content-studio/contract";
@@ -66,4 +69,20 @@ export function presentCompanyCatalog(
       ),
     })),
   };
+}
+
+/**
+ * The company voice from the profile row; the neutral default when none is stored or the
+ * stored value no longer fits the contract.
+ */
+export function presentCompanyVoice(
+  rows: Awaited<ReturnType<typeof loadCompanyCatalogRows>>,
+): CompanyVoice {
+  const parsed = CompanyVoiceSchema.safeParse(rows.profile?.voice);
+  return parsed.success ? parsed.data : DEFAULT_COMPANY_VOICE;
+}
+
+/** Whether the profile is still the first-run sample (no admin has saved it). */
+export function isSampleProfile(rows: Awaited<ReturnType<typeof loadCompanyCatalogRows>>): boolean {
+  return rows.profile?.is_sample ?? false;
 }

@@ -1,3 +1,4 @@
+import type { CompanyVoice } from "@content-studio/contract";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/types";
 
@@ -33,12 +34,17 @@ export async function loadCompanyCatalogRows(db: Db) {
   return { profile, keyMetrics, solutions, offers };
 }
 
-/** Replaces the company profile's name, description and lists (call inside one transaction). */
+/**
+ * Replaces the company profile's name, description, voice (when given) and lists, and clears
+ * the sample mark (call inside one transaction).
+ */
 export async function replaceCompanyProfile(
   db: Db,
   profile: {
     companyName: string;
     description: string;
+    /** Undefined keeps the stored voice. */
+    voice: CompanyVoice | undefined;
     keyMetrics: { id: string; label: string }[];
     solutions: { id: string; name: string; description: string; product: string }[];
     offers: { id: string; name: string; url: string; stages: string[] }[];
@@ -51,11 +57,15 @@ export async function replaceCompanyProfile(
       company_name: profile.companyName,
       short_prefix: "",
       description: profile.description,
+      ...(profile.voice === undefined ? {} : { voice: JSON.stringify(profile.voice) }),
+      is_sample: false,
     })
     .onConflict((oc) =>
       oc.column("id").doUpdateSet({
         company_name: profile.companyName,
         description: profile.description,
+        ...(profile.voice === undefined ? {} : { voice: JSON.stringify(profile.voice) }),
+        is_sample: false,
       }),
     )
     .execute();

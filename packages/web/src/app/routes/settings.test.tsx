@@ -82,6 +82,7 @@ const COMPANY_PROFILE: CompanyProfile = {
   keyMetrics: [{ label: "20-30% decrease in time-to-market" }],
   offers: [{ name: "Pilot plan", url: "https://example.com/pilot", stages: ["decision"] }],
   bannedPhrases: ["synergy", "game changer"],
+  voice: { toneAttributes: [], preferredWords: [], avoidWords: [], pointOfView: "second-person" },
 };
 
 /** What the server's policies answer to an admin (`can` on every settings answer). */
@@ -114,7 +115,7 @@ function setup(
     "GET /api/examples/ingest/jobs": ok([]),
     "GET /api/users": ok(usersAnswer(user)),
     "PUT /api/me/settings": (req) => ok(req.body),
-    "GET /api/company-profile": ok({ ...COMPANY_PROFILE, can: { edit: admin } }),
+    "GET /api/company-profile": ok({ ...COMPANY_PROFILE, isSample: false, can: { edit: admin } }),
     "GET /api/audit": ok({ entries: [], page: 1, pageSize: 50, hasMore: false }),
     ...extra,
   });

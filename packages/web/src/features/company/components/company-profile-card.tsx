@@ -6,7 +6,12 @@ import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { TextAreaField, TextField } from "../../../components/ui/field";
 import { Spinner } from "../../../components/ui/spinner";
+import { CompanyVoiceSection } from "./company-voice-section";
 import type { CompanyProfileDraft, CompanyProfileForm } from "./use-company-profile-form";
+
+/** Shown while the profile is the first-run sample. */
+export const SAMPLE_PROFILE_NOTICE =
+  "This is a sample profile: replace it with your company's details. Until an administrator saves it, generated content points to none of its offers.";
 
 const STAGE_LABELS: Record<BuyingStage, string> = {
   awareness: "Awareness",
@@ -54,8 +59,8 @@ function RemoveButton({ label, onClick }: { label: string; onClick: () => void }
 
 /**
  * Admins: the company profile the generator, the writers and the quality check read — name,
- * description, solutions, key metrics (the generator's checkboxes) and the offers calls to
- * action may point to, per buying stage.
+ * description, voice, solutions, key metrics (the generator's checkboxes) and the offers calls
+ * to action may point to, per buying stage.
  */
 export function CompanyProfileCard({
   form,
@@ -94,6 +99,7 @@ export function CompanyProfileCard({
             void form.save();
           }}
         >
+          {form.isSample ? <Alert tone="info">{SAMPLE_PROFILE_NOTICE}</Alert> : null}
           <div className="grid gap-4 lg:grid-cols-2">
             <TextField
               label="Company name"
@@ -114,6 +120,13 @@ export function CompanyProfileCard({
               onChange={(event) => set("description", event.target.value)}
             />
           </div>
+
+          <CompanyVoiceSection
+            voice={draft.voice}
+            readOnly={readOnly}
+            errors={errors}
+            onChange={(voice) => set("voice", voice)}
+          />
 
           <ListSection
             title="Solutions"

@@ -11,8 +11,12 @@ export const PROFILE_SAVED = "Company profile saved.";
 export const PROFILE_SAVE_FAILED = "Failed to save the company profile.";
 const SECTION = "company profile";
 
-const withoutPhrases = ({ bannedPhrases: _phrases, can: _can, ...rest }: CompanyProfileResponse) =>
-  rest;
+const withoutPhrases = ({
+  bannedPhrases: _phrases,
+  can: _can,
+  isSample: _isSample,
+  ...rest
+}: CompanyProfileResponse) => rest;
 
 /** The Company Profile card's state: the server's profile with unsaved edits on top. */
 export function useCompanyProfileForm(onSaved: () => void) {
@@ -51,6 +55,8 @@ export function useCompanyProfileForm(onSaved: () => void) {
     dirty,
     /** The caller may edit the profile (the server's policy, sent with the profile). */
     canEdit: profile.data?.can.edit ?? false,
+    /** Still the first-run sample: no admin has saved it yet. */
+    isSample: profile.data?.isSample ?? false,
     loading: profile.isPending,
     loadError: profile.error,
     saving: update.isPending,
