@@ -1,6 +1,36 @@
-import { hasStem } from "../document";
+import { hasStem, type Doc } from "../document";
+import { contentWords, SynonymMatcher } from "../semantic";
 import { tokenize } from "../text";
 import type { Criterion } from "./criterion";
+
+/**
+ * Whether a topic word is in a part of the draft: its stem, the acronym it is part of ("CM"
+ * for "contract manufacturers"), or a near-synonym ("outsourced" for "subcontracted").
+ */
+function meaningIn(
+  part: { stems: ReadonlySet<string>; words: readonly string[]; acronyms: ReadonlySet<string> },
+  w: { stem: string; word: string },
+  topicInitials: string,
+  matcher: SynonymMatcher,
+): boolean {
+  if (hasStem(part.stems, w.stem)) return true;
+  const bare = w.word.replace(/s$/, "");
+  if (part.acronyms.has(bare)) return true;
+  for (const a of part.acronyms)
+    if (a.length >= 2 && topicInitials.includes(a) && a.includes(w.word[0]!)) return true;
+  return part.words.some((x) => x.length > 3 && matcher.same(w.word, x));
+}
+
+function partOf(doc: Doc, text: string, stems: ReadonlySet<string>) {
+  return {
+    stems,
+    words: [...new Set(contentWords(text))],
+    acronyms: new Set(
+      (text.match(/\b[A-Z]{2,6}s?\b/g) ?? []).map((a) => a.replace(/s$/, "").toLowerCase()),
+    ),
+    doc,
+  };
+}
 
 /** Share of the topic's words the whole draft must use, below which it is off-topic. */
 const ON_TOPIC = 0.4;
@@ -32,8 +62,12 @@ export const topicRelevance: Criterion = {
       const finding = { code: "topic_too_vague" as const, topic: brief.topic };
       return { score: 0, findings: [finding], gates: [finding] };
     }
-    const inDoc = words.filter((w) => hasStem(doc.stems, w.stem));
-    const inBody = words.filter((w) => hasStem(doc.bodyStems, w.stem));
+    const matcher = new SynonymMatcher();
+    const initials = words.map((w) => w.word[0]).join("");
+    const whole = partOf(doc, doc.plain, doc.stems);
+    const body = partOf(doc, doc.bodyText, doc.bodyStems);
+    const inDoc = words.filter((w) => meaningIn(whole, w, initials, matcher));
+    const inBody = words.filter((w) => meaningIn(body, w, initials, matcher));
     const inOpening = words.some((w) => hasStem(doc.openingStems, w.stem));
     const coverage = inDoc.length / words.length;
     const bodyCoverage = inBody.length / words.length;
