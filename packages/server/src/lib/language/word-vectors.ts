@@ -79,6 +79,37 @@ export class WordVectors {
     return normalise(out);
   }
 
+  /**
+   * Every pair (one word of `a`, one of `b`; or two of `a` when `b` is omitted) whose cosine
+   * similarity reaches `threshold`, as index pairs into the arrays. One tight loop over the
+   * quantised rows: this is the hot path of passage comparison.
+   */
+  similarPairs(
+    a: readonly number[],
+    b: readonly number[] | undefined,
+    threshold: number,
+  ): [number, number][] {
+    const out: [number, number][] = [];
+    const limit = threshold * 127 * 127;
+    const data = this.data;
+    const right = b ?? a;
+    for (let i = 0; i < a.length; i++) {
+      const x = a[i]! * VECTOR_DIMENSIONS;
+      for (let j = b === undefined ? i + 1 : 0; j < right.length; j++) {
+        const y = right[j]! * VECTOR_DIMENSIONS;
+        let dot = 0;
+        for (let d = 0; d < VECTOR_DIMENSIONS; d++) dot += data[x + d]! * data[y + d]!;
+        if (dot >= limit) out.push([i, j]);
+      }
+    }
+    return out;
+  }
+
+  /** Cosine similarity of two words given by rank (see {@link rank}). */
+  similarityOfRanks(i: number, j: number): number {
+    return i === j ? 1 : this.dotRows(i, j) / (127 * 127);
+  }
+
   private dotRows(i: number, j: number): number {
     const a = i * VECTOR_DIMENSIONS;
     const b = j * VECTOR_DIMENSIONS;

@@ -38,14 +38,19 @@ export function wrongLanguage(run: JudgeRun): QualityFinding | undefined {
   const blocks = proseBlocks(run);
   const total = blocks.reduce((n, b) => n + wordCount(b), 0);
   const foreign = new Map<string, number>();
-  for (const block of blocks) {
-    if (wordCount(block) < 12) continue;
+  // Language identification costs about half a millisecond a paragraph: look at up to 16,
+  // spread over the piece.
+  const long = blocks.filter((b) => wordCount(b) >= 12);
+  const step = Math.max(1, Math.ceil(long.length / 16));
+  const sample = long.filter((_, i) => i % step === 0);
+  const sampled = sample.reduce((n, b) => n + wordCount(b), 0);
+  for (const block of sample) {
     const found = detectLanguage(block);
     if (found !== "und" && found !== expected)
       foreign.set(found, (foreign.get(found) ?? 0) + wordCount(block));
   }
   const [found, words] = [...foreign].sort((a, b) => b[1] - a[1])[0] ?? ["", 0];
-  if (total === 0 || words / total <= 1 / 3) return undefined;
+  if (total === 0 || sampled === 0 || words / sampled <= 1 / 3) return undefined;
   return {
     code: "wrong_language",
     expected: LANGUAGE_NAMES[expected] ?? expected,
@@ -111,37 +116,47 @@ const COPY_SHARE = 0.5;
 /** Sentences this similar (both ways) say the same thing in other words. */
 const SAME_SENTENCE = 0.6;
 
+/** TF-IDF similarity below which an example shares too little vocabulary to be copied. */
+const COPY_CANDIDATE = 0.2;
+
 /** A near-copy of a benchmark example: most sentences restate the example's, in any wording. */
 export function benchmarkCopy(run: JudgeRun): QualityFinding | undefined {
   const index = run.reference.index;
   if (!index || index.size === 0) return undefined;
-  const mine = run.doc.sentences.filter((s) => s.words >= 8);
+  const mine = run.doc.sentences
+    .filter((s) => s.words >= 8)
+    .map((s) => ({ stems: new Set(s.stems), words: contentWords(s.text) }));
   if (mine.length < 4) return undefined;
-  const matcher = new SynonymMatcher();
-  const mineWords = mine.map((s) => ({ stems: new Set(s.stems), words: contentWords(s.text) }));
-  for (const near of index.nearest(run.doc.tokens, 3, {
-    excludeId: run.reference.excludeExampleId,
-  })) {
+  const candidates = index
+    .nearest(run.doc.tokens, 3, { excludeId: run.reference.excludeExampleId })
+    .filter((n) => n.similarity >= COPY_CANDIDATE);
+  for (const near of candidates) {
     const text = index.textOf(near.id);
     if (!text) continue;
     const theirs = splitSentences(text.replace(/\n+/g, ". "))
       .filter((s) => wordCount(s) >= 6)
       .map((s) => ({ stems: new Set(tokenize(s)), words: contentWords(s) }));
+    // Words both texts use match as they are; only the others need synonyms.
+    const mineWords = new Set(mine.flatMap((x) => x.words));
+    const theirWords = new Set(theirs.flatMap((x) => x.words));
+    const matcher = new SynonymMatcher(
+      [...mineWords].filter((w) => !theirWords.has(w)),
+      [...theirWords].filter((w) => !mineWords.has(w)),
+    );
     let copied = 0;
-    for (const m of mineWords) {
+    for (const m of mine) {
       const hit = theirs.some((t) => {
         let shared = 0;
         for (const s of m.stems) if (t.stems.has(s)) shared++;
-        if (shared < 2) return false;
-        return matcher.mutual(m.words, t.words) >= SAME_SENTENCE;
+        return shared >= 2 && matcher.mutual(m.words, t.words) >= SAME_SENTENCE;
       });
       if (hit) copied++;
     }
-    if (copied / mineWords.length >= COPY_SHARE) {
+    if (copied / mine.length >= COPY_SHARE) {
       return {
         code: "benchmark_copy",
         title: near.title,
-        similarity: Math.round((copied / mineWords.length) * 100) / 100,
+        similarity: Math.round((copied / mine.length) * 100) / 100,
         source: "example",
       };
     }
@@ -172,6 +187,8 @@ export function genericCopy(run: JudgeRun): QualityFinding | undefined {
   return { code: "generic_copy", concrete: Math.round(concrete * 10) / 10, words: words.length };
 }
 
+/** Share of words two paragraphs must have in common, as written, to be compared further. */
+const LITERAL_CANDIDATE = 0.2;
 /** A pair of paragraphs this similar says the same thing twice. */
 const SAME_PARAGRAPH = 0.64;
 
@@ -181,16 +198,30 @@ export function repeatedParagraph(run: JudgeRun): QualityFinding | undefined {
     .filter((t) => wordCount(t) >= 20)
     .slice(0, 30)
     .map((text) => ({ text, words: contentWords(text) }));
-  const matcher = new SynonymMatcher();
-  const pairs: { score: number; text: string }[] = [];
+  // Paragraphs that share few words as written are not compared further: a paragraph said
+  // again in other words keeps some of its words. Only the words of the remaining pairs that
+  // the other paragraph lacks need synonyms.
+  const sets = paragraphs.map((p) => new Set(p.words));
+  const literal = (a: Set<string>, b: Set<string>) => {
+    let shared = 0;
+    for (const w of a) if (b.has(w)) shared++;
+    return shared / Math.max(1, Math.min(a.size, b.size));
+  };
+  const candidates: [number, number][] = [];
+  const vocabulary = new Set<string>();
   for (let i = 0; i < paragraphs.length; i++) {
     for (let j = i + 1; j < paragraphs.length; j++) {
-      pairs.push({
-        score: matcher.mutual(paragraphs[i]!.words, paragraphs[j]!.words),
-        text: paragraphs[j]!.text,
-      });
+      if (literal(sets[i]!, sets[j]!) < LITERAL_CANDIDATE) continue;
+      candidates.push([i, j]);
+      for (const w of sets[i]!) if (!sets[j]!.has(w)) vocabulary.add(w);
+      for (const w of sets[j]!) if (!sets[i]!.has(w)) vocabulary.add(w);
     }
   }
+  const matcher = new SynonymMatcher(vocabulary);
+  const pairs = candidates.map(([i, j]) => ({
+    score: matcher.mutual(paragraphs[i]!.words, paragraphs[j]!.words),
+    text: paragraphs[j]!.text,
+  }));
   pairs.sort((a, b) => b.score - a.score);
   const repeated = pairs.filter((p) => p.score >= SAME_PARAGRAPH);
   const top = pairs[0];

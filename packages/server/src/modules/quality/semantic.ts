@@ -10,8 +10,13 @@ import { STOP_WORDS } from "./text";
 const FUNCTION_RANK = 200;
 /** Vector similarity at which two words count as the same idea. */
 const SYNONYM = 0.65;
+/**
+ * Words that get synonyms: outside the ~300 most frequent (which must match as they are) and
+ * inside the 30,000 most frequent (rarer words are names and jargon, said one way).
+ */
+const SYNONYM_RANKS = { from: 300, to: 30_000 };
 
-/** A passage's content words that the vectors know, lower-case. */
+/** A passage's content words, lower-case (unknown words kept: they match only themselves). */
 export function contentWords(text: string): string[] {
   const vectors = wordVectors();
   return text
@@ -29,39 +34,83 @@ function weight(word: string): number {
   return rank === undefined ? 1.5 : rank < 1_000 ? 0.5 : 1;
 }
 
-/** Memoises word-pair similarities within one comparison run. */
+/**
+ * Near-synonyms among a fixed vocabulary (the words of the passages to compare), computed once:
+ * each word's neighbours are the vocabulary words within {@link SYNONYM} of it. Comparing
+ * passages is then a set look-up per word.
+ */
 export class SynonymMatcher {
-  private readonly memo = new Map<string, boolean>();
+  private readonly neighbours = new Map<string, Set<string>>();
+
+  /**
+   * Neighbours between the words of `a` and those of `b` (within `a` when `b` is left out):
+   * comparing two sets of passages needs only the pairs across them. Only words that carry
+   * meaning of their own get synonyms (see SYNONYM_RANKS).
+   */
+  constructor(a: Iterable<string>, b?: Iterable<string>) {
+    const vectors = wordVectors();
+    const ranked = (words: Iterable<string>) => {
+      const list: { word: string; rank: number }[] = [];
+      for (const word of new Set(words)) {
+        const rank = vectors.rank(word);
+        if (rank !== undefined && rank >= SYNONYM_RANKS.from && rank < SYNONYM_RANKS.to) {
+          list.push({ word, rank });
+        }
+      }
+      return list;
+    };
+    const left = ranked(a);
+    const right = b === undefined ? undefined : ranked(b);
+    const link = (x: string, y: string) => {
+      if (x === y) return;
+      let set = this.neighbours.get(x);
+      if (!set) this.neighbours.set(x, (set = new Set()));
+      set.add(y);
+    };
+    const pairs = vectors.similarPairs(
+      left.map((w) => w.rank),
+      right?.map((w) => w.rank),
+      SYNONYM,
+    );
+    for (const [i, j] of pairs) {
+      const x = left[i]!.word;
+      const y = (right ?? left)[j]!.word;
+      link(x, y);
+      link(y, x);
+    }
+  }
 
   same(a: string, b: string): boolean {
-    if (a === b) return true;
-    const key = a < b ? `${a} ${b}` : `${b} ${a}`;
-    let hit = this.memo.get(key);
-    if (hit === undefined) {
-      // Unknown words (part names, jargon) match only themselves: similarity is 0.
-      hit = wordVectors().similarity(a, b) >= SYNONYM;
-      this.memo.set(key, hit);
-    }
-    return hit;
+    return a === b || (this.neighbours.get(a)?.has(b) ?? false);
   }
 
   /** Share of a's weight with the same word or a synonym in b (0–1). */
-  covered(a: readonly string[], b: readonly string[]): number {
+  covered(a: readonly string[], b: ReadonlySet<string>): number {
     let total = 0;
     let hit = 0;
-    const inB = new Set(b);
     for (const w of a) {
       const k = weight(w);
-      if (k === 0) continue;
       total += k;
-      if (inB.has(w) || b.some((x) => this.same(w, x))) hit += k;
+      if (b.has(w)) {
+        hit += k;
+        continue;
+      }
+      const near = this.neighbours.get(w);
+      if (near) {
+        for (const x of near) {
+          if (b.has(x)) {
+            hit += k;
+            break;
+          }
+        }
+      }
     }
     return total === 0 ? 0 : hit / total;
   }
 
   /** The smaller of the two directions: both passages say what the other says. */
   mutual(a: readonly string[], b: readonly string[]): number {
-    return Math.min(this.covered(a, b), this.covered(b, a));
+    return Math.min(this.covered(a, new Set(b)), this.covered(b, new Set(a)));
   }
 }
 

@@ -62,10 +62,13 @@ export const topicRelevance: Criterion = {
       const finding = { code: "topic_too_vague" as const, topic: brief.topic };
       return { score: 0, findings: [finding], gates: [finding] };
     }
-    const matcher = new SynonymMatcher();
     const initials = words.map((w) => w.word[0]).join("");
     const whole = partOf(doc, doc.plain, doc.stems);
     const body = partOf(doc, doc.bodyText, doc.bodyStems);
+    const matcher = new SynonymMatcher(
+      words.map((w) => w.word),
+      whole.words,
+    );
     const inDoc = words.filter((w) => meaningIn(whole, w, initials, matcher));
     const inBody = words.filter((w) => meaningIn(body, w, initials, matcher));
     const inOpening = words.some((w) => hasStem(doc.openingStems, w.stem));
