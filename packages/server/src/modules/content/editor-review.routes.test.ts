@@ -310,4 +310,35 @@ describe("editor's review", () => {
     });
     expect(stored.qualityReport?.review?.score).toBe(0.75);
   });
+
+  it("reviews Optimize's candidate and the library's re-check of a stored item", async () => {
+    fake.setDefault((request) =>
+      isReview(request) ? answer(reviewAnswer(4)) : answer(modelDraft()),
+    );
+    await setReview(false);
+    const created = await editor.post("/api/generate-content", VALID_REQUEST);
+    const id = created.json<Ok<GeneratedContent>>().data.contentItemId;
+    await setReview(true);
+    fake.requests.length = 0;
+
+    const optimized = await editor.post(`/api/content/${id}/optimize`, {});
+    expect(optimized.statusCode, optimized.body).toBe(200);
+    const result = optimized.json<Ok<{ before: QualityReport; after: QualityReport }>>().data;
+    expect(result.after.review?.status).toBe("done");
+    // The stored report had no review: `before` stays the deterministic one, no extra call.
+    expect(result.before.review).toBeUndefined();
+    expect(fake.requests.filter(isReview)).toHaveLength(1);
+
+    const rechecked = await editor.post(`/api/library/${id}/quality-check`, {});
+    expect(rechecked.statusCode, rechecked.body).toBe(200);
+    const item = await editor.get(`/api/content/${id}`);
+    const report = item.json<Ok<ContentItem>>().data.qualityReport!;
+    expect(report.review?.status).toBe("done");
+    if (report.cappedBy.length === 0) {
+      expect(report.overall).toBeCloseTo(0.6 * report.deterministic! + 0.4 * 0.75, 3);
+    } else {
+      expect(report.overall).toBeLessThanOrEqual(report.deterministic!);
+    }
+    expect(fake.requests.filter(isReview)).toHaveLength(2);
+  });
 });
