@@ -64,6 +64,7 @@ const SETTINGS: GenerationSettings = {
   defaultAutoRefine: false,
   qualityThreshold: 0.7,
   autoRefineThreshold: 0.5,
+  editorReview: true,
 };
 
 /** GET /api/users as the server answers an admin: nobody changes their own role or status. */
