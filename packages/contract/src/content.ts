@@ -42,6 +42,14 @@ export const ContentProvenanceSchema = z.object({
   /** Wall-clock time of the whole pipeline, in milliseconds. */
   durationMs: z.number().int(),
   refinementRounds: z.number().int().min(0).max(2),
+  /** The editor's review of the stored draft: its own tokens and time (absent before it existed). */
+  review: z
+    .object({
+      status: z.enum(["done", "failed", "off"]),
+      tokens: z.object({ input: z.number().int(), output: z.number().int() }),
+      durationMs: z.number().int(),
+    })
+    .optional(),
 });
 export type ContentProvenance = z.infer<typeof ContentProvenanceSchema>;
 

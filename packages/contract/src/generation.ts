@@ -16,6 +16,7 @@ export const GENERATION_DEFAULTS = {
   defaultAutoRefine: false,
   qualityThreshold: 0.7,
   autoRefineThreshold: 0.5,
+  editorReview: true,
 } as const;
 
 /** 0.1 to 0.9 in steps of 0.1 (the slider's positions). */
@@ -35,6 +36,11 @@ export const GenerationSettingsSchema = z.object({
   qualityThreshold: threshold,
   /** 0.1–0.9: auto-refine runs when the first score is below it. */
   autoRefineThreshold: threshold,
+  /**
+   * Every quality check the user sees also asks the configured AI model for an editor's
+   * review (one model call per check). Settings saved before it existed read as on.
+   */
+  editorReview: z.boolean().default(GENERATION_DEFAULTS.editorReview),
 });
 export type GenerationSettings = z.infer<typeof GenerationSettingsSchema>;
 

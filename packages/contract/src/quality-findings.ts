@@ -157,6 +157,16 @@ export const QualityFindingSchema = z.discriminatedUnion("code", [
   z.object({ code: z.literal("template_boilerplate"), text }),
   z.object({ code: z.literal("repeated_paragraph"), text, times: z.number().int() }),
   z.object({ code: z.literal("outline_draft") }),
+  // The editor's review by the configured model judged the piece poor
+  z.object({
+    code: z.literal("editor_review_low"),
+    /** The review's overall score, 0–1. */
+    score: z.number(),
+    /** Below this the review caps the overall score. */
+    threshold: z.number(),
+    /** Label of the criterion the review scored lowest. */
+    weakest: text,
+  }),
   // Requested by the user for a refinement (not a problem the check found)
   z.object({ code: z.literal("use_primary_keyword"), keyword: text }),
   // Benchmark similarity
@@ -299,6 +309,8 @@ export function describeFinding(f: QualityFinding): string {
       return `'${f.text}' is reference data pasted as a sentence: say what it means for this reader and topic in your own words.`;
     case "repeated_paragraph":
       return `A paragraph is said again ${f.times} times in other words ('${f.text}'): keep one and use the space for something new.`;
+    case "editor_review_low":
+      return `The editor's review judged the piece poor (${f.score.toFixed(2)}, below ${f.threshold.toFixed(2)}), weakest on ${lowerFirst(f.weakest)}: read the review's comments and quoted passages and rework them.`;
     case "outline_draft":
       return "This is an outline from the offline outline writer, not finished copy: write the sections out, or connect an AI provider for written drafts.";
     case "use_primary_keyword":

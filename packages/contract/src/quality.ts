@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AiProviderIdSchema } from "./ai";
 import { SettingsCapabilitiesSchema } from "./auth";
 import { BuyingStageSchema, ContentTypeSchema } from "./reference";
 
@@ -107,12 +108,80 @@ export const QualityClaimSchema = z.object({
 });
 export type QualityClaim = z.infer<typeof QualityClaimSchema>;
 
+/**
+ * The editor's review: a rubric-based reading of the piece by the configured AI model, on top
+ * of the deterministic check. Its criteria, in display order.
+ */
+export const EDITOR_REVIEW_CRITERIA = [
+  "usefulness",
+  "specificity",
+  "argument",
+  "audienceFit",
+  "clarity",
+  "honesty",
+] as const;
+export const EditorReviewCriterionIdSchema = z.enum(EDITOR_REVIEW_CRITERIA);
+export type EditorReviewCriterionId = z.infer<typeof EditorReviewCriterionIdSchema>;
+
+export const EDITOR_REVIEW_CRITERION_LABELS: Record<EditorReviewCriterionId, string> = {
+  usefulness: "Usefulness to the reader",
+  specificity: "Specificity and evidence",
+  argument: "Argument and structure",
+  audienceFit: "Fit to industry and buying stage",
+  clarity: "Clarity",
+  honesty: "Honesty of claims",
+};
+
+/**
+ * Share of the overall score the editor's review carries when no gate caps the piece:
+ * overall = 0.6 × the deterministic score + 0.4 × the review's score.
+ */
+export const EDITOR_REVIEW_WEIGHT = 0.4;
+
+/** A review score below this judges the piece poor: the overall is capped below the standard. */
+export const EDITOR_REVIEW_POOR = 0.5;
+
+export const EditorReviewCriterionSchema = z.object({
+  id: EditorReviewCriterionIdSchema,
+  label: z.string(),
+  /** 0–1 (the model answers 1–5; 1 → 0, 5 → 1). */
+  score: z.number().min(0).max(1),
+  /** Short quotes from the piece, each found verbatim in it (others are dropped). */
+  evidence: z.array(z.string()),
+  comment: z.string(),
+});
+export type EditorReviewCriterion = z.infer<typeof EditorReviewCriterionSchema>;
+
+export const EditorReviewSchema = z.object({
+  /** done: combined into the score; failed: the score is the automatic check's alone; off: not run. */
+  status: z.enum(["done", "failed", "off"]),
+  provider: AiProviderIdSchema.nullable(),
+  model: z.string().nullable(),
+  /** The mean of the criteria, 0–1; null unless done. */
+  score: z.number().min(0).max(1).nullable(),
+  criteria: z.array(EditorReviewCriterionSchema),
+  tokens: z.object({ input: z.number().int(), output: z.number().int() }),
+  durationMs: z.number().int(),
+  /** Evidence quotes the model gave that do not occur in the piece (dropped). */
+  droppedQuotes: z.number().int(),
+  /** Why the review failed or is off, safe to show; null when done. */
+  message: z.string().nullable(),
+});
+export type EditorReview = z.infer<typeof EditorReviewSchema>;
+
 /** Deterministic, explainable score of one piece of content. */
 export const QualityReportSchema = z.object({
-  /** 0–1: the weighted sum of the criteria, capped below the standard by any gate finding. */
+  /**
+   * 0–1: the weighted sum of the criteria, capped below the standard by any gate finding;
+   * with a completed editor's review, blended with it (see EDITOR_REVIEW_WEIGHT).
+   */
   overall: z.number().min(0).max(1),
   /** The weighted sum before any cap. */
   uncapped: z.number().min(0).max(1),
+  /** The deterministic check's own overall, kept when an editor's review was blended in. */
+  deterministic: z.number().min(0).max(1).optional(),
+  /** The editor's review by the AI model (absent in reports stored before it existed). */
+  review: EditorReviewSchema.optional(),
   /** Codes of the findings that capped the overall score (empty when none did). */
   cappedBy: z.array(z.string()),
   criteria: z.array(QualityCriterionSchema),

@@ -1,3 +1,4 @@
+import type { QualityCheckBody, QualityReport } from "@content-studio/contract";
 import type { Kysely } from "kysely";
 import type { Config } from "./config";
 import type { DatabaseKind } from "./db/database";
@@ -19,4 +20,30 @@ export interface AppContext {
   exampleSearches: FairQueue;
   /** Outgoing mail (disabled unless SMTP_URL and MAIL_FROM are set). */
   mailer: Mailer;
+  /**
+   * The editor's review combined into a quality check the user sees (implemented by the
+   * content module, which reaches the AI provider; wired in buildApp so that the quality and
+   * library modules, which the content module imports, can run it without importing it back).
+   * Absent: checks are deterministic only.
+   */
+  editorReview?: EditorReviewHook;
 }
+
+/** What a quality check asks of the editor's review. */
+export interface EditorReviewRequest {
+  input: QualityCheckBody;
+  /** The deterministic report of `input`. */
+  report: QualityReport;
+  /** The client went away. */
+  signal?: AbortSignal;
+  log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+}
+
+/**
+ * Runs the review (when switched on and an AI provider is configured) and answers the report
+ * combined with it. Never throws because of the review: a failure is recorded in the report.
+ */
+export type EditorReviewHook = (
+  ctx: AppContext,
+  request: EditorReviewRequest,
+) => Promise<QualityReport>;

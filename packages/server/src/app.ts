@@ -16,6 +16,7 @@ import { audienceRoutes } from "./modules/audience/audience.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { createSessionResolver } from "./modules/auth/auth.service";
 import { contentRoutes } from "./modules/content/content.routes";
+import { reviewQualityCheck } from "./modules/content/editor-review";
 import { examplesRoutes } from "./modules/examples/examples.routes";
 import { createExampleSearchQueue } from "./modules/examples/examples.service";
 import { generationRoutes } from "./modules/content/generation.routes";
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     jobs: new BackgroundJobs(),
     exampleSearches: createExampleSearchQueue(config, dbKind),
     mailer: createMailer(config.mail),
+    editorReview: reviewQualityCheck,
   };
   const graceful = registerGracefulClose(app, ctx.jobs, { graceMs: options.shutdownGraceMs });
   app.addHook("onClose", () => ctx.mailer.close());

@@ -170,6 +170,11 @@ export interface AiCallLimits {
   maxRetryWaitMs: number;
   /** First backoff when the provider names no delay; doubles per retry. */
   retryBaseDelayMs: number;
+  /**
+   * Whole editor's review of one quality check (default 20 s: a check answers within the
+   * 30 s request timeout); past it the check answers with the deterministic score alone.
+   */
+  reviewTimeoutMs?: number;
 }
 
 export const DEFAULT_AI_CALL_LIMITS: AiCallLimits = {
@@ -178,6 +183,7 @@ export const DEFAULT_AI_CALL_LIMITS: AiCallLimits = {
   maxRetries: 2,
   maxRetryWaitMs: 20_000,
   retryBaseDelayMs: 1_000,
+  reviewTimeoutMs: 20_000,
 };
 
 export class ConfigError extends Error {}

@@ -270,6 +270,12 @@ export interface ContentProvenanceJson {
   usage: { inputTokens: number; outputTokens: number };
   durationMs: number;
   refinementRounds: number;
+  /** The editor's review of the stored draft (generations since it existed). */
+  review?: {
+    status: "done" | "failed" | "off";
+    tokens: { input: number; output: number };
+    durationMs: number;
+  };
 }
 
 export interface ContentItemTable {

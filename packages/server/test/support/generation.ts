@@ -1,11 +1,16 @@
 import type { AddressInfo } from "node:net";
-import type { GenerateContentBody, GenerationEvent } from "@content-studio/contract";
+import {
+  GENERATION_DEFAULTS,
+  type GenerateContentBody,
+  type GenerationEvent,
+} from "@content-studio/contract";
 import { DEFAULT_AI_CALL_LIMITS, type Config } from "../../src/config";
 import { COMPANY_CATALOG } from "../../src/db/seed/reference-data";
 import { testConfig, type Agent, type TestApp } from "../helper";
 import type { FakeAiProviderServer } from "../fakes/ai-provider-server";
 import { AI_PROVIDER_SETTING } from "../../src/modules/ai/ai-provider.service";
 import { countContentItems } from "../../src/modules/content/content.repository";
+import { GENERATION_SETTING } from "../../src/modules/content/generation-settings.service";
 import { writeSetting } from "../../src/modules/settings/settings.repository";
 
 /** Shared by the generation and content route tests. */
@@ -75,6 +80,19 @@ export function openAiFakeConfig(
 /** Makes OpenAI (gpt-4o-mini) the current provider, as an admin would in Settings. */
 export async function selectOpenAi(t: TestApp, model = "gpt-4o-mini"): Promise<void> {
   await writeSetting(t.db, AI_PROVIDER_SETTING, { provider: "openai", model }, null);
+}
+
+/**
+ * Switches the editor's review off (an admin's save in Settings), for tests that count the
+ * writing calls a provider receives; the review itself is tested in editor-review.routes.test.ts.
+ */
+export async function editorReviewOff(t: TestApp): Promise<void> {
+  await writeSetting(
+    t.db,
+    GENERATION_SETTING,
+    { ...GENERATION_DEFAULTS, editorReview: false },
+    null,
+  );
 }
 
 /** Makes the built-in writer the current provider (OpenAI is the default once it has a key). */

@@ -486,5 +486,6 @@ it("uses the documented default limits", () => {
     maxRetries: 2,
     maxRetryWaitMs: 20_000,
     retryBaseDelayMs: 1_000,
+    reviewTimeoutMs: 20_000,
   });
 });

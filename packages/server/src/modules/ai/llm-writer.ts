@@ -16,6 +16,8 @@ import { z } from "zod";
 import type { AiCallLimits, AiConfig } from "../../config";
 import {
   WriterError,
+  type ModelCall,
+  type ModelCaller,
   type Writer,
   type WriterCall,
   type WriterErrorKind,
@@ -333,12 +335,17 @@ export abstract class ProviderCaller {
   }
 }
 
-export class LlmWriter extends ProviderCaller implements Writer {
+export class LlmWriter extends ProviderCaller implements Writer, ModelCaller {
   constructor(private readonly options: LlmWriterOptions) {
     super(options);
   }
 
-  async write<T>(call: WriterCall<T>): Promise<{ object: T; usage: WriterUsage }> {
+  /** A writing task: the model only reads the prompt, so this is {@link ask} with the task aside. */
+  write<T>(call: WriterCall<T>): Promise<{ object: T; usage: WriterUsage }> {
+    return this.ask(call);
+  }
+
+  async ask<T>(call: ModelCall<T>): Promise<{ object: T; usage: WriterUsage }> {
     return this.withinDeadline(call.signal, async (state) => {
       const system = `${call.prompt.system}\n\n${jsonInstruction(call.schema)}`;
       const messages: ModelMessage[] = [{ role: "user", content: call.prompt.user }];
@@ -372,7 +379,7 @@ export class LlmWriter extends ProviderCaller implements Writer {
 
   /** One HTTP call; returns the model's text. */
   private async request<T>(
-    call: WriterCall<T>,
+    call: ModelCall<T>,
     system: string,
     messages: ModelMessage[],
     state: CallState,
@@ -440,6 +447,11 @@ export class LlmWriter extends ProviderCaller implements Writer {
     if (streamError !== undefined) throw streamError;
     return text;
   }
+}
+
+/** The writer as a model that answers any structured call; none for the template writer. */
+export function modelCallerOf(writer: Writer): ModelCaller | undefined {
+  return writer instanceof LlmWriter ? writer : undefined;
 }
 
 /**

@@ -123,6 +123,21 @@ export interface WriterCall<T> {
   onDelta?: (text: string) => void;
 }
 
+/** A structured call that is not a writing task (the editor's review): prompt and schema only. */
+export type ModelCall<T> = Omit<WriterCall<T>, "task">;
+
+/**
+ * A language model that answers any structured call. The LLM writers are; the built-in
+ * template writer is not (it can only fill its templates), so it has no `ask`.
+ */
+export interface ModelCaller {
+  provider: AiProviderId;
+  model: string;
+  label: string;
+  /** Produces an object matching `call.schema`, or throws a WriterError. */
+  ask<T>(call: ModelCall<T>): Promise<{ object: T; usage: WriterUsage }>;
+}
+
 /**
  * One AI provider behind one interface. Implementations: OpenAI, Google Gemini, any
  * OpenAI-compatible endpoint, and the built-in offline writer.

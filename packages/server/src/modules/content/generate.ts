@@ -9,6 +9,7 @@ import {
   type ContentGenerationDataQuery,
   type GeneratedContent,
   type GenerationEvent,
+  type EditorReview,
   type GenerationSettings,
   type QualityCheckSummary,
   type QualityReport,
@@ -30,7 +31,20 @@ import { consumeGenerationBudget } from "./generation-limit";
 import { contentItemCapabilitiesFor } from "../library/library.policy";
 import { contentPolicy } from "./content.policy";
 import { getGenerationSettings } from "./generation-settings.service";
-import { checkAndRefine, pipelineSignal, writeDraft, type PipelineRun } from "./pipeline";
+import {
+  checkAndRefine,
+  GENERATION_DEADLINE_MS,
+  pipelineSignal,
+  writeDraft,
+  type PipelineRun,
+} from "./pipeline";
+import {
+  combineWithReview,
+  reviewTargetOf,
+  reviewTimeoutWithin,
+  runEditorReview,
+} from "./editor-review";
+import { modelCallerOf } from "../ai/llm-writer";
 import { PROMPT_VERSION } from "./prompt";
 import { toAppError } from "./writer-errors";
 
@@ -117,6 +131,7 @@ export async function runGeneration(
   options: { signal: AbortSignal; onEvent?: (event: GenerationEvent) => void },
 ): Promise<GeneratedContent> {
   const { signal, explain } = pipelineSignal(options.signal);
+  const deadlineAt = Date.now() + GENERATION_DEADLINE_MS;
   const { request, settings, writer, brief } = prepared;
   const run: PipelineRun = {
     ctx,
@@ -132,6 +147,7 @@ export async function runGeneration(
     let kept = first;
     let qualityCheck: QualityCheckSummary | null = null;
     let rounds = 0;
+    let review: EditorReview | null = null;
     if (request.performQualityCheck) {
       const result = await checkAndRefine(run, first, {
         autoRefine: request.autoRefine,
@@ -140,15 +156,27 @@ export async function runGeneration(
       });
       kept = result.draft;
       rounds = result.rounds;
+      // The editor's review reads the kept draft only, never the intermediate candidates.
+      review = await runEditorReview({
+        enabled: settings.editorReview,
+        caller: modelCallerOf(writer),
+        target: reviewTargetOf(brief),
+        piece: kept,
+        signal: options.signal,
+        timeoutMs: reviewTimeoutWithin(ctx, deadlineAt - Date.now()),
+      });
+      const report = combineWithReview(result.report, review);
+      // Without a refinement the first draft is the kept one: both show the combined score.
+      const before = rounds === 0 ? report.overall : result.before;
       qualityCheck = {
-        before: result.before,
-        after: result.report.overall,
-        improvement: improvement(result.before, result.report.overall),
+        before,
+        after: report.overall,
+        improvement: improvement(before, report.overall),
         threshold: settings.qualityThreshold,
-        meetsStandards: meetsQualityStandards(result.report.overall, settings.qualityThreshold),
-        benchmarkComparison: await benchmarkComparison(ctx, kept, result.report),
+        meetsStandards: meetsQualityStandards(report.overall, settings.qualityThreshold),
+        benchmarkComparison: await benchmarkComparison(ctx, kept, report),
         refinementRounds: rounds,
-        report: result.report,
+        report,
       };
     }
 
@@ -165,6 +193,15 @@ export async function runGeneration(
       usage: { ...run.usage },
       durationMs,
       refinementRounds: rounds,
+      ...(review
+        ? {
+            review: {
+              status: review.status,
+              tokens: review.tokens,
+              durationMs: review.durationMs,
+            },
+          }
+        : {}),
     };
     await ctx.db.transaction().execute(async (trx) => {
       await insertContentItem(trx, {

@@ -24,6 +24,7 @@ import {
   VALID_REQUEST,
   agentFetch,
   contentCount,
+  editorReviewOff,
   eventually,
   listen,
   modelDraft,
@@ -349,6 +350,7 @@ describe("per-user generation rate limit", () => {
   beforeAll(async () => {
     fake = await startFakeAiProvider({ apiKey: OPENAI_TEST_KEY });
     t = await buildTestApp({ config: openAiFakeConfig(fake, { generationRateLimit: 1 }) });
+    await editorReviewOff(t);
   });
   afterAll(async () => {
     await t.close();
@@ -396,6 +398,7 @@ describe("generation through an OpenAI-wire provider", () => {
     fake = await startFakeAiProvider({ apiKey: OPENAI_TEST_KEY });
     t = await buildTestApp({ config: openAiFakeConfig(fake) });
     await selectOpenAi(t);
+    await editorReviewOff(t);
     [editor, viewer] = await Promise.all([t.signInAs("editor"), t.signInAs("viewer")]);
   });
   afterAll(async () => {

@@ -24,6 +24,15 @@ import {
   type PipelineRun,
 } from "./pipeline";
 import { toAppError } from "./writer-errors";
+import {
+  combineWithReview,
+  reviewTargetOf,
+  reviewTimeoutWithin,
+  runEditorReview,
+  storedReviewOf,
+} from "./editor-review";
+import { getGenerationSettings } from "./generation-settings.service";
+import { modelCallerOf } from "../ai/llm-writer";
 
 const SECTIONS: ContentSectionId[] = ["headline", "introduction", "body", "conclusion"];
 
@@ -71,9 +80,29 @@ export async function optimizeContentItem(
   let after = scoreDraft(reference, brief, candidate);
   // Optimize may remove unsupported claims or swap in approved facts, never add new ones.
   const rejectedClaims = addedUnsupportedClaims(before, after);
+  // The stored report's review read the current text: it is combined into `before` again (no
+  // second call) while the review is on, and the candidate gets a review of its own.
+  const { editorReview } = await getGenerationSettings(ctx.db);
+  const caller = modelCallerOf(writer);
+  const stored = storedReviewOf(row.quality_report);
+  const reviewedBefore =
+    editorReview && caller && stored?.status === "done"
+      ? combineWithReview(before, stored)
+      : before;
   if (rejectedClaims.length > 0) {
     candidate = current;
-    after = before;
+    after = reviewedBefore;
+  } else {
+    const review = await runEditorReview({
+      enabled: editorReview,
+      caller,
+      target: reviewTargetOf(brief),
+      piece: candidate,
+      signal: clientSignal,
+      timeoutMs: reviewTimeoutWithin(ctx),
+      log,
+    });
+    after = combineWithReview(after, review);
   }
   const sections = {
     headline: candidate.headline,
@@ -88,11 +117,11 @@ export async function optimizeContentItem(
   }));
   return {
     candidate: sections,
-    before,
+    before: reviewedBefore,
     after,
     rejectedClaims,
     diff,
-    note: unchangedNote(diff.length, before, writer),
+    note: unchangedNote(diff.length, reviewedBefore, writer),
   };
 }
 

@@ -32,7 +32,7 @@ import { AppError } from "../../lib/app-error";
 import { sanitizeBody, toPlainText } from "../../lib/html";
 import type { SessionUser } from "../../plugins/access";
 import { auditActorOf, recordAudit } from "../audit/audit.service";
-import { checkQuality } from "../quality/quality.service";
+import { checkQualityReviewed } from "../quality/reviewed-check";
 import { readSetting } from "../settings/settings.repository";
 import { exportContent, type ExportFile } from "./library.export";
 import { libraryPolicy, type PolicyActor, type PolicyItem } from "./library.policy";
@@ -202,7 +202,7 @@ function scoreSections(
   row: repo.LibraryItemRow,
   s: Sections,
 ): Promise<QualityReport> {
-  return checkQuality(ctx, {
+  return checkQualityReviewed(ctx, {
     headline: s.headline,
     introduction: s.introduction,
     body: s.body,

@@ -8,7 +8,9 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
 import { actorOf } from "../../plugins/access";
+import { clientGoneSignal } from "../../plugins/client-gone";
 import * as quality from "./quality.service";
+import { checkQualityReviewed } from "./reviewed-check";
 
 export const qualityRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -22,9 +24,12 @@ export const qualityRoutes =
           response: { 200: successEnvelope(QualityReportSchema) },
         },
       },
-      async (request) => ({
+      async (request, reply) => ({
         success: true as const,
-        data: await quality.checkQuality(ctx, request.body),
+        data: await checkQualityReviewed(ctx, request.body, {
+          signal: clientGoneSignal(reply),
+          log: request.log,
+        }),
       }),
     );
 

@@ -64,6 +64,7 @@ const SETTINGS: GenerationSettings = {
   defaultAutoRefine: false,
   qualityThreshold: 0.7,
   autoRefineThreshold: 0.5,
+  editorReview: true,
 };
 
 /** GET /api/users as the server answers an admin: nobody changes their own role or status. */
@@ -312,6 +313,26 @@ describe("settings: Content Generation Defaults", () => {
     });
     // Only what changed is sent.
     expect(requestsTo(fake.requests, "PUT", "/api/settings/banned-phrases")).toHaveLength(0);
+  });
+
+  it("switches the editor's review off, with a hint that it costs a model call", async () => {
+    const { fake } = setup(admin, {
+      "PUT /api/settings/generation": (req) => ok({ ...(req.body as object), can: ADMIN_CAN }),
+    });
+    const user = userEvent.setup();
+    const defaults = await card("Content Generation Defaults");
+    const review = await within(defaults).findByRole("switch", { name: "Editor's review" });
+    expect(review).toBeChecked();
+    expect(within(defaults).getByText(/one model call per check/)).toBeInTheDocument();
+    await user.click(review);
+    await user.click(within(defaults).getByRole("button", { name: "Save Generation Defaults" }));
+    expect(
+      await within(defaults).findByText("Content generation defaults saved."),
+    ).toBeInTheDocument();
+    expect(requestsTo(fake.requests, "PUT", "/api/settings/generation")[0]?.body).toEqual({
+      ...SETTINGS,
+      editorReview: false,
+    });
   });
 
   it("saves the banned phrases one per line, showing the server's list", async () => {

@@ -18,6 +18,7 @@ import { keptResult } from "../utils/kept-result";
 import { BAND_CLASSES, formatImprovement, formatScore } from "../utils/quality";
 import { ClaimSources } from "./claim-sources";
 import { ContentView, RichText } from "./content-view";
+import { EditorReviewSection } from "./editor-review";
 import { NearestExamples } from "./nearest-examples";
 import { QualityCriteria } from "./quality-criteria";
 import { QualitySummary } from "./quality-summary";
@@ -112,8 +113,22 @@ export function OptimizePanel(props: OptimizePanelProps) {
               quality criteria and the benchmark examples.
             </p>
           )}
+          {report?.review?.status === "off" ? (
+            <div className="mt-4">
+              <EditorReviewSection review={report.review} deterministic={report.deterministic} />
+            </div>
+          ) : null}
           {optimize.isError ? <Alert className="mt-4">{optimize.error.message}</Alert> : null}
         </Card>
+
+        {report?.review && report.review.status !== "off" ? (
+          <Card
+            title="Editor's review"
+            description="The AI model's reading against an editor's rubric, with the passages it quotes."
+          >
+            <EditorReviewSection review={report.review} deterministic={report.deterministic} />
+          </Card>
+        ) : null}
 
         {savingAsExample ? (
           <SaveAsExampleDialog

@@ -50,6 +50,7 @@ describe("buildGenerationRequest", () => {
         defaultAutoRefine: true,
         qualityThreshold: 0.7,
         autoRefineThreshold: 0.5,
+        editorReview: true,
       },
     );
     expect(body).toMatchObject({

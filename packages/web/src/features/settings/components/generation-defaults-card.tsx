@@ -80,6 +80,13 @@ function DefaultsForm({ form, canEdit }: { form: GenerationForm; canEdit: boolea
             disabled={!canEdit}
             onChange={(value) => form.set("defaultAutoRefine", value)}
           />
+          <SwitchField
+            label="Editor's review"
+            description="The AI model reviews each quality check against an editor's rubric; costs one model call per check."
+            checked={draft.editorReview}
+            disabled={!canEdit}
+            onChange={(value) => form.set("editorReview", value)}
+          />
         </div>
         <div className="space-y-5">
           <h3 className="text-sm font-semibold text-slate-900">Thresholds</h3>

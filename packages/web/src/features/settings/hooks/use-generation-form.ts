@@ -18,6 +18,7 @@ const KEYS = [
   "defaultAutoRefine",
   "qualityThreshold",
   "autoRefineThreshold",
+  "editorReview",
 ] as const satisfies readonly (keyof GenerationSettings)[];
 
 const sameSettings = (a: GenerationSettings, b: GenerationSettings) =>
