@@ -25,8 +25,16 @@ export interface NlpToken {
   negated: boolean;
 }
 
+/** Longest text read at once: the tokenizer's patterns slow down sharply on pathological runs. */
+const MAX_TEXT = 2_000;
+/** Longest word kept as it is (longer runs, such as 20,000 digits, become one placeholder). */
+const MAX_WORD = 40;
+
 /** Tokens of one text, with their part of speech, lemma and negation. */
-export function tagTokens(text: string): NlpToken[] {
+export function tagTokens(raw: string): NlpToken[] {
+  const text = raw
+    .slice(0, MAX_TEXT)
+    .replace(new RegExp(`\\S{${MAX_WORD + 1},}`, "g"), (w) => w.slice(0, MAX_WORD));
   const n = nlp();
   const its = n.its;
   const out: NlpToken[] = [];

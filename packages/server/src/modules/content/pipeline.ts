@@ -202,7 +202,8 @@ export function addedUnsupportedClaims(
     (c) =>
       (c.status === "unsupported" ||
         c.status === "contradicted" ||
-        c.status === "misattributed") &&
+        c.status === "misattributed" ||
+        c.status === "unsourced") &&
       !known.has(claimKey(c.text)),
   );
 }

@@ -45,7 +45,11 @@ export function claimContext(text: string): ClaimContext {
 }
 
 /** Share of the phrase's weight that the context covers (0–1). */
-export function phraseCoverage(phrase: string, context: ClaimContext): number {
+export function phraseCoverage(
+  phrase: string,
+  context: ClaimContext,
+  options: { synonyms?: boolean } = {},
+): number {
   // Compounds count through their parts.
   const words = wordsOf(phrase).filter((w) => !w.includes("-"));
   if (words.length === 0) return 1;
@@ -64,6 +68,7 @@ export function phraseCoverage(phrase: string, context: ClaimContext): number {
       covered += weight;
       continue;
     }
+    if (options.synonyms === false) continue;
     let best = 0;
     for (const c of context.words) best = Math.max(best, vectors.similarity(w, c));
     if (best >= 0.72) covered += weight;

@@ -46,6 +46,8 @@ export interface ExtractedClaim {
   context: string;
   /** Which way the figure goes (a rise, a fall, a share, a level). */
   direction: FactDirection;
+  /** The only figure in its sentence (its context then speaks of it alone). */
+  only: boolean;
   /**
    * Said of the vendor, its products, its customers or the reader's results (a marketing
    * claim, which needs an approved fact), rather than a third-party or descriptive figure.
@@ -157,6 +159,9 @@ function clauseFrom(text: string, start: number, end: number): string {
   return `${text.slice(start, end)}${tail.length ? ` ${tail.join(" ")}` : ""}`.trim();
 }
 
+/** Characters of context read around a figure in an overlong sentence. */
+const MAX_CONTEXT = 400;
+
 /** Claims examined per piece (a real one has a few dozen; this bounds hostile input). */
 const MAX_CLAIMS = 100;
 
@@ -166,7 +171,7 @@ function sentencesWithContext(text: string): { sentence: string; context: string
   let previous = "";
   for (const line of text.split("\n")) {
     for (const sentence of splitSentences(line)) {
-      const short = sentence.split(/\s+/).length < 10;
+      const short = sentence.split(/\s+/).length < 6;
       out.push({ sentence, context: short && previous ? `${previous} ${sentence}` : sentence });
       previous = sentence;
     }
@@ -214,7 +219,7 @@ export function extractClaims(
       const add = (
         claim: Omit<
           ExtractedClaim,
-          "sentence" | "section" | "context" | "direction" | "attributed"
+          "sentence" | "section" | "context" | "direction" | "attributed" | "only"
         >,
         start: number,
         end: number,
@@ -231,9 +236,14 @@ export function extractClaims(
           ...claim,
           sentence,
           section: section.name,
-          context,
+          // A very long "sentence" (hostile or unpunctuated input) is read near the figure only.
+          context:
+            context.length > MAX_CONTEXT
+              ? sentence.slice(Math.max(0, start - MAX_CONTEXT / 2), end + MAX_CONTEXT / 2)
+              : context,
           direction: directionAround(sentence, start, end),
           attributed,
+          only: (sentence.match(/\d+(?:[.,]\d+)?\s*(?:%|x\b|×|percent)/gi) ?? []).length <= 1,
         });
       };
       // Hostile input (thousands of figures in one sentence) stops at the cap, not at the end.
@@ -491,6 +501,7 @@ export function bindClaims(
   const prepared = prepare(facts).filter(
     (f) => f.subjectType !== "industry" || f.subjectId === options.industryId,
   );
+  const contexts = new Map<string, ReturnType<typeof claimContext>>();
   return claims.map((claim): QualityClaim => {
     const base = {
       kind: claim.kind,
@@ -517,7 +528,8 @@ export function bindClaims(
     const pool = prepared.filter((f) => f.unit === claim.unit);
     const quoted = pool.filter((f) => quotesStatement(claim.context, f.statement));
     if (quoted.length > 0) return bound(quoted.find((f) => !f.expired) ?? quoted[0]!);
-    const context = claimContext(claim.context);
+    const context = contexts.get(claim.context) ?? claimContext(claim.context);
+    contexts.set(claim.context, context);
     const coverage = (f: PreparedFact) => f.qualifiers.map((q) => phraseCoverage(q, context));
     const covers = (f: PreparedFact) => coverage(f).every((c) => c >= COVERAGE);
     const numeric = pool.filter((f) => sameQuantity(f, claim));
@@ -542,9 +554,20 @@ export function bindClaims(
         differs: directionsAgree(claim.direction, borrowed.direction) ? "subject" : "direction",
       };
     }
-    const about = claim.attributed
-      ? pool.find((f) => !f.expired && directionsAgree(claim.direction, f.direction) && covers(f))
-      : undefined;
+    // Another figure for what a fact measures: said of the vendor, its customers or the reader,
+    // or the sentence's only figure, changing in the fact's direction, on the fact's very words
+    // ("engineering change orders fell by 73%"). Other third-party figures are only unsourced.
+    const about = pool.find(
+      (f) =>
+        !f.expired &&
+        directionsAgree(claim.direction, f.direction) &&
+        (claim.attributed
+          ? covers(f)
+          : claim.only &&
+            claim.direction === f.direction &&
+            (f.direction === "increase" || f.direction === "reduction") &&
+            f.qualifiers.every((q) => phraseCoverage(q, context, { synonyms: false }) === 1)),
+    );
     if (about)
       return { ...base, status: "contradicted", factId: about.id, source: about.statement };
     return {

@@ -90,13 +90,13 @@ export function truncated(run: JudgeRun): QualityFinding | undefined {
 
 /** Who a line might address instead of the reader. */
 const ADDRESSEE =
-  /\b(?:reviewers?|graders?|evaluators?|assessors?|checkers?|scorers?|judges?|moderators?|(?:language|ai|llm) models?|assistants?|llms?|chatbots?|bots?|(?:automated|automatic) (?:\w+ ){0,2}(?:checks?|checkers?|reviews?|reviewers?|systems?|tools?|scorers?)|quality (?:checks?|checkers?)|scoring (?:system|tool|model))\b/i;
+  /\b(?:reviewers?|graders?|evaluators?|assessors?|checkers?|scorers?|moderators?|(?:language|ai|llm) models?|assistants?|llms?|chatbots?|bots?|(?:automated|automatic) (?:\w+ ){0,2}(?:checks?|checkers?|reviews?|reviewers?|systems?|tools?|scorers?)|quality (?:checks?|checkers?)|scoring (?:system|tool|model))\b/i;
 /** What such a line asks of them. */
 const VERDICT =
   /\b(?:scores?|scoring|scored|rate|rating|grade|grading|marks?|points|pass(?:es|ed)?|approve|approval|criteria|criterion|standards?|rubric|checklist|instructions?|prompt|evaluat\w+|assess\w*|flag(?:ged)?)\b/i;
 /** The line speaks about the text itself, or asks for something. */
 const META =
-  /\bthis (?:piece|article|post|copy|content|draft|text|submission|document|blog|essay|entry)\b|\b(?:please|give|award|assign|rate|score|mark|approve)\b/i;
+  /\bthis (?:piece|article|post|copy|content|draft|text|submission|document|blog|essay|entry)\b|\bplease\b|\b(?:give|award|assign)\b[^.]{0,40}\b(?:scores?|marks?|points|rating|grade|pass)\b/i;
 const OVERRIDE =
   /\b(?:ignore|disregard|forget)\b[^.]{0,40}\b(?:instructions?|rules|prompt|guidelines)\b|\b(?:system prompt|as an ai)\b/i;
 

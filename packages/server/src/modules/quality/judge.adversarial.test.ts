@@ -95,19 +95,21 @@ describe("quality judge on the adversarial fixtures", () => {
     }
   });
 
-  it("lists invented figures as unsupported or contradicted claims with their sentences", () => {
+  it("lists invented figures: third-party figures unsourced, the vendor's own unsupported", () => {
     const claims = of("invented-hightech-cto-consideration").claims;
     const survey = claims.find((c) => c.text.startsWith("68%"));
-    expect(survey).toMatchObject({ kind: "survey", status: "unsupported" });
+    expect(survey).toMatchObject({ kind: "survey", status: "unsourced" });
     expect(survey?.sentence).toContain("A 2025 survey of 412 engineering executives");
     expect(claims.find((c) => c.text.startsWith("$4.2 million"))).toMatchObject({
       kind: "currency",
-      status: "unsupported",
+      status: "unsourced",
     });
     expect(claims.find((c) => c.text.startsWith("3.4 times"))).toMatchObject({
       kind: "multiplier",
-      status: "unsupported",
+      status: "unsourced",
     });
+    // "Our analysis of …": the vendor's own figure needs an approved fact.
+    expect(claims.find((c) => c.text.startsWith("81%"))).toMatchObject({ status: "unsupported" });
     expect(
       claims.some(
         (c) => c.kind === "named_customer" && c.text.startsWith("Brightline Electronics"),

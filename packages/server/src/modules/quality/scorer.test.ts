@@ -139,19 +139,27 @@ describe("scoreContent", () => {
     expect(contradicted.cappedBy).toEqual(["contradicted_claim"]);
     expect(contradicted.overall).toBeLessThanOrEqual(QUALITY_GATE_CAP);
 
-    const invented = scoreContent(
+    // A third party's figure with no fact behind it is shown as unsourced, not a gate.
+    const survey = scoreContent(
       sentence("A survey found 42% of aerospace suppliers agree."),
       context,
     );
-    expect(invented.claims[0]).toMatchObject({
-      kind: "survey",
-      status: "unsupported",
-      factId: null,
+    expect(survey.claims[0]).toMatchObject({ kind: "survey", status: "unsourced", factId: null });
+    expect(criterion(survey, "evidence").findings[0]).toMatchObject({
+      code: "unsourced_figure",
+      text: "42% of aerospace suppliers agree",
     });
+    expect(survey.cappedBy).toEqual([]);
+
+    // The vendor's own figure with no fact behind it is unsupported, and caps the score.
+    const invented = scoreContent(
+      sentence("Our customers win 57% more supplier negotiations."),
+      context,
+    );
+    expect(invented.claims[0]).toMatchObject({ status: "unsupported", factId: null });
     expect(criterion(invented, "evidence").findings[0]).toMatchObject({
       code: "unsupported_claim",
-      text: "42% of aerospace suppliers agree",
-      sentence: "A survey found 42% of aerospace suppliers agree.",
+      sentence: "Our customers win 57% more supplier negotiations.",
     });
     expect(invented.overall).toBeLessThanOrEqual(QUALITY_GATE_CAP);
 
@@ -168,12 +176,12 @@ describe("scoreContent", () => {
       expiredOn: "2026-01-31",
     });
 
-    // With no facts at all, the same figure is unsupported.
+    // With no facts at all, the same third-party figure has no source.
     const empty = scoreContent(
       sentence("Programs that work this way cut engineering change orders by 35-45%."),
       { ...context, facts: [] },
     );
-    expect(empty.claims[0]?.status).toBe("unsupported");
+    expect(empty.claims[0]?.status).toBe("unsourced");
   });
 
   it("accepts a figure from the brief's reference data (the industry's market size)", () => {
