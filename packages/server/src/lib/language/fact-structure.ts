@@ -104,6 +104,13 @@ export function qualifierPhrases(statement: string): string[] {
     const after = phraseAfter(statement.slice(m.index + m[0].length));
     if (after) out.push(after);
   }
+  for (const phrase of scopePhrases(statement)) if (!out.includes(phrase)) out.push(phrase);
+  return out;
+}
+
+/** The phrases introduced by "for" in a statement: the scope of its figure. */
+export function scopePhrases(statement: string): string[] {
+  const out: string[] = [];
   for (const f of statement.matchAll(/\bfor\s+([^,.;]+)/gi)) {
     const phrase = phraseAfter(f[1]!);
     if (phrase && !out.includes(phrase)) out.push(phrase);

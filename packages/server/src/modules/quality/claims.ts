@@ -23,6 +23,7 @@ import {
   directionAround,
   directionsAgree,
   qualifierPhrases,
+  scopePhrases,
 } from "../../lib/language/fact-structure";
 import { tagTokens } from "../../lib/language/nlp";
 import type { BindingFact } from "../proof/binding-fact";
@@ -445,9 +446,11 @@ function prepare(facts: readonly JudgeFact[]): PreparedFact[] {
   if (!prepared) {
     prepared = facts.map((f) => {
       const structure = f.structure ?? (f.unit === null ? null : deriveFactStructure(f.statement));
-      const qualifiers = qualifierPhrases(f.statement);
-      if (structure && !qualifiers.includes(structure.measure))
-        qualifiers.unshift(structure.measure);
+      // A structure stored with the fact (set by its proposer) says what the figure measures;
+      // without one, the statement is read the same way claims are.
+      const qualifiers = f.structure
+        ? [f.structure.measure, ...scopePhrases(f.statement)]
+        : qualifierPhrases(f.statement);
       return {
         ...f,
         subjectStems: subjectStemsOf(f.statement),
@@ -482,7 +485,7 @@ function insideRange(fact: JudgeFact, claim: ExtractedClaim): boolean {
 }
 
 /** Share of a qualifier's weight a claim must cover to be about the same thing. */
-const COVERAGE = 0.5;
+const COVERAGE = 0.6;
 /** Stricter, for calling a third party's figure a borrowed fact: a coincidence is not a claim. */
 const BORROWED_COVERAGE = 0.75;
 
