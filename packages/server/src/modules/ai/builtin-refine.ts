@@ -220,11 +220,14 @@ export function refineDraft(
   const headline = replaceBannedPhrases(draft.headline.replace(/!/g, ""), banned);
   let body = mapBlocks(bodyEnd(draft.body), (inner) => text(inner));
   body = withoutRepeatedParagraphs(body, repairs.paragraphs);
+  // A section with nothing left to keep stays as it was: the writer removes, it does not invent,
+  // and the caller's check decides whether the rest of the repair is worth keeping.
+  const orOriginal = (next: string, original: string) => (stripTags(next) ? next : original);
   return {
     headline: keep(headline) ? headline : draft.headline,
-    introduction: text(section("introduction", draft.introduction)),
-    body,
-    conclusion: text(section("conclusion", draft.conclusion)),
+    introduction: orOriginal(text(section("introduction", draft.introduction)), draft.introduction),
+    body: orOriginal(body, draft.body),
+    conclusion: orOriginal(text(section("conclusion", draft.conclusion)), draft.conclusion),
     imagePrompt: replaceBannedPhrases(draft.imagePrompt, banned),
   };
 }

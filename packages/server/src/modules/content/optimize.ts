@@ -18,6 +18,7 @@ import {
   incompleteOutputError,
   isComplete,
   pipelineSignal,
+  sameText,
   scoreDraft,
   writeRefinement,
   type PipelineRun,
@@ -101,7 +102,7 @@ export async function optimizeContentItem(
     after,
     requested: extra,
   });
-  const proposed = SECTIONS.some((s) => current[s] !== candidate[s]);
+  const proposed = !sameText(candidate, current);
   if (!verdict.keep) {
     candidate = current;
     after = before;

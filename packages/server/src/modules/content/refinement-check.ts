@@ -43,6 +43,27 @@ export function addedUnsupportedClaims(
   );
 }
 
+/**
+ * Codes that measure a degree (length, reading grade, layout, vocabulary density, similarity)
+ * rather than name a
+ * defect: any rewrite moves them, and the overall score already weighs them, so a candidate
+ * may add one of these as long as it scores no lower. Every other code (claims, audience,
+ * stage, substance, style, the gates) must not appear in a candidate that the draft lacked.
+ */
+const MEASUREMENT_CODES = new Set<QualityFindingCode>([
+  "section_length",
+  "few_subheadings",
+  "long_paragraph",
+  "no_list",
+  "too_dense",
+  "too_simple",
+  "long_sentences",
+  "key_metric_unused",
+  "industry_vocabulary_thin",
+  "closer_to_bad_example",
+  "study_good_example",
+]);
+
 /** Every finding of a report: the gates and each criterion's. */
 function allFindings(report: QualityReport): QualityFinding[] {
   return [...report.findings, ...report.criteria.flatMap((c) => c.findings)];
@@ -128,13 +149,20 @@ export function appendedBoilerplate(
   const reference = referenceSentences(brief);
   const facts = (brief.approvedFacts ?? []).map((f) => ({ ...f, key: norm(f.statement) }));
   const draftText = norm([draft.introduction, toPlainText(draft.body), draft.conclusion].join(" "));
-  let factItems = 0;
-  for (const block of added) {
+  const withFacts = added.map((block) => {
     const text = norm(block.text);
-    if (reference.some((r) => text.includes(r))) return "boilerplate_appended";
     const stated = facts.filter((f) => text.includes(f.key) && !draftText.includes(f.key));
-    if (stated.length >= 2) return "boilerplate_appended";
-    if (block.tag === "li") factItems += stated.length;
+    return { block, text, stated };
+  });
+  // Reference-data sentences, or facts listed together (in one block or as new list items).
+  const listed = withFacts.filter((b) => b.block.tag === "li").flatMap((b) => b.stated);
+  if (
+    listed.length >= 2 ||
+    withFacts.some((b) => b.stated.length >= 2 || reference.some((r) => b.text.includes(r)))
+  ) {
+    return "boilerplate_appended";
+  }
+  for (const { block, text, stated } of withFacts) {
     for (const fact of stated) {
       // The passage around the fact: the block without it, and its section heading.
       const passage = subjectWords(`${text.replace(fact.key, " ")} ${block.heading}`);
@@ -142,7 +170,7 @@ export function appendedBoilerplate(
       if (!shares) return "fact_out_of_place";
     }
   }
-  return factItems >= 2 ? "boilerplate_appended" : null;
+  return null;
 }
 
 /** Whether the candidate uses a primary keyword the user asked for that the draft lacked. */
@@ -167,12 +195,14 @@ export function judgeRefinement(input: {
   const { brief, draft, before, candidate, after } = input;
   if (addedUnsupportedClaims(before, after).length > 0)
     return { keep: false, reason: "claim_added" };
-  const was = codeCounts(before);
-  const now = codeCounts(after);
-  const addedCodes = [...now.keys()].filter((code) => !was.has(code));
-  if (addedCodes.length > 0) return { keep: false, reason: "finding_added", codes: addedCodes };
   const boilerplate = appendedBoilerplate(brief, draft, candidate);
   if (boilerplate) return { keep: false, reason: boilerplate };
+  const was = codeCounts(before);
+  const now = codeCounts(after);
+  const addedCodes = [...now.keys()].filter(
+    (code) => !was.has(code) && !MEASUREMENT_CODES.has(code),
+  );
+  if (addedCodes.length > 0) return { keep: false, reason: "finding_added", codes: addedCodes };
   const removed =
     [...was.entries()].some(([code, n]) => (now.get(code) ?? 0) < n) ||
     keywordNowUsed(input.requested ?? [], draft, candidate);
