@@ -109,6 +109,11 @@ describe("generator journey", { timeout: 300_000 }, () => {
     await metric.check();
     assert.equal(await metric.isChecked(), true);
     await eventually(async () => assert.equal(await generate.isDisabled(), false));
+    // The writer is named, and connecting a provider for written drafts is one link away.
+    const writer = page.getByRole("region", { name: "Writer" });
+    await writer.getByText(AI_PROVIDERS.builtin.label, { exact: true }).waitFor();
+    const link = writer.getByRole("link", { name: "connect an AI provider in Settings" });
+    assert.equal(await link.getAttribute("href"), "/settings");
     await browser.shot("a2-form-filled");
   });
 
@@ -158,7 +163,7 @@ describe("generator journey", { timeout: 300_000 }, () => {
     await browser.shot("b2-optimize-tab");
   });
 
-  it("(c) optimizing an outline changes nothing and says why; the writer note invites a provider", async () => {
+  it("(c) optimizing an outline changes nothing and says why", async () => {
     const keywordBox = panel("Optimize").getByRole("textbox", { name: "Primary keyword" });
     await keywordBox.fill(KEYWORD);
     await panel("Optimize").getByRole("button", { name: "Analyze" }).click();
@@ -194,15 +199,6 @@ describe("generator journey", { timeout: 300_000 }, () => {
     assert.equal(await review.getByRole("button", { name: "Keep changes" }).count(), 0);
     await review.scrollIntoViewIfNeeded();
     await browser.shot("c1-optimize-outline");
-
-    // The writer is named, and connecting a provider is one link away.
-    await tab("Generate").click();
-    const writer = page.getByRole("region", { name: "Writer" });
-    await writer.getByText(AI_PROVIDERS.builtin.label, { exact: true }).waitFor();
-    const link = writer.getByRole("link", { name: "connect an AI provider in Settings" });
-    assert.equal(await link.getAttribute("href"), "/settings");
-    await browser.shot("c2-writer-note");
-    await tab("Optimize").click();
   });
 
   it("(d) visualizes: an image appears", async () => {

@@ -172,8 +172,7 @@ function supportingFact(
 ): BriefFact | undefined {
   const stems = stemsOf(pointWords);
   // Names (capitalised words after the first) say who, not what: "NCS Design" is no design topic.
-  const subject = (statement: string) =>
-    statement.replace(/(?<=\S\s+)\p{Lu}[\p{L}\p{N}-]*/gu, " ");
+  const subject = (statement: string) => statement.replace(/(?<=\S\s+)\p{Lu}[\p{L}\p{N}-]*/gu, " ");
   return facts
     .filter((f) => !used.has(f.id))
     .map((fact) => ({ fact, score: overlap(stemsOf(subject(fact.statement)), stems) }))

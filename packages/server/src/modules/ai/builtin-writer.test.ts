@@ -19,7 +19,6 @@ import { composeRepurposed } from "./builtin-repurpose";
 import { BuiltinWriter } from "./builtin-writer";
 import {
   WriterError,
-  type BriefExample,
   type BriefFact,
   type BriefOffer,
   type ContentBrief,

@@ -107,7 +107,7 @@ function referenceSentences(brief: ContentBrief): string[] {
   const p = brief.persona;
   const i = brief.industry;
   const journey = Object.values(p.buyingJourney).flatMap((stage) =>
-    Object.values(stage).flatMap((v) => (Array.isArray(v) ? (v as string[]) : [])),
+    Object.values(stage).flatMap((v) => (Array.isArray(v) ? v : [])),
   );
   return [
     ...p.description.split(/(?<=[.!?])\s+/),
