@@ -228,6 +228,7 @@ export function refineDraft(
     introduction: orOriginal(text(section("introduction", draft.introduction)), draft.introduction),
     body: orOriginal(body, draft.body),
     conclusion: orOriginal(text(section("conclusion", draft.conclusion)), draft.conclusion),
-    imagePrompt: replaceBannedPhrases(draft.imagePrompt, banned),
+    // A stored item may have no image prompt; the headline is the one plain description it has.
+    imagePrompt: replaceBannedPhrases(draft.imagePrompt, banned).trim() || headline,
   };
 }

@@ -510,6 +510,11 @@ describe("outline writer refinement: removes and repairs, never adds", () => {
     for (const s of r.body.split(/<\/p>/).map(stripTags)) expect(referenceRunIn(s)).toBeUndefined();
   });
 
+  it("answers in the draft schema even for a stored draft without an image prompt", () => {
+    const r = refineDraft(brief, { ...written, imagePrompt: "" }, []);
+    expect(DraftContentSchema.safeParse(r).success).toBe(true);
+  });
+
   it("leaves an outline as it is", () => {
     const outline = composeOutline(brief);
     expect(refineDraft(brief, outline, [{ code: "outline_draft" }])).toEqual(outline);
