@@ -196,7 +196,7 @@ describe("foundation journey", { timeout: 240_000 }, () => {
 
   it("(g) shows the AI provider and the signed-in user in the sidebar footer", async () => {
     const footer = sidebar();
-    await footer.getByText("Template writer (offline, no AI)").waitFor();
+    await footer.getByText("Outline writer (offline, no AI)").waitFor();
     await footer.getByText("content-studio-writer-1").waitFor();
     await footer.getByText(ADMIN.name, { exact: true }).waitFor();
     // The role is shown as its label ("Admin"); the assertion is the role name, any case.

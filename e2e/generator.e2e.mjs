@@ -1,12 +1,18 @@
-// Content generator journey with the built-in (offline) writer: generate through the form,
-// then Optimize (keep the changes), Visualize (an image appears), Repurpose (every text
+// Content generator journey with the built-in (offline) outline writer: generate an outline
+// through the form, then Optimize (an outline stays one, and the panel says why), Visualize (an image appears), Repurpose (every text
 // within its channel's limit, regenerate) and New Content — in real Chromium against the
 // built server.
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { REPURPOSE_LIMITS, charLength, xLength } from "@content-studio/contract";
+import {
+  AI_PROVIDERS,
+  OUTLINE_LABELS,
+  REPURPOSE_LIMITS,
+  charLength,
+  xLength,
+} from "@content-studio/contract";
 import { launchBrowser, resultsDir } from "./lib/browser.mjs";
 import { startServer } from "./lib/server.mjs";
 import { createFirstAdmin } from "./lib/session.mjs";
@@ -19,7 +25,7 @@ const ADMIN = {
   password: "Trajectory-Math-2026",
 };
 const TOPIC = "The ROI of should-cost reviews before design freeze";
-/** A primary keyword the first draft does not mention: the refinement round adds it. */
+/** A primary keyword the outline does not mention. */
 const KEYWORD = "tolerance stack-up review";
 /** Channel limits, as the server cuts and the web counts them. */
 const LIMITS = REPURPOSE_LIMITS;
@@ -103,6 +109,11 @@ describe("generator journey", { timeout: 300_000 }, () => {
     await metric.check();
     assert.equal(await metric.isChecked(), true);
     await eventually(async () => assert.equal(await generate.isDisabled(), false));
+    // The writer is named, and connecting a provider for written drafts is one link away.
+    const writer = page.getByRole("region", { name: "Writer" });
+    await writer.getByText(AI_PROVIDERS.builtin.label, { exact: true }).waitFor();
+    const link = writer.getByRole("link", { name: "connect an AI provider in Settings" });
+    assert.equal(await link.getAttribute("href"), "/settings");
     await browser.shot("a2-form-filled");
   });
 
@@ -130,7 +141,12 @@ describe("generator journey", { timeout: 300_000 }, () => {
     assert.match(shown.score, /^\d{1,3}%$/);
     shown.headline = (await contentHeadline().textContent())?.trim() ?? "";
     assert.ok(shown.headline.length > 0, "no headline");
-    await panel("Optimize").getByRole("region", { name: "Body" }).waitFor();
+    // An outline of the topic, not finished copy: a working headline and labelled points.
+    assert.match(shown.headline, /^Outline: /);
+    const body = panel("Optimize").getByRole("region", { name: "Body" });
+    await body.waitFor();
+    await body.getByText(`${OUTLINE_LABELS.point}:`).first().waitFor();
+    await body.getByText(`${OUTLINE_LABELS.example}:`).first().waitFor();
     await panel("Optimize").getByRole("region", { name: "Conclusion" }).waitFor();
     for (const name of ["Visualize", "Repurpose"])
       assert.equal(await tab(name).isDisabled(), false);
@@ -147,8 +163,7 @@ describe("generator journey", { timeout: 300_000 }, () => {
     await browser.shot("b2-optimize-tab");
   });
 
-  it("(c) optimizes for a keyword: before and after, then keeps the changes", async () => {
-    // A keyword the draft does not mention yet, so the refinement round has something to add.
+  it("(c) optimizing an outline changes nothing and says why", async () => {
     const keywordBox = panel("Optimize").getByRole("textbox", { name: "Primary keyword" });
     await keywordBox.fill(KEYWORD);
     await panel("Optimize").getByRole("button", { name: "Analyze" }).click();
@@ -171,42 +186,19 @@ describe("generator journey", { timeout: 300_000 }, () => {
     assert.equal(item.headline, shown.headline);
     assert.equal(percent(item.qualityAfter), shown.score);
     assert.equal(item.provenance.provider, "builtin");
+    assert.equal(item.provenance.refinementRounds, 0);
     assert.equal(item.topic, TOPIC);
     assert.equal(item.keyMetrics.length, 1);
 
     const optimized = (await response.json()).data;
     const review = page.getByRole("region", { name: "Optimization" });
     await review.waitFor();
-    const before = review.getByRole("meter", { name: "Before score" });
-    const afterMeter = review.getByRole("meter", { name: "After score" });
-    assert.equal(await before.getAttribute("aria-valuetext"), percent(optimized.before.overall));
-    assert.equal(await afterMeter.getAttribute("aria-valuetext"), percent(optimized.after.overall));
-    assert.ok(optimized.diff.length > 0, "the refinement round changed nothing");
-    const firstChange = review.getByRole("region", { name: /^Changes to / }).first();
-    await firstChange.getByText("Before", { exact: true }).waitFor();
-    await firstChange.getByText("After", { exact: true }).waitFor();
+    assert.deepEqual(optimized.diff, []);
+    assert.equal(optimized.candidate.headline, item.headline);
+    await review.getByText(/^Nothing changed: this is an outline/).waitFor();
+    assert.equal(await review.getByRole("button", { name: "Keep changes" }).count(), 0);
     await review.scrollIntoViewIfNeeded();
-    await browser.shot("c1-optimize-review");
-
-    await Promise.all([
-      page.waitForResponse(
-        (r) =>
-          /\/api\/content\/[^/]+$/.test(new URL(r.url()).pathname) &&
-          r.request().method() === "PUT",
-      ),
-      review.getByRole("button", { name: "Keep changes" }).click(),
-    ]);
-    await review.waitFor({ state: "detached" });
-    await eventually(async () =>
-      assert.equal((await contentHeadline().textContent())?.trim(), optimized.candidate.headline),
-    );
-    const intro = await panel("Optimize")
-      .getByRole("region", { name: "Introduction" })
-      .locator(":scope > p")
-      .innerText();
-    assert.equal(intro.trim(), optimized.candidate.introduction.trim());
-    assert.match((await overallScore()) ?? "", /^\d{1,3}%$/);
-    await browser.shot("c2-optimize-kept");
+    await browser.shot("c1-optimize-outline");
   });
 
   it("(d) visualizes: an image appears", async () => {

@@ -22,12 +22,15 @@ export const AI_PROVIDERS = {
   /** Any OpenAI-compatible server; its base URL and model come from configuration. */
   compatible: { label: "OpenAI-compatible endpoint", models: [] },
   /** Not an AI model: see BUILTIN_WRITER_DESCRIPTION. */
-  builtin: { label: "Template writer (offline, no AI)", models: ["content-studio-writer-1"] },
+  builtin: { label: "Outline writer (offline, no AI)", models: ["content-studio-writer-1"] },
 } as const;
 
-/** One sentence on how the offline template writer composes text, shown wherever it is named. */
+/** One sentence on what the offline outline writer produces, shown wherever it is named. */
 export const BUILTIN_WRITER_DESCRIPTION =
-  "It fills fixed sentence templates with your brief (persona, industry, buying stage, topic, approved facts and offers), choosing the sections that match the topic's words; no AI model is involved.";
+  "It writes an outline, not finished copy: sections with the point each must make for your topic, the approved fact that supports it (when one matches) and the example to add; no AI model is involved.";
+
+/** The generator's invitation while the outline writer is the current provider. */
+export const BUILTIN_WRITER_INVITATION = "For written drafts, connect an AI provider in Settings.";
 
 export type AiProviderId = keyof typeof AI_PROVIDERS;
 export const AiProviderIdSchema = z.enum(["openai", "google", "compatible", "builtin"]);

@@ -12,6 +12,7 @@ export * from "./content";
 export * from "./text-length";
 export * from "./quality-rules";
 export * from "./html";
+export * from "./outline";
 export * from "./preferences";
 export * from "./account";
 export * from "./company";

@@ -1,18 +1,8 @@
 import { REPURPOSE_LIMITS, type BuyingStage, type ContentType } from "@content-studio/contract";
 import { charLength, cutAtSentence, xLength } from "@content-studio/contract";
-import { replaceBannedPhrases } from "./builtin-refine";
-import { rankByRelevance } from "./builtin-draft";
-import {
-  briefSeed,
-  cleanList,
-  clip,
-  lowerFirst,
-  stripTags,
-  tidy,
-  upperFirst,
-  withArticle,
-} from "./builtin-text";
-import { analyzeTopic } from "./builtin-topic";
+import { replaceBannedPhrases } from "./builtin-phrases";
+import { briefSeed, clip, stripTags, tidy, upperFirst, withArticle } from "./builtin-text";
+import { analyzeTopic, overlap, stemsOf } from "./builtin-topic";
 import type { ContentBrief, DraftContent, RepurposedContent } from "./writer";
 
 /**
@@ -85,14 +75,12 @@ export function composeRepurposed(
   const info = analyzeTopic(brief.topic);
   const topic = info.short;
   const intro = plainSentences(draft.introduction);
-  // Not the pain the introduction opens with: the post quotes the introduction too.
-  const pains = cleanList(brief.persona.painPoints, 3);
-  const pain =
-    pains.find((p) => !stripTags(draft.introduction).includes(lowerFirst(p))) ?? pains[0];
-  // Figures only from approved facts, the most relevant first.
-  const facts = rankByRelevance(brief.approvedFacts ?? [], info.stems, (f) => f.statement).map(
-    (f) => tidy(f.statement),
-  );
+  // Figures only from approved facts that share the topic's words, the most relevant first.
+  const facts = (brief.approvedFacts ?? [])
+    .map((f) => ({ f, score: overlap(stemsOf(f.statement), info.stems) }))
+    .filter((r) => r.score > 0)
+    .sort((a, b) => b.score - a.score)
+    .map((r) => tidy(r.f.statement));
   const points = headingsOf(draft.body).slice(0, 3);
   const ask = choose(STAGE_ASK[brief.buyingStage], 1).replace("{noun}", noun);
   const tags = [industryTag, ...[0, 1].map((i) => HASHTAGS[(base + v + i * 3) % HASHTAGS.length]!)];
@@ -103,7 +91,6 @@ export function composeRepurposed(
     [
       headline,
       `A question for ${industry} engineering leaders: where does cost really get decided on your programs?`,
-      pain ? `${upperFirst(pain)}. Sound familiar?` : headline,
       `On many ${industry} programs, the cost surprise arrives after the design is frozen. It does not have to.`,
     ],
     2,
@@ -122,10 +109,7 @@ export function composeRepurposed(
     .join("\n\n");
 
   // X: the text must fit with its hashtag; the metric goes first when it has to.
-  const xMain = choose(
-    [headline, `New ${noun}: ${headline}`, pain ? `${upperFirst(pain)}. ${headline}` : headline],
-    4,
-  );
+  const xMain = choose([headline, `New ${noun}: ${headline}`], 4);
   const xMetric = facts.length > 0 ? `${facts[0]}.` : "";
   const xTag = uniqueTags[0]!;
   const xCandidates = [

@@ -277,3 +277,80 @@ export function analyzeTopic(raw: string): TopicInfo {
     stems: content.map(stem),
   };
 }
+
+/**
+ * Wording that addresses a model rather than naming a subject ("ignore previous instructions",
+ * "write a poem", "system prompt", "you are now …"). Such a topic is still data: the outline
+ * quotes it as a title and never acts on it.
+ */
+const INSTRUCTION_PATTERNS = [
+  /\b(ignore|disregard|forget|override)\b[^.?!]{0,40}\b(instructions?|prompts?|rules|above|previous)\b/i,
+  /\bsystem\s+prompt\b/i,
+  /^\s*(please\s+)?(write|compose|generate|create|tell|give)\s+(me\s+)?(a|an|some)?\s*(poem|song|story|joke|haiku|limerick|recipe|essay)\b/i,
+  /\b(write|compose)\s+(a|an)\s+(poem|song|story|joke|haiku|limerick)\b/i,
+  /\byou\s+are\s+(now\s+)?(a|an|chatgpt|the\s+model|an?\s+ai)\b/i,
+  /\b(act\s+as|pretend\s+to\s+be|jailbreak|developer\s+mode)\b/i,
+  /\b(assistant|model|grader|reviewer|judge)\s*[:,]\s*(ignore|rate|score|give)\b/i,
+];
+
+export function readsAsInstruction(topic: string): boolean {
+  return INSTRUCTION_PATTERNS.some((pattern) => pattern.test(topic));
+}
+
+/** A topic's noun chunks and the verbs before them, in order: what an outline's points quote. */
+export interface TopicUnits {
+  /** Runs of content words (at most five) between function words and verbs. */
+  nouns: string[];
+  /** An action the topic asks for: a verb and the chunk right after it ("reduce", "ECO costs"). */
+  actions: { verb: string; object: string }[];
+}
+
+/** Verbs that take no object and end a chunk ("campaigns fail", "costs rise"). */
+const INTRANSITIVE = new Set(
+  "fail fails failed rise rises rose grow grows grew happen happens stall stalls stalled".split(
+    " ",
+  ),
+);
+
+export function topicUnits(text: string): TopicUnits {
+  const words = wordsOf(text);
+  const nouns: string[] = [];
+  const actions: { verb: string; object: string }[] = [];
+  let run: string[] = [];
+  let pendingVerb: string | undefined;
+  const close = () => {
+    if (run.length > 0) {
+      const chunk = run.slice(0, 5).join(" ");
+      if (!nouns.some((n) => n.toLowerCase() === chunk.toLowerCase())) nouns.push(chunk);
+      if (pendingVerb) actions.push({ verb: pendingVerb, object: chunk });
+    }
+    pendingVerb = undefined;
+    run = [];
+  };
+  for (const [i, word] of words.entries()) {
+    const lower = word.toLowerCase();
+    const isVerb =
+      VERBS.has(lower) ||
+      (AMBIGUOUS_VERBS.has(lower) && DETERMINER.test(words[i + 1] ?? "") && run.length === 0);
+    if (INTRANSITIVE.has(lower) && run.length > 0) {
+      close();
+      continue;
+    }
+    if (isVerb || QUESTION_START.test(lower) || AUXILIARY.test(lower)) {
+      close();
+      pendingVerb = isVerb ? lower : undefined;
+      continue;
+    }
+    if (STOP.has(lower)) {
+      // A determiner between a verb and its object keeps the verb waiting for the object.
+      const keep = run.length === 0 && pendingVerb && DETERMINER.test(lower);
+      const waiting = keep ? pendingVerb : undefined;
+      close();
+      pendingVerb = waiting;
+      continue;
+    }
+    run.push(word);
+  }
+  close();
+  return { nouns, actions };
+}

@@ -1,5 +1,5 @@
 import { AI_PROVIDERS } from "@content-studio/contract";
-import { composeDraft } from "./builtin-draft";
+import { composeOutline } from "./builtin-outline";
 import { refineDraft } from "./builtin-refine";
 import { composeRepurposed } from "./builtin-repurpose";
 import { WriterError, type Writer, type WriterCall, type WriterUsage } from "./writer";
@@ -9,11 +9,11 @@ export const BUILTIN_MODEL = AI_PROVIDERS.builtin.models[0];
 const NO_USAGE: WriterUsage = { inputTokens: 0, outputTokens: 0 };
 
 /**
- * The template writer: not an AI model. No key, no network, deterministic for the same inputs.
- * It fills sentence templates with the brief, choosing sections by the topic's words
- * (builtin-draft.ts), repairs drafts against the quality findings, by code (builtin-refine.ts) and writes channel
+ * The outline writer: not an AI model. No key, no network, deterministic for the same inputs.
+ * Its draft is an outline of the topic (builtin-outline.ts), its refinement only removes and
+ * repairs what the quality findings name, by code (builtin-refine.ts), and it writes channel
  * versions (builtin-repurpose.ts). It is the default while no provider key is configured, so a
- * fresh `npm start` is fully usable.
+ * fresh `npm start` is usable.
  *
  * Like the LLM writers, it validates against `call.schema` and passes the JSON to `onDelta`.
  */
@@ -27,16 +27,16 @@ export class BuiltinWriter implements Writer {
     const { task } = call;
     const output =
       task.kind === "draft"
-        ? composeDraft(task.brief)
+        ? composeOutline(task.brief)
         : task.kind === "refine"
-          ? // The findings as data: the template refine switches on their codes.
-            refineDraft(task.brief, task.draft, task.critique, task.round)
+          ? // The findings as data: the refine switches on their codes.
+            refineDraft(task.brief, task.draft, task.critique)
           : composeRepurposed(task.brief, task.draft, task.variation);
     const parsed = call.schema.safeParse(output);
     if (!parsed.success) {
       throw new WriterError(
         "bad_output",
-        "The template writer could not produce content in the expected format. Please try again.",
+        "The outline writer could not produce content in the expected format. Please try again.",
       );
     }
     call.onDelta?.(JSON.stringify(parsed.data));

@@ -342,6 +342,66 @@ describe("content items (OpenAI)", () => {
     }
   });
 
+  it("keeps a revision that removes a finding and refuses the same revision with a fact list appended", async () => {
+    const t = await buildTestApp({ config: openAiFakeConfig(fake) });
+    try {
+      const editor = await t.signInAs("editor");
+      await selectBuiltin(t);
+      const id = await generate(editor, { performQualityCheck: false });
+      const disparaging = "Legacy costing vendors are useless for this work.";
+      const written = modelDraft();
+      const edited = await editor.put(`/api/content/${id}`, {
+        headline: written.headline,
+        introduction: written.introduction,
+        body: `${written.body}<p>${disparaging}</p>`,
+        conclusion: written.conclusion,
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      await selectOpenAi(t);
+      // Approved facts every brief carries (about the company), as an admin's list shows them.
+      const listed = await editor.get("/api/proof/facts");
+      const facts = listed
+        .json<
+          Ok<{
+            facts: { statement: string; status: string; subjectType: string; expired: boolean }[];
+          }>
+        >()
+        .data.facts.filter(
+          (f) => f.status === "approved" && f.subjectType === "company" && !f.expired,
+        )
+        .slice(0, 3);
+      expect(facts.length).toBeGreaterThanOrEqual(2);
+
+      // The honest revision: the disparaging sentence removed, nothing else.
+      fake.enqueue(answer(written));
+      const kept = (await editor.post(`/api/content/${id}/optimize`, {})).json<
+        Ok<OptimizeContentResult>
+      >().data;
+      expect(kept.before.criteria.flatMap((c) => c.findings.map((f) => f.code))).toContain(
+        "disparaging_claim",
+      );
+      expect(kept.diff.map((d) => d.section)).toEqual(["body"]);
+      expect(kept.candidate.body).not.toContain("useless");
+      expect(kept.note ?? null).toBeNull();
+
+      // The same revision with the approved facts appended as a list: refused as boilerplate.
+      const padded = {
+        ...written,
+        body: `${written.body}<h2>Proof points</h2><ul>${facts.map((f) => `<li>${f.statement}</li>`).join("")}</ul>`,
+      };
+      fake.enqueue(answer(padded));
+      const refused = (await editor.post(`/api/content/${id}/optimize`, {})).json<
+        Ok<OptimizeContentResult>
+      >().data;
+      expect(refused.diff).toEqual([]);
+      expect(refused.candidate.body).toContain("useless");
+      expect(refused.after).toEqual(refused.before);
+      expect(refused.note).toMatch(/not kept because it appended boilerplate/);
+    } finally {
+      await t.close();
+    }
+  });
+
   it("regenerates over-long variations once, then cuts them at a sentence boundary", async () => {
     const t = await buildTestApp({ config: openAiFakeConfig(fake) });
     try {

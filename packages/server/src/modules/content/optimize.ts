@@ -1,9 +1,9 @@
-import type {
-  ContentSectionId,
-  OptimizeContentBody,
-  OptimizeContentResult,
-  QualityReport,
-  QualityFinding,
+import {
+  isOutlineBody,
+  type ContentSectionId,
+  type OptimizeContentBody,
+  type OptimizeContentResult,
+  type QualityFinding,
 } from "@content-studio/contract";
 import type { AppContext } from "../../app-context";
 import type { SessionUser } from "../../plugins/access";
@@ -14,15 +14,20 @@ import { authorizeItemAction } from "./content.policy";
 import { briefContextOf, draftOf, loadItem } from "./content.service";
 import { consumeGenerationBudget } from "./generation-limit";
 import {
-  addedUnsupportedClaims,
   critiqueOf,
   incompleteOutputError,
   isComplete,
   pipelineSignal,
+  sameText,
   scoreDraft,
   writeRefinement,
   type PipelineRun,
 } from "./pipeline";
+import {
+  addedUnsupportedClaims,
+  judgeRefinement,
+  type RefinementVerdict,
+} from "./refinement-check";
 import { toAppError } from "./writer-errors";
 import {
   combineWithReview,
@@ -37,9 +42,11 @@ import { modelCallerOf } from "../ai/llm-writer";
 const SECTIONS: ContentSectionId[] = ["headline", "introduction", "body", "conclusion"];
 
 /**
- * One refinement round with the current critique (and the primary keyword, when given). A
- * round that adds a claim no approved fact supports is rejected: the candidate is the
- * unchanged draft and the claims are listed.
+ * One refinement round with the current critique (and the primary keyword, when given). The
+ * candidate is kept only when it makes the text better (`judgeRefinement`: it removes a
+ * finding, adds none, adds no unsupported claim, appends no boilerplate and does not score
+ * lower); otherwise the candidate is the unchanged draft and `note` says why. An outline is not
+ * sent to the offline writer at all: there is nothing it can honestly add.
  * Nothing is saved: the user keeps the candidate with PUT /api/content/:id or drops it.
  */
 export async function optimizeContentItem(
@@ -57,9 +64,25 @@ export async function optimizeContentItem(
     briefContextOf(ctx, row, keyword),
     getWriter(ctx, { log }),
   ]);
-  await consumeGenerationBudget(ctx, actor, writer);
   const current = draftOf(row);
   const before = scoreDraft(reference, brief, current);
+  const sectionsOf = (d: DraftContent) => ({
+    headline: d.headline,
+    introduction: d.introduction,
+    body: d.body,
+    conclusion: d.conclusion,
+  });
+  if (writer.provider === "builtin" && isOutlineBody(current.body)) {
+    return {
+      candidate: sectionsOf(current),
+      before,
+      after: before,
+      rejectedClaims: [],
+      diff: [],
+      note: OUTLINE_NOTE,
+    };
+  }
+  await consumeGenerationBudget(ctx, actor, writer);
   const extra: QualityFinding[] = keyword ? [{ code: "use_primary_keyword", keyword }] : [];
   const { signal, explain } = pipelineSignal(clientSignal);
   const run: PipelineRun = {
@@ -89,7 +112,16 @@ export async function optimizeContentItem(
     editorReview && caller && stored?.status === "done"
       ? combineWithReview(before, stored)
       : before;
-  if (rejectedClaims.length > 0) {
+  const verdict = judgeRefinement({
+    brief,
+    draft: current,
+    before,
+    candidate,
+    after,
+    requested: extra,
+  });
+  const proposed = !sameText(candidate, current);
+  if (!verdict.keep) {
     candidate = current;
     after = reviewedBefore;
   } else {
@@ -104,12 +136,7 @@ export async function optimizeContentItem(
     });
     after = combineWithReview(after, review);
   }
-  const sections = {
-    headline: candidate.headline,
-    introduction: candidate.introduction,
-    body: candidate.body,
-    conclusion: candidate.conclusion,
-  };
+  const sections = sectionsOf(candidate);
   const diff = SECTIONS.filter((s) => current[s] !== sections[s]).map((section) => ({
     section,
     before: current[section],
@@ -121,15 +148,40 @@ export async function optimizeContentItem(
     after,
     rejectedClaims,
     diff,
-    note: unchangedNote(diff.length, reviewedBefore, writer),
+    note: diff.length > 0 ? null : unchangedNote(verdict, proposed, reviewedBefore.overall, writer),
   };
 }
 
-/** Why an Optimize run changed nothing, in words the user can act on; null when it changed something. */
-function unchangedNote(changed: number, before: QualityReport, writer: Writer): string | null {
-  if (changed > 0) return null;
-  if (before.overall >= 1) return "Nothing changed: the draft already meets every check.";
-  return writer.provider === "builtin"
-    ? "Nothing changed: the template writer has already added every section it has for this topic, and the remaining findings need rewording it cannot do offline. Edit the text yourself, or choose an AI provider in Settings."
-    : `Nothing changed: ${writer.label} returned the same text. Try again, or edit the text yourself.`;
+const OUTLINE_NOTE =
+  "Nothing changed: this is an outline from the offline outline writer, and it stays one. Write the sections out yourself, or connect an AI provider in Settings for a written draft.";
+
+const REFUSALS: Record<Exclude<RefinementVerdict, { keep: true }>["reason"], string> = {
+  no_finding_removed: "it removed none of the problems the check found",
+  finding_added: "it added a problem the draft did not have",
+  claim_added: "it added a claim no approved fact supports",
+  boilerplate_appended:
+    "it appended boilerplate (reference data or a list of facts) instead of improving the text",
+  fact_out_of_place: "it put an approved fact into a passage about something else",
+  lower_score: "it scored lower than the draft",
+};
+
+/** Why an Optimize run changed nothing, in words the user can act on. */
+function unchangedNote(
+  verdict: RefinementVerdict,
+  proposed: boolean,
+  overall: number,
+  writer: Writer,
+): string {
+  if (overall >= 1) return "Nothing changed: the draft already meets every check.";
+  if (writer.provider === "builtin" && !proposed) {
+    return "Nothing changed: there is nothing the offline outline writer can honestly improve here. It only removes or repairs what the check names (banned phrases, unsupported claims, repeated text), and this draft has none of that left. Edit the text yourself, or connect an AI provider in Settings.";
+  }
+  if (!proposed) {
+    return `Nothing changed: ${writer.label} returned the same text. Try again, or edit the text yourself.`;
+  }
+  const reason = verdict.keep ? REFUSALS.no_finding_removed : REFUSALS[verdict.reason];
+  if (writer.provider === "builtin") {
+    return `Nothing changed: the outline writer's repair was not kept because ${reason}. Edit the text yourself, or connect an AI provider in Settings.`;
+  }
+  return `Nothing changed: ${writer.label}'s revision was not kept because ${reason}. Try again, or edit the text yourself.`;
 }

@@ -1,8 +1,8 @@
-import type {
-  GenerationEvent,
-  QualityClaim,
-  QualityFinding,
-  QualityReport,
+import {
+  isOutlineBody,
+  type GenerationEvent,
+  type QualityFinding,
+  type QualityReport,
 } from "@content-studio/contract";
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
@@ -16,6 +16,7 @@ import {
 } from "../ai/writer";
 import { scoreWithReference, type QualityReference } from "../quality/quality.service";
 import { buildDraftPrompt, buildRefinePrompt } from "./prompt";
+import { judgeRefinement } from "./refinement-check";
 import { DraftContentSchema, MAX_OUTPUT_TOKENS } from "./schemas";
 
 /** Our own deadline for a whole generation (draft and refinements), below the socket idle timeout. */
@@ -82,6 +83,16 @@ export function sanitizeDraft(draft: DraftContent): DraftContent {
 function addUsage(run: PipelineRun, usage: WriterUsage) {
   run.usage.inputTokens += usage.inputTokens;
   run.usage.outputTokens += usage.outputTokens;
+}
+
+/** Whether two drafts have the same four sections. */
+export function sameText(a: DraftContent, b: DraftContent): boolean {
+  return (
+    a.headline === b.headline &&
+    a.introduction === b.introduction &&
+    a.body === b.body &&
+    a.conclusion === b.conclusion
+  );
 }
 
 /** Whether every required section survived sanitising. */
@@ -186,28 +197,6 @@ export function critiqueOf(report: QualityReport, extra: QualityFinding[] = []):
   return out.slice(0, CRITIQUE_MAX);
 }
 
-const claimKey = (text: string) => text.toLowerCase().replace(/\s+/g, " ").trim();
-
-/**
- * Claims a refinement added that no approved fact supports (unsupported or contradicted and not
- * in the draft before). A refinement may remove such claims or replace them with approved facts,
- * never add them: a draft with any is rejected.
- */
-export function addedUnsupportedClaims(
-  before: QualityReport,
-  after: QualityReport,
-): QualityClaim[] {
-  const known = new Set(before.claims.map((c) => claimKey(c.text)));
-  return after.claims.filter(
-    (c) =>
-      (c.status === "unsupported" ||
-        c.status === "contradicted" ||
-        c.status === "misattributed" ||
-        c.status === "unsourced") &&
-      !known.has(claimKey(c.text)),
-  );
-}
-
 export interface RefinedResult {
   draft: DraftContent;
   report: QualityReport;
@@ -217,9 +206,11 @@ export interface RefinedResult {
 
 /**
  * Scores the draft and, when asked and the first score is below `autoRefineThreshold` (or a
- * gate finding caps it),
- * refines it with the critique: at most two rounds, each from the best draft so far, stopping
- * early once the best meets `qualityThreshold`. The best-scoring draft is kept.
+ * gate finding caps it), refines it with the critique: at most two rounds, each from the best
+ * draft so far. A round is kept only when it makes the text better (`judgeRefinement`: a finding
+ * removed, none added, no boilerplate appended, no lower score); the first round that changes
+ * nothing or is refused ends the loop, as does meeting `qualityThreshold`. An outline is never
+ * refined: it is capped by design, and refining it would only loop.
  */
 export async function checkAndRefine(
   run: PipelineRun,
@@ -233,7 +224,7 @@ export async function checkAndRefine(
   // A gate finding (an invented claim, off-topic copy, …) keeps a draft below the standard
   // whatever its score, so it is refined even above the auto-refine threshold.
   const weak = firstReport.overall < options.autoRefineThreshold || firstReport.cappedBy.length > 0;
-  if (options.autoRefine && weak) {
+  if (options.autoRefine && weak && !isOutlineBody(first.body)) {
     for (let round = 1; round <= MAX_REFINEMENT_ROUNDS; round++) {
       const refined = await writeRefinement(run, best.draft, critiqueOf(best.report), round);
       rounds = round;
@@ -241,9 +232,20 @@ export async function checkAndRefine(
       if (!isComplete(refined)) continue;
       run.onEvent?.({ type: "stage", stage: "checking", round });
       const report = scoreDraft(run.reference, run.brief, refined);
-      // A refinement that invents a claim is not kept, whatever it scores.
-      if (addedUnsupportedClaims(best.report, report).length > 0) continue;
-      if (report.overall > best.report.overall) best = { draft: refined, report };
+      const verdict = judgeRefinement({
+        brief: run.brief,
+        draft: best.draft,
+        before: best.report,
+        candidate: refined,
+        after: report,
+      });
+      if (!verdict.keep) {
+        // The built-in writer is deterministic, and an unchanged answer says the same: another
+        // round from the same draft would repeat this one, so nothing honest is left to improve.
+        if (run.writer.provider === "builtin" || sameText(refined, best.draft)) break;
+        continue;
+      }
+      best = { draft: refined, report };
       if (best.report.overall > options.qualityThreshold) break;
     }
   }

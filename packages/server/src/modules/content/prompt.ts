@@ -376,6 +376,41 @@ export function buildDraftPrompt(brief: ContentBrief, bannedPhrases: readonly st
   return { system, user };
 }
 
+/** The fix a finding with a passage asks for, in a few words. */
+function fixOf(f: QualityFinding): string | undefined {
+  switch (f.code) {
+    case "reviewer_instruction":
+    case "unsupported_claim":
+    case "expired_claim":
+    case "absolute_claim":
+    case "disparaging_claim":
+    case "hard_sell":
+    case "placeholder":
+    case "template_boilerplate":
+      return "remove it";
+    case "contradicted_claim":
+    case "claim_misattributed":
+      return `replace it with the approved fact '${f.fact}'`;
+    case "repeated_paragraph":
+    case "restated_point":
+    case "copied_between_sections":
+      return "keep the first occurrence and delete the repeats";
+    case "truncated":
+      return "finish the sentence or remove it";
+    default:
+      return undefined;
+  }
+}
+
+/** A critique line: the finding's English, then the passage it is about and the fix. */
+function critiqueLine(f: QualityFinding): string {
+  const passage = "sentence" in f ? f.sentence : "text" in f ? f.text : "end" in f ? f.end : "";
+  const fix = fixOf(f);
+  return passage && fix
+    ? `${describeFinding(f)} Passage: "${passage}". Fix: ${fix}.`
+    : describeFinding(f);
+}
+
 /** One refinement round: the previous draft plus the quality check's critique. */
 export function buildRefinePrompt(
   brief: ContentBrief,
@@ -386,12 +421,12 @@ export function buildRefinePrompt(
 ): Prompt {
   const system = [roleAndAudience(brief), "", rules(brief, bannedPhrases)].join("\n");
   const user = [
-    `Revise the draft below (refinement round ${round}). Keep what works; fix what the critique names. Keep the same topic, audience and stage. A claim the critique calls unsupported or contradicted may only be removed or replaced with an approved fact from the numbered sources; add no new figures or claims.`,
+    `Revise the draft below (refinement round ${round}). Keep what works; fix what the critique names. Keep the same topic, audience and stage. A claim the critique calls unsupported or contradicted may only be removed or replaced with an approved fact from the numbered sources; add no new figures or claims. Make each fix in place: do not append new sections, lists of facts or reference data.`,
     "",
     briefBlock(brief),
     "",
     "Critique from the quality check, most important first:",
-    `<brief_data>\n${neutralizeFenceText(list(critique.length > 0 ? critique.map(describeFinding) : ["Make it more specific to the persona, industry and stage."]))}\n</brief_data>`,
+    `<brief_data>\n${neutralizeFenceText(list(critique.length > 0 ? critique.map(critiqueLine) : ["Make it more specific to the persona, industry and stage."]))}\n</brief_data>`,
     "",
     "Current draft:",
     draftBlock(draft),

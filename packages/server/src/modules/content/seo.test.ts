@@ -91,8 +91,8 @@ describe("suggestMetaDescription", () => {
     expect(oneClause).toMatch(/\S…$/);
   });
 
-  it("ends every suggestion at a sentence boundary for drafts of the template writer", async () => {
-    const { composeDraft } = await import("../ai/builtin-draft");
+  it("ends every suggestion at a sentence boundary for outlines of the outline writer", async () => {
+    const { composeOutline } = await import("../ai/builtin-outline");
     const { COMPANY_CATALOG, INDUSTRIES, PERSONAS } = await import("../../db/seed/reference-data");
     for (const topic of [
       "Should-cost analysis",
@@ -101,7 +101,7 @@ describe("suggestMetaDescription", () => {
       "Material choices for lightweight structures",
     ]) {
       for (const persona of PERSONAS) {
-        const d = composeDraft({
+        const d = composeOutline({
           persona,
           industry: INDUSTRIES[1]!,
           buyingStage: "consideration",

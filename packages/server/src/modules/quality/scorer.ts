@@ -10,6 +10,7 @@
  * the Proof Library; nothing here knows a particular industry, persona or example.
  */
 import {
+  isOutlineBody,
   QUALITY_CRITERIA,
   QUALITY_CRITERION_LABELS,
   QUALITY_GATE_CAP,
@@ -62,9 +63,9 @@ export interface ContentInput {
   /** The output language as a BCP 47 tag; "en-US" when not given. */
   language?: string;
   /**
-   * What the writer produced: finished copy (the default) or an outline from the offline
-   * outline writer, which is reported as an outline (`outline_draft`) and never meets the
-   * standard.
+   * What the writer produced: finished copy or an outline from the offline outline writer,
+   * which is reported as an outline (`outline_draft`) and never meets the standard. Read from
+   * the body's outline structure when not given, so an outline stays one until written out.
    */
   draftKind?: "copy" | "outline";
 }
@@ -156,7 +157,9 @@ export function scoreContent(input: ContentInput, reference: ScoringContext): Qu
   const uncapped = round(clamp(criteria.reduce((sum, c) => sum + c.weight * c.score, 0)), 3);
   const whole = integrity(run);
   const gates = [
-    ...(input.draftKind === "outline" ? [{ code: "outline_draft" as const }] : []),
+    ...((input.draftKind ?? (isOutlineBody(input.body) ? "outline" : "copy")) === "outline"
+      ? [{ code: "outline_draft" as const }]
+      : []),
     ...whole.gates,
     ...results.flatMap((r) => r.result.gates ?? []),
   ];

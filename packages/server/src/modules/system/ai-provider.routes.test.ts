@@ -41,7 +41,7 @@ describe("AI provider routes without any key", () => {
     expect(data).toMatchObject({
       provider: "builtin",
       model: "content-studio-writer-1",
-      providerLabel: "Template writer (offline, no AI)",
+      providerLabel: "Outline writer (offline, no AI)",
     });
     expect(data.providers.map((p) => [p.id, p.available, p.keyHint])).toEqual([
       ["openai", false, null],
@@ -255,7 +255,7 @@ describe("AI provider routes with keys", () => {
     expect(res.statusCode).toBe(200);
     expect(info((await viewer.get("/api/ai-service-info")).body)).toMatchObject({
       provider: "builtin",
-      providerLabel: "Template writer (offline, no AI)",
+      providerLabel: "Outline writer (offline, no AI)",
     });
     expect((await getWriter(t.ctx)).provider).toBe("builtin");
   });

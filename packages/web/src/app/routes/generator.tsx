@@ -44,6 +44,7 @@ export function GeneratorRoute() {
           ? {
               label: ai.data.providerLabel,
               description: ai.data.provider === "builtin" ? BUILTIN_WRITER_DESCRIPTION : null,
+              offline: ai.data.provider === "builtin",
             }
           : undefined
       }

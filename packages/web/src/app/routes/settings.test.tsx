@@ -43,7 +43,7 @@ const PROVIDERS: AiServiceInfo["providers"] = [
   },
   {
     id: "builtin",
-    label: "Template writer (offline, no AI)",
+    label: "Outline writer (offline, no AI)",
     models: ["content-studio-writer-1"],
     defaultModel: "content-studio-writer-1",
     available: true,
@@ -54,7 +54,7 @@ const PROVIDERS: AiServiceInfo["providers"] = [
 const BUILTIN: AiServiceInfo = {
   provider: "builtin",
   model: "content-studio-writer-1",
-  providerLabel: "Template writer (offline, no AI)",
+  providerLabel: "Outline writer (offline, no AI)",
   providers: PROVIDERS,
 };
 
@@ -160,7 +160,7 @@ describe("settings: AI Provider Settings", () => {
         (_, el) =>
           el?.tagName === "P" &&
           el.textContent ===
-            "Currently using Template writer (offline, no AI) with model content-studio-writer-1",
+            "Currently using Outline writer (offline, no AI) with model content-studio-writer-1",
       ),
     ).toBeInTheDocument();
 
@@ -232,7 +232,7 @@ describe("settings: AI Provider Settings", () => {
     expect(within(ai).getByRole("radio", { name: "OpenAI-compatible endpoint" })).toBeDisabled();
     expect(within(ai).getByRole("radio", { name: "OpenAI" })).toBeEnabled();
     expect(
-      within(ai).getByRole("radio", { name: "Template writer (offline, no AI)" }),
+      within(ai).getByRole("radio", { name: "Outline writer (offline, no AI)" }),
     ).toBeChecked();
   });
 

@@ -12,10 +12,12 @@ import {
 } from "@content-studio/contract";
 import { Plus } from "lucide-react";
 import { useState } from "react";
+import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
+import { Button, focusRing } from "../../../components/ui/button";
 import { PageHeader } from "../../../components/ui/page-header";
 import { hasServerMessage } from "../../../lib/api-client";
+import { cn } from "../../../lib/cn";
 import { useContentGenerationData } from "../api/get-content-generation-data";
 import { useGenerationSettings } from "../api/get-generation-settings";
 import { useGenerateContentStream } from "../api/stream-generation";
@@ -43,7 +45,8 @@ export interface GeneratorPageProps {
   catalog: CompanyCatalog | undefined;
   catalogFailed?: boolean;
   /** Who writes the content: the provider's label, and how it writes when that needs saying. */
-  writer?: { label: string; description: string | null };
+  /** The current writer; `offline` when it is the built-in outline writer. */
+  writer?: { label: string; description: string | null; offline?: boolean };
   /** Audience to start from (e.g. a coverage-map cell: persona, industry and stage). */
   initialValues?: Partial<GeneratorFormValues>;
   /** Called once a generation is stored; without it the result opens in the tabs here. */
@@ -192,6 +195,18 @@ export function GeneratorPage(props: GeneratorPageProps) {
                 <p className="mt-0.5 font-medium text-slate-900">{props.writer.label}</p>
                 {props.writer.description ? (
                   <p className="mt-1 text-xs text-slate-500">{props.writer.description}</p>
+                ) : null}
+                {props.writer.offline ? (
+                  <p className="mt-2 text-xs text-slate-600">
+                    For written drafts,{" "}
+                    <Link
+                      to="/settings"
+                      className={cn("rounded font-medium text-primary-text underline", focusRing)}
+                    >
+                      connect an AI provider in Settings
+                    </Link>
+                    .
+                  </p>
                 ) : null}
               </section>
             ) : null}

@@ -1,4 +1,4 @@
-import { BUILTIN_WRITER_DESCRIPTION } from "@content-studio/contract";
+import { AI_PROVIDERS, BUILTIN_WRITER_DESCRIPTION } from "@content-studio/contract";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { buildUser } from "../../../testing/data";
@@ -12,7 +12,9 @@ import {
 } from "../../../testing/generator-fixtures";
 import { GeneratorPage } from "./generator-page";
 
-function renderWith(writer: { label: string; description: string | null } | undefined) {
+function renderWith(
+  writer: { label: string; description: string | null; offline?: boolean } | undefined,
+) {
   installFakeApi({
     "GET /api/settings/generation": ok(generationSettingsAnswer()),
   });
@@ -29,14 +31,18 @@ function renderWith(writer: { label: string; description: string | null } | unde
 }
 
 describe("GeneratorPage writer note", () => {
-  it("names the template writer and says how it writes", () => {
+  it("names the outline writer, says it writes outlines and invites connecting a provider", () => {
     renderWith({
-      label: "Template writer (offline, no AI)",
+      label: AI_PROVIDERS.builtin.label,
       description: BUILTIN_WRITER_DESCRIPTION,
+      offline: true,
     });
     const note = screen.getByRole("region", { name: "Writer" });
-    expect(within(note).getByText("Template writer (offline, no AI)")).toBeInTheDocument();
+    expect(within(note).getByText("Outline writer (offline, no AI)")).toBeInTheDocument();
     expect(within(note).getByText(BUILTIN_WRITER_DESCRIPTION)).toBeInTheDocument();
+    expect(BUILTIN_WRITER_DESCRIPTION).toMatch(/outline, not finished copy/);
+    const link = within(note).getByRole("link", { name: "connect an AI provider in Settings" });
+    expect(link).toHaveAttribute("href", "/settings");
   });
 
   it("names a model provider without a description", () => {
@@ -44,5 +50,6 @@ describe("GeneratorPage writer note", () => {
     const note = screen.getByRole("region", { name: "Writer" });
     expect(within(note).getByText("OpenAI")).toBeInTheDocument();
     expect(within(note).queryByText(BUILTIN_WRITER_DESCRIPTION)).toBeNull();
+    expect(within(note).queryByRole("link")).toBeNull();
   });
 });

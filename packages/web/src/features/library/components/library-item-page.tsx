@@ -1,4 +1,8 @@
-import { CONTENT_TYPE_LABELS, type LibraryItemDetail } from "@content-studio/contract";
+import {
+  AI_PROVIDERS,
+  CONTENT_TYPE_LABELS,
+  type LibraryItemDetail,
+} from "@content-studio/contract";
 import { ArrowLeft, Copy, Plus, RotateCcw, Trash2 } from "lucide-react";
 import { useState, type KeyboardEvent, type ReactNode } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -128,6 +132,7 @@ export function LibraryItemPage({ id, renderResultView }: LibraryItemPageProps) 
                 item.personaName,
                 item.industryName,
                 <span className="capitalize">{item.buyingStage}</span>,
+                <>Written by {AI_PROVIDERS[item.provenance.provider].label}</>,
                 <>
                   Version {item.version}
                   {item.updatedByName ? `, saved by ${item.updatedByName}` : ""} on{" "}
