@@ -1,9 +1,13 @@
-// The deterministic quality check: one 1,200-word draft scored against a similarity index of
+// The deterministic quality check: its separation on the labelled judge-dev pieces and the
+// shipped examples, and one 1,200-word draft scored against a similarity index of
 // 1,000 benchmark examples and 500 approved facts (target: p50 within 20 ms). In-process, no
 // database: the server caches the index between checks, so the per-check cost is the scorer
 // plus the query. Also reports the judge's separation on the held-out adversarial fixtures
 // (ROC AUC competent vs adversarial, and how many adversarial pieces 'meet' the standard).
+import fs from "node:fs";
+import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
 import { tsImport } from "tsx/esm/api";
 
 const EXAMPLES = 1000;
@@ -210,7 +214,105 @@ export async function run() {
       `p50 ${round2(quantile(times, 0.5))} ms, p95 ${round2(quantile(times, 0.95))} ms; ` +
       `with sanitising p50 ${round2(quantile(withSanitise, 0.5))} ms`,
   );
+  // The labelled development pieces (../shared/judge-dev) and the shipped examples, scored as a
+  // fresh database scores them (leave-one-out for the shipped examples).
+  const { judgeFigures } = await load("../packages/server/src/modules/quality/judge-evaluation.ts");
+  const judgeDir = path.resolve(
+    path.dirname(fileURLToPath(import.meta.url)),
+    "../../shared/judge-dev",
+  );
+  /** @type {{ metric: string, value: number, unit: string, target: string }[]} */
+  const judgeEntries = [];
+  if (fs.existsSync(judgeDir)) {
+    const { judgeDev, shipped: shippedFigures } = judgeFigures(judgeDir);
+    const kinds = new Map();
+    for (const r of judgeDev.results) {
+      const key = `${r.label}:${r.kind}`;
+      kinds.set(key, [...(kinds.get(key) ?? []), r.overall]);
+    }
+    console.log(
+      `quality: judge-dev ROC AUC good vs bad ${judgeDev.aucGoodBad.toFixed(3)}, good vs adversarial ${judgeDev.aucGoodAdversarial.toFixed(3)}; ` +
+        `${judgeDev.badMeeting} bad and ${judgeDev.adversarialMeeting} adversarial meet; ${judgeDev.goodFailing} good fail; ` +
+        `${judgeDev.adversarialNamed} of ${judgeDev.results.filter((/** @type {{ label: string }} */ r) => r.label === "adversarial").length} adversarial findings name the flaw`,
+    );
+    for (const [kind, scores] of [...kinds].sort()) {
+      console.log(
+        `quality: judge-dev ${kind.padEnd(36)} ${scores.map((/** @type {number} */ v) => v.toFixed(3)).join(" ")}`,
+      );
+    }
+    for (const r of judgeDev.results.filter(
+      (/** @type {{ label: string, meets: boolean, namesFlaw: boolean }} */ r) =>
+        r.label === "good" ? !r.meets : r.meets || !r.namesFlaw,
+    )) {
+      console.log(
+        `quality: judge-dev miss ${r.path} ${r.overall} expected ${r.expect.join(",")} reported ${r.codes.join(",")}`,
+      );
+    }
+    console.log(
+      `quality: shipped examples ROC AUC ${shippedFigures.aucGoodBad.toFixed(3)}; ${shippedFigures.goodFailing} of ${shippedFigures.results.filter((/** @type {{ label: string }} */ r) => r.label === "good").length} good fail; ${shippedFigures.badMeeting} bad meet`,
+    );
+    const round3 = (/** @type {number} */ n) => Math.round(n * 1000) / 1000;
+    judgeEntries.push(
+      {
+        metric: "quality.judge_dev_roc_auc_good_vs_bad",
+        value: round3(judgeDev.aucGoodBad),
+        unit: "",
+        target: ">= 0.95",
+      },
+      {
+        metric: "quality.judge_dev_roc_auc_good_vs_adversarial",
+        value: round3(judgeDev.aucGoodAdversarial),
+        unit: "",
+        target: ">= 0.95",
+      },
+      {
+        metric: "quality.judge_dev_bad_meeting_standard",
+        value: judgeDev.badMeeting,
+        unit: "pieces",
+        target: "<= 0",
+      },
+      {
+        metric: "quality.judge_dev_adversarial_meeting_standard",
+        value: judgeDev.adversarialMeeting,
+        unit: "pieces",
+        target: "<= 0",
+      },
+      {
+        metric: "quality.judge_dev_good_failing_standard",
+        value: judgeDev.goodFailing,
+        unit: "pieces",
+        target: "<= 1",
+      },
+      {
+        metric: "quality.judge_dev_adversarial_flaw_named",
+        value: judgeDev.adversarialNamed,
+        unit: "pieces",
+        target: "report",
+      },
+      {
+        metric: "quality.shipped_roc_auc_good_vs_bad",
+        value: round3(shippedFigures.aucGoodBad),
+        unit: "",
+        target: ">= 0.95",
+      },
+      {
+        metric: "quality.shipped_good_failing_standard",
+        value: shippedFigures.goodFailing,
+        unit: "pieces",
+        target: "<= 1",
+      },
+      {
+        metric: "quality.shipped_bad_meeting_standard",
+        value: shippedFigures.badMeeting,
+        unit: "pieces",
+        target: "report",
+      },
+    );
+  } else {
+    console.log(`quality: ${judgeDir} not found; judge-dev figures skipped`);
+  }
   return [
+    ...judgeEntries,
     {
       metric: "quality.adversarial_roc_auc",
       value: Math.round(auc * 1000) / 1000,

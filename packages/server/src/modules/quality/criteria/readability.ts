@@ -1,4 +1,4 @@
-import type { QualityFinding } from "@content-studio/contract";
+import { TARGET_SENTENCE_WORDS, type QualityFinding } from "@content-studio/contract";
 import { fleschKincaidGrade, fleschReadingEase, type countReadability } from "../readability";
 import type { Criterion } from "./criterion";
 
@@ -28,7 +28,9 @@ export function readabilityOf(counts: ReturnType<typeof countReadability>) {
   const rounded = { grade: Math.round(grade * 10) / 10, ease: Math.round(ease * 10) / 10 };
   if (grade > gradeBand.max || ease < easeBand.min)
     findings.push({ code: "too_dense", ...rounded });
-  else if (grade < gradeBand.min || ease > easeBand.max)
+  // Short sentences are what the writers are asked for when they carry precise terms: "too
+  // simple" is a low grade together with sentences shorter than the prompt's target.
+  else if ((grade < gradeBand.min || ease > easeBand.max) && average < TARGET_SENTENCE_WORDS.min)
     findings.push({ code: "too_simple", ...rounded });
   if (longSentences > 0) findings.push({ code: "long_sentences", count: longSentences });
   const score =

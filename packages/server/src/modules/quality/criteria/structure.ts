@@ -1,4 +1,4 @@
-import type { QualityFinding } from "@content-studio/contract";
+import { SECTION_WORD_RANGES, type QualityFinding } from "@content-studio/contract";
 import { countWords } from "../text";
 import { excerpt, type Criterion } from "./criterion";
 
@@ -8,12 +8,10 @@ function band(value: number, ideal: [number, number], fair: [number, number]): n
   return 0.25;
 }
 
-const LIMITS = {
-  headline: [6, 20],
-  introduction: [30, 130],
-  body: [250, 1800],
-  conclusion: [15, 90],
-} as const;
+/** The ideal band of each section, as the writers' prompts state it. */
+const LIMITS = Object.fromEntries(
+  Object.entries(SECTION_WORD_RANGES).map(([k, r]) => [k, [r.min, r.max]]),
+) as Record<keyof typeof SECTION_WORD_RANGES, [number, number]>;
 
 /** Section lengths, subheadings, paragraph length and a list for parallel points. */
 export const structure: Criterion = {
@@ -40,10 +38,15 @@ export const structure: Criterion = {
         { words: 0, text: "" },
       );
     const scores = {
-      headline: band(words.headline, [6, 20], [4, 26]),
-      introduction: band(words.introduction, [30, 130], [15, 200]),
-      body: words.body >= 250 && words.body <= 1800 ? 1 : words.body >= 150 ? 0.6 : 0.25,
-      conclusion: band(words.conclusion, [15, 90], [8, 150]),
+      headline: band(words.headline, LIMITS.headline, [4, 26]),
+      introduction: band(words.introduction, LIMITS.introduction, [15, 200]),
+      body:
+        words.body >= LIMITS.body[0] && words.body <= LIMITS.body[1]
+          ? 1
+          : words.body >= 150
+            ? 0.6
+            : 0.25,
+      conclusion: band(words.conclusion, LIMITS.conclusion, [8, 150]),
     };
     for (const section of ["headline", "introduction", "body", "conclusion"] as const) {
       if (scores[section] < 1) {
