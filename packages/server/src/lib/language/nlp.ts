@@ -1,4 +1,4 @@
-import winkNLP, { type ItemSentence, type ItemToken } from "wink-nlp";
+import winkNLP, { type ItemToken } from "wink-nlp";
 import model from "wink-eng-lite-web-model";
 import { franc } from "franc-min";
 
@@ -18,7 +18,6 @@ function nlp(): Nlp {
 
 export interface NlpToken {
   text: string;
-  lemma: string;
   /** Universal POS tag (NOUN, VERB, ADJ, PROPN, NUM, …). */
   pos: string;
   /** True inside the scope of a negation ("does not mean …"). */
@@ -36,31 +35,20 @@ export function tagTokens(raw: string): NlpToken[] {
     .slice(0, MAX_TEXT)
     .replace(new RegExp(`\\S{${MAX_WORD + 1},}`, "g"), (w) => w.slice(0, MAX_WORD));
   const n = nlp();
-  const its = n.its;
+  // wink-nlp's `its` helpers are plain functions that take what they need as arguments.
+  /* eslint-disable @typescript-eslint/unbound-method */
+  const { type, pos, negationFlag } = n.its;
+  /* eslint-enable @typescript-eslint/unbound-method */
   const out: NlpToken[] = [];
   n.readDoc(text)
     .tokens()
     .each((t: ItemToken) => {
-      if (t.out(its.type) === "tabCRLF") return;
+      if (t.out(type) === "tabCRLF") return;
       out.push({
         text: t.out(),
-        // The lemma helper needs the model's add-ons, which the typings do not name.
-        lemma: t.out(its.lemma as unknown as typeof its.normal),
-        pos: t.out(its.pos),
-        negated: t.out(its.negationFlag) as unknown as boolean,
+        pos: t.out(pos),
+        negated: t.out(negationFlag) as unknown as boolean,
       });
-    });
-  return out;
-}
-
-/** Sentences of a text, as wink-nlp splits them. */
-export function sentencesOf(text: string): string[] {
-  const out: string[] = [];
-  nlp()
-    .readDoc(text)
-    .sentences()
-    .each((s: ItemSentence) => {
-      out.push(s.out());
     });
   return out;
 }

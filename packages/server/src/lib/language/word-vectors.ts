@@ -127,12 +127,6 @@ export function normalise(v: Float32Array): Float32Array {
   return v;
 }
 
-export function cosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  for (let d = 0; d < a.length; d++) dot += a[d]! * b[d]!;
-  return dot;
-}
-
 let shared: WordVectors | undefined;
 
 /** The process-wide table, loaded on first use. */
