@@ -111,6 +111,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   // proof library
   "GET /api/proof/facts": "viewer",
   "POST /api/proof/facts": "editor",
+  "POST /api/proof/facts/derive-structure": "editor",
   "PUT /api/proof/facts/:id": "editor",
   "GET /api/proof/facts/:id/usages": "viewer",
   "POST /api/proof/facts/:id/approve": "admin",

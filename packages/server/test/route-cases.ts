@@ -1046,6 +1046,15 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     },
   }),
 
+  "POST /api/proof/facts/derive-structure": answerCase(
+    () => ({ statement: "Customers see a 35-45% reduction in engineering change orders." }),
+    (res) => {
+      expect(dataOf<{ structure: unknown }>(res).structure).toMatchObject({
+        measure: "engineering change orders",
+        direction: "reduction",
+      });
+    },
+  ),
   "PUT /api/proof/facts/:id": factCase(
     "proposed",
     () => ({ body: factInput({ owner: "Finance" }) }),

@@ -136,21 +136,33 @@ export function benchmarkCopy(run: JudgeRun): QualityFinding | undefined {
     const theirs = splitSentences(text.replace(/\n+/g, ". "))
       .filter((s) => wordCount(s) >= 6)
       .map((s) => ({ stems: new Set(tokenize(s)), words: contentWords(s) }));
-    // Words both texts use match as they are; only the others need synonyms.
-    const mineWords = new Set(mine.flatMap((x) => x.words));
-    const theirWords = new Set(theirs.flatMap((x) => x.words));
-    const matcher = new SynonymMatcher(
-      [...mineWords].filter((w) => !theirWords.has(w)),
-      [...theirWords].filter((w) => !mineWords.has(w)),
-    );
+    const shares = (m: (typeof mine)[number], t: (typeof theirs)[number]) => {
+      let shared = 0;
+      for (const x of m.stems) if (t.stems.has(x)) shared++;
+      return shared;
+    };
+    // First as written: a sentence most of whose stems stand in one of the example's is a copy.
     let copied = 0;
+    const open: typeof mine = [];
     for (const m of mine) {
-      const hit = theirs.some((t) => {
-        let shared = 0;
-        for (const s of m.stems) if (t.stems.has(s)) shared++;
-        return shared >= 2 && matcher.mutual(m.words, t.words) >= SAME_SENTENCE;
-      });
-      if (hit) copied++;
+      if (theirs.some((t) => shares(m, t) >= 0.7 * Math.max(m.stems.size, t.stems.size))) copied++;
+      else open.push(m);
+    }
+    // Then in other words, for the rest, and only while the share can still be reached. Words
+    // both texts use match as they are; only the others need synonyms.
+    if (copied / mine.length < COPY_SHARE && (copied + open.length) / mine.length >= COPY_SHARE) {
+      const mineWords = new Set(open.flatMap((x) => x.words));
+      const theirWords = new Set(theirs.flatMap((x) => x.words));
+      const matcher = new SynonymMatcher(
+        [...mineWords].filter((w) => !theirWords.has(w)),
+        [...theirWords].filter((w) => !mineWords.has(w)),
+      );
+      for (const m of open) {
+        const hit = theirs.some(
+          (t) => shares(m, t) >= 2 && matcher.mutual(m.words, t.words) >= SAME_SENTENCE,
+        );
+        if (hit) copied++;
+      }
     }
     if (copied / mine.length >= COPY_SHARE) {
       return {
