@@ -326,7 +326,7 @@ describe("content items (OpenAI)", () => {
       const id = await generate(editor, { performQualityCheck: false });
       await selectOpenAi(t);
       const invented = modelDraft({
-        body: `${modelDraft().body}<p>Teams that adopt it cut supplier costs by 63% within a year.</p>`,
+        body: `${modelDraft().body}<p>Our customers cut supplier costs by 63% within a year.</p>`,
       });
       fake.enqueue(answer(invented));
       const res = await editor.post(`/api/content/${id}/optimize`, {});

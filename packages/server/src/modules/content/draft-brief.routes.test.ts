@@ -7,6 +7,7 @@ import {
 } from "../../../test/fakes/ai-provider-server";
 import { buildTestApp, TEST_DB, type Agent, type TestApp } from "../../../test/helper";
 import {
+  editorReviewOff,
   modelDraft,
   OPENAI_TEST_KEY,
   openAiFakeConfig,
@@ -40,6 +41,8 @@ describe(`the first draft's brief and prompt (${TEST_DB})`, () => {
     fake = await startFakeAiProvider({ apiKey: OPENAI_TEST_KEY });
     t = await buildTestApp({ config: openAiFakeConfig(fake) });
     await selectOpenAi(t);
+    // These tests read the draft's prompt: the editor's review (a second call) is tested elsewhere.
+    await editorReviewOff(t);
     [admin, editor] = await Promise.all([t.signInAs("admin"), t.signInAs("editor")]);
   });
   afterAll(async () => {

@@ -312,15 +312,17 @@ describe("editor's review", () => {
   });
 
   it("reviews Optimize's candidate and the library's re-check of a stored item", async () => {
-    fake.setDefault((request) =>
-      isReview(request) ? answer(reviewAnswer(4)) : answer(modelDraft()),
-    );
+    // The stored draft has exclamation marks; Optimize's candidate is the same without them, so
+    // it removes a finding and is kept (a candidate that changes nothing is refused unreviewed).
+    const shouting = modelDraft({ conclusion: `${modelDraft().conclusion} Act now! Today!` });
+    fake.setDefault((request) => (isReview(request) ? answer(reviewAnswer(4)) : answer(shouting)));
     await setReview(false);
     const created = await editor.post("/api/generate-content", VALID_REQUEST);
     const id = created.json<Ok<GeneratedContent>>().data.contentItemId;
     await setReview(true);
     fake.requests.length = 0;
 
+    fake.enqueue(answer(modelDraft()));
     const optimized = await editor.post(`/api/content/${id}/optimize`, {});
     expect(optimized.statusCode, optimized.body).toBe(200);
     const result = optimized.json<Ok<{ before: QualityReport; after: QualityReport }>>().data;
