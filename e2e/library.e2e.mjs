@@ -10,6 +10,7 @@ import { launchBrowser, resultsDir } from "./lib/browser.mjs";
 import { startServer } from "./lib/server.mjs";
 import { createFirstAdmin } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
+import { WRITTEN } from "./lib/written-piece.mjs";
 
 const JOURNEY = "library";
 const ADMIN = {
@@ -18,7 +19,6 @@ const ADMIN = {
   password: "Compiler-Pioneer-1952",
 };
 const TOPIC = "Design-stage costing for machined aerospace brackets";
-const ADDED = "Tolerance reviews at every design gate catch cost drivers early.";
 
 describe("library journey", { timeout: 300_000 }, () => {
   /** @type {Awaited<ReturnType<typeof startServer>>} */
@@ -54,6 +54,26 @@ describe("library journey", { timeout: 300_000 }, () => {
       .getByRole("region", { name: "Content statistics" })
       .getByText(label, { exact: true })
       .locator("xpath=../..");
+
+  /**
+   * Writes the outline out in the Edit tab, as a writer would: the headline, introduction and
+   * conclusion replaced, the body typed as paragraphs. Saves.
+   * @param {string[]} paragraphs
+   */
+  const writeOut = async (paragraphs) => {
+    await page.getByLabel("Headline", { exact: true }).fill(WRITTEN.headline);
+    await page.getByLabel("Introduction", { exact: true }).fill(WRITTEN.introduction);
+    await page.getByLabel("Conclusion", { exact: true }).fill(WRITTEN.conclusion);
+    const body = page.getByRole("textbox", { name: "Body", exact: true });
+    await body.click();
+    await page.keyboard.press("Control+A");
+    await page.keyboard.press("Delete");
+    for (const [i, paragraph] of paragraphs.entries()) {
+      if (i > 0) await page.keyboard.press("Enter");
+      await page.keyboard.insertText(paragraph);
+    }
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+  };
 
   it("(a) starts from an empty dashboard", async () => {
     await createFirstAdmin(page, server.url, ADMIN);
@@ -115,17 +135,13 @@ describe("library journey", { timeout: 300_000 }, () => {
     await page.getByRole("tabpanel", { name: "Optimize" }).getByRole("article").waitFor();
   });
 
-  it("(d) edits the body: a new version, and its diff in the history", async () => {
+  it("(d) the draft is an outline; writing it out makes a new version with a diff", async () => {
+    // The offline writer makes an outline, labelled as one, that cannot pass the check as it is.
+    await page.getByText("Outline writer (offline, no AI)").first().waitFor();
     await tab("Edit").click();
-    const editor = page.getByRole("textbox", { name: "Body", exact: true });
-    await editor.click();
-    await page.keyboard.press("Control+End");
-    await page.keyboard.press("Enter");
-    await page.keyboard.type(ADDED);
-    const save = page.getByRole("button", { name: "Save", exact: true });
-    await save.click();
+    await writeOut([...WRITTEN.body, WRITTEN.misused]);
     await page.getByText("Saved as version 2.").waitFor({ timeout: 30_000 });
-    await browser.shot("d1-edited");
+    await browser.shot("d1-written-out");
 
     await tab("History").click();
     const versions = page.getByRole("list", { name: "Versions" });
@@ -133,16 +149,30 @@ describe("library journey", { timeout: 300_000 }, () => {
     const diff = page.getByLabel("Changes from version 1 to version 2");
     await diff.waitFor();
     const inserted = (await diff.locator("ins").allTextContents()).join(" ");
-    assert.match(inserted, /Tolerance reviews/);
+    assert.match(inserted, /accepted supplier quotes/);
     await browser.shot("d2-history-diff");
   });
 
-  it("(e) submits, approves and publishes; published content is read-only", async () => {
+  it("(e) a misused number blocks approval with its reason; fixed, it is approved and published", async () => {
     await page.getByRole("button", { name: "Submit for review" }).click();
     await page.getByText("In review", { exact: true }).first().waitFor();
+    // The approved fact's figure moved to another subject: approval is refused, and says why.
+    const blocked = page.getByText("Approval is blocked until:").locator("xpath=..");
+    await blocked.waitFor();
+    await blocked.getByText(/is misattributed\./).waitFor();
+    assert.equal(await page.getByRole("button", { name: "Approve" }).isDisabled(), true);
+    await browser.shot("e1-blocked-misattributed");
+    await page.getByRole("button", { name: "Reject" }).click();
+    await page.getByLabel("Reason").fill("The 8% figure is about machined parts, not panels.");
+    await page.getByRole("dialog").getByRole("button", { name: "Reject" }).click();
+    await page.getByText("Draft", { exact: true }).first().waitFor();
 
-    // The gate: nothing blocks this draft (its score is above the threshold, no unsupported
-    // claims), so Approve is enabled; the refusals are covered by the API tests.
+    // The approved fact quoted word for word, without the misused sentence: nothing blocks it.
+    await tab("Edit").click();
+    await writeOut(WRITTEN.body);
+    await page.getByText("Saved as version 3.").waitFor({ timeout: 30_000 });
+    await page.getByRole("button", { name: "Submit for review" }).click();
+    await page.getByText("In review", { exact: true }).first().waitFor();
     const approve = page.getByRole("button", { name: "Approve" });
     await eventually(async () => assert.equal(await approve.isDisabled(), false));
     assert.equal(await page.getByText("Approval is blocked until:").count(), 0);

@@ -11,7 +11,7 @@ export type Health = z.infer<typeof HealthSchema>;
 export const AiServiceInfoSchema = z.object({
   provider: z.string(),
   model: z.string(),
-  /** Human label, e.g. `OpenAI` or `Template writer (offline, no AI)`. */
+  /** Human label, e.g. `OpenAI` or `Outline writer (offline, no AI)`. */
   providerLabel: z.string(),
   /** Every provider with its models and whether the server has a key for it (never the key). */
   providers: z.array(ProviderModelInfoSchema),

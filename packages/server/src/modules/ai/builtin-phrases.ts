@@ -2,7 +2,7 @@ import { DEFAULT_BANNED_PHRASES } from "@content-studio/contract";
 import { upperFirst } from "./builtin-text";
 
 /**
- * Banned phrases for the template writer: plain replacements for the default list, removal
+ * Banned phrases for the offline outline writer: plain replacements for the default list, removal
  * (or dropping the sentence) for any other phrase the organisation bans.
  */
 

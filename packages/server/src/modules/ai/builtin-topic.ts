@@ -1,7 +1,7 @@
 import { lowerFirst, upperFirst } from "./builtin-text";
 
 /**
- * What the template writer understands of a topic line: its grammatical form, a clean
+ * What the offline outline writer understands of a topic line: its grammatical form, a clean
  * sentence-cased version, a noun phrase it can use inside a sentence, and its content words
  * (to choose sections by relevance). Pure string work; no dictionary beyond the small lists
  * below.

@@ -449,7 +449,7 @@ export class LlmWriter extends ProviderCaller implements Writer, ModelCaller {
   }
 }
 
-/** The writer as a model that answers any structured call; none for the template writer. */
+/** The writer as a model that answers any structured call; none for the offline outline writer. */
 export function modelCallerOf(writer: Writer): ModelCaller | undefined {
   return writer instanceof LlmWriter ? writer : undefined;
 }

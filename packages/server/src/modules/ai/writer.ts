@@ -128,7 +128,7 @@ export type ModelCall<T> = Omit<WriterCall<T>, "task">;
 
 /**
  * A language model that answers any structured call. The LLM writers are; the built-in
- * template writer is not (it can only fill its templates), so it has no `ask`.
+ * offline outline writer is not (it only outlines and repairs), so it has no `ask`.
  */
 export interface ModelCaller {
   provider: AiProviderId;

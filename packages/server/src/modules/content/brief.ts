@@ -171,7 +171,7 @@ export async function loadBriefContext(ctx: AppContext, input: BriefInput): Prom
     primaryKeyword: input.primaryKeyword || undefined,
     goodExamples: [],
     badExamples: [],
-    // The template writer reads the organisation's banned phrases from the brief.
+    // The offline outline writer reads the organisation's banned phrases from the brief.
     bannedPhrases,
     approvedFacts: factsForBrief(facts, {
       industryId: industry.id,

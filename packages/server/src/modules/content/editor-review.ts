@@ -151,12 +151,12 @@ function failedReview(caller: ModelCaller, durationMs: number, message: string):
 
 export const REVIEW_OFF_MESSAGE = "The editor's review is switched off in Settings.";
 export const REVIEW_NO_MODEL_MESSAGE =
-  "The editor's review needs an AI provider; the template writer does not review.";
+  "The editor's review needs an AI provider; the offline outline writer does not review.";
 export const REVIEW_TIMEOUT_MESSAGE = "The AI model did not finish the review in time.";
 export const REVIEW_BAD_OUTPUT_MESSAGE =
   "The AI model answered the review in an unexpected format.";
 
-/** Whether the review runs for a check: switched on, and a model (not the template writer). */
+/** Whether the review runs for a check: switched on, and a model (not the offline outline writer). */
 export interface ReviewRun {
   enabled: boolean;
   caller: ModelCaller | undefined;
