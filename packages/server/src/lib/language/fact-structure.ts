@@ -8,9 +8,9 @@ import { tagTokens } from "./nlp";
  * and the quality check reads claims in copy the same way, so the two compare like with like.
  */
 const REDUCTION =
-  /^(fewer|less|lower|reduc\w*|cut\w*|decreas\w*|drop\w*|shrink\w*|shorter|faster|quicker|sav\w*|avoid\w*|eliminat\w*|down|declin\w*|fall\w*|fell)$/i;
+  /^(fewer|less|lower|reduc\w*|cut\w*|decreas\w*|drop\w*|shrink\w*|shorten\w*|shorter|faster|quicker|speed\w*|sav\w*|avoid\w*|eliminat\w*|down|declin\w*|fall\w*|fell)$/i;
 const INCREASE =
-  /^(more|higher|increas\w*|rais\w*|ris\w*|grow\w*|grew|gain\w*|improv\w*|boost\w*|longer|up|slower|greater|larger|bigger)$/i;
+  /^(more|higher|increas\w*|rais\w*|ris\w*|grow\w*|grew|gain\w*|improv\w*|boost\w*|lengthen\w*|longer|up|slower|greater|larger|bigger)$/i;
 
 const METRICS: [string, RegExp][] = [
   ["accuracy", /\b(within|accura\w*|error|deviation|variance)\b/i],
@@ -34,12 +34,14 @@ const words = (s: string) => s.split(/[^\p{L}\p{N}'-]+/u).filter(Boolean);
  * before it and the three after it in the same clause.
  */
 export function directionAround(text: string, start: number, end: number): FactDirection {
-  const before = words(
+  const clause = words(
     text
       .slice(0, start)
       .split(/[,;:()]|\band\b|\bbut\b/)
       .pop() ?? "",
-  ).slice(-5);
+  );
+  // "cut supplier quote reviews for castings by 30%": the verb stands well before "by".
+  const before = clause.slice(/^by$/i.test(clause[clause.length - 1] ?? "") ? -9 : -5);
   const after = words(text.slice(end).split(/[,;:()]|\band\b|\bbut\b|\bor\b/)[0] ?? "").slice(0, 3);
   if (before.some((w) => /^within$/i.test(w))) return "level";
   const near = [...after.slice(0, 2), ...[...before].reverse()];
@@ -122,9 +124,17 @@ export function deriveFactStructure(statement: string): FactStructure | null {
   const m = FIGURE_PATTERN.exec(statement);
   if (!m) return null;
   const direction = directionAround(statement, m.index, m.index + m[0].length);
+  const head = statement.slice(0, m.index);
+  // "… shorten supplier quote reviews … by 30-40%": the measure is the verb's object.
+  const verb = /\bby\s*$/i.test(head)
+    ? [...head.matchAll(/[\p{L}-]+/gu)]
+        .reverse()
+        .find((w) => REDUCTION.test(w[0]) || INCREASE.test(w[0]))
+    : undefined;
   const measure =
+    (verb ? phraseAfter(head.slice((verb.index ?? 0) + verb[0].length)) : "") ||
     phraseAfter(statement.slice(m.index + m[0].length)) ||
-    phraseAfter(statement.slice(0, m.index)) ||
+    phraseAfter(head) ||
     "figure";
   const metric = METRICS.find(([, re]) => re.test(statement))?.[0] ?? "other";
   return { measure, metric, direction };
