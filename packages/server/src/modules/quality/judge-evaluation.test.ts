@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { DEFAULT_BANNED_PHRASES } from "@content-studio/contract";
 import { afterAll, describe, expect, it } from "vitest";
-import { evaluatePieces, loadLabelledPieces, rocAuc } from "./judge-evaluation";
+import { evaluatePieces, judgeFigures, loadLabelledPieces, rocAuc } from "./judge-evaluation";
 import { seedContext } from "./shipped-examples";
 
 describe("rocAuc", () => {
@@ -78,5 +79,25 @@ describe("evaluatePieces on a labelled folder", () => {
     expect(summary.aucGoodAdversarial).toBe(
       summary.results[0]!.overall > adversarial.overall ? 1 : 0,
     );
+  });
+});
+
+/** The labelled development pieces, in the workspace's shared folder beside the repository. */
+const JUDGE_DEV = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../../../../../../shared/judge-dev",
+);
+
+// A regression guard, not evidence: these pieces are for development, a hidden set measures.
+describe.skipIf(!fs.existsSync(JUDGE_DEV))("the check on the judge-dev pieces", () => {
+  it("keeps the separation the bench reports", () => {
+    const { judgeDev, shipped } = judgeFigures(JUDGE_DEV);
+    expect(judgeDev.aucGoodBad).toBeGreaterThanOrEqual(0.95);
+    expect(judgeDev.aucGoodAdversarial).toBeGreaterThanOrEqual(0.95);
+    expect(judgeDev.badMeeting).toBe(0);
+    expect(judgeDev.goodFailing).toBeLessThanOrEqual(1);
+    expect(judgeDev.adversarialMeeting).toBeLessThanOrEqual(1);
+    expect(shipped.goodFailing).toBeLessThanOrEqual(1);
+    expect(shipped.badMeeting).toBe(0);
   });
 });
