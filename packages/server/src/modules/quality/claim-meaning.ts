@@ -76,15 +76,12 @@ export function phraseCoverage(
   return total === 0 ? 1 : covered / total;
 }
 
-/** Whether the text quotes the fact's statement (figure and words, case and spacing aside). */
-export function quotesStatement(text: string, statement: string): boolean {
-  const norm = (s: string) =>
-    s
-      .toLowerCase()
-      .replace(/[–—]/g, "-")
-      .replace(/[^\p{L}\p{N}%.-]+/gu, " ")
-      .replace(/\.(\s|$)/g, " ")
-      .trim();
-  const quoted = norm(statement);
-  return quoted.length > 0 && norm(text).includes(quoted);
+/** A text normalised for quoting tests: lower case, dashes and spacing folded. */
+export function quotable(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[–—]/g, "-")
+    .replace(/[^\p{L}\p{N}%.-]+/gu, " ")
+    .replace(/\.(\s|$)/g, " ")
+    .trim();
 }

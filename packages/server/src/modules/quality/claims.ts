@@ -27,7 +27,7 @@ import {
 } from "../../lib/language/fact-structure";
 import { tagTokens } from "../../lib/language/nlp";
 import type { BindingFact } from "../proof/binding-fact";
-import { claimContext, phraseCoverage, quotesStatement } from "./claim-meaning";
+import { claimContext, phraseCoverage, quotable } from "./claim-meaning";
 import { splitSentences } from "./readability";
 import { tokenize } from "./text";
 
@@ -429,6 +429,10 @@ interface PreparedFact extends JudgeFact {
   /** Phrases a claim must cover to say what the figure says (what it measures, its scope). */
   qualifiers: string[];
   direction: FactDirection;
+  /** The statement normalised for quoting tests. */
+  quoted: string;
+  /** Stems of the qualifiers, for a cheap first test. */
+  qualifierStems: string[];
 }
 
 const preparedCache = new WeakMap<readonly JudgeFact[], PreparedFact[]>();
@@ -453,6 +457,8 @@ function prepare(facts: readonly JudgeFact[]): PreparedFact[] {
         : qualifierPhrases(f.statement);
       return {
         ...f,
+        quoted: quotable(f.statement),
+        qualifierStems: [...new Set(qualifiers.flatMap((q) => tokenize(q)))],
         subjectStems: subjectStemsOf(f.statement),
         qualifiers,
         direction: structure?.direction ?? "level",
@@ -529,11 +535,16 @@ export function bindClaims(
       return { ...base, status: claimed ? "unsupported" : "unsourced", factId: null, source: null };
     }
     const pool = prepared.filter((f) => f.unit === claim.unit);
-    const quoted = pool.filter((f) => quotesStatement(claim.context, f.statement));
+    const contextText = quotable(claim.context);
+    const quoted = pool.filter((f) => f.quoted.length > 0 && contextText.includes(f.quoted));
     if (quoted.length > 0) return bound(quoted.find((f) => !f.expired) ?? quoted[0]!);
     const context = contexts.get(claim.context) ?? claimContext(claim.context);
     contexts.set(claim.context, context);
-    const coverage = (f: PreparedFact) => f.qualifiers.map((q) => phraseCoverage(q, context));
+    // A fact none of whose qualifier stems (or acronyms) the context has cannot be covered.
+    const touches = (f: PreparedFact) =>
+      f.qualifierStems.some((x) => context.stems.has(x)) || context.acronyms.size > 0;
+    const coverage = (f: PreparedFact) =>
+      touches(f) ? f.qualifiers.map((q) => phraseCoverage(q, context)) : f.qualifiers.map(() => 0);
     const covers = (f: PreparedFact) => coverage(f).every((c) => c >= COVERAGE);
     const numeric = pool.filter((f) => sameQuantity(f, claim));
     const fitting = numeric.filter(

@@ -201,6 +201,8 @@ export function genericCopy(run: JudgeRun): QualityFinding | undefined {
 
 /** Share of words two paragraphs must have in common, as written, to be compared further. */
 const LITERAL_CANDIDATE = 0.2;
+/** Paragraph pairs compared in other words at most (the most alike as written). */
+const MAX_CANDIDATE_PAIRS = 12;
 /** A pair of paragraphs this similar says the same thing twice. */
 const SAME_PARAGRAPH = 0.64;
 
@@ -219,15 +221,22 @@ export function repeatedParagraph(run: JudgeRun): QualityFinding | undefined {
     for (const w of a) if (b.has(w)) shared++;
     return shared / Math.max(1, Math.min(a.size, b.size));
   };
-  const candidates: [number, number][] = [];
-  const vocabulary = new Set<string>();
+  const scored: { i: number; j: number; literal: number }[] = [];
   for (let i = 0; i < paragraphs.length; i++) {
     for (let j = i + 1; j < paragraphs.length; j++) {
-      if (literal(sets[i]!, sets[j]!) < LITERAL_CANDIDATE) continue;
-      candidates.push([i, j]);
-      for (const w of sets[i]!) if (!sets[j]!.has(w)) vocabulary.add(w);
-      for (const w of sets[j]!) if (!sets[i]!.has(w)) vocabulary.add(w);
+      const shared = literal(sets[i]!, sets[j]!);
+      if (shared >= LITERAL_CANDIDATE) scored.push({ i, j, literal: shared });
     }
+  }
+  // The pairs most alike as written are the ones that may be the same paragraph twice.
+  const candidates = scored
+    .sort((a, b) => b.literal - a.literal)
+    .slice(0, MAX_CANDIDATE_PAIRS)
+    .map(({ i, j }) => [i, j] as const);
+  const vocabulary = new Set<string>();
+  for (const [i, j] of candidates) {
+    for (const w of sets[i]!) if (!sets[j]!.has(w)) vocabulary.add(w);
+    for (const w of sets[j]!) if (!sets[i]!.has(w)) vocabulary.add(w);
   }
   const matcher = new SynonymMatcher(vocabulary);
   const pairs = candidates.map(([i, j]) => ({
