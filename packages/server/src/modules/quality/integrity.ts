@@ -151,17 +151,17 @@ export function benchmarkCopy(run: JudgeRun): QualityFinding | undefined {
     // Then in other words, for the rest, and only while the share can still be reached. Words
     // both texts use match as they are; only the others need synonyms.
     if (copied / mine.length < COPY_SHARE && (copied + open.length) / mine.length >= COPY_SHARE) {
-      const mineWords = new Set(open.flatMap((x) => x.words));
-      const theirWords = new Set(theirs.flatMap((x) => x.words));
+      // Only sentence pairs that share some stems are compared in other words, and only their
+      // words need synonyms.
+      const pairs = open.map((m) => ({ m, ts: theirs.filter((t) => shares(m, t) >= 2) }));
+      const mineWords = new Set(pairs.flatMap((p) => (p.ts.length > 0 ? p.m.words : [])));
+      const theirWords = new Set(pairs.flatMap((p) => p.ts.flatMap((t) => t.words)));
       const matcher = new SynonymMatcher(
         [...mineWords].filter((w) => !theirWords.has(w)),
         [...theirWords].filter((w) => !mineWords.has(w)),
       );
-      for (const m of open) {
-        const hit = theirs.some(
-          (t) => shares(m, t) >= 2 && matcher.mutual(m.words, t.words) >= SAME_SENTENCE,
-        );
-        if (hit) copied++;
+      for (const { m, ts } of pairs) {
+        if (ts.some((t) => matcher.mutual(m.words, t.words) >= SAME_SENTENCE)) copied++;
       }
     }
     if (copied / mine.length >= COPY_SHARE) {
