@@ -106,6 +106,7 @@ export function OptimizePanel(props: OptimizePanelProps) {
               benchmarkComparison={check.benchmarkComparison}
               threshold={check.threshold}
               refinementRounds={check.refinementRounds}
+              heldBy={report ? report.findings.filter((f) => report.cappedBy.includes(f.code)) : []}
             />
           ) : (
             <p className="text-sm text-slate-600">

@@ -1,4 +1,9 @@
-import { meetsQualityStandards, qualityBand } from "@content-studio/contract";
+import {
+  describeFinding,
+  meetsQualityStandards,
+  qualityBand,
+  type QualityFinding,
+} from "@content-studio/contract";
 import { CheckCircle2, XCircle } from "lucide-react";
 import { cn } from "../../../lib/cn";
 import { BAND_CLASSES, formatImprovement, formatScore } from "../utils/quality";
@@ -13,6 +18,8 @@ export interface QualitySummaryProps {
   benchmarkComparison: string;
   threshold: number;
   refinementRounds?: number;
+  /** The findings that hold the score below the standard whatever the criteria say. */
+  heldBy?: QualityFinding[];
 }
 
 /**
@@ -71,6 +78,18 @@ export function QualitySummary(props: QualitySummaryProps) {
           ? `This content meets quality standards (above ${formatScore(props.threshold)}).`
           : `This content does not meet quality standards (above ${formatScore(props.threshold)}).`}
       </p>
+      {props.heldBy && props.heldBy.length > 0 ? (
+        <div className="text-sm text-slate-700">
+          <p className="font-medium text-slate-900">Held below the standard by:</p>
+          <ul aria-label="Held below the standard by" className="mt-1 list-disc space-y-1 pl-5">
+            {props.heldBy.map((finding, i) => (
+              <li key={i} className="break-words">
+                {describeFinding(finding)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
     </div>
   );
 }
