@@ -9,6 +9,7 @@
 import type { QualityFinding } from "@content-studio/contract";
 import { detectLanguage, LANGUAGE_NAMES, languageOfTag } from "../../lib/language/nlp";
 import type { JudgeRun } from "./criteria/criterion";
+import type { SimilarityIndex } from "./similarity";
 import { excerpt } from "./criteria/criterion";
 import { splitSentences } from "./readability";
 import { contentWords, isSpecific, SynonymMatcher } from "./semantic";
@@ -119,6 +120,28 @@ const SAME_SENTENCE = 0.6;
 /** TF-IDF similarity below which an example shares too little vocabulary to be copied (a sentence-by-sentence paraphrase keeps most of it: 0.8 on the development set, other pieces at most 0.46). */
 const COPY_CANDIDATE = 0.5;
 
+interface AnalysedSentence {
+  stems: Set<string>;
+  words: string[];
+}
+
+// An example's sentences, analysed once per index (an index is immutable and rebuilt when the
+// examples change, so this derived data can never be stale).
+const analysedExamples = new WeakMap<SimilarityIndex, Map<string, AnalysedSentence[]>>();
+
+function exampleSentences(index: SimilarityIndex, id: string): AnalysedSentence[] {
+  let byId = analysedExamples.get(index);
+  if (!byId) analysedExamples.set(index, (byId = new Map<string, AnalysedSentence[]>()));
+  let sentences = byId.get(id);
+  if (!sentences) {
+    sentences = splitSentences((index.textOf(id) ?? "").replace(/\n+/g, ". "))
+      .filter((s) => wordCount(s) >= 6)
+      .map((s) => ({ stems: new Set(tokenize(s)), words: contentWords(s) }));
+    byId.set(id, sentences);
+  }
+  return sentences;
+}
+
 /** A near-copy of a benchmark example: most sentences restate the example's, in any wording. */
 export function benchmarkCopy(run: JudgeRun): QualityFinding | undefined {
   const index = run.reference.index;
@@ -131,11 +154,8 @@ export function benchmarkCopy(run: JudgeRun): QualityFinding | undefined {
     .nearest(run.doc.tokens, 3, { excludeId: run.reference.excludeExampleId })
     .filter((n) => n.similarity >= COPY_CANDIDATE);
   for (const near of candidates) {
-    const text = index.textOf(near.id);
-    if (!text) continue;
-    const theirs = splitSentences(text.replace(/\n+/g, ". "))
-      .filter((s) => wordCount(s) >= 6)
-      .map((s) => ({ stems: new Set(tokenize(s)), words: contentWords(s) }));
+    const theirs = exampleSentences(index, near.id);
+    if (theirs.length === 0) continue;
     const shares = (m: (typeof mine)[number], t: (typeof theirs)[number]) => {
       let shared = 0;
       for (const x of m.stems) if (t.stems.has(x)) shared++;
