@@ -44,12 +44,16 @@ export function directionAround(text: string, start: number, end: number): FactD
   const before = clause.slice(/^by$/i.test(clause[clause.length - 1] ?? "") ? -9 : -5);
   const after = words(text.slice(end).split(/[,;:()]|\band\b|\bbut\b|\bor\b/)[0] ?? "").slice(0, 3);
   if (before.some((w) => /^within$/i.test(w))) return "level";
-  const near = [...after.slice(0, 2), ...[...before].reverse()];
-  for (const w of near) {
+  for (const w of after.slice(0, 2)) {
     if (REDUCTION.test(w)) return "reduction";
     if (INCREASE.test(w)) return "increase";
   }
+  // "6-10% of spend", "35-45% of ECOs": a share of a whole, whatever stands before it.
   if (/^(of|percent of)$/i.test(after[0] ?? "")) return "share";
+  for (const w of [...before].reverse()) {
+    if (REDUCTION.test(w)) return "reduction";
+    if (INCREASE.test(w)) return "increase";
+  }
   return "level";
 }
 

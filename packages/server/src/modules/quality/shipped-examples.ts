@@ -83,7 +83,10 @@ export function exampleAsInput(e: ShippedExample): ContentInput {
   };
 }
 
-/** The facts a fresh database is seeded with (catalogue key metrics and samples), all approved. */
+/**
+ * The facts a fresh database is seeded with (catalogue key metrics and samples), all approved,
+ * with their stored structures.
+ */
 export const SEED_FACTS: JudgeFact[] = [
   ...COMPANY_CATALOG.keyMetrics.map((m) => ({
     id: `fact-catalogue-${m.id}`,
@@ -100,6 +103,8 @@ export const SEED_FACTS: JudgeFact[] = [
   subjectId: f.subjectId,
   expired: false,
   expiresOn: f.expiresOn,
+  // As a fresh database stores them, so the check binds claims here as it does in the app.
+  structure: f.structure ?? null,
 }));
 
 /** The seed's reference data, facts and banned phrases as a scoring context. */
