@@ -155,11 +155,13 @@ export function scoreContent(input: ContentInput, reference: ScoringContext): Qu
     findings: result.findings,
   }));
   const uncapped = round(clamp(criteria.reduce((sum, c) => sum + c.weight * c.score, 0)), 3);
-  const whole = integrity(run);
+  const outline =
+    (input.draftKind ?? (isOutlineBody(input.body) ? "outline" : "copy")) === "outline";
+  // An outline is reported as one: the whole-piece checks of finished copy (repetition,
+  // generic copy, …) would only describe its outline form.
+  const whole = outline ? { gates: [], findings: [] } : integrity(run);
   const gates = [
-    ...((input.draftKind ?? (isOutlineBody(input.body) ? "outline" : "copy")) === "outline"
-      ? [{ code: "outline_draft" as const }]
-      : []),
+    ...(outline ? [{ code: "outline_draft" as const }] : []),
     ...whole.gates,
     ...results.flatMap((r) => r.result.gates ?? []),
   ];
