@@ -1,4 +1,5 @@
 import type { BriefFact } from "../ai/writer";
+import { SCALE } from "../quality/claims";
 
 /** What a masked figure reads as in a prompt. */
 export const MASKED_FIGURE = "[figure]";
@@ -16,16 +17,6 @@ const FIGURE = new RegExp(
   "giu",
 );
 
-const SCALE: Record<string, number> = {
-  k: 1e3,
-  thousand: 1e3,
-  m: 1e6,
-  mm: 1e6,
-  million: 1e6,
-  b: 1e9,
-  bn: 1e9,
-  billion: 1e9,
-};
 const CURRENCY: Record<string, string> = { $: "USD", "€": "EUR", "£": "GBP" };
 
 /** The unit a figure is stated in, as the Proof Library names units. */

@@ -102,7 +102,8 @@ const CURRENCY = new RegExp(
   String.raw`([$€£])\s?(${NUMBER})(?:\s?(k|m|mm|bn|b|t|thousand|million|billion|trillion)\b)?\+?`,
   "gi",
 );
-const SCALE: Record<string, number> = {
+/** Multipliers of a number's written scale ("$4.2m", "3 billion"). */
+export const SCALE: Readonly<Record<string, number>> = {
   k: 1e3,
   thousand: 1e3,
   m: 1e6,
