@@ -29,6 +29,18 @@ const MAX_TEXT = 2_000;
 /** Longest word kept as it is (longer runs, such as 20,000 digits, become one placeholder). */
 const MAX_WORD = 40;
 
+/**
+ * Words that open a negation's scope in wink-nlp's English model (its negation automaton's
+ * starting words, and the contractions it expands): a text without any has no negated token.
+ */
+const NEGATION_CUE =
+  /\b(?:not|no|nah|never|none|nor|neither|without|cannot|hardly|scarcely|rarely|prevent|eliminate|fail(?:s|ed|ing)?|impossible|unlikely|rul(?:e|es|ed))\b|n['’]t\b/i;
+
+/** Whether any token of the text may be negated (see {@link NEGATION_CUE}); cheap. */
+export function mayBeNegated(text: string): boolean {
+  return NEGATION_CUE.test(text);
+}
+
 /** Tokens of one text, with their part of speech, lemma and negation. */
 export function tagTokens(raw: string): NlpToken[] {
   const text = raw

@@ -25,9 +25,16 @@ import {
   qualifierPhrases,
   scopePhrases,
 } from "../../lib/language/fact-structure";
-import { tagTokens } from "../../lib/language/nlp";
+import { mayBeNegated, tagTokens } from "../../lib/language/nlp";
 import type { BindingFact } from "../proof/binding-fact";
-import { claimContext, phraseCoverage, quotable } from "./claim-meaning";
+import {
+  acronymCovers,
+  claimContext,
+  phraseCoverage,
+  preparePhrase,
+  quotable,
+  type PreparedPhrase,
+} from "./claim-meaning";
 import { splitSentences } from "./readability";
 import { tokenize } from "./text";
 
@@ -208,6 +215,7 @@ export function extractClaims(
       let tokens: ReturnType<typeof tagTokens> | undefined;
       /** Whether the words at `start` stand under a negation ("does not mean you pay 8% less"). */
       const negatedAt = (start: number) => {
+        if (!mayBeNegated(sentence)) return false;
         tokens ??= tagTokens(sentence);
         let cursor = 0;
         for (const t of tokens) {
@@ -429,11 +437,18 @@ interface PreparedFact extends JudgeFact {
   subjectStems: string[];
   /** Phrases a claim must cover to say what the figure says (what it measures, its scope). */
   qualifiers: string[];
+  /** The qualifiers, analysed once. */
+  phrases: PreparedPhrase[];
   direction: FactDirection;
   /** The statement normalised for quoting tests. */
   quoted: string;
+  /** Its words, longest (most telling) first: a context that lacks one cannot quote it. */
+  quotedWords: string[];
   /** Stems of the qualifiers, for a cheap first test. */
   qualifierStems: string[];
+  /** The figures a claim may state to be this fact's (its range, 5 % tolerance; NaN if none). */
+  lower: number;
+  upper: number;
 }
 
 const preparedCache = new WeakMap<readonly JudgeFact[], PreparedFact[]>();
@@ -456,13 +471,32 @@ function prepare(facts: readonly JudgeFact[]): PreparedFact[] {
       const qualifiers = f.structure
         ? [f.structure.measure, ...scopePhrases(f.statement)]
         : qualifierPhrases(f.statement);
+      const quoted = quotable(f.statement);
+      const lo = f.value ?? Number.NaN;
+      const hi = f.valueMax ?? lo;
+      const tolerance = 0.05 * Math.max(Math.abs(lo), Math.abs(hi));
+      // One object shape for every fact, whatever shape it came in: the binding loops read these
+      // fields for every claim.
       return {
-        ...f,
-        quoted: quotable(f.statement),
+        id: f.id,
+        statement: f.statement,
+        value: f.value,
+        valueMax: f.valueMax,
+        unit: f.unit,
+        subjectType: f.subjectType,
+        subjectId: f.subjectId,
+        expired: f.expired,
+        expiresOn: f.expiresOn,
+        structure: f.structure ?? null,
+        quoted,
+        quotedWords: [...new Set(quoted.split(" "))].sort((a, b) => b.length - a.length),
         qualifierStems: [...new Set(qualifiers.flatMap((q) => tokenize(q)))],
         subjectStems: subjectStemsOf(f.statement),
         qualifiers,
+        phrases: qualifiers.map(preparePhrase),
         direction: structure?.direction ?? "level",
+        lower: lo - tolerance - 1e-9,
+        upper: hi + tolerance + 1e-9,
       };
     });
     preparedCache.set(facts, prepared);
@@ -478,12 +512,9 @@ function sameSubject(fact: PreparedFact, stems: ReadonlySet<string>): boolean {
 }
 
 /** Whether the claim's figure is the fact's (inside its range, 5 % tolerance). */
-function sameQuantity(fact: JudgeFact, claim: ExtractedClaim): boolean {
-  if (fact.value === null || fact.unit !== claim.unit) return false;
-  const lo = fact.value;
-  const hi = fact.valueMax ?? fact.value;
-  const tolerance = 0.05 * Math.max(Math.abs(lo), Math.abs(hi));
-  return claim.lo >= lo - tolerance - 1e-9 && claim.hi <= hi + tolerance + 1e-9;
+function sameQuantity(fact: PreparedFact, claim: ExtractedClaim): boolean {
+  // NaN bounds (a fact without a figure) compare false.
+  return fact.unit === claim.unit && claim.lo >= fact.lower && claim.hi <= fact.upper;
 }
 
 /** The claim's figure inside the fact's range, with no tolerance. */
@@ -512,6 +543,13 @@ export function bindClaims(
     (f) => f.subjectType !== "industry" || f.subjectId === options.industryId,
   );
   const contexts = new Map<string, ReturnType<typeof claimContext>>();
+  const byUnit = new Map<FactUnit | null, PreparedFact[]>();
+  for (const f of prepared) {
+    const list = byUnit.get(f.unit);
+    if (list) list.push(f);
+    else byUnit.set(f.unit, [f]);
+  }
+  const quotedIn = new Map<string, PreparedFact[]>();
   return claims.map((claim): QualityClaim => {
     const base = {
       kind: claim.kind,
@@ -528,24 +566,44 @@ export function bindClaims(
     }
     if (claim.unit === null) {
       const stems = new Set(tokenize(claim.sentence));
-      const about = prepared.filter((f) => f.unit === null && sameSubject(f, stems));
+      const about = (byUnit.get(null) ?? []).filter((f) => sameSubject(f, stems));
       const fact = about.find((f) => !f.expired) ?? about[0];
       if (fact) return bound(fact);
       // Guarantees, superlatives and named customers' results are claims wherever they stand.
       const claimed = claim.attributed || claim.kind !== "certification";
       return { ...base, status: claimed ? "unsupported" : "unsourced", factId: null, source: null };
     }
-    const pool = prepared.filter((f) => f.unit === claim.unit);
-    const contextText = quotable(claim.context);
-    const quoted = pool.filter((f) => f.quoted.length > 0 && contextText.includes(f.quoted));
+    const pool = byUnit.get(claim.unit) ?? [];
+    const quotedKey = `${claim.unit}\u0000${claim.context}`;
+    let quoted = quotedIn.get(quotedKey);
+    if (!quoted) {
+      const contextText = quotable(claim.context);
+      const contextWords = new Set(contextText.split(" "));
+      quoted = pool.filter(
+        (f) =>
+          f.quoted.length > 0 &&
+          f.quotedWords.every((w) => contextWords.has(w)) &&
+          contextText.includes(f.quoted),
+      );
+      quotedIn.set(quotedKey, quoted);
+    }
     if (quoted.length > 0) return bound(quoted.find((f) => !f.expired) ?? quoted[0]!);
     const context = contexts.get(claim.context) ?? claimContext(claim.context);
     contexts.set(claim.context, context);
-    // A fact none of whose qualifier stems (or acronyms) the context has cannot be covered.
+    // A fact none of whose qualifier stems the context has, and none of whose qualifiers an
+    // acronym of the context stands for, cannot be covered.
     const touches = (f: PreparedFact) =>
-      f.qualifierStems.some((x) => context.stems.has(x)) || context.acronyms.size > 0;
-    const coverage = (f: PreparedFact) =>
-      touches(f) ? f.qualifiers.map((q) => phraseCoverage(q, context)) : f.qualifiers.map(() => 0);
+      f.qualifierStems.some((x) => context.stems.has(x)) ||
+      f.phrases.some((p) => acronymCovers(p, context));
+    const coverages = new Map<PreparedFact, number[]>();
+    const coverage = (f: PreparedFact) => {
+      let c = coverages.get(f);
+      if (!c) {
+        c = touches(f) ? f.phrases.map((q) => phraseCoverage(q, context)) : f.phrases.map(() => 0);
+        coverages.set(f, c);
+      }
+      return c;
+    };
     const covers = (f: PreparedFact) => coverage(f).every((c) => c >= COVERAGE);
     const numeric = pool.filter((f) => sameQuantity(f, claim));
     const fitting = numeric.filter(
@@ -581,7 +639,7 @@ export function bindClaims(
           : claim.only &&
             claim.direction === f.direction &&
             (f.direction === "increase" || f.direction === "reduction") &&
-            f.qualifiers.every((q) => phraseCoverage(q, context, { synonyms: false }) === 1)),
+            f.phrases.every((q) => phraseCoverage(q, context, { synonyms: false }) === 1)),
     );
     if (about)
       return { ...base, status: "contradicted", factId: about.id, source: about.statement };

@@ -123,23 +123,110 @@ const COPY_CANDIDATE = 0.5;
 interface AnalysedSentence {
   stems: Set<string>;
   words: string[];
+  wordSet: Set<string>;
+}
+
+/** A text's sentences and, for each stem, the sentences that use it. */
+interface AnalysedText {
+  sentences: AnalysedSentence[];
+  byStem: Map<string, number[]>;
+}
+
+function analyseSentence(text: string, stems: Iterable<string>): AnalysedSentence {
+  const words = contentWords(text);
+  return { stems: new Set(stems), words, wordSet: new Set(words) };
+}
+
+function analyseText(sentences: AnalysedSentence[]): AnalysedText {
+  const byStem = new Map<string, number[]>();
+  sentences.forEach((t, i) => {
+    for (const x of t.stems) {
+      const list = byStem.get(x);
+      if (list) list.push(i);
+      else byStem.set(x, [i]);
+    }
+  });
+  return { sentences, byStem };
 }
 
 // An example's sentences, analysed once per index (an index is immutable and rebuilt when the
 // examples change, so this derived data can never be stale).
-const analysedExamples = new WeakMap<SimilarityIndex, Map<string, AnalysedSentence[]>>();
+const analysedExamples = new WeakMap<SimilarityIndex, Map<string, AnalysedText>>();
 
-function exampleSentences(index: SimilarityIndex, id: string): AnalysedSentence[] {
+function exampleSentences(index: SimilarityIndex, id: string): AnalysedText {
   let byId = analysedExamples.get(index);
-  if (!byId) analysedExamples.set(index, (byId = new Map<string, AnalysedSentence[]>()));
-  let sentences = byId.get(id);
-  if (!sentences) {
-    sentences = splitSentences((index.textOf(id) ?? "").replace(/\n+/g, ". "))
-      .filter((s) => wordCount(s) >= 6)
-      .map((s) => ({ stems: new Set(tokenize(s)), words: contentWords(s) }));
-    byId.set(id, sentences);
+  if (!byId) analysedExamples.set(index, (byId = new Map<string, AnalysedText>()));
+  let analysed = byId.get(id);
+  if (!analysed) {
+    analysed = analyseText(
+      splitSentences((index.textOf(id) ?? "").replace(/\n+/g, ". "))
+        .filter((s) => wordCount(s) >= 6)
+        .map((s) => analyseSentence(s, tokenize(s))),
+    );
+    byId.set(id, analysed);
   }
-  return sentences;
+  return analysed;
+}
+
+/**
+ * Share of `mine` (0–1) that restates a sentence of `theirs`: as written (most stems of one in
+ * the other) or in other words (both say what the other says, synonyms counted). The second,
+ * costlier pass stops once `share` is out of reach.
+ */
+function restatedShare(mine: AnalysedSentence[], theirs: AnalysedText, share: number): number {
+  if (mine.length === 0 || theirs.sentences.length === 0) return 0;
+  let copied = 0;
+  const open: { m: AnalysedSentence; ts: AnalysedSentence[] }[] = [];
+  for (const m of mine) {
+    // Stems in common with each of their sentences, from the stem postings.
+    const shared = new Map<number, number>();
+    for (const x of m.stems) {
+      for (const i of theirs.byStem.get(x) ?? []) shared.set(i, (shared.get(i) ?? 0) + 1);
+    }
+    let literal = false;
+    const ts: AnalysedSentence[] = [];
+    for (const [i, n] of shared) {
+      const t = theirs.sentences[i]!;
+      if (n >= 0.7 * Math.max(m.stems.size, t.stems.size)) {
+        literal = true;
+        break;
+      }
+      // Only sentences that share some stems are compared in other words.
+      if (n >= 2) ts.push(t);
+    }
+    if (literal) copied++;
+    else if (ts.length > 0) open.push({ m, ts });
+  }
+  const need = share * mine.length;
+  if (copied >= need || copied + open.length < need) return copied / mine.length;
+  // Words both texts use match as they are; only the others need synonyms.
+  const mineWords = new Set<string>();
+  const theirWords = new Set<string>();
+  const seen = new Set<AnalysedSentence>();
+  for (const { m, ts } of open) {
+    for (const w of m.words) mineWords.add(w);
+    for (const t of ts) {
+      if (seen.has(t)) continue;
+      seen.add(t);
+      for (const w of t.words) theirWords.add(w);
+    }
+  }
+  const matcher = new SynonymMatcher(
+    [...mineWords].filter((w) => !theirWords.has(w)),
+    [...theirWords].filter((w) => !mineWords.has(w)),
+  );
+  let left = open.length;
+  for (const { m, ts } of open) {
+    left--;
+    const same = ts.some(
+      (t) =>
+        Math.min(matcher.covered(m.words, t.wordSet), matcher.covered(t.words, m.wordSet)) >=
+        SAME_SENTENCE,
+    );
+    if (same) copied++;
+    else if (copied + left < need) break;
+  }
+  return copied / mine.length;
 }
 
 /** A near-copy of a benchmark example: most sentences restate the example's, in any wording. */
@@ -148,47 +235,18 @@ export function benchmarkCopy(run: JudgeRun): QualityFinding | undefined {
   if (!index || index.size === 0) return undefined;
   const mine = run.doc.sentences
     .filter((s) => s.words >= 8)
-    .map((s) => ({ stems: new Set(s.stems), words: contentWords(s.text) }));
+    .map((s) => analyseSentence(s.text, s.stems));
   if (mine.length < 4) return undefined;
   const candidates = index
     .nearest(run.doc.tokens, 3, { excludeId: run.reference.excludeExampleId })
     .filter((n) => n.similarity >= COPY_CANDIDATE);
   for (const near of candidates) {
-    const theirs = exampleSentences(index, near.id);
-    if (theirs.length === 0) continue;
-    const shares = (m: (typeof mine)[number], t: (typeof theirs)[number]) => {
-      let shared = 0;
-      for (const x of m.stems) if (t.stems.has(x)) shared++;
-      return shared;
-    };
-    // First as written: a sentence most of whose stems stand in one of the example's is a copy.
-    let copied = 0;
-    const open: typeof mine = [];
-    for (const m of mine) {
-      if (theirs.some((t) => shares(m, t) >= 0.7 * Math.max(m.stems.size, t.stems.size))) copied++;
-      else open.push(m);
-    }
-    // Then in other words, for the rest, and only while the share can still be reached. Words
-    // both texts use match as they are; only the others need synonyms.
-    if (copied / mine.length < COPY_SHARE && (copied + open.length) / mine.length >= COPY_SHARE) {
-      // Only sentence pairs that share some stems are compared in other words, and only their
-      // words need synonyms.
-      const pairs = open.map((m) => ({ m, ts: theirs.filter((t) => shares(m, t) >= 2) }));
-      const mineWords = new Set(pairs.flatMap((p) => (p.ts.length > 0 ? p.m.words : [])));
-      const theirWords = new Set(pairs.flatMap((p) => p.ts.flatMap((t) => t.words)));
-      const matcher = new SynonymMatcher(
-        [...mineWords].filter((w) => !theirWords.has(w)),
-        [...theirWords].filter((w) => !mineWords.has(w)),
-      );
-      for (const { m, ts } of pairs) {
-        if (ts.some((t) => matcher.mutual(m.words, t.words) >= SAME_SENTENCE)) copied++;
-      }
-    }
-    if (copied / mine.length >= COPY_SHARE) {
+    const share = restatedShare(mine, exampleSentences(index, near.id), COPY_SHARE);
+    if (share >= COPY_SHARE) {
       return {
         code: "benchmark_copy",
         title: near.title,
-        similarity: Math.round((copied / mine.length) * 100) / 100,
+        similarity: Math.round(share * 100) / 100,
         source: "example",
       };
     }

@@ -41,6 +41,7 @@ function weight(word: string): number {
  */
 export class SynonymMatcher {
   private readonly neighbours = new Map<string, Set<string>>();
+  private readonly weights = new Map<string, number>();
 
   /**
    * Neighbours between the words of `a` and those of `b` (within `a` when `b` is left out):
@@ -89,7 +90,8 @@ export class SynonymMatcher {
     let total = 0;
     let hit = 0;
     for (const w of a) {
-      const k = weight(w);
+      let k = this.weights.get(w);
+      if (k === undefined) this.weights.set(w, (k = weight(w)));
       total += k;
       if (b.has(w)) {
         hit += k;
