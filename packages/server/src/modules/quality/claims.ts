@@ -215,7 +215,8 @@ export function extractClaims(
       let tokens: ReturnType<typeof tagTokens> | undefined;
       /** Whether the words at `start` stand under a negation ("does not mean you pay 8% less"). */
       const negatedAt = (start: number) => {
-        if (!mayBeNegated(sentence)) return false;
+        // A negation's scope follows its cue: with no cue before the figure, it is not negated.
+        if (!mayBeNegated(sentence.slice(0, start))) return false;
         tokens ??= tagTokens(sentence);
         let cursor = 0;
         for (const t of tokens) {

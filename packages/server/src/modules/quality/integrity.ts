@@ -7,7 +7,12 @@
  * specificity); none knows a particular piece.
  */
 import type { QualityFinding } from "@content-studio/contract";
-import { detectLanguage, LANGUAGE_NAMES, languageOfTag } from "../../lib/language/nlp";
+import {
+  detectLanguage,
+  LANGUAGE_NAMES,
+  languageOfTag,
+  plainlyEnglish,
+} from "../../lib/language/nlp";
 import type { JudgeRun } from "./criteria/criterion";
 import type { SimilarityIndex } from "./similarity";
 import { excerpt } from "./criteria/criterion";
@@ -46,7 +51,7 @@ export function wrongLanguage(run: JudgeRun): QualityFinding | undefined {
   const sample = long.filter((_, i) => i % step === 0);
   const sampled = sample.reduce((n, b) => n + wordCount(b), 0);
   for (const block of sample) {
-    const found = detectLanguage(block);
+    const found = expected === "eng" && plainlyEnglish(block) ? "eng" : detectLanguage(block);
     if (found !== "und" && found !== expected)
       foreign.set(found, (foreign.get(found) ?? 0) + wordCount(block));
   }
@@ -117,6 +122,9 @@ const COPY_SHARE = 0.5;
 /** Sentences this similar (both ways) say the same thing in other words. */
 const SAME_SENTENCE = 0.6;
 
+/** Their sentences a sentence is compared with in other words (those sharing the most stems). */
+const PARAPHRASE_SOURCES = 3;
+
 /** TF-IDF similarity below which an example shares too little vocabulary to be copied (a sentence-by-sentence paraphrase keeps most of it: 0.8 on the development set, other pieces at most 0.46). */
 const COPY_CANDIDATE = 0.5;
 
@@ -184,18 +192,22 @@ function restatedShare(mine: AnalysedSentence[], theirs: AnalysedText, share: nu
       for (const i of theirs.byStem.get(x) ?? []) shared.set(i, (shared.get(i) ?? 0) + 1);
     }
     let literal = false;
-    const ts: AnalysedSentence[] = [];
+    const near: { t: AnalysedSentence; n: number }[] = [];
     for (const [i, n] of shared) {
       const t = theirs.sentences[i]!;
       if (n >= 0.7 * Math.max(m.stems.size, t.stems.size)) {
         literal = true;
         break;
       }
-      // Only sentences that share some stems are compared in other words.
-      if (n >= 2) ts.push(t);
+      // Only sentences that share some stems are compared in other words: the few that share
+      // the most (a sentence said in other words keeps some of its source's words).
+      if (n >= 2) near.push({ t, n });
     }
     if (literal) copied++;
-    else if (ts.length > 0) open.push({ m, ts });
+    else if (near.length > 0) {
+      near.sort((a, b) => b.n - a.n);
+      open.push({ m, ts: near.slice(0, PARAPHRASE_SOURCES).map((x) => x.t) });
+    }
   }
   const need = share * mine.length;
   if (copied >= need || copied + open.length < need) return copied / mine.length;
@@ -333,25 +345,60 @@ export function repeatedParagraph(run: JudgeRun): QualityFinding | undefined {
   };
 }
 
+interface ReferenceItems {
+  items: { text: string; stems: string[] }[];
+  /** For each stem, the items that use it. */
+  byStem: Map<string, number[]>;
+}
+
+// Reference-data items analysed once per set of personas and industries (the arrays are made
+// afresh whenever the reference data changes, so this derived data cannot go stale).
+const referenceItemsCache = new WeakMap<object, WeakMap<object, ReferenceItems>>();
+
+function referenceItems(run: JudgeRun): ReferenceItems {
+  const { personas, industries } = run.reference;
+  let byIndustries = referenceItemsCache.get(personas);
+  if (!byIndustries) referenceItemsCache.set(personas, (byIndustries = new WeakMap()));
+  let analysed = byIndustries.get(industries);
+  if (!analysed) {
+    const items = [...personas.flatMap(personaTexts), ...industries.flatMap(industryTexts)]
+      .map((text) => ({ text, stems: [...new Set(tokenize(text))] }))
+      .filter((i) => i.stems.length >= 7);
+    const byStem = new Map<string, number[]>();
+    items.forEach((item, i) => {
+      for (const x of item.stems) {
+        const list = byStem.get(x);
+        if (list) list.push(i);
+        else byStem.set(x, [i]);
+      }
+    });
+    analysed = { items, byStem };
+    byIndustries.set(industries, analysed);
+  }
+  return analysed;
+}
+
 /** Sentences that paste a reference-data item (a pain point, goal, driver) nearly verbatim. */
 export function templateBoilerplate(run: JudgeRun): {
   gate?: QualityFinding;
   findings: QualityFinding[];
 } {
-  const items = [
-    ...run.reference.personas.flatMap(personaTexts),
-    ...run.reference.industries.flatMap(industryTexts),
-  ]
-    .map((text) => ({ text, stems: [...new Set(tokenize(text))] }))
-    .filter((i) => i.stems.length >= 7);
+  const { items, byStem } = referenceItems(run);
   const pasted: string[] = [];
   for (const s of run.doc.sentences) {
     if (s.kind === "heading") continue;
-    const stems = new Set(s.stems);
-    const item = items.find(
-      (i) => i.stems.filter((x) => stems.has(x)).length >= Math.ceil(i.stems.length * 0.8),
-    );
-    if (item) pasted.push(item.text);
+    // Stems the sentence shares with each item, from the stem postings.
+    const shared = new Map<number, number>();
+    for (const x of new Set(s.stems)) {
+      for (const i of byStem.get(x) ?? []) shared.set(i, (shared.get(i) ?? 0) + 1);
+    }
+    let first: number | undefined;
+    for (const [i, n] of shared) {
+      if (n >= Math.ceil(items[i]!.stems.length * 0.8) && (first === undefined || i < first)) {
+        first = i;
+      }
+    }
+    if (first !== undefined) pasted.push(items[first]!.text);
   }
   const findings = pasted
     .slice(0, 2)
