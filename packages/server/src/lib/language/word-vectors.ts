@@ -210,7 +210,7 @@ function sketchDistance(table: Int32Array, x: number, y: number): number {
     let v = table[x + k]! ^ table[y + k]!;
     v -= (v >>> 1) & 0x55555555;
     v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-    bits += (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+    bits += Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
   }
   return bits;
 }
