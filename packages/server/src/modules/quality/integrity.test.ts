@@ -65,6 +65,19 @@ describe("whole-piece gates", () => {
     expect(r.overall).toBeGreaterThan(0.7);
   });
 
+  it("off topic: a piece on a neighbouring subject that shares only the domain's common words", () => {
+    // The housing piece has design, review, questions, cut and cost, most of this topic's words,
+    // but not what the topic is about (moulded enclosures).
+    const topic = "Design review questions that cut the cost of injection-moulded enclosures";
+    const report = score(piece({ topic }));
+    capped(report, "off_topic");
+    const finding = report.findings.find((f) => f.code === "off_topic");
+    expect(finding?.code === "off_topic" ? finding.missing.slice(0, 2) : []).toEqual([
+      "injection-moulded",
+      "enclosures",
+    ]);
+  });
+
   it("wrong language: the body in German for an English brief", () => {
     const german = [
       [

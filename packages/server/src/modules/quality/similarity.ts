@@ -41,6 +41,14 @@ export class SimilarityIndex {
     return this.docs.length;
   }
 
+  /** Share of the indexed examples (0–1) whose text uses a term (a stem from `tokenize`). */
+  documentShare(term: string): number {
+    const id = this.termIds.get(term);
+    return id === undefined || this.docs.length === 0
+      ? 0
+      : this.postingDocs[id]!.length / this.docs.length;
+  }
+
   /** The indexed text of an example (title and sections), for sentence-level comparison. */
   textOf(id: string): string | undefined {
     return this.docs.find((d) => d.id === id)?.text;

@@ -1,5 +1,7 @@
 import { hasStem, type Doc } from "../document";
 import { contentWords, SynonymMatcher } from "../semantic";
+import { wordVectors } from "../../../lib/language/word-vectors";
+import type { SimilarityIndex } from "../similarity";
 import { tokenize } from "../text";
 import type { Criterion } from "./criterion";
 
@@ -34,6 +36,25 @@ function partOf(doc: Doc, text: string, stems: ReadonlySet<string>) {
 
 /** Share of the topic's words the whole draft must use, below which it is off-topic. */
 const ON_TOPIC = 0.4;
+/**
+ * Share of the topic's distinctive weight the whole draft must carry (see {@link distinctiveness}):
+ * a piece on a neighbouring subject shares the domain's common words, not the topic's own.
+ */
+const ON_TOPIC_DISTINCTIVE = 0.45;
+
+/**
+ * How much a topic word tells this topic apart from the others of the domain (0–1): words most
+ * benchmark examples use (cost, design, engineering) tell little, and so do the most frequent
+ * English words (reducing, change, case); part names, processes and program terms tell most.
+ */
+function distinctiveness(w: { stem: string; word: string }, index: SimilarityIndex | undefined) {
+  const domain = 1 - (index?.documentShare(w.stem) ?? 0);
+  const rank = wordVectors().rank(w.word);
+  // Rank 100 and above: 0.2 at the 100th word, 0.6 at the 3,000th, 1 from about the 30,000th.
+  const english =
+    rank === undefined ? 1 : Math.min(1, Math.max(0.2, (Math.log10(rank + 1) - 2) / 2.5));
+  return domain * english;
+}
 
 /** The topic's content words (stems) and the words they came from. */
 function topicWords(topic: string): { stem: string; word: string }[] {
@@ -55,7 +76,7 @@ export const topicRelevance: Criterion = {
   weight: 0.12,
   rationale:
     "The writer was asked for a topic; a fluent piece about something else is not the piece asked for.",
-  score({ doc, brief }) {
+  score({ doc, brief, reference }) {
     if (brief.topic === undefined) return { score: 0, findings: [], measured: false };
     const words = topicWords(brief.topic);
     if (words.length === 0) {
@@ -75,13 +96,29 @@ export const topicRelevance: Criterion = {
     const coverage = inDoc.length / words.length;
     const bodyCoverage = inBody.length / words.length;
     const score = Math.max(0, 0.45 * coverage + 0.45 * bodyCoverage + 0.1 * (inOpening ? 1 : 0));
-    if (coverage >= ON_TOPIC && bodyCoverage >= ON_TOPIC / 2) {
+    const weights = new Map(words.map((w) => [w, distinctiveness(w, reference.index)]));
+    const totalWeight = words.reduce((sum, w) => sum + weights.get(w)!, 0);
+    const distinctive =
+      totalWeight === 0 ? 1 : inDoc.reduce((sum, w) => sum + weights.get(w)!, 0) / totalWeight;
+    if (
+      coverage >= ON_TOPIC &&
+      bodyCoverage >= ON_TOPIC / 2 &&
+      distinctive >= ON_TOPIC_DISTINCTIVE
+    ) {
       return { score: Math.min(1, score / 0.8), findings: [] };
     }
     const finding = {
       code: "off_topic" as const,
       topic: brief.topic,
-      missing: words.filter((w) => !inDoc.includes(w)).map((w) => w.word),
+      // The topic's own words first: those are what the piece lacks most.
+      missing: [
+        ...new Set(
+          words
+            .filter((w) => !inDoc.includes(w))
+            .sort((a, b) => weights.get(b)! - weights.get(a)!)
+            .map((w) => w.word),
+        ),
+      ],
     };
     return { score, findings: [finding], gates: [finding] };
   },
