@@ -7,6 +7,7 @@ import type { BackgroundJobs } from "./lib/background-jobs";
 import type { FairQueue } from "./lib/fair-queue";
 import type { Auth } from "./modules/auth/auth";
 import type { Mailer } from "./modules/mail/mail.service";
+import type { SimilarityIndex } from "./modules/quality/similarity";
 
 /** What every module is built with: created once in buildApp, passed down explicitly. */
 export interface AppContext {
@@ -27,6 +28,12 @@ export interface AppContext {
    * Absent: checks are deterministic only.
    */
   editorReview?: EditorReviewHook;
+  /**
+   * The Library's items as a similarity index, for the quality check's duplicate gate
+   * (implemented by the library module and wired in buildApp, like `editorReview`). Absent:
+   * copy is compared with the benchmark examples only.
+   */
+  libraryIndex?: (ctx: Pick<AppContext, "db">) => Promise<SimilarityIndex>;
 }
 
 /** What a quality check asks of the editor's review. */

@@ -17,6 +17,7 @@ import { authRoutes } from "./modules/auth/auth.routes";
 import { createSessionResolver } from "./modules/auth/auth.service";
 import { contentRoutes } from "./modules/content/content.routes";
 import { reviewQualityCheck } from "./modules/content/editor-review";
+import { getLibraryIndex } from "./modules/library/library-index";
 import { examplesRoutes } from "./modules/examples/examples.routes";
 import { createExampleSearchQueue } from "./modules/examples/examples.service";
 import { generationRoutes } from "./modules/content/generation.routes";
@@ -130,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     exampleSearches: createExampleSearchQueue(config, dbKind),
     mailer: createMailer(config.mail),
     editorReview: reviewQualityCheck,
+    libraryIndex: getLibraryIndex,
   };
   const graceful = registerGracefulClose(app, ctx.jobs, { graceMs: options.shutdownGraceMs });
   app.addHook("onClose", () => ctx.mailer.close());

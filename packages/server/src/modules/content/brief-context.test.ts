@@ -82,10 +82,11 @@ describe("one Optimize call loads the brief's context once", () => {
     const repeated = texts.filter((text, i) => texts.indexOf(text) !== i);
     expect(repeated, "queries sent more than once").toEqual([]);
     const counts = recorder.perTable();
-    // The item; every persona and industry (the judge's vocabularies, and the brief's own);
-    // the catalogue; the approved facts.
+    // The item, its duplicate family, and the Library's fingerprint and texts (the duplicate
+    // gate's index, built once here); every persona and industry (the judge's vocabularies,
+    // and the brief's own); the catalogue; the approved facts.
+    expect(counts.content_item, JSON.stringify(counts)).toBe(4);
     for (const table of [
-      "content_item",
       "persona",
       "industry",
       "company_profile",

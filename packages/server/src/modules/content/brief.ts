@@ -13,6 +13,7 @@ import type { BriefExample, ContentBrief } from "../ai/writer";
 import { factsForBrief, loadBindingFacts } from "../proof/proof.service";
 import {
   getBannedPhrases,
+  getLibraryIndex,
   getSimilarityIndex,
   loadAudiences,
   nearestInIndex,
@@ -118,12 +119,13 @@ export interface BriefContext {
 export async function loadBriefContext(ctx: AppContext, input: BriefInput): Promise<BriefContext> {
   // Every persona and industry is loaded once (the judge's vocabularies need them all); the
   // brief's own are picked from those lists rather than read again.
-  const [catalogRows, bannedPhrases, index, audiences, facts] = await Promise.all([
+  const [catalogRows, bannedPhrases, index, audiences, facts, library] = await Promise.all([
     loadCompanyCatalogRows(ctx.db),
     getBannedPhrases(ctx),
     getSimilarityIndex(ctx),
     loadAudiences(ctx),
     loadBindingFacts(ctx),
+    getLibraryIndex(ctx),
   ]);
   const { persona, industry } = pickAudience(audiences, input.personaId, input.industryId);
   const catalog = presentCompanyCatalog(catalogRows);
@@ -194,7 +196,7 @@ export async function loadBriefContext(ctx: AppContext, input: BriefInput): Prom
   }
   return {
     brief,
-    reference: { persona, industry, catalog, bannedPhrases, index, ...audiences, facts },
+    reference: { persona, industry, catalog, bannedPhrases, index, ...audiences, facts, library },
   };
 }
 

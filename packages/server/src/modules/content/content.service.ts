@@ -3,6 +3,7 @@ import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
 import type { SessionUser } from "../../plugins/access";
 import type { ContentBrief, DraftContent } from "../ai/writer";
+import { duplicateFamily } from "../library/library-index";
 import { saveLibraryItem } from "../library/library.service";
 import { loadBriefContext, type BriefContext } from "./brief";
 import * as repo from "./content.repository";
@@ -34,23 +35,28 @@ export function briefOf(
 }
 
 /** The brief of a stored item and the reference its drafts are scored against, loaded once. */
-export function briefContextOf(
+export async function briefContextOf(
   ctx: AppContext,
   row: repo.ContentItemDetailRow,
   primaryKeyword?: string,
 ): Promise<BriefContext> {
-  return loadBriefContext(ctx, {
-    personaId: row.persona_id,
-    industryId: row.industry_id,
-    buyingStage: row.buying_stage,
-    contentType: row.content_type,
-    topic: row.topic,
-    keyMetrics: row.key_metrics,
-    featuredSolutions: row.featured_solutions,
-    primaryKeyword: primaryKeyword || row.primary_keyword || undefined,
-    useBenchmarkExamples: false,
-    lenient: true,
-  });
+  const [context, family] = await Promise.all([
+    loadBriefContext(ctx, {
+      personaId: row.persona_id,
+      industryId: row.industry_id,
+      buyingStage: row.buying_stage,
+      contentType: row.content_type,
+      topic: row.topic,
+      keyMetrics: row.key_metrics,
+      featuredSolutions: row.featured_solutions,
+      primaryKeyword: primaryKeyword || row.primary_keyword || undefined,
+      useBenchmarkExamples: false,
+      lenient: true,
+    }),
+    duplicateFamily(ctx, row.id),
+  ]);
+  // The item's own text (and its duplicates') is not a near-duplicate of other work.
+  return { ...context, reference: { ...context.reference, excludeLibraryIds: family } };
 }
 
 export function draftOf(row: repo.ContentItemDetailRow): DraftContent {

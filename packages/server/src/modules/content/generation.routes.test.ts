@@ -9,6 +9,7 @@ import {
   type GenerationSettingsResponse,
 } from "@content-studio/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sql } from "kysely";
 import {
   MALFORMED_JSON,
   XSS_DRAFT,
@@ -491,6 +492,9 @@ describe("generation through an OpenAI-wire provider", () => {
   };
 
   it("auto-refines a weak first draft with the critique and reports the improvement", async () => {
+    // Earlier tests stored this same model draft in the Library, where a second copy would be
+    // a near-duplicate of an item (a gate): this test starts from an empty Library.
+    await sql`update content_item set deleted_at = now() where deleted_at is null`.execute(t.db);
     fake.enqueue(answer(POOR_DRAFT), answer(modelDraft()));
     fake.setDefault(answer(modelDraft()));
     const res = await editor.post("/api/generate-content", { ...VALID_REQUEST, autoRefine: true });

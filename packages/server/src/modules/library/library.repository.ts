@@ -657,3 +657,55 @@ export async function recountLibraryStats(db: Db) {
   ]);
   return { days: days.rows, qualities: qualities.rows, coverage: coverage.rows };
 }
+
+/**
+ * A cheap fingerprint of the items in the Library (not in the Trash): count and latest change.
+ * Every save, trash, restore and delete changes it, so the duplicate index is rebuilt only then.
+ */
+export async function readLibraryTextsVersion(db: Db): Promise<string> {
+  const row = await db
+    .selectFrom("content_item")
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as("n"),
+      // As text, to keep PostgreSQL's microseconds (a Date would round them to milliseconds).
+      sql<string | null>`max(updated_at)::text`.as("latest"),
+    ])
+    .where("deleted_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return `${Number(row.n)}:${row.latest ?? ""}`;
+}
+
+/** The text of every item in the Library (not in the Trash), for the duplicate check. */
+export async function listLibraryTexts(db: Db) {
+  return db
+    .selectFrom("content_item")
+    .select(["id", "title", "headline", "introduction", "body", "conclusion", "duplicated_from"])
+    .where("deleted_at", "is", null)
+    .execute();
+}
+
+/**
+ * An item and its duplicate family: the item it was duplicated from and the items duplicated
+ * from it. A piece may restate these without being a near-duplicate of someone else's work.
+ */
+export async function listDuplicateFamily(db: Db, id: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("content_item")
+    .select("id")
+    .where((eb) =>
+      eb.or([
+        eb("id", "=", id),
+        eb("duplicated_from", "=", id),
+        eb(
+          "id",
+          "=",
+          eb
+            .selectFrom("content_item as source")
+            .select("source.duplicated_from")
+            .where("source.id", "=", id),
+        ),
+      ]),
+    )
+    .execute();
+  return rows.map((r) => r.id);
+}

@@ -33,6 +33,7 @@ import { sanitizeBody, toPlainText } from "../../lib/html";
 import type { SessionUser } from "../../plugins/access";
 import { auditActorOf, recordAudit } from "../audit/audit.service";
 import { checkQualityReviewed } from "../quality/reviewed-check";
+import { duplicateFamily } from "./library-index";
 import { readSetting } from "../settings/settings.repository";
 import { exportContent, type ExportFile } from "./library.export";
 import { libraryPolicy, type PolicyActor, type PolicyItem } from "./library.policy";
@@ -197,24 +198,28 @@ function cleanSections(input: SaveLibraryItemBody, row: repo.LibraryItemRow): Se
   return sections;
 }
 
-function scoreSections(
+async function scoreSections(
   ctx: AppContext,
   row: repo.LibraryItemRow,
   s: Sections,
 ): Promise<QualityReport> {
-  return checkQualityReviewed(ctx, {
-    headline: s.headline,
-    introduction: s.introduction,
-    body: s.body,
-    conclusion: s.conclusion,
-    personaId: row.persona_id,
-    industryId: row.industry_id,
-    buyingStage: row.buying_stage,
-    contentType: row.content_type,
-    keyMetricsToInclude: row.key_metrics,
-    // The same brief the generator scored against: the item's topic is part of it.
-    contentTopic: row.topic.trim() || undefined,
-  });
+  return checkQualityReviewed(
+    ctx,
+    {
+      headline: s.headline,
+      introduction: s.introduction,
+      body: s.body,
+      conclusion: s.conclusion,
+      personaId: row.persona_id,
+      industryId: row.industry_id,
+      buyingStage: row.buying_stage,
+      contentType: row.content_type,
+      keyMetricsToInclude: row.key_metrics,
+      // The same brief the generator scored against: the item's topic is part of it.
+      contentTopic: row.topic.trim() || undefined,
+    },
+    { excludeLibraryIds: await duplicateFamily(ctx, row.id) },
+  );
 }
 
 /**

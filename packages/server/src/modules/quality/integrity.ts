@@ -241,26 +241,37 @@ function restatedShare(mine: AnalysedSentence[], theirs: AnalysedText, share: nu
   return copied / mine.length;
 }
 
-/** A near-copy of a benchmark example: most sentences restate the example's, in any wording. */
+/**
+ * A near-copy of a benchmark example or of an item already in the Library: most sentences
+ * restate the other text's, in any wording.
+ */
 export function benchmarkCopy(run: JudgeRun): QualityFinding | undefined {
-  const index = run.reference.index;
-  if (!index || index.size === 0) return undefined;
-  const mine = run.doc.sentences
-    .filter((s) => s.words >= 8)
-    .map((s) => analyseSentence(s.text, s.stems));
-  if (mine.length < 4) return undefined;
-  const candidates = index
-    .nearest(run.doc.tokens, 3, { excludeId: run.reference.excludeExampleId })
-    .filter((n) => n.similarity >= COPY_CANDIDATE);
-  for (const near of candidates) {
-    const share = restatedShare(mine, exampleSentences(index, near.id), COPY_SHARE);
-    if (share >= COPY_SHARE) {
-      return {
-        code: "benchmark_copy",
-        title: near.title,
-        similarity: Math.round(share * 100) / 100,
-        source: "example",
-      };
+  const { index, library, excludeExampleId, excludeLibraryIds = [] } = run.reference;
+  const sources = [
+    { source: "example" as const, index, exclude: excludeExampleId ? [excludeExampleId] : [] },
+    { source: "library" as const, index: library, exclude: excludeLibraryIds },
+  ];
+  let mine: AnalysedSentence[] | undefined;
+  for (const { source, index, exclude } of sources) {
+    if (!index || index.size === 0) continue;
+    mine ??= run.doc.sentences
+      .filter((s) => s.words >= 8)
+      .map((s) => analyseSentence(s.text, s.stems));
+    if (mine.length < 4) return undefined;
+    const candidates = index
+      .nearest(run.doc.tokens, 3 + exclude.length)
+      .filter((n) => !exclude.includes(n.id) && n.similarity >= COPY_CANDIDATE)
+      .slice(0, 3);
+    for (const near of candidates) {
+      const share = restatedShare(mine, exampleSentences(index, near.id), COPY_SHARE);
+      if (share >= COPY_SHARE) {
+        return {
+          code: "benchmark_copy",
+          title: near.title,
+          similarity: Math.round(share * 100) / 100,
+          source,
+        };
+      }
     }
   }
   return undefined;

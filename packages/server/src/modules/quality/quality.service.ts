@@ -35,8 +35,8 @@ import { scoreContent } from "./scorer";
 import { exampleIndexText, SimilarityIndex } from "./similarity";
 import { tokenize } from "./text";
 
-/** What the quality service needs from the app: only the database. */
-export type QualityContext = Pick<AppContext, "db">;
+/** What the quality service needs from the app: the database, and the Library's index when wired. */
+export type QualityContext = Pick<AppContext, "db" | "libraryIndex">;
 
 // One similarity index per database, rebuilt only when the examples' fingerprint changes. A
 // build in progress is shared, so a burst of checks after an ingest builds it once.
@@ -157,6 +157,15 @@ export interface QualityReference {
   index: SimilarityIndex;
   /** Approved facts from the Proof Library (expired ones flagged). */
   facts: JudgeFact[];
+  /** The Library's items, for the duplicate gate (absent when the app wires none). */
+  library?: SimilarityIndex;
+  /** Library items the copy may restate (itself, its duplicates): see JudgeReference. */
+  excludeLibraryIds?: string[];
+}
+
+/** The Library's items as an index, when the app wires one (see AppContext.libraryIndex). */
+export async function getLibraryIndex(ctx: QualityContext): Promise<SimilarityIndex | undefined> {
+  return ctx.libraryIndex ? ctx.libraryIndex(ctx) : undefined;
 }
 
 /** Every persona and industry: the judge's vocabularies are derived from them. */
@@ -179,14 +188,16 @@ export async function loadQualityReference(
   personaId: string,
   industryId: string,
 ): Promise<QualityReference> {
-  const [personaRows, industryRows, catalogRows, bannedPhrases, index, facts] = await Promise.all([
-    listPersonaRows(ctx.db),
-    listIndustryRows(ctx.db),
-    loadCompanyCatalogRows(ctx.db),
-    getBannedPhrases(ctx),
-    getSimilarityIndex(ctx),
-    loadBindingFacts(ctx),
-  ]);
+  const [personaRows, industryRows, catalogRows, bannedPhrases, index, facts, library] =
+    await Promise.all([
+      listPersonaRows(ctx.db),
+      listIndustryRows(ctx.db),
+      loadCompanyCatalogRows(ctx.db),
+      getBannedPhrases(ctx),
+      getSimilarityIndex(ctx),
+      loadBindingFacts(ctx),
+      getLibraryIndex(ctx),
+    ]);
   const personaRow = personaRows.find((p) => p.id === personaId);
   const industryRow = industryRows.find((i) => i.id === industryId);
   const issues = [
@@ -209,6 +220,7 @@ export async function loadQualityReference(
     bannedPhrases,
     index,
     facts,
+    library,
   };
 }
 
@@ -237,6 +249,8 @@ export function scoreWithReference(
       personas: reference.personas,
       industries: reference.industries,
       facts: reference.facts,
+      library: reference.library,
+      excludeLibraryIds: reference.excludeLibraryIds,
     },
   );
 }
@@ -245,7 +259,8 @@ export function scoreWithReference(
 export async function checkQuality(
   ctx: QualityContext,
   input: QualityCheckBody,
+  options: { excludeLibraryIds?: string[] } = {},
 ): Promise<QualityReport> {
   const reference = await loadQualityReference(ctx, input.personaId, input.industryId);
-  return scoreWithReference(input, reference);
+  return scoreWithReference(input, { ...reference, excludeLibraryIds: options.excludeLibraryIds });
 }

@@ -10,8 +10,9 @@ import { checkQuality } from "./quality.service";
 export async function checkQualityReviewed(
   ctx: AppContext,
   input: QualityCheckBody,
-  options: Pick<EditorReviewRequest, "signal" | "log"> = {},
+  options: Pick<EditorReviewRequest, "signal" | "log"> & { excludeLibraryIds?: string[] } = {},
 ): Promise<QualityReport> {
-  const report = await checkQuality(ctx, input);
-  return ctx.editorReview ? ctx.editorReview(ctx, { input, report, ...options }) : report;
+  const { excludeLibraryIds, ...review } = options;
+  const report = await checkQuality(ctx, input, { excludeLibraryIds });
+  return ctx.editorReview ? ctx.editorReview(ctx, { input, report, ...review }) : report;
 }

@@ -41,6 +41,10 @@ export interface JudgeReference {
   index?: SimilarityIndex;
   /** Leave-one-out: the example being scored is not its own neighbour. */
   excludeExampleId?: string;
+  /** The Library's items, for the duplicate gate (see integrity.ts). */
+  library?: SimilarityIndex;
+  /** Items a piece may restate: itself (an earlier version) and the items duplicated from it or it from. */
+  excludeLibraryIds?: readonly string[];
 }
 
 /** What one scoring run shares between criteria. */
