@@ -13,7 +13,8 @@ import type { AddressInfo } from "node:net";
  *   createOpenAI({ baseURL: fake.openaiBaseUrl, apiKey: "sk-test-…" })
  */
 
-export type WireFormat = "responses" | "chat" | "gemini";
+/** OpenAI Responses, Chat Completions, Gemini, and OpenAI image generation. */
+export type WireFormat = "responses" | "chat" | "gemini" | "images";
 
 export type FakeBehaviour =
   /** A successful answer whose model text is `text` (structured output = the JSON as a string). */
@@ -120,6 +121,7 @@ function formatOf(method: string, path: string): WireFormat | undefined {
   if (method !== "POST") return undefined;
   if (path.endsWith("/responses")) return "responses";
   if (path.endsWith("/chat/completions")) return "chat";
+  if (path.endsWith("/images/generations")) return "images";
   if (/\/models\/[^/]+:(generateContent|streamGenerateContent)$/.test(path)) return "gemini";
   return undefined;
 }
@@ -139,6 +141,8 @@ function promptTextOf(format: WireFormat, body: Record<string, unknown>): string
   if (format === "gemini") {
     collect(body.systemInstruction);
     collect(body.contents);
+  } else if (format === "images") {
+    collect(body.prompt);
   } else {
     collect(body.input ?? body.messages);
   }
@@ -390,6 +394,10 @@ export async function startFakeAiProvider(
     usage: { inputTokens: number; outputTokens: number },
   ): unknown {
     sequence += 1;
+    // An image answer's text is the picture, base64-encoded, as OpenAI sends it.
+    if (format === "images") {
+      return { created: Math.floor(Date.now() / 1000), data: [{ b64_json: text }] };
+    }
     if (format === "responses") {
       return {
         id: `resp_${sequence}`,

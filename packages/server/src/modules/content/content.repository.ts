@@ -24,32 +24,6 @@ export function findContentItem(db: Db, id: string): Promise<ContentItemDetailRo
     .executeTakeFirst();
 }
 
-export async function updateContentVisualization(
-  db: Db,
-  id: string,
-  visualization: unknown,
-): Promise<boolean> {
-  const result = await db
-    .updateTable("content_item")
-    .set({ visualization: JSON.stringify(visualization), updated_at: new Date() })
-    .where("id", "=", id)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
-}
-
-export async function updateContentRepurposed(
-  db: Db,
-  id: string,
-  repurposed: unknown,
-): Promise<boolean> {
-  const result = await db
-    .updateTable("content_item")
-    .set({ repurposed: JSON.stringify(repurposed), updated_at: new Date() })
-    .where("id", "=", id)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
-}
-
 /** Number of stored items (tests and diagnostics). */
 export async function countContentItems(db: Db): Promise<number> {
   const row = await db

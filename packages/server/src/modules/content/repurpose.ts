@@ -1,14 +1,13 @@
 import type { ContentVariations, RepurposeBody } from "@content-studio/contract";
 import type { AppContext } from "../../app-context";
-import { AppError } from "../../lib/app-error";
 import type { SessionUser } from "../../plugins/access";
 import { getWriter } from "../ai/ai-provider.service";
 import type { WriterLogger } from "../ai/llm-writer";
 import type { RepurposedContent } from "../ai/writer";
-import * as repo from "./content.repository";
+import { attachItemAsset } from "../library/library.service";
 import { authorizeItemAction } from "./content.policy";
 import { presentContentItem } from "./content.presenter";
-import { briefOf, draftOf, loadItem, NOT_FOUND } from "./content.service";
+import { briefOf, draftOf, loadItem } from "./content.service";
 import { consumeGenerationBudget } from "./generation-limit";
 import { enforceRepurposeLimits, repurposeViolations } from "./limits";
 import { pipelineSignal } from "./pipeline";
@@ -69,8 +68,7 @@ export async function repurposeContentItem(
     model: writer.model,
     createdAt: new Date().toISOString(),
   };
-  if (!(await repo.updateContentRepurposed(ctx.db, id, variations))) {
-    throw new AppError("not_found", NOT_FOUND);
-  }
+  // Re-checked on the locked row: the item may have been published or trashed meanwhile.
+  await attachItemAsset(ctx, actor, id, { action: "repurpose", repurposed: variations });
   return variations;
 }

@@ -9,9 +9,9 @@ import { htmlToText } from "../../lib/html";
 import type { SessionUser } from "../../plugins/access";
 import { getImageWriter } from "../ai/ai-provider.service";
 import type { WriterLogger } from "../ai/llm-writer";
+import { attachItemAsset } from "../library/library.service";
 import { authorizeItemAction } from "./content.policy";
-import * as repo from "./content.repository";
-import { briefOf, loadItem, NOT_FOUND } from "./content.service";
+import { briefOf, loadItem } from "./content.service";
 import { consumeGenerationBudget } from "./generation-limit";
 import { metricsFromText, renderInfographic } from "./infographic";
 import { pipelineSignal } from "./pipeline";
@@ -85,8 +85,7 @@ export async function visualizeContentItem(
       createdAt: new Date().toISOString(),
     };
   }
-  if (!(await repo.updateContentVisualization(ctx.db, id, visualization))) {
-    throw new AppError("not_found", NOT_FOUND);
-  }
+  // Re-checked on the locked row: the item may have been published or trashed meanwhile.
+  await attachItemAsset(ctx, actor, id, { action: "visualize", visualization });
   return visualization;
 }

@@ -376,6 +376,10 @@ export interface ItemUpdate {
   approved_version?: number | null;
   approved_by?: string | null;
   approved_at?: Date | null;
+  /** JSON: the item's visualization (see attachItemAsset). */
+  visualization?: string;
+  /** JSON: the item's repurposed variations (see attachItemAsset). */
+  repurposed?: string;
 }
 
 export async function updateLibraryItem(db: Db, id: string, update: ItemUpdate): Promise<boolean> {

@@ -289,6 +289,72 @@ async function writeNewVersion(
   return true;
 }
 
+/** An asset made from an item after a provider call: what it is and the action that made it. */
+export type ItemAsset =
+  { action: "visualize"; visualization: unknown } | { action: "repurpose"; repurposed: unknown };
+
+const ASSET_NOTES: Record<ItemAsset["action"], string> = {
+  visualize: "A new visualization was saved.",
+  repurpose: "New channel variations were saved.",
+};
+
+/**
+ * Stores an asset made from an item (a visualization, repurposed variations). It follows a
+ * provider call that may take a minute and a half, so what was checked before the call is
+ * checked again on the locked row: the item may have been published, trashed or approved
+ * meanwhile. An asset changes what reviewers saw, so, like an edit, an item in review or
+ * approved goes back to draft with its approval void.
+ */
+export async function attachItemAsset(
+  ctx: AppContext,
+  actor: SessionUser,
+  id: string,
+  asset: ItemAsset,
+): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const locked = await repo.findLibraryItem(trx, id, { forUpdate: true });
+    if (!locked) throw new AppError("not_found", NOT_FOUND);
+    authorize(actor, asset.action, locked);
+    const now = new Date();
+    const backToDraft = locked.status === "in_review" || locked.status === "approved";
+    await repo.updateLibraryItem(trx, id, {
+      ...(asset.action === "visualize"
+        ? { visualization: JSON.stringify(asset.visualization) }
+        : { repurposed: JSON.stringify(asset.repurposed) }),
+      updated_by: actor.id,
+      updated_at: now,
+      ...(backToDraft
+        ? { status: "draft", approved_version: null, approved_by: null, approved_at: null }
+        : {}),
+    });
+    if (!backToDraft) return;
+    await repo.insertEvent(trx, {
+      id: randomUUID(),
+      content_item_id: id,
+      kind: "edited",
+      from_status: locked.status,
+      to_status: "draft",
+      version: locked.version,
+      note: ASSET_NOTES[asset.action],
+      actor_id: actor.id,
+      created_at: now,
+    });
+    if (locked.status === "approved" && locked.approved_version !== null) {
+      await repo.insertEvent(trx, {
+        id: randomUUID(),
+        content_item_id: id,
+        kind: "approval_voided",
+        from_status: "approved",
+        to_status: "draft",
+        version: locked.approved_version,
+        note: `The approval of version ${locked.approved_version} no longer applies.`,
+        actor_id: actor.id,
+        created_at: now,
+      });
+    }
+  });
+}
+
 /** The score of the current text, on the item and its current version. */
 async function storeScore(
   trx: Transaction<Database>,

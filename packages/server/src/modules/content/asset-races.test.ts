@@ -1,0 +1,153 @@
+import type {
+  ContentItem,
+  ContentVariations,
+  LibraryHistory,
+  Visualization,
+} from "@content-studio/contract";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
+import {
+  answer,
+  startFakeAiProvider,
+  type FakeAiProviderServer,
+} from "../../../test/fakes/ai-provider-server";
+import { OPENAI_TEST_KEY, openAiFakeConfig, selectOpenAi } from "../../../test/support/generation";
+import { insertTestItem } from "../library/library.test-support";
+
+type Ok<T> = { success: true; data: T };
+type Err = { success: false; code: string; message: string };
+
+const VARIATIONS = {
+  linkedin: "A LinkedIn post about should-cost reviews.",
+  x: "Should-cost reviews catch overruns early.",
+  emailSubjects: ["Catch overruns at design review", "Should-cost, explained", "Your next gate"],
+  newsletter: "A short newsletter blurb.",
+};
+/** A 1×1 PNG, as OpenAI's image model answers (base64). */
+const PNG =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+/** How long the fake holds each answer: time enough to change the item meanwhile. */
+const HOLD_MS = 1_500;
+
+/**
+ * Visualize and repurpose wait on a provider, then write. Whatever happened to the item during
+ * the wait is checked again on the locked row before the write: a provider fake holds the
+ * answer open while another user publishes, trashes or approves the item.
+ */
+describe("an asset write after a provider call re-checks the item", () => {
+  let fake: FakeAiProviderServer;
+  let t: TestApp;
+  let editor: Agent;
+  let admin: Agent;
+
+  beforeAll(async () => {
+    fake = await startFakeAiProvider({ apiKey: OPENAI_TEST_KEY });
+    t = await buildTestApp({ config: openAiFakeConfig(fake) });
+    await selectOpenAi(t);
+    [editor, admin] = await Promise.all([t.signInAs("editor"), t.signInAs("admin")]);
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+  beforeEach(() => fake.reset());
+
+  const transition = (agent: Agent, id: string, action: string) =>
+    agent.post(`/api/library/${id}/transitions`, { action });
+  const item = async (id: string) =>
+    (await admin.get(`/api/content/${id}`)).json<Ok<ContentItem>>().data;
+
+  /** Starts `call`, waits until the provider has the request, runs `meanwhile`, then answers. */
+  async function whileHeld<T>(call: () => Promise<T>, meanwhile: () => Promise<void>) {
+    const before = fake.requests.length;
+    const pending = call();
+    const started = Date.now();
+    while (fake.requests.length === before) {
+      if (Date.now() - started > 10_000) throw new Error("the provider never got the request");
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await meanwhile();
+    return pending;
+  }
+
+  async function approvedItem(): Promise<string> {
+    const id = await insertTestItem(t.db, { quality: 0.95 });
+    expect((await transition(editor, id, "submit")).statusCode).toBe(200);
+    expect((await transition(admin, id, "approve")).statusCode).toBe(200);
+    return id;
+  }
+
+  it("refuses variations for an item published meanwhile, and writes nothing", async () => {
+    const id = await approvedItem();
+    fake.enqueue(answer(VARIATIONS, { delayMs: HOLD_MS }));
+    const res = await whileHeld(
+      () => editor.post(`/api/content/${id}/repurpose`, {}),
+      async () => {
+        expect((await transition(admin, id, "publish")).statusCode).toBe(200);
+      },
+    );
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json<Err>().success).toBe(false);
+    const after = await item(id);
+    expect(after.status).toBe("published");
+    expect(after.repurposed).toBeNull();
+  });
+
+  it("refuses a picture for an item moved to the Trash meanwhile, and writes nothing", async () => {
+    const id = await insertTestItem(t.db);
+    fake.enqueue(answer(PNG, { delayMs: HOLD_MS }));
+    const res = await whileHeld(
+      () => editor.post(`/api/content/${id}/visualize`, { imagePrompt: "A cost chart" }),
+      async () => {
+        expect((await editor.delete(`/api/library/${id}`)).statusCode).toBe(200);
+      },
+    );
+    expect(fake.requests.at(-1)?.path).toMatch(/\/images\/generations$/);
+    expect(res.statusCode, res.body).toBe(409);
+    const row = await t.db
+      .selectFrom("content_item")
+      .select(["visualization", "deleted_at"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(row.deleted_at).not.toBeNull();
+    expect(row.visualization).toBeNull();
+  });
+
+  it("saves a picture for an item approved meanwhile and sends it back to draft", async () => {
+    const id = await insertTestItem(t.db, { quality: 0.95 });
+    expect((await transition(editor, id, "submit")).statusCode).toBe(200);
+    fake.enqueue(answer(PNG, { delayMs: HOLD_MS }));
+    const res = await whileHeld(
+      () => editor.post(`/api/content/${id}/visualize`, { imagePrompt: "A cost chart" }),
+      async () => {
+        expect((await transition(admin, id, "approve")).statusCode).toBe(200);
+      },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const viz = res.json<Ok<Visualization>>().data;
+    expect(viz).toMatchObject({ kind: "png", source: "openai", data: PNG });
+    const after = await item(id);
+    expect(after.status).toBe("draft");
+    expect(after.visualization).toEqual(viz);
+    const history = (await admin.get(`/api/library/${id}/history`)).json<Ok<LibraryHistory>>().data;
+    expect(history.events.slice(0, 2).map((e) => e.kind)).toEqual(
+      expect.arrayContaining(["edited", "approval_voided"]),
+    );
+  });
+
+  it("saves variations for an item submitted for review, which goes back to draft", async () => {
+    const id = await insertTestItem(t.db, { quality: 0.95 });
+    fake.enqueue(answer(VARIATIONS, { delayMs: HOLD_MS }));
+    const res = await whileHeld(
+      () => editor.post(`/api/content/${id}/repurpose`, {}),
+      async () => {
+        expect((await transition(editor, id, "submit")).statusCode).toBe(200);
+      },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const saved = res.json<Ok<ContentVariations>>().data;
+    const after = await item(id);
+    expect(after.status).toBe("draft");
+    expect(after.repurposed).toEqual(saved);
+  });
+});
