@@ -12,8 +12,10 @@ import type { SessionUser } from "../src/plugins/access";
 import { AI_PROVIDER_SETTING } from "../src/modules/ai/ai-provider.service";
 import { adminResetPassword } from "../src/modules/account/account.service";
 import { getCompanyProfile } from "../src/modules/reference/company-profile.service";
-import { getGenerationSettings } from "../src/modules/content/generation-settings.service";
-import { GENERATION_SETTING } from "../src/modules/content/generation-settings.service";
+import {
+  GENERATION_SETTING,
+  getGenerationSettings,
+} from "../src/modules/settings/generation-settings";
 import { EXAMPLE_REPO_SETTING } from "../src/modules/examples/examples.service";
 import { findIngestJob } from "../src/modules/examples/examples.repository";
 import {

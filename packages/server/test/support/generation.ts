@@ -10,7 +10,7 @@ import { testConfig, type Agent, type TestApp } from "../helper";
 import type { FakeAiProviderServer } from "../fakes/ai-provider-server";
 import { AI_PROVIDER_SETTING } from "../../src/modules/ai/ai-provider.service";
 import { countContentItems } from "../../src/modules/content/content.repository";
-import { GENERATION_SETTING } from "../../src/modules/content/generation-settings.service";
+import { GENERATION_SETTING } from "../../src/modules/settings/generation-settings";
 import { writeSetting } from "../../src/modules/settings/settings.repository";
 
 /** Shared by the generation and content route tests. */

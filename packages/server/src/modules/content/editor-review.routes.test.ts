@@ -28,7 +28,7 @@ import {
 } from "../../../test/support/generation";
 import { writeSetting } from "../settings/settings.repository";
 import { REVIEW_BAD_OUTPUT_MESSAGE, REVIEW_TIMEOUT_MESSAGE } from "./editor-review";
-import { GENERATION_SETTING } from "./generation-settings.service";
+import { GENERATION_SETTING } from "../settings/generation-settings";
 
 type Ok<T> = { success: true; data: T };
 

@@ -18,7 +18,7 @@ import { getWriter } from "../ai/ai-provider.service";
 import { modelCallerOf, type WriterLogger } from "../ai/llm-writer";
 import { WriterError, type ContentBrief, type ModelCaller } from "../ai/writer";
 import { loadAudience } from "./brief";
-import { getGenerationSettings } from "./generation-settings.service";
+import { getGenerationSettings } from "../settings/generation-settings";
 import { buildReviewPrompt, type ReviewTarget } from "./prompt";
 
 /**

@@ -30,7 +30,7 @@ import { loadAudience, loadBriefContext } from "./brief";
 import { consumeGenerationBudget } from "./generation-limit";
 import { contentItemCapabilitiesFor } from "../library/library.policy";
 import { contentPolicy } from "./content.policy";
-import { getGenerationSettings } from "./generation-settings.service";
+import { getGenerationSettings } from "../settings/generation-settings";
 import {
   checkAndRefine,
   GENERATION_DEADLINE_MS,

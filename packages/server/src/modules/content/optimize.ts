@@ -36,7 +36,7 @@ import {
   runEditorReview,
   storedReviewOf,
 } from "./editor-review";
-import { getGenerationSettings } from "./generation-settings.service";
+import { getGenerationSettings } from "../settings/generation-settings";
 import { modelCallerOf } from "../ai/llm-writer";
 
 const SECTIONS: ContentSectionId[] = ["headline", "introduction", "body", "conclusion"];

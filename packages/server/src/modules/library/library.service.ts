@@ -1,8 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import {
-  GENERATION_DEFAULTS,
-  GenerationSettingsSchema,
   LIBRARY_SECTIONS,
   QualityReportSchema,
   TRASH_RETENTION_DAYS,
@@ -33,8 +31,8 @@ import { sanitizeBody, toPlainText } from "../../lib/html";
 import type { SessionUser } from "../../plugins/access";
 import { auditActorOf, recordAudit } from "../audit/audit.service";
 import { checkQualityReviewed } from "../quality/reviewed-check";
+import { getQualityThreshold } from "../settings/generation-settings";
 import { duplicateFamily } from "./library-index";
-import { readSetting } from "../settings/settings.repository";
 import { exportContent, type ExportFile } from "./library.export";
 import { libraryPolicy, type PolicyActor, type PolicyItem } from "./library.policy";
 import {
@@ -49,17 +47,8 @@ import * as repo from "./library.repository";
 const NOT_FOUND = "Content not found.";
 const DAY_MS = 86_400_000;
 
-/** The organisation's quality threshold (the generation settings' qualityThreshold). */
-export async function qualityThreshold(db: Kysely<Database>): Promise<number> {
-  // The key under which the generation settings are stored (see the generation settings service).
-  const stored = GenerationSettingsSchema.partial().safeParse(
-    await readSetting(db, "generation.settings"),
-  );
-  return (
-    (stored.success ? stored.data.qualityThreshold : undefined) ??
-    GENERATION_DEFAULTS.qualityThreshold
-  );
-}
+/** The organisation's quality threshold (owned by the settings module). */
+export const qualityThreshold = getQualityThreshold;
 
 /** Throws 403 when the role never allows the action, 409 when the item's state does not now. */
 function authorize(actor: PolicyActor, action: LibraryAction, item: PolicyItem): void {
