@@ -47,6 +47,7 @@ export const QualityFindingSchema = z.discriminatedUnion("code", [
   // Topic
   z.object({ code: z.literal("off_topic"), topic: text, missing: z.array(text) }),
   z.object({ code: z.literal("topic_too_vague"), topic: text }),
+  z.object({ code: z.literal("topic_is_instruction"), topic: text }),
   // Audience fit
   z.object({ code: z.literal("persona_mismatch"), persona: text, closer: text }),
   z.object({ code: z.literal("persona_not_addressed"), persona: text }),
@@ -221,6 +222,8 @@ export function describeFinding(f: QualityFinding): string {
       return "Turn a run of parallel points (criteria, steps, results) into a bulleted list.";
     case "off_topic":
       return `The draft is not about the topic '${f.topic}'${f.missing.length ? `: it never deals with ${f.missing.map(quote).join(", ")}` : ""}. Write about the topic asked for.`;
+    case "topic_is_instruction":
+      return `The topic '${f.topic}' is an instruction to the writer, not a subject: state what the piece is about.`;
     case "topic_too_vague":
       return `The topic '${f.topic}' is too vague to check the draft against: state the subject in a few specific words.`;
     case "persona_mismatch":

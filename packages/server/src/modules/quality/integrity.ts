@@ -17,8 +17,8 @@ import type { JudgeRun } from "./criteria/criterion";
 import type { SimilarityIndex } from "./similarity";
 import { excerpt } from "./criteria/criterion";
 import { splitSentences } from "./readability";
-import { contentWords, isSpecific, SynonymMatcher } from "./semantic";
-import { industryTexts, personaTexts } from "./vocabulary";
+import { pastedSentences } from "./reference-items";
+import { contentWords, isSpecific, sentenceWords, SynonymMatcher } from "./semantic";
 import { STOP_WORDS, tokenize } from "./text";
 
 export interface IntegrityResult {
@@ -103,7 +103,8 @@ const VERDICT =
 /** The line speaks about the text itself, or asks for something. */
 const META =
   /\bthis (?:piece|article|post|copy|content|draft|text|submission|document|blog|essay|entry)\b|\bplease\b|\b(?:give|award|assign)\b[^.]{0,40}\b(?:scores?|marks?|points|rating|grade|pass)\b/i;
-const OVERRIDE =
+/** An instruction to override the writer's or checker's own instructions. */
+export const OVERRIDE =
   /\b(?:ignore|disregard|forget)\b[^.]{0,40}\b(?:instructions?|rules|prompt|guidelines)\b|\b(?:system prompt|as an ai)\b/i;
 
 /** Text addressed to a reviewer, grader or model rather than to the reader. */
@@ -140,8 +141,11 @@ interface AnalysedText {
   byStem: Map<string, number[]>;
 }
 
-function analyseSentence(text: string, stems: Iterable<string>): AnalysedSentence {
-  const words = contentWords(text);
+function analyseSentence(
+  text: string,
+  stems: Iterable<string>,
+  words = contentWords(text),
+): AnalysedSentence {
   return { stems: new Set(stems), words, wordSet: new Set(words) };
 }
 
@@ -256,7 +260,7 @@ export function benchmarkCopy(run: JudgeRun): QualityFinding | undefined {
     if (!index || index.size === 0) continue;
     mine ??= run.doc.sentences
       .filter((s) => s.words >= 8)
-      .map((s) => analyseSentence(s.text, s.stems));
+      .map((s) => analyseSentence(s.text, s.stems, sentenceWords(s)));
     if (mine.length < 4) return undefined;
     const candidates = index
       .nearest(run.doc.tokens, 3 + exclude.length)
@@ -356,61 +360,12 @@ export function repeatedParagraph(run: JudgeRun): QualityFinding | undefined {
   };
 }
 
-interface ReferenceItems {
-  items: { text: string; stems: string[] }[];
-  /** For each stem, the items that use it. */
-  byStem: Map<string, number[]>;
-}
-
-// Reference-data items analysed once per set of personas and industries (the arrays are made
-// afresh whenever the reference data changes, so this derived data cannot go stale).
-const referenceItemsCache = new WeakMap<object, WeakMap<object, ReferenceItems>>();
-
-function referenceItems(run: JudgeRun): ReferenceItems {
-  const { personas, industries } = run.reference;
-  let byIndustries = referenceItemsCache.get(personas);
-  if (!byIndustries) referenceItemsCache.set(personas, (byIndustries = new WeakMap()));
-  let analysed = byIndustries.get(industries);
-  if (!analysed) {
-    const items = [...personas.flatMap(personaTexts), ...industries.flatMap(industryTexts)]
-      .map((text) => ({ text, stems: [...new Set(tokenize(text))] }))
-      .filter((i) => i.stems.length >= 7);
-    const byStem = new Map<string, number[]>();
-    items.forEach((item, i) => {
-      for (const x of item.stems) {
-        const list = byStem.get(x);
-        if (list) list.push(i);
-        else byStem.set(x, [i]);
-      }
-    });
-    analysed = { items, byStem };
-    byIndustries.set(industries, analysed);
-  }
-  return analysed;
-}
-
 /** Sentences that paste a reference-data item (a pain point, goal, driver) nearly verbatim. */
 export function templateBoilerplate(run: JudgeRun): {
   gate?: QualityFinding;
   findings: QualityFinding[];
 } {
-  const { items, byStem } = referenceItems(run);
-  const pasted: string[] = [];
-  for (const s of run.doc.sentences) {
-    if (s.kind === "heading") continue;
-    // Stems the sentence shares with each item, from the stem postings.
-    const shared = new Map<number, number>();
-    for (const x of new Set(s.stems)) {
-      for (const i of byStem.get(x) ?? []) shared.set(i, (shared.get(i) ?? 0) + 1);
-    }
-    let first: number | undefined;
-    for (const [i, n] of shared) {
-      if (n >= Math.ceil(items[i]!.stems.length * 0.8) && (first === undefined || i < first)) {
-        first = i;
-      }
-    }
-    if (first !== undefined) pasted.push(items[first]!.text);
-  }
+  const pasted = [...pastedSentences(run).values()];
   const findings = pasted
     .slice(0, 2)
     .map((text) => ({ code: "template_boilerplate" as const, text }));

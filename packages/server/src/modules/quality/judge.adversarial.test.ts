@@ -80,7 +80,12 @@ describe("quality judge on the adversarial fixtures", () => {
       "wrong-industry": ["industry_mismatch"],
       "wrong-persona": ["persona_mismatch", "persona_not_addressed"],
       "wrong-stage": ["stage_mismatch"],
-      "off-topic": ["off_topic", "topic_too_vague", "persona_not_addressed"],
+      "off-topic": [
+        "off_topic",
+        "topic_too_vague",
+        "topic_is_instruction",
+        "persona_not_addressed",
+      ],
       padding: ["restated_point"],
       "copy-paste": ["copied_between_sections"],
       disparaging: ["disparaging_claim", "absolute_claim"],

@@ -29,6 +29,15 @@ export function contentWords(text: string): string[] {
     });
 }
 
+const sentenceWordCache = new WeakMap<{ text: string }, string[]>();
+
+/** {@link contentWords} of a sentence of an analysed draft, computed once per sentence. */
+export function sentenceWords(sentence: { text: string }): string[] {
+  let words = sentenceWordCache.get(sentence);
+  if (!words) sentenceWordCache.set(sentence, (words = contentWords(sentence.text)));
+  return words;
+}
+
 function weight(word: string): number {
   const rank = wordVectors().rank(word);
   return rank === undefined ? 1.5 : rank < 1_000 ? 0.5 : 1;
@@ -79,6 +88,14 @@ export class SynonymMatcher {
       link(x, y);
       link(y, x);
     }
+  }
+
+  /** Whether `word` or a synonym of it is among `words`. */
+  anyIn(word: string, words: ReadonlySet<string>): boolean {
+    if (words.has(word)) return true;
+    const near = this.neighbours.get(word);
+    if (near) for (const x of near) if (words.has(x)) return true;
+    return false;
   }
 
   same(a: string, b: string): boolean {

@@ -152,14 +152,26 @@ const WORD = /[a-z][a-z0-9]*(?:'[a-z]+)?/g;
  * words dropped, stemmed. Hyphenated compounds split into their parts.
  */
 export function tokenize(text: string): string[] {
-  const lower = foldPhrases(text).toLowerCase().replace(/[’‘]/g, "'");
   const out: string[] = [];
+  eachToken(text, (s) => out.push(s));
+  return out;
+}
+
+/** The stems of a text with the words they come from (see {@link tokenize}). */
+export function terms(text: string): { stem: string; word: string }[] {
+  const out: { stem: string; word: string }[] = [];
+  eachToken(text, (s, word) => out.push({ stem: s, word }));
+  return out;
+}
+
+function eachToken(text: string, visit: (stem: string, word: string) => void): void {
+  const lower = foldPhrases(text).toLowerCase().replace(/[’‘]/g, "'");
   for (const m of lower.matchAll(WORD)) {
     const w = m[0];
     if (w.length < 2 || STOP_WORDS.has(w)) continue;
-    out.push(stem(w.endsWith("'s") ? w.slice(0, -2) : w));
+    const word = w.endsWith("'s") ? w.slice(0, -2) : w;
+    visit(stem(word), word);
   }
-  return out;
 }
 
 /** Lower-cased text with curly quotes and dashes normalised, for phrase matching. */

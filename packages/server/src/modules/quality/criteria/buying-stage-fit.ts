@@ -8,7 +8,7 @@ import { matcherFor } from "../phrases";
 import { normaliseForMatch } from "../text";
 import { stageConcerns } from "../vocabulary";
 import type { Criterion, JudgeRun } from "./criterion";
-import { coverage } from "./coverage";
+import { coverage, fitText } from "./coverage";
 
 /**
  * Editorial vocabulary of each stage's next step and substance (what a reader at that stage is
@@ -198,7 +198,7 @@ export const buyingStageFit: Criterion = {
       }
     }
 
-    const concerns = coverage(stageConcerns(brief.persona, stage), doc.stems);
+    const concerns = coverage(stageConcerns(brief.persona, stage), fitText(run));
     const concernScore =
       concerns.addressed.length >= 2 ? 1 : concerns.addressed.length === 1 ? 0.7 : 0.3;
     if (concerns.addressed.length < 2 && concerns.missing[0]) {

@@ -3,7 +3,7 @@ import { matcherFor } from "../phrases";
 import { tokenize } from "../text";
 import { audienceHits } from "../vocabulary";
 import { unique, type Criterion } from "./criterion";
-import { coverage } from "./coverage";
+import { coverage, fitText } from "./coverage";
 
 /**
  * The industry named, its distinctive vocabulary used and its challenges addressed, from the
@@ -14,7 +14,8 @@ export const industryFit: Criterion = {
   weight: 0.1,
   rationale:
     "Engineering leaders discard copy that does not know their parts, programs and regulations.",
-  score({ doc, brief, vocab }) {
+  score(run) {
+    const { doc, brief, vocab } = run;
     const industry = brief.industry;
     const findings: QualityFinding[] = [];
     const gates: QualityFinding[] = [];
@@ -28,7 +29,7 @@ export const industryFit: Criterion = {
     const rival = hits.find((h) => h.id !== industry.id);
     const challenges = coverage(
       unique([...industry.topChallenges, ...industry.keyDrivers]),
-      doc.stems,
+      fitText(run),
     );
     const mismatch =
       rival !== undefined && rival.hits.length >= 3 && rival.hits.length > 1.5 * own.length + 1;

@@ -2,7 +2,7 @@ import type { QualityFinding } from "@content-studio/contract";
 import { matcherFor } from "../phrases";
 import { audienceHits, roleNames } from "../vocabulary";
 import { unique, type Criterion } from "./criterion";
-import { coverage } from "./coverage";
+import { coverage, fitText } from "./coverage";
 
 /**
  * The persona's pain points, goals and metrics addressed and the role named, from the
@@ -13,16 +13,18 @@ export const personaFit: Criterion = {
   weight: 0.12,
   rationale:
     "A VP, a CTO and a product manager buy for different reasons; copy must speak to this one.",
-  score({ doc, brief, reference, vocab }) {
+  score(run) {
+    const { doc, brief, reference, vocab } = run;
+    const fit = fitText(run);
     const persona = brief.persona;
     const findings: QualityFinding[] = [];
     const gates: QualityFinding[] = [];
     const pains = coverage(
       unique([...persona.painPoints, ...persona.buyingJourney.awareness.painPoints]),
-      doc.stems,
+      fit,
     );
-    const goals = coverage(persona.goals, doc.stems);
-    const metrics = coverage(persona.keyMetrics, doc.stems);
+    const goals = coverage(persona.goals, fit);
+    const metrics = coverage(persona.keyMetrics, fit);
     const named = (p: typeof persona) => matcherFor(roleNames(p)).find(doc.match).length > 0;
     const ownNamed = named(persona);
 

@@ -1,4 +1,5 @@
 import { hasStem, type Doc } from "../document";
+import { OVERRIDE } from "../integrity";
 import { contentWords, SynonymMatcher } from "../semantic";
 import { wordVectors } from "../../../lib/language/word-vectors";
 import type { SimilarityIndex } from "../similarity";
@@ -78,6 +79,11 @@ export const topicRelevance: Criterion = {
     "The writer was asked for a topic; a fluent piece about something else is not the piece asked for.",
   score({ doc, brief, reference }) {
     if (brief.topic === undefined) return { score: 0, findings: [], measured: false };
+    // "Ignore previous instructions and …" is not a subject: no piece can be on it.
+    if (OVERRIDE.test(brief.topic)) {
+      const finding = { code: "topic_is_instruction" as const, topic: brief.topic };
+      return { score: 0, findings: [finding], gates: [finding] };
+    }
     const words = topicWords(brief.topic);
     if (words.length === 0) {
       const finding = { code: "topic_too_vague" as const, topic: brief.topic };
