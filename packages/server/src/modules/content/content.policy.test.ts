@@ -5,6 +5,7 @@ import { accountPolicy } from "../account/account.policy";
 import { contentItemCapabilitiesFor } from "../library/library.policy";
 import { qualityPolicy } from "../quality/quality.policy";
 import { referencePolicy } from "../reference/reference.policy";
+import { settingsPolicy } from "../settings/settings.policy";
 import { authorizeItemAction, contentPolicy } from "./content.policy";
 
 describe("content policy", () => {
@@ -12,7 +13,9 @@ describe("content policy", () => {
     for (const role of ROLES) {
       expect(contentPolicy.capabilities({ role })).toEqual({
         generate: roleAtLeast(role, "editor"),
-        editSettings: role === "admin",
+      });
+      expect(settingsPolicy.capabilities({ role })).toEqual({
+        editGenerationSettings: role === "admin",
       });
     }
   });

@@ -2,15 +2,15 @@ import type { ContentItemCapabilities, Role } from "@content-studio/contract";
 import { definePolicy, type PolicyActor } from "../../lib/policy";
 import { libraryPolicy, type PolicyItem } from "../library/library.policy";
 
-export type ContentAction = "generate" | "editSettings";
+export type ContentAction = "generate";
 
 /**
- * Editors and admins generate content; only admins change the organisation's generation
- * defaults (quality threshold, auto-refine). Viewers read.
+ * Editors and admins generate content; viewers read. (Who changes the generation defaults is
+ * the settings module's policy.)
  */
 export const contentPolicy = definePolicy<ContentAction>({
-  actions: ["generate", "editSettings"],
-  minRole: { generate: "editor", editSettings: "admin" } satisfies Record<ContentAction, Role>,
+  actions: ["generate"],
+  minRole: { generate: "editor" } satisfies Record<ContentAction, Role>,
 });
 
 /** An action of the result views on one stored item. */

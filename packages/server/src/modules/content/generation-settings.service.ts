@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/types";
 import type { SessionUser } from "../../plugins/access";
 import * as settings from "../settings/generation-settings";
+import { settingsPolicy } from "../settings/settings.policy";
 import { contentPolicy } from "./content.policy";
 
 /** The settings as answered to `actor`, with whether they may change them and generate. */
@@ -10,8 +11,13 @@ export function presentGenerationSettings(
   value: GenerationSettings,
   actor: SessionUser,
 ): GenerationSettingsResponse {
-  const can = contentPolicy.capabilities(actor);
-  return { ...value, can: { edit: can.editSettings, generate: can.generate } };
+  return {
+    ...value,
+    can: {
+      edit: settingsPolicy.capabilities(actor).editGenerationSettings,
+      generate: contentPolicy.capabilities(actor).generate,
+    },
+  };
 }
 
 /** GET /api/settings/generation: the settings module's values, presented. */
