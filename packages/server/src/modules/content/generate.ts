@@ -31,6 +31,8 @@ import { consumeGenerationBudget } from "./generation-limit";
 import { contentItemCapabilitiesFor } from "../library/library.policy";
 import { contentPolicy } from "./content.policy";
 import { getGenerationSettings } from "../settings/generation-settings";
+import { matcherFor } from "../quality/phrases";
+import { normaliseForMatch } from "../quality/text";
 import {
   checkAndRefine,
   GENERATION_DEADLINE_MS,
@@ -47,6 +49,7 @@ import {
 import { modelCallerOf } from "../ai/llm-writer";
 import { PROMPT_VERSION } from "./prompt";
 import { toAppError } from "./writer-errors";
+import { AppError } from "../../lib/app-error";
 
 type GenerateRequest = z.output<typeof GenerateContentBodySchema>;
 
@@ -116,6 +119,15 @@ export async function prepareGeneration(
     getGenerationSettings(ctx.db),
     getWriter(ctx, { log }),
   ]);
+  // A banned phrase in the topic would be asked of the writer and then refused in its answer:
+  // say which phrase now, before any call is made or budget spent.
+  const banned = matcherFor(reference.bannedPhrases).find(normaliseForMatch(request.contentTopic));
+  if (banned.length > 0) {
+    const message = `The topic contains the banned phrase "${banned[0]}": rephrase the topic without it.`;
+    throw new AppError("validation_error", message, {
+      issues: [{ path: "contentTopic", message }],
+    });
+  }
   await consumeGenerationBudget(ctx, actor, writer);
   return { actor, request, settings, writer, brief, reference, startedAt };
 }

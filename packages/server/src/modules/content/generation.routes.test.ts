@@ -549,6 +549,20 @@ describe("generation through an OpenAI-wire provider", () => {
     expect(data.qualityCheck!.report.claims.map((c) => c.text).join(" ")).not.toMatch(/63%/);
   });
 
+  it("refuses a topic with a banned phrase before calling the writer, naming the phrase", async () => {
+    const before = await contentCount(t);
+    const res = await editor.post("/api/generate-content", {
+      ...VALID_REQUEST,
+      contentTopic: "Synergy between design and sourcing in aerospace reviews",
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json<Err>().message).toBe(
+      'The topic contains the banned phrase "synergy": rephrase the topic without it.',
+    );
+    expect(fake.requests).toHaveLength(0);
+    expect(await contentCount(t)).toBe(before);
+  });
+
   it("maps a provider failure to 502 with the writer's message and stores nothing", async () => {
     fake.setDefault(status(500));
     const before = await contentCount(t);

@@ -61,8 +61,13 @@ function subtitle(s: ExportSource): string {
   return `${type} · ${s.personaName} · ${s.industryName} · ${s.buyingStage} · version ${s.version}`;
 }
 
-// Markdown special characters in plain-text sections are escaped, so text stays text.
+// Markdown special characters in text are escaped, so text stays text. So are the characters
+// that start HTML: Markdown passes raw HTML through, so text such as "<script>" (stored as the
+// entity-escaped text of a paragraph) must leave as entities, which every renderer shows as text.
 const turndown = new TurndownService({ headingStyle: "atx", bulletListMarker: "-" });
+const escapeMarkdown = turndown.escape.bind(turndown);
+turndown.escape = (t: string) =>
+  escapeMarkdown(t).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 export function toMarkdown(s: ExportSource): string {
   const text = (t: string) => turndown.escape(t);

@@ -1,4 +1,6 @@
+import { parseDocument } from "htmlparser2";
 import { sql } from "kysely";
+import { marked } from "marked";
 import type {
   ContentItem,
   DashboardSummary,
@@ -667,6 +669,33 @@ describe("library items: editing, versions, lifecycle, trash, exports", () => {
     expect(docx.rawPayload.subarray(0, 2).toString()).toBe("PK");
     expect(docx.rawPayload.includes(Buffer.from("word/document.xml"))).toBe(true);
     expect((await viewer.get(`/api/library/${id}/export?format=pdf`)).statusCode).toBe(400);
+  });
+
+  it("exports text that looks like markup as text, whatever renders the Markdown", async () => {
+    const id = await insertTestItem(t.db, {
+      title: "<script>alert('title')</script>",
+      body: "<p>&lt;script&gt;alert(1)&lt;/script&gt; and &lt;img src=x onerror=alert(2)&gt;</p><ul><li>&lt;iframe src=javascript:alert(3)&gt;</li></ul>",
+    });
+    const md = await viewer.get(`/api/library/${id}/export?format=md`);
+    expect(md.statusCode).toBe(200);
+    // Rendered as a default Markdown renderer does (raw HTML passes through marked unless escaped).
+    const rendered = parseDocument(marked.parse(md.body, { async: false }));
+    const elements: string[] = [];
+    const attributes: string[] = [];
+    const walk = (nodes: ReturnType<typeof parseDocument>["children"]) => {
+      for (const node of nodes) {
+        if ("attribs" in node) {
+          elements.push(node.name);
+          attributes.push(...Object.keys(node.attribs));
+          walk(node.children);
+        }
+      }
+    };
+    walk(rendered.children);
+    expect(elements.filter((e) => ["script", "img", "iframe"].includes(e))).toEqual([]);
+    expect(attributes.filter((a) => a.startsWith("on"))).toEqual([]);
+    // The reader still sees the text as it was written.
+    expect(marked.parse(md.body, { async: false })).toContain("&lt;script&gt;alert(1)");
   });
 });
 
