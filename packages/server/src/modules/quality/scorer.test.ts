@@ -1,4 +1,6 @@
 import {
+  benchmarkComparisonSentence,
+  bestSimilarity,
   DEFAULT_BANNED_PHRASES,
   QUALITY_CRITERIA,
   QUALITY_GATE_CAP,
@@ -259,6 +261,31 @@ describe("scoreContent", () => {
       scoreContent(baseInput(overrides), context);
       expect(performance.now() - started).toBeLessThan(2_000);
     }
+  });
+
+  it("shows the nearest bad example with the report even when five good ones are nearer", () => {
+    const draft = baseInput().introduction + baseInput().body;
+    const index = SimilarityIndex.build([
+      ...[1, 2, 3, 4, 5, 6].map((i) => ({
+        id: `g${i}`,
+        title: `Good ${i}`,
+        category: "good" as const,
+        text: `${draft.slice(0, 200 + 40 * i)} program ${i}`,
+      })),
+      {
+        id: "b1",
+        title: "Vague",
+        category: "bad" as const,
+        text: "aerospace programs and engineering changes are important for every team",
+      },
+    ]);
+    const report = scoreContent(baseInput(), { ...context, index });
+    expect(report.nearestExamples).toHaveLength(5);
+    expect(report.nearestExamples.map((n) => n.id)).toContain("b1");
+    expect(report.nearestExamples[0]?.category).toBe("good");
+    const good = bestSimilarity(report.nearestExamples, "good");
+    const bad = bestSimilarity(report.nearestExamples, "bad");
+    expect(benchmarkComparisonSentence(good, bad)).toMatch(/^Closer to good benchmark examples/);
   });
 
   it("scores similarity by the nearest good versus bad examples, excluding a given id", () => {

@@ -55,6 +55,30 @@ export const benchmarkSimilarity: Criterion = {
         similarity: round(good[0].similarity),
       });
     }
-    return { score, findings, extra: neighbours.overall };
+    return { score, findings, extra: withEachCategory(neighbours) };
   },
 };
+
+/**
+ * The nearest examples shown with a report: the nearest overall, with the nearest good and the
+ * nearest bad example always among them (in place of the farthest), so that "closer to good
+ * than to bad" can always be said when both kinds exist.
+ */
+function withEachCategory(n: {
+  overall: NearestExample[];
+  good: NearestExample[];
+  bad: NearestExample[];
+}): NearestExample[] {
+  const shown = [...n.overall];
+  for (const nearest of [n.good[0], n.bad[0]]) {
+    if (!nearest || shown.some((e) => e.id === nearest.id)) continue;
+    // Drop the farthest of the category that has more than one entry shown.
+    const counts = (c: string) => shown.filter((e) => e.category === c).length;
+    if (shown.length >= NEAREST_K) {
+      const i = shown.findLastIndex((e) => counts(e.category) > 1);
+      shown.splice(i === -1 ? shown.length - 1 : i, 1);
+    }
+    shown.push(nearest);
+  }
+  return shown.sort((a, b) => b.similarity - a.similarity || (a.id < b.id ? -1 : 1));
+}
