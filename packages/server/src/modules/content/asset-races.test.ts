@@ -133,6 +133,13 @@ describe("an asset write after a provider call re-checks the item", () => {
     expect(history.events.slice(0, 2).map((e) => e.kind)).toEqual(
       expect.arrayContaining(["edited", "approval_voided"]),
     );
+    const audited = await t.db
+      .selectFrom("audit_log")
+      .select("action")
+      .where("target_id", "=", id)
+      .where("action", "=", "content.approval_voided")
+      .execute();
+    expect(audited).toHaveLength(1);
   });
 
   it("saves variations for an item submitted for review, which goes back to draft", async () => {

@@ -529,6 +529,15 @@ describe("library items: editing, versions, lifecycle, trash, exports", () => {
     expect((await transition(admin, id, "publish")).statusCode).toBe(409);
     const kinds = (await history(id)).events.map((e) => e.kind);
     expect(kinds.slice(0, 2)).toEqual(["approval_voided", "edited"]);
+    // Approvals are audited, and so is their voiding.
+    const audited = await t.db
+      .selectFrom("audit_log")
+      .select(["action", "changes"])
+      .where("target_id", "=", id)
+      .where("action", "=", "content.approval_voided")
+      .execute();
+    expect(audited).toHaveLength(1);
+    expect(audited[0]!.changes).toMatchObject({ approvedVersion: { from: 1, to: null } });
   });
 
   it("refuses approval below the threshold or with an unsupported claim, with the reasons", async () => {

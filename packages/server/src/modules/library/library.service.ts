@@ -263,19 +263,36 @@ async function writeNewVersion(
     created_at: now,
   });
   if (current.status === "approved" && current.approved_version !== null) {
-    await repo.insertEvent(trx, {
-      id: randomUUID(),
-      content_item_id: current.id,
-      kind: "approval_voided",
-      from_status: "approved",
-      to_status: "draft",
-      version: current.approved_version,
-      note: `The approval of version ${current.approved_version} no longer applies.`,
-      actor_id: actor.id,
-      created_at: now,
-    });
+    await voidApproval(trx, actor, current, current.approved_version, now, how.note);
   }
   return true;
+}
+
+/** Records that an approval no longer applies: a history event and an audit entry. */
+async function voidApproval(
+  trx: Transaction<Database>,
+  actor: SessionUser,
+  item: { id: string; title: string },
+  approvedVersion: number,
+  at: Date,
+  why: string,
+): Promise<void> {
+  const note = `The approval of version ${approvedVersion} no longer applies.`;
+  await repo.insertEvent(trx, {
+    id: randomUUID(),
+    content_item_id: item.id,
+    kind: "approval_voided",
+    from_status: "approved",
+    to_status: "draft",
+    version: approvedVersion,
+    note,
+    actor_id: actor.id,
+    created_at: at,
+  });
+  await auditContent(trx, actor, "content.approval_voided", item, {
+    approvedVersion: { from: approvedVersion, to: null },
+    reason: { from: null, to: why },
+  });
 }
 
 /** An asset made from an item after a provider call: what it is and the action that made it. */
@@ -329,17 +346,14 @@ export async function attachItemAsset(
       created_at: now,
     });
     if (locked.status === "approved" && locked.approved_version !== null) {
-      await repo.insertEvent(trx, {
-        id: randomUUID(),
-        content_item_id: id,
-        kind: "approval_voided",
-        from_status: "approved",
-        to_status: "draft",
-        version: locked.approved_version,
-        note: `The approval of version ${locked.approved_version} no longer applies.`,
-        actor_id: actor.id,
-        created_at: now,
-      });
+      await voidApproval(
+        trx,
+        actor,
+        locked,
+        locked.approved_version,
+        now,
+        ASSET_NOTES[asset.action],
+      );
     }
   });
 }
