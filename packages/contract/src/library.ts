@@ -269,6 +269,12 @@ export const TransitionBodySchema = z
   .object({
     action: z.enum(TRANSITION_ACTIONS),
     note: z.string().trim().max(2000).optional(),
+    /**
+     * The version the user looked at when they chose the action (the screens always send it):
+     * when the item has changed since, the action is refused rather than applied to text they
+     * have not seen.
+     */
+    version: z.number().int().positive().optional(),
   })
   .refine((b) => b.action !== "reject" || (b.note ?? "").length > 0, {
     message: "Please give a reason for the rejection.",

@@ -16,7 +16,7 @@ import { refreshLibraryStatistics } from "../../db/database";
 import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
 import { VALID_REQUEST, modelDraft } from "../../../test/support/generation";
 import { purgeExpiredTrash, startTrashPurger } from "./library.service";
-import { insertTestItem } from "./library.test-support";
+import { insertTestItem, qualityReport } from "./library.test-support";
 
 type Ok<T> = { success: true; data: T };
 type Err = { success: false; code: string; message: string; details?: unknown };
@@ -538,6 +538,35 @@ describe("library items: editing, versions, lifecycle, trash, exports", () => {
       .execute();
     expect(audited).toHaveLength(1);
     expect(audited[0]!.changes).toMatchObject({ approvedVersion: { from: 1, to: null } });
+  });
+
+  it("refuses an approval given for a version the item has since moved past", async () => {
+    const id = await insertTestItem(t.db, { quality: 0.9 });
+    await transition(editor, id, "submit");
+    // The approver opens version 1; meanwhile the editor edits and resubmits version 2.
+    expect((await save(editor, id, { headline: "Changed after submission" })).statusCode).toBe(200);
+    // (The short test text scores low when re-checked; give version 2 a passing score.)
+    await t.db
+      .updateTable("content_item")
+      .set({ quality_after: 0.9, quality_report: JSON.stringify(qualityReport(0.9)) })
+      .where("id", "=", id)
+      .execute();
+    await transition(editor, id, "submit");
+    const stale = await admin.post(`/api/library/${id}/transitions`, {
+      action: "approve",
+      version: 1,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json<Err>().message).toBe(
+      "This changed since you opened it: version 2 is now current. Reload it and review it again.",
+    );
+    expect(await get(id)).toMatchObject({ status: "in_review", approval: null });
+    const seen = await admin.post(`/api/library/${id}/transitions`, {
+      action: "approve",
+      version: 2,
+    });
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(seen.json<Ok<LibraryItemDetail>>().data.approval).toMatchObject({ version: 2 });
   });
 
   it("refuses approval below the threshold or with an unsupported claim, with the reasons", async () => {

@@ -512,6 +512,13 @@ export async function transitionLibraryItem(
 ): Promise<LibraryItemDetail> {
   const row = await loadItem(ctx.db, id);
   authorize(actor, input.action, row);
+  if (input.version !== undefined && input.version !== row.version) {
+    throw new AppError(
+      "conflict",
+      `This changed since you opened it: version ${row.version} is now current. Reload it and review it again.`,
+      { currentVersion: row.version },
+    );
+  }
   if (input.action === "approve") {
     const report = QualityReportSchema.safeParse(row.quality_report);
     const blockers = approvalBlockers(

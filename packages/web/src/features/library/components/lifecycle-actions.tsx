@@ -18,7 +18,8 @@ export function LifecycleActions({ item }: { item: LibraryItemDetail }) {
   const [rejecting, setRejecting] = useState(false);
   const [note, setNote] = useState("");
   const run = (data: TransitionBody, onSuccess?: () => void) =>
-    transition.mutate({ id: item.id, data }, { onSuccess });
+    // The version on screen goes with the action: the server refuses it if the item changed.
+    transition.mutate({ id: item.id, data: { ...data, version: item.version } }, { onSuccess });
   const busy = transition.isPending;
   const blocked = item.approvalBlockers.length > 0;
 
