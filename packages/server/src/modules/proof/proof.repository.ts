@@ -4,8 +4,13 @@ import type { FactStatus } from "@content-studio/contract";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export function findFact(db: Db, id: string): Promise<ProofFactRow | undefined> {
-  return db.selectFrom("proof_fact").selectAll().where("id", "=", id).executeTakeFirst();
+export function findFact(
+  db: Db,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<ProofFactRow | undefined> {
+  const query = db.selectFrom("proof_fact").selectAll().where("id", "=", id);
+  return (options.forUpdate ? query.forUpdate() : query).executeTakeFirst();
 }
 
 /** Facts, newest change first; `q` matches statement, source and owner (case-insensitive). */

@@ -6,6 +6,7 @@ import {
   type Fact,
   type FactInput,
 } from "@content-studio/contract";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
 import { CATALOGUE_FACT_SOURCE } from "../../db/seed/proof-facts";
@@ -161,6 +162,55 @@ describe("proof library routes", () => {
       "proof.fact_changed",
     ]);
     expect(audit[2]?.changes).toMatchObject({ status: { from: "proposed", to: "approved" } });
+  });
+
+  it("refuses an edit when the fact was approved between the editor's read and the write", async () => {
+    const fact = FactSchema.parse(
+      (
+        await editor.post("/api/proof/facts", { ...FACT, statement: "Raced fact: 3x faster." })
+      ).json<Ok<unknown>>().data,
+    );
+    // An admin's transaction holds the fact's row while the editor's save is on its way; it
+    // approves the fact and commits only once the save waits for the row (PostgreSQL; PGlite
+    // runs one transaction at a time, so there the save simply runs after the approval).
+    let edit: Promise<Awaited<ReturnType<typeof editor.put>>> | undefined;
+    await t.db.transaction().execute(async (trx) => {
+      await trx
+        .selectFrom("proof_fact")
+        .select("id")
+        .where("id", "=", fact.id)
+        .forUpdate()
+        .execute();
+      edit = editor.put(`/api/proof/facts/${fact.id}`, {
+        ...FACT,
+        statement: "Raced: 9x faster.",
+        value: 9,
+      });
+      if (t.ctx.dbKind === "postgres") {
+        const started = Date.now();
+        for (;;) {
+          const { rows } = await sql<{ n: number }>`
+            select count(*)::int as n from pg_stat_activity
+            where wait_event_type = 'Lock' and query ilike '%proof_fact%'`.execute(t.db);
+          if ((rows[0]?.n ?? 0) > 0) break;
+          if (Date.now() - started > 10_000) throw new Error("the save never waited for the row");
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      }
+      await trx
+        .updateTable("proof_fact")
+        .set({ status: "approved", approved_by: "Race Admin", approved_at: new Date() })
+        .where("id", "=", fact.id)
+        .execute();
+    });
+    const res = await edit!;
+    expect(res.statusCode, res.body).toBe(409);
+    const row = await t.db
+      .selectFrom("proof_fact")
+      .select(["status", "statement"])
+      .where("id", "=", fact.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: "approved", statement: "Raced fact: 3x faster." });
   });
 
   it("lists every stored content item that uses a fact when it is retired", async () => {

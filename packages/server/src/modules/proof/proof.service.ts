@@ -157,7 +157,7 @@ export async function editFact(
   const row = await loadFact(ctx, id);
   factPolicy.authorize(actor, "edit", row);
   const labels = await checkSubject(ctx, input);
-  const updated = await updateAudited(ctx, actor, row, columnsOf(input));
+  const updated = await updateAudited(ctx, actor, row, "edit", columnsOf(input));
   return present(updated, labels, actor);
 }
 
@@ -183,14 +183,22 @@ export async function getFactUsages(
   return { fact: present(row, labels, actor), usages: await factUsages(ctx, id) };
 }
 
-/** Updates a fact and records the change, with the fields it changed, in one transaction. */
+/**
+ * Updates a fact and records the change, with the fields it changed, in one transaction. The
+ * row is locked and the action authorised again on it as it is now: an approval or retirement
+ * between the caller's read and this write refuses an edit that was allowed on the old state.
+ */
 function updateAudited(
   ctx: ProofContext,
   actor: SessionUser,
-  row: Awaited<ReturnType<typeof loadFact>>,
+  seen: Awaited<ReturnType<typeof loadFact>>,
+  action: FactAction,
   update: Parameters<typeof repo.updateFact>[2],
 ) {
   return ctx.db.transaction().execute(async (trx) => {
+    const row = await repo.findFact(trx, seen.id, { forUpdate: true });
+    if (!row) throw new AppError("not_found", "Fact not found.");
+    factPolicy.authorize(actor, action, row);
     const updated = await repo.updateFact(trx, row.id, update);
     if (!updated) throw new AppError("not_found", "Fact not found.");
     await recordAudit(trx, {
@@ -215,7 +223,7 @@ async function change(
 ): Promise<FactChangeResult> {
   const row = await loadFact(ctx, id);
   factPolicy.authorize(actor, action, row);
-  const updated = await updateAudited(ctx, actor, row, update);
+  const updated = await updateAudited(ctx, actor, row, action, update);
   const labels = await subjectLabels(ctx.db);
   return { fact: present(updated, labels, actor), usages: await factUsages(ctx, id) };
 }
