@@ -540,6 +540,29 @@ describe("library items: editing, versions, lifecycle, trash, exports", () => {
     expect(audited[0]!.changes).toMatchObject({ approvedVersion: { from: 1, to: null } });
   });
 
+  it("checks the claims against the facts as they are when approving and publishing", async () => {
+    const fact = await t.db
+      .selectFrom("proof_fact")
+      .select(["id", "statement"])
+      .where("status", "=", "approved")
+      .where("unit", "=", "%")
+      .where("subject_type", "=", "company")
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    const id = await insertTestItem(t.db, {
+      quality: 0.9,
+      body: `<h2>Evidence</h2><p>${fact.statement}</p>`,
+    });
+    await transition(editor, id, "submit");
+    expect((await transition(admin, id, "approve")).statusCode).toBe(200);
+    // The only fact behind the claim is retired after the approval: publication is refused.
+    expect((await admin.post(`/api/proof/facts/${fact.id}/retire`)).statusCode).toBe(200);
+    const res = await transition(admin, id, "publish");
+    expect(res.statusCode).toBe(409);
+    expect(res.json<Err>().message).toMatch(/^Publication refused: Claim ".+" is unsupported\.$/);
+    expect((await get(id)).status).toBe("approved");
+  });
+
   it("refuses an approval given for a version the item has since moved past", async () => {
     const id = await insertTestItem(t.db, { quality: 0.9 });
     await transition(editor, id, "submit");
@@ -582,9 +605,11 @@ describe("library items: editing, versions, lifecycle, trash, exports", () => {
     });
     expect(await get(low)).toMatchObject({ status: "in_review", approval: null });
 
+    // The approval checks the claims of the text as it is (the stored report says the same).
     const claim = await insertTestItem(t.db, {
       quality: 0.95,
       unsupported: ["73% faster reviews"],
+      body: "<h2>Why</h2><p>Our customers report 73% faster reviews with NCS Design.</p>",
     });
     await transition(editor, claim, "submit");
     expect((await get(claim)).approvalBlockers).toEqual([
@@ -592,7 +617,7 @@ describe("library items: editing, versions, lifecycle, trash, exports", () => {
     ]);
     const res = await transition(admin, claim, "approve");
     expect(res.statusCode).toBe(409);
-    expect(res.json<Err>().message).toContain('Claim "73% faster reviews" is unsupported.');
+    expect(res.json<Err>().message).toMatch(/Claim "73%[^"]*" is unsupported\./);
     expect((await get(claim)).status).toBe("in_review");
 
     const unscored = await insertTestItem(t.db, { quality: null });

@@ -6,6 +6,7 @@ import {
   TRASH_RETENTION_DAYS,
   approvalBlockers,
   describeApprovalBlocker,
+  type ApprovalBlocker,
   type ContentStatus,
   type DashboardSummary,
   type ExportFormat,
@@ -30,6 +31,7 @@ import { AppError } from "../../lib/app-error";
 import { sanitizeBody, toPlainText } from "../../lib/html";
 import type { SessionUser } from "../../plugins/access";
 import { auditActorOf, recordAudit } from "../audit/audit.service";
+import { checkQuality } from "../quality/quality.service";
 import { checkQualityReviewed } from "../quality/reviewed-check";
 import { getQualityThreshold } from "../settings/generation-settings";
 import { duplicateFamily } from "./library-index";
@@ -187,28 +189,49 @@ function cleanSections(input: SaveLibraryItemBody, row: repo.LibraryItemRow): Se
   return sections;
 }
 
+/** The quality check's request for an item's sections, with the item's brief. */
+function checkRequest(row: repo.LibraryItemRow, s: Sections) {
+  return {
+    headline: s.headline,
+    introduction: s.introduction,
+    body: s.body,
+    conclusion: s.conclusion,
+    personaId: row.persona_id,
+    industryId: row.industry_id,
+    buyingStage: row.buying_stage,
+    contentType: row.content_type,
+    keyMetricsToInclude: row.key_metrics,
+    // The same brief the generator scored against: the item's topic is part of it.
+    contentTopic: row.topic.trim() || undefined,
+  };
+}
+
 async function scoreSections(
   ctx: AppContext,
   row: repo.LibraryItemRow,
   s: Sections,
 ): Promise<QualityReport> {
-  return checkQualityReviewed(
-    ctx,
-    {
-      headline: s.headline,
-      introduction: s.introduction,
-      body: s.body,
-      conclusion: s.conclusion,
-      personaId: row.persona_id,
-      industryId: row.industry_id,
-      buyingStage: row.buying_stage,
-      contentType: row.content_type,
-      keyMetricsToInclude: row.key_metrics,
-      // The same brief the generator scored against: the item's topic is part of it.
-      contentTopic: row.topic.trim() || undefined,
-    },
-    { excludeLibraryIds: await duplicateFamily(ctx, row.id) },
-  );
+  return checkQualityReviewed(ctx, checkRequest(row, s), {
+    excludeLibraryIds: await duplicateFamily(ctx, row.id),
+  });
+}
+
+/**
+ * Why approving or publishing the item would be refused now: its stored score against the
+ * threshold, and its claims checked again against the facts as they are at this moment (a
+ * fact retired or expired since the last check no longer supports anything).
+ */
+async function blockersNow(ctx: AppContext, row: repo.LibraryItemRow): Promise<ApprovalBlocker[]> {
+  const [fresh, threshold] = await Promise.all([
+    // Deterministic: the claims are what matters here, and they need no model call.
+    duplicateFamily(ctx, row.id).then((family) =>
+      checkQuality(ctx, checkRequest(row, row), { excludeLibraryIds: family }),
+    ),
+    qualityThreshold(ctx.db),
+  ]);
+  const stored = QualityReportSchema.safeParse(row.quality_report);
+  const report = stored.success ? { ...stored.data, claims: fresh.claims } : fresh;
+  return approvalBlockers(row.quality_after, report, threshold);
 }
 
 /**
@@ -519,17 +542,16 @@ export async function transitionLibraryItem(
       { currentVersion: row.version },
     );
   }
-  if (input.action === "approve") {
-    const report = QualityReportSchema.safeParse(row.quality_report);
-    const blockers = approvalBlockers(
-      row.quality_after,
-      report.success ? report.data : null,
-      await qualityThreshold(ctx.db),
+  if (input.action === "approve" || input.action === "publish") {
+    // Publication was approved with its score; what can have changed since is the facts.
+    const blockers = (await blockersNow(ctx, row)).filter(
+      (b) => input.action === "approve" || b.code === "claim_not_supported",
     );
     if (blockers.length > 0) {
+      const what = input.action === "approve" ? "Approval" : "Publication";
       throw new AppError(
         "conflict",
-        `Approval refused: ${blockers.map(describeApprovalBlocker).join(" ")}`,
+        `${what} refused: ${blockers.map(describeApprovalBlocker).join(" ")}`,
         { blockers },
       );
     }
