@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exampleMarkdown, multipartBody } from "../../test/fixtures/examples";
 import { buildTestApp, type Agent, type TestApp } from "../../test/helper";
+import { ROUTE_ACCESS } from "../../test/route-access";
 
 const NUL_MESSAGE = "Text cannot contain NUL characters.";
 
@@ -90,6 +91,37 @@ describe("input refused at the edge", () => {
     // Nothing was stored: the user does not exist.
     const users = await admin.get("/api/users");
     expect(users.body).not.toContain("ada-nul@example.test");
+  });
+
+  it("refuses a lone surrogate in any field of any route with a body, naming the field", async () => {
+    const MESSAGE =
+      "Text cannot contain a lone surrogate character (half of an emoji or other symbol).";
+    const routes = Object.keys(ROUTE_ACCESS).filter((r) => /^(POST|PUT|PATCH) /.test(r));
+    expect(routes.length).toBeGreaterThan(30);
+    for (const route of routes) {
+      const [method, pattern] = route.split(" ") as [string, string];
+      const url = pattern.replace(/:(\w+)/g, "x");
+      // A lone high surrogate in one field, a lone low one deeper down: wherever it is, it is
+      // named, before the route's own schema or handler sees the body.
+      for (const [body, paths] of [
+        [{ name: "Ada \ud83d Lovelace" }, ["body.name"]],
+        [{ sections: [{ text: "ok" }, { text: "\udc00" }] }, ["body.sections.1.text"]],
+      ] as const) {
+        const res = await admin.request({
+          method: method,
+          url,
+          payload: JSON.stringify(body),
+          headers: { "content-type": "application/json" },
+        });
+        expect(res.statusCode, `${route}: ${res.body}`).toBe(400);
+        expect(res.json(), route).toEqual({
+          success: false,
+          code: "validation_error",
+          message: MESSAGE,
+          details: { issues: [{ path: paths[0], message: MESSAGE }] },
+        });
+      }
+    }
   });
 
   it("refuses a NUL character in path parameters and multipart fields", async () => {

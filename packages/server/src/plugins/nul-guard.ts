@@ -3,17 +3,24 @@ import { AppError } from "../lib/app-error";
 
 const NUL = "\u0000";
 export const NUL_MESSAGE = "Text cannot contain NUL characters.";
+export const SURROGATE_MESSAGE =
+  "Text cannot contain a lone surrogate character (half of an emoji or other symbol).";
+/** A UTF-16 surrogate without its other half: not a character, and jsonb refuses it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-function refuse(path: string): never {
-  throw new AppError("validation_error", NUL_MESSAGE, {
-    issues: [{ path, message: NUL_MESSAGE }],
-  });
+function refuse(path: string, message = NUL_MESSAGE): never {
+  throw new AppError("validation_error", message, { issues: [{ path, message }] });
+}
+
+function check(text: string, path: string): void {
+  if (text.includes(NUL)) refuse(path);
+  if (LONE_SURROGATE.test(text)) refuse(path, SURROGATE_MESSAGE);
 }
 
 /**
- * Refuses U+0000 anywhere in a value (strings, object keys, nested arrays and objects) with a
- * 400 `validation_error` naming the field. PostgreSQL text and jsonb cannot hold it, so it
- * would otherwise fail deep in a query as a 500. The walk uses its own stack: a deeply
+ * Refuses U+0000 and lone surrogates anywhere in a value (strings, object keys, nested arrays
+ * and objects) with a 400 `validation_error` naming the field. PostgreSQL text and jsonb cannot
+ * hold them, so they would otherwise fail deep in a query as a 500. The walk uses its own stack: a deeply
  * nested JSON body cannot overflow the call stack.
  */
 export function assertNoNul(value: unknown, path: string): void {
@@ -21,12 +28,12 @@ export function assertNoNul(value: unknown, path: string): void {
   for (let item = stack.pop(); item; item = stack.pop()) {
     const [current, at] = item;
     if (typeof current === "string") {
-      if (current.includes(NUL)) refuse(at);
+      check(current, at);
     } else if (Array.isArray(current)) {
       current.forEach((v, i) => stack.push([v, `${at}.${i}`]));
     } else if (current !== null && typeof current === "object") {
       for (const [key, v] of Object.entries(current)) {
-        if (key.includes(NUL)) refuse(at);
+        check(key, at);
         stack.push([v, `${at}.${key}`]);
       }
     }
