@@ -303,6 +303,13 @@ describe("examples API", () => {
       code: "validation_error",
       message: "Unknown industry.",
     });
+    // An empty id is an unknown industry too (it was a 500: no industry has the id "").
+    const emptyIndustry = await editor.post("/api/examples", input({ industryId: "" }));
+    expect(emptyIndustry.statusCode).toBe(400);
+    expect(emptyIndustry.json()).toMatchObject({
+      message: "Unknown industry.",
+      details: { issues: [{ path: "body.industryId", message: "Unknown industry." }] },
+    });
     const noHeadline = await editor.post("/api/examples", input({ headline: "  " }));
     expect(noHeadline.statusCode).toBe(400);
     expect(noHeadline.json()).toMatchObject({ message: "Headline is required." });

@@ -231,7 +231,7 @@ async function assertReferences(
       issues: [{ path: "body.personaId", message: "Unknown persona." }],
     });
   }
-  if (input.industryId && !(await findIndustryRow(db, input.industryId))) {
+  if (input.industryId != null && !(await findIndustryRow(db, input.industryId))) {
     throw new AppError("validation_error", "Unknown industry.", {
       issues: [{ path: "body.industryId", message: "Unknown industry." }],
     });

@@ -1,6 +1,7 @@
 import {
   DEFAULT_BANNED_PHRASES,
   QUALITY_CRITERIA,
+  QUALITY_GATE_CAP,
   QualityReportSchema,
   type QualityReport,
 } from "@content-studio/contract";
@@ -148,6 +149,18 @@ describe("quality check routes", () => {
     );
     expect((await check({ ...draft, buyingStage: "purchase" })).statusCode).toBe(400);
     expect((await check({ ...draft, body: "   " })).statusCode).toBe(400);
+  });
+
+  it("reports on hostile text (a 2,500-character word) instead of failing", async () => {
+    const word = "a".repeat(2_500);
+    const res = await check({
+      ...draft,
+      introduction: `Intro ${word}`,
+      body: `<p>${word} and more.</p><p>${word}</p>`,
+    });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    const report = QualityReportSchema.parse(res.json<{ data: unknown }>().data);
+    expect(report.overall).toBeLessThanOrEqual(QUALITY_GATE_CAP);
   });
 
   it("answers 400 validation_error for an unknown persona or industry", async () => {

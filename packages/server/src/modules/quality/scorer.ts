@@ -175,7 +175,7 @@ export function scoreContent(input: ContentInput, reference: ScoringContext): Qu
   const nearest = (results.find((r) => r.id === "benchmarkSimilarity")?.result.extra ??
     []) as NearestExample[];
 
-  return {
+  return boundedText({
     overall,
     uncapped,
     cappedBy,
@@ -192,7 +192,29 @@ export function scoreContent(input: ContentInput, reference: ScoringContext): Qu
     nearestExamples: nearest.map((n) => ({ ...n, similarity: round(n.similarity, 3) })),
     claims,
     findings: topFindings(criteria, [...gates, ...whole.findings]),
-  };
+  });
+}
+
+/** The contract's longest text field in a report (finding parameters, claim sentences). */
+const MAX_REPORT_TEXT = 2_000;
+
+/**
+ * The report with every string cut to what the contract allows: parameters quote the piece, and
+ * hostile input (a 2,500-character "word") must give a report, never a failed response.
+ */
+function boundedText<T>(value: T): T {
+  if (typeof value === "string") {
+    return (value.length > MAX_REPORT_TEXT
+      ? `${value.slice(0, MAX_REPORT_TEXT - 1)}…`
+      : value) as unknown as T;
+  }
+  if (Array.isArray(value)) return value.map(boundedText) as unknown as T;
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, boundedText(v)]),
+    ) as unknown as T;
+  }
+  return value;
 }
 
 /** Gate findings first, then each criterion's first finding by expected gain, then the second ones. */

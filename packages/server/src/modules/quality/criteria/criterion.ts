@@ -83,9 +83,14 @@ export function clamp(n: number): number {
   return Math.min(1, Math.max(0, n));
 }
 
+/** Most characters an excerpt keeps, whatever its words (a "word" may be thousands long). */
+const EXCERPT_CHARS = 300;
+
 export function excerpt(text: string, words: number): string {
   const parts = text.split(/\s+/);
-  return parts.slice(0, words).join(" ") + (parts.length > words ? "…" : "");
+  const cut = parts.slice(0, words).join(" ");
+  if (cut.length > EXCERPT_CHARS) return `${cut.slice(0, EXCERPT_CHARS)}…`;
+  return cut + (parts.length > words ? "…" : "");
 }
 
 export function unique<T>(items: readonly T[]): T[] {

@@ -31,7 +31,7 @@ export const substance: Criterion = {
     if (functionShare < PROSE_FUNCTION_SHARE) {
       const fragments = prose
         .filter((s) => s.words <= 8)
-        .map((s) => s.text.replace(/[.!?]+$/, ""))
+        .map((s) => excerpt(s.text.replace(/[.!?]+$/, ""), 8))
         .slice(0, 6);
       findings.push({
         code: "keyword_stuffing",
