@@ -47,6 +47,18 @@ describe("whole-piece gates", () => {
     capped(report, "topic_is_instruction");
   });
 
+  it("every audience at once: most roles and industries named in one piece", () => {
+    const report = score(
+      piece({
+        introduction:
+          "Whether you are a VP of Engineering in aerospace, a Director of Engineering in automotive, a CTO in high-tech or a Product Manager in industrial equipment, the cost of a cast housing is decided before the foundry quotes.",
+      }),
+    );
+    capped(report, "keyword_stuffing");
+    // Naming the reader's own role and industry is what targeting means: no finding.
+    expect(score(piece()).findings.map((f) => f.code)).not.toContain("keyword_stuffing");
+  });
+
   it("wrong language: the body in German for an English brief", () => {
     const german = [
       [

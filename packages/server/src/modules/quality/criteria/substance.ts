@@ -1,6 +1,8 @@
 import type { QualityFinding, QualitySection } from "@content-studio/contract";
 import { wordTokens } from "../readability";
-import { STOP_WORDS } from "../text";
+import { matcherFor } from "../phrases";
+import { STOP_WORDS, tokenize } from "../text";
+import { roleNames } from "../vocabulary";
 import { clamp, excerpt, type Criterion } from "./criterion";
 
 /**
@@ -8,6 +10,8 @@ import { clamp, excerpt, type Criterion } from "./criterion";
  * English prose runs at 40–55 %; strings of noun phrases at 10–25 %.
  */
 const PROSE_FUNCTION_SHARE = 0.3;
+/** Roles and industries named at once (each), above which copy addresses no one in particular. */
+const AUDIENCE_SALAD = 3;
 /** Sentences sharing this share of their content words say the same thing. */
 const SAME_POINT = 0.6;
 
@@ -20,7 +24,7 @@ export const substance: Criterion = {
   weight: 0.12,
   rationale:
     "Keywords, repetition and padding can hit every vocabulary check while saying nothing.",
-  score({ doc }) {
+  score({ doc, reference }) {
     const findings: QualityFinding[] = [];
     const prose = doc.sentences.filter((s) => s.kind !== "heading");
     const words = prose.flatMap((s) => wordTokens(s.text.toLowerCase()));
@@ -39,6 +43,27 @@ export const substance: Criterion = {
         terms: fragments,
       });
       penalty += 0.6 + Math.min(0.3, (PROSE_FUNCTION_SHARE - functionShare) * 3);
+    }
+    // Every audience at once: a piece that names most roles and most industries strings their
+    // vocabulary together instead of speaking to one reader (the reference data names them).
+    const roles = reference.personas.filter(
+      (p) => matcherFor(roleNames(p)).find(doc.match).length > 0,
+    );
+    const markets = reference.industries.filter((i) => {
+      const stems = tokenize(i.name);
+      return stems.length > 0 && stems.every((x) => doc.stems.has(x));
+    });
+    if (
+      functionShare >= PROSE_FUNCTION_SHARE &&
+      roles.length >= AUDIENCE_SALAD &&
+      markets.length >= AUDIENCE_SALAD
+    ) {
+      findings.push({
+        code: "keyword_stuffing",
+        functionWordShare: Math.round(functionShare * 1000) / 1000,
+        terms: [...roles.map((p) => p.title), ...markets.map((i) => i.name)],
+      });
+      penalty += 0.6;
     }
 
     const bodyItems = doc.sentences.filter((s) => s.section === "body" && s.kind === "item");
