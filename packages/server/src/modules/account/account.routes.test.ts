@@ -349,6 +349,26 @@ describe(`account and passwords (${TEST_DB})`, () => {
       expect(await auditRows(t, "password.reset_completed", user.id)).toHaveLength(0);
     });
 
+    it("stops a deactivated account's links, and answers its sign-in like a wrong password", async () => {
+      const { user, email } = await createUser(t, admin);
+      const res = await admin.post(`/api/users/${user.id}/password-reset`, { mode: "link" });
+      const token = linkToken(res.json<{ data: { link: string } }>().data.link);
+      const off = await admin.patch(`/api/users/${user.id}`, { active: false });
+      expect(off.statusCode, off.body).toBe(200);
+      const used = await t.anonymous.post("/api/auth/reset-password", {
+        token,
+        newPassword: NEW_PASSWORD,
+      });
+      expect(used.statusCode).toBe(400);
+      expect(used.json()).toMatchObject({ message: INVALID_RESET_LINK_MESSAGE });
+      expect(await auditRows(t, "password.reset_completed", user.id)).toHaveLength(0);
+      // No "deactivated" oracle: the right password of a deactivated account reads as a wrong one.
+      const right = await signIn(t, email, PASSWORD, "10.9.0.77");
+      const wrong = await signIn(t, email, "Not-The-Password-123", "10.9.0.78");
+      expect(right.res.statusCode).toBe(wrong.res.statusCode);
+      expect(right.res.json()).toEqual(wrong.res.json());
+    });
+
     it("lets exactly one of two parallel uses of a link win", async () => {
       const { user } = await createUser(t, admin);
       const res = await admin.post(`/api/users/${user.id}/password-reset`, { mode: "link" });

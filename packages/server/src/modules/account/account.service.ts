@@ -324,10 +324,14 @@ export async function completePasswordReset(
   const pending = await repo.findValidResetToken(ctx.db, tokenHash);
   if (!pending) throw invalidLink();
   const user = await findUserById(ctx.db, pending.user_id);
-  if (!user) throw invalidLink();
+  // A deactivated account's links no longer work (they read as any invalid link).
+  if (!user || user.banned) throw invalidLink();
   assertNewPassword(input.newPassword, user, "body.newPassword");
   const hash = await hashPassword(input.newPassword);
   await ctx.db.transaction().execute(async (trx) => {
+    // Hashing takes a while: the account may have been deactivated meanwhile.
+    const current = await findUserById(trx, user.id);
+    if (!current || current.banned) throw invalidLink();
     const consumed = await repo.consumeResetToken(trx, tokenHash);
     if (!consumed || consumed.userId !== user.id) throw invalidLink();
     await repo.setPassword(trx, user.id, hash, false);

@@ -237,13 +237,10 @@ export async function signIn(
       });
     }
     if (error instanceof APIError) {
-      if (error.statusCode === 403) {
-        throw new AppError(
-          "forbidden",
-          "This account has been deactivated. Contact your administrator.",
-        );
-      }
-      if (error.statusCode === 401 || error.statusCode === 400) {
+      // A deactivated account (403 from the auth library) answers exactly like a wrong
+      // password: the sign-in form must not tell anyone which accounts exist and are off. The
+      // audit entry above keeps the reason for administrators.
+      if ([400, 401, 403].includes(error.statusCode)) {
         if (throttled) throw tooMany(account.resetInSeconds);
         throw new AppError("unauthenticated", "Invalid email or password.");
       }

@@ -182,17 +182,17 @@ describe("users", () => {
       expect(off.json()).toMatchObject({ data: { active: false } });
       expect((await agent.get("/api/personas")).statusCode).toBe(401);
 
+      // The right password of a deactivated account reads exactly as a wrong one: no oracle.
       const refused = await signIn(address);
-      expect(refused.res.statusCode).toBe(403);
+      expect(refused.res.statusCode).toBe(401);
       expect(refused.res.json()).toEqual({
         success: false,
-        code: "forbidden",
-        message: "This account has been deactivated. Contact your administrator.",
+        code: "unauthenticated",
+        message: "Invalid email or password.",
       });
       expect(refused.res.headers["set-cookie"]).toBeUndefined();
-      // A wrong password on a deactivated account says nothing about the account.
       const wrong = await signIn(address, "not-the-password");
-      expect(wrong.res.statusCode).toBe(401);
+      expect(wrong.res.json()).toEqual(refused.res.json());
 
       const on = await patch(user.id, { active: true });
       expect(on.json()).toMatchObject({ data: { active: true } });

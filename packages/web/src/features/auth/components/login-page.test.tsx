@@ -35,7 +35,7 @@ describe("LoginPage", () => {
     expect(screen.queryByText(/any email and password/i)).not.toBeInTheDocument();
   });
 
-  it("shows the server's message for rate limiting and deactivated accounts", async () => {
+  it("shows the server's message for rate limiting; a deactivated account reads as failed credentials", async () => {
     const fake = installFakeApi({
       "GET /api/session": ok(signedOut),
       "POST /api/auth/sign-in/email": fail(
@@ -53,12 +53,14 @@ describe("LoginPage", () => {
     );
 
     fake.routes["POST /api/auth/sign-in/email"] = fail(
-      403,
-      "forbidden",
-      "This account has been deactivated.",
+      401,
+      "unauthenticated",
+      "Invalid email or password.",
     );
     await userEvent.click(screen.getByRole("button", { name: "Sign in" }));
-    expect(await screen.findByText("This account has been deactivated.")).toBeInTheDocument();
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Login failed. Please check your credentials.",
+    );
   });
 
   it("reads 'Signing in...' while the request is in flight", async () => {
