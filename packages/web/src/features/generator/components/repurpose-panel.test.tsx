@@ -88,4 +88,14 @@ describe("RepurposePanel", () => {
     await userEvent.click(screen.getByRole("button", { name: "Generate Variations" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("The AI provider is unavailable.");
   });
+
+  it("shows the variations saved with the item when it is reopened", async () => {
+    installFakeApi({});
+    renderWithProviders(
+      <RepurposePanel contentItemId="content-1" canRepurpose saved={variation(3)} />,
+    );
+    expect(await screen.findByLabelText("LinkedIn post")).toHaveValue("LinkedIn post 3");
+    expect(screen.getByText(/Variation 3, saved with the content/)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Regenerate Variations" })).toBeEnabled();
+  });
 });

@@ -18,13 +18,16 @@ import { CopyButton } from "./copy-button";
 export function RepurposePanel({
   contentItemId,
   canRepurpose,
+  saved = null,
 }: {
   contentItemId: string;
   /** The item's `can.repurpose` from the server. */
   canRepurpose: boolean;
+  /** The set saved with the item, shown until a new one is made. */
+  saved?: ContentVariations | null;
 }) {
   const repurpose = useRepurposeContent();
-  const variations = repurpose.data;
+  const variations = repurpose.data ?? saved;
   const generate = () => repurpose.mutate({ id: contentItemId, data: {} });
 
   return (

@@ -24,9 +24,16 @@ export function ResultViews({ view, item, threshold, onChanged }: ResultViewsPro
   const result =
     kept && kept.version === version ? kept.result : resultFromContentItem(item, threshold);
   // What the caller may do comes with the item (the server's policy), never from their role.
-  if (view === "visualize") return <VisualizePanel result={result} />;
+  // Pictures and variations are saved with the item: reopening it shows them.
+  if (view === "visualize") return <VisualizePanel result={result} saved={item.visualization} />;
   if (view === "repurpose")
-    return <RepurposePanel contentItemId={item.id} canRepurpose={item.can.repurpose} />;
+    return (
+      <RepurposePanel
+        contentItemId={item.id}
+        canRepurpose={item.can.repurpose}
+        saved={item.repurposed}
+      />
+    );
   return (
     <OptimizePanel
       // A new version remounts the panel with the saved text.

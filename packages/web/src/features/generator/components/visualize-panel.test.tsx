@@ -50,4 +50,22 @@ describe("VisualizePanel", () => {
     expect(blob?.type).toBe("image/svg+xml");
     expect(await blob?.text()).toBe(svg);
   });
+
+  it("shows the picture saved with the item when it is reopened", async () => {
+    installFakeApi({});
+    const saved = {
+      kind: "svg" as const,
+      mime: "image/svg+xml" as const,
+      data: svg,
+      prompt: "A cost waterfall",
+      source: "builtin" as const,
+      note: null,
+      createdAt: "2026-11-21T10:00:00.000Z",
+    };
+    renderWithProviders(<VisualizePanel result={buildGenerated()} saved={saved} />);
+    expect(
+      await screen.findByRole("img", { name: `Infographic: ${buildGenerated().content.headline}` }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/No visualization yet/)).not.toBeInTheDocument();
+  });
 });

@@ -12,14 +12,21 @@ import { fileStem, toPngBlob, toSvgText, visualizationSrc } from "../utils/image
 const PROMPT_MAX = 2000;
 
 /** The Visualize tab: an editable image prompt, the image, and SVG/PNG downloads. */
-export function VisualizePanel({ result }: { result: GeneratedContent }) {
+export function VisualizePanel({
+  result,
+  saved = null,
+}: {
+  result: GeneratedContent;
+  /** The picture saved with the item, shown until a new one is drawn. */
+  saved?: Visualization | null;
+}) {
   // The stored item's `can.visualize` from the server.
   const canEdit = result.can.visualize;
   const promptId = useId();
   const [prompt, setPrompt] = useState(result.metadata.imagePrompt);
   const visualize = useVisualizeContent();
   const [downloadError, setDownloadError] = useState<string | null>(null);
-  const image = visualize.data;
+  const image = visualize.data ?? saved;
   const stem = fileStem(result.content.headline);
 
   const download = async (format: "svg" | "png", visualization: Visualization) => {
