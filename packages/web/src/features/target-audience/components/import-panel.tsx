@@ -2,6 +2,7 @@ import {
   INTENT_LAYOUT_LABELS,
   INTENT_TEMPLATE_CSV,
   describeImportIssue,
+  type ImportIssue,
   type ImportPreview,
   type IntentDataset,
 } from "@content-studio/contract";
@@ -103,23 +104,39 @@ export function ImportPanel({
           {result.issues.length > 0 ? (
             <div>
               <h3 className="text-sm font-semibold text-slate-900">
-                Validation report ({result.counts.errors} errors, {result.counts.warnings} warnings)
+                Validation report ({plural(result.counts.errors, "error")},{" "}
+                {plural(result.counts.warnings, "warning")})
               </h3>
               <ul className="mt-2 max-h-48 space-y-1 overflow-y-auto text-sm">
-                {result.issues.map((issue, i) => (
-                  <li key={i} className="flex gap-2">
-                    <span
-                      className={
-                        issue.severity === "error"
-                          ? "shrink-0 font-medium text-red-700"
-                          : "shrink-0 font-medium text-amber-700"
-                      }
-                    >
-                      {issue.row === null ? "File" : `Row ${issue.row}`}
-                    </span>
-                    <span className="text-slate-700">{describeImportIssue(issue)}</span>
-                  </li>
-                ))}
+                {/* Errors first, each on its line; warnings grouped by kind with their rows. */}
+                {result.issues
+                  .filter((issue) => issue.severity === "error")
+                  .map((issue, i) => (
+                    <li key={`e${i}`} className="flex gap-2">
+                      <span className="shrink-0 font-medium text-red-700">
+                        {issue.row === null ? "File" : `Row ${issue.row}`}
+                      </span>
+                      <span className="text-slate-700">{describeImportIssue(issue)}</span>
+                    </li>
+                  ))}
+                {groupWarnings(result.issues).map((group) => {
+                  const first = group.issues[0]!;
+                  const more = group.issues.length - 1;
+                  const rows = group.rows.slice(0, 5).join(", ");
+                  return (
+                    <li key={group.code} className="flex gap-2">
+                      <span className="shrink-0 font-medium text-amber-700">
+                        {group.rows.length === 0
+                          ? "File"
+                          : `${group.rows.length > 1 ? "Rows" : "Row"} ${rows}${group.rows.length > 5 ? ", …" : ""}`}
+                      </span>
+                      <span className="text-slate-700">
+                        {describeImportIssue(first)}
+                        {more > 0 ? ` (and ${plural(more, "more like it")})` : null}
+                      </span>
+                    </li>
+                  );
+                })}
               </ul>
             </div>
           ) : (
@@ -219,4 +236,22 @@ export function ImportPanel({
       ) : null}
     </div>
   );
+}
+
+const plural = (n: number, word: string) =>
+  word.includes(" ")
+    ? `${n.toLocaleString()} ${word}`
+    : `${n.toLocaleString()} ${word}${n === 1 ? "" : "s"}`;
+
+/** Warnings by kind, in order of first appearance, with the rows they were found on. */
+function groupWarnings(issues: readonly ImportIssue[]) {
+  const groups = new Map<string, { code: string; issues: ImportIssue[]; rows: number[] }>();
+  for (const issue of issues) {
+    if (issue.severity !== "warning") continue;
+    let group = groups.get(issue.code);
+    if (!group) groups.set(issue.code, (group = { code: issue.code, issues: [], rows: [] }));
+    group.issues.push(issue);
+    if (issue.row !== null) group.rows.push(issue.row);
+  }
+  return [...groups.values()];
 }
