@@ -135,10 +135,14 @@ export function deriveFactStructure(statement: string): FactStructure | null {
         .reverse()
         .find((w) => REDUCTION.test(w[0]) || INCREASE.test(w[0]))
     : undefined;
+  // A phrase counts when it has at least two letters ("e" after "2674062e" says nothing), and
+  // is kept within the 200 characters a stored measure may have.
+  const usable = (phrase: string) =>
+    phrase.replace(/[^\p{L}]/gu, "").length >= 2 ? phrase.slice(0, 200).trim() : "";
   const measure =
-    (verb ? phraseAfter(head.slice((verb.index ?? 0) + verb[0].length)) : "") ||
-    phraseAfter(statement.slice(m.index + m[0].length)) ||
-    phraseAfter(head) ||
+    (verb ? usable(phraseAfter(head.slice((verb.index ?? 0) + verb[0].length))) : "") ||
+    usable(phraseAfter(statement.slice(m.index + m[0].length))) ||
+    usable(phraseAfter(head)) ||
     "figure";
   const metric = METRICS.find(([, re]) => re.test(statement))?.[0] ?? "other";
   return { measure, metric, direction };

@@ -1,4 +1,4 @@
-import type { Fact, FactStructure } from "@content-studio/contract";
+import { FactStructureSchema, type Fact, type FactStructure } from "@content-studio/contract";
 import type { ProofFactRow } from "../../db/types";
 import { deriveFactStructure } from "../../lib/language/fact-structure";
 import type { PolicyActor } from "../../lib/policy";
@@ -30,11 +30,14 @@ export function structureOf(
 ): FactStructure | null {
   if (row.value === null) return null;
   if (row.claim_measure !== null && row.claim_metric !== null && row.claim_direction !== null) {
-    return {
+    const stored = FactStructureSchema.safeParse({
       measure: row.claim_measure,
       metric: row.claim_metric,
       direction: row.claim_direction,
-    };
+    });
+    // One stored by an earlier derivation that the contract no longer accepts (a one-letter
+    // measure) is derived again rather than answered as a 500.
+    if (stored.success) return stored.data;
   }
   return deriveFactStructure(row.statement);
 }
