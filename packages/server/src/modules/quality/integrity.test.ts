@@ -59,6 +59,19 @@ describe("whole-piece gates", () => {
     expect(score(piece()).findings.map((f) => f.code)).not.toContain("keyword_stuffing");
   });
 
+  it("a guarantee and an absolute promise", () => {
+    const guarantee = score(
+      piece({
+        conclusion: `We guarantee your next housing program will come in on budget. ${CONCLUSION}`,
+      }),
+    );
+    expect(guarantee.claims.some((c) => c.kind === "guarantee" && c.status === "unsupported")).toBe(
+      true,
+    );
+    expect(guarantee.overall).toBeLessThanOrEqual(QUALITY_GATE_CAP);
+    expect(guarantee.cappedBy.length).toBeGreaterThan(0);
+  });
+
   it("wrong language: the body in German for an English brief", () => {
     const german = [
       [
