@@ -18,6 +18,8 @@ import { createSessionResolver } from "./modules/auth/auth.service";
 import { contentRoutes } from "./modules/content/content.routes";
 import { reviewQualityCheck } from "./modules/content/editor-review";
 import { getLibraryIndex } from "./modules/library/library-index";
+import { auditActorOf, recordAudit } from "./modules/audit/audit.service";
+import { AppError } from "./lib/app-error";
 import { examplesRoutes } from "./modules/examples/examples.routes";
 import { createExampleSearchQueue } from "./modules/examples/examples.service";
 import { generationRoutes } from "./modules/content/generation.routes";
@@ -133,6 +135,26 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     editorReview: reviewQualityCheck,
     libraryIndex: getLibraryIndex,
   };
+  // Refused actions are audited: who tried what, on which route, and why it was refused (the
+  // role does not allow it, or the record's state does not allow it now).
+  app.addHook("onError", async (request, _reply, error) => {
+    if (!(error instanceof AppError) || !request.user) return;
+    if (error.code !== "forbidden" && error.code !== "conflict") return;
+    try {
+      await recordAudit(ctx.db, {
+        actor: auditActorOf(request.user),
+        action: "request.refused",
+        target: {
+          type: "route",
+          id: `${request.method} ${request.routeOptions.url ?? ""}`,
+          label: request.url.split("?")[0]!.slice(0, 300),
+        },
+        changes: { reason: { to: error.message.slice(0, 500) }, status: { to: error.status } },
+      });
+    } catch (auditError) {
+      request.log.warn({ err: auditError }, "could not audit a refused request");
+    }
+  });
   const graceful = registerGracefulClose(app, ctx.jobs, { graceMs: options.shutdownGraceMs });
   app.addHook("onClose", () => ctx.mailer.close());
   const routes = registerAccessControl(app, createSessionResolver(auth, db, config), {
