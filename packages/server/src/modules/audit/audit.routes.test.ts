@@ -219,6 +219,7 @@ describe(`audit log (${TEST_DB})`, () => {
       /append-only/,
     );
     await expect(sql`delete from audit_log`.execute(t.db)).rejects.toThrow(/append-only/);
+    await expect(sql`truncate audit_log`.execute(t.db)).rejects.toThrow(/append-only/);
     const entries: AuditEntry[] = (await list()).entries;
     expect(entries.length).toBeGreaterThan(0);
   });
