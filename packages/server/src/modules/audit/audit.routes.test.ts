@@ -203,6 +203,12 @@ describe(`audit log (${TEST_DB})`, () => {
     expect(escapeCsvCell("@x")).toBe("'@x");
     expect(escapeCsvCell("\tx")).toBe("'\tx");
     expect(escapeCsvCell("plain")).toBe("plain");
+    // Separators of every locale are inside quotes: a semicolon or a tab never splits a cell.
+    await admin.patch("/api/me", { name: "Semi;colon\tTab" });
+    await admin.patch("/api/me", { name: "Audit Admin" });
+    const again = await admin.get("/api/audit/export?action=account.name_changed");
+    expect(again.body).toContain('"Semi;colon\tTab');
+    expect(again.body).not.toMatch(/(^|,)Semi;colon/m);
   });
 
   it("is admin only", async () => {

@@ -2,6 +2,7 @@ import {
   AUDIT_ACTION_LABELS,
   AUDIT_PAGE_SIZE,
   AuditQuerySchema,
+  escapeCsvFormula,
   type AuditAction,
   type AuditChange,
   type AuditEntry,
@@ -119,11 +120,16 @@ export async function listAudit(db: Db, query: AuditQuery): Promise<AuditPage> {
 
 /**
  * A spreadsheet program runs a cell that starts with = + - @ (or a tab or carriage return) as
- * a formula: such cells get a leading apostrophe.
+ * a formula: such cells get a leading apostrophe (the contract's rule, shared with every CSV).
  */
-export function escapeCsvCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
+export const escapeCsvCell = escapeCsvFormula;
+
+/**
+ * Cells quoted whatever separator the reader's spreadsheet expects (a comma, a semicolon in
+ * many European locales, a tab) and every cell that starts like a formula, so no cell splits
+ * into two or is read as anything but text.
+ */
+const QUOTED = [/[,;\t\r\n"]/, /^['=+\-@]/];
 
 function changesText(changes: Record<string, AuditChange>): string {
   return Object.entries(changes)
@@ -152,7 +158,12 @@ export function exportAuditCsv(
   ctx: { db: Db; jobs: BackgroundJobs },
   query: AuditQuery,
 ): NodeJS.ReadableStream {
-  const csv = stringify({ header: true, columns: [...AUDIT_CSV_COLUMNS], bom: true });
+  const csv = stringify({
+    header: true,
+    columns: [...AUDIT_CSV_COLUMNS],
+    bom: true,
+    quoted_match: QUOTED,
+  });
   produceCsv(
     ctx.jobs,
     "audit CSV export",
