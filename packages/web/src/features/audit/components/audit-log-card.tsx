@@ -2,7 +2,6 @@ import {
   AUDIT_ACTION_LABELS,
   AUDIT_ACTIONS,
   type AuditAction,
-  type AuditChange,
   type AuditQuery,
 } from "@content-studio/contract";
 import { Download } from "lucide-react";
@@ -13,18 +12,10 @@ import { Card } from "../../../components/ui/card";
 import { SelectField, TextField } from "../../../components/ui/field";
 import { Spinner } from "../../../components/ui/spinner";
 import { useExportAudit } from "../api/export-audit";
+import { changeText } from "../utils/change-text";
 import { useAudit } from "../api/get-audit";
 
 const timeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
-
-function changeText(field: string, change: AuditChange): string {
-  const show = (value: unknown) =>
-    value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value);
-  const from = show(change.from);
-  const to = show(change.to);
-  const text = from && to ? `${from} → ${to}` : to || from;
-  return `${field}: ${text.length > 120 ? `${text.slice(0, 117)}...` : text}`;
-}
 
 /** Admins: who did what and when; filter by person, action and dates; export as CSV. */
 export function AuditLogCard({ people }: { people: { id: string; label: string }[] }) {

@@ -1,0 +1,29 @@
+import type { AuditChange } from "@content-studio/contract";
+
+const timeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** A stored field name as words: "approvedVersion" and "claim_measure" → "Approved version". */
+export function fieldLabel(field: string): string {
+  const words = field
+    .replace(/_/g, " ")
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function show(value: unknown): string {
+  if (value === undefined || value === null) return "";
+  if (typeof value === "string")
+    return ISO_TIME.test(value) ? timeFormat.format(new Date(value)) : value;
+  return JSON.stringify(value);
+}
+
+/** One change of an audit entry as a reader sees it: "Status: draft → in_review", times local. */
+export function changeText(field: string, change: AuditChange): string {
+  const from = show(change.from);
+  const to = show(change.to);
+  const text = from && to ? `${from} → ${to}` : to || from;
+  return `${fieldLabel(field)}: ${text.length > 120 ? `${text.slice(0, 117)}...` : text}`;
+}
