@@ -1,11 +1,12 @@
 import type { AppContext } from "../../app-context";
+import { versionedCache } from "../../lib/versioned-cache";
 import { SimilarityIndex } from "../quality/similarity";
 import { htmlBlocks } from "../quality/text";
 import * as repo from "./library.repository";
 
 // One index of the Library's texts per database, rebuilt only when the items' fingerprint
-// changes (see readLibraryTextsVersion). A build in progress is shared.
-const indexCache = new WeakMap<object, { version: string; index: Promise<SimilarityIndex> }>();
+// changes (see readLibraryTextsVersion).
+const indexCache = versionedCache<SimilarityIndex>();
 
 /**
  * The items in the Library as a similarity index, for the quality check's duplicate gate: copy
@@ -13,10 +14,9 @@ const indexCache = new WeakMap<object, { version: string; index: Promise<Similar
  */
 export async function getLibraryIndex(ctx: Pick<AppContext, "db">): Promise<SimilarityIndex> {
   const version = await repo.readLibraryTextsVersion(ctx.db);
-  const cached = indexCache.get(ctx.db);
-  if (cached?.version === version) return cached.index;
-  const index = repo.listLibraryTexts(ctx.db).then((rows) =>
-    SimilarityIndex.build(
+  return indexCache(ctx.db, version, async () => {
+    const rows = await repo.listLibraryTexts(ctx.db);
+    return SimilarityIndex.build(
       rows.map((r) => ({
         id: r.id,
         title: r.title,
@@ -30,15 +30,8 @@ export async function getLibraryIndex(ctx: Pick<AppContext, "db">): Promise<Simi
           r.conclusion,
         ].join("\n"),
       })),
-    ),
-  );
-  indexCache.set(ctx.db, { version, index });
-  try {
-    return await index;
-  } catch (error) {
-    if (indexCache.get(ctx.db)?.index === index) indexCache.delete(ctx.db);
-    throw error;
-  }
+    );
+  });
 }
 
 /** Library items a version of `id` may restate: see listDuplicateFamily. */

@@ -13,6 +13,7 @@ import {
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
 import { sanitizeRichHtml } from "../../lib/html";
+import { versionedCache } from "../../lib/versioned-cache";
 import type { SessionUser } from "../../plugins/access";
 import { listActiveExamples } from "../examples/examples.repository";
 import {
@@ -40,15 +41,14 @@ export type QualityContext = Pick<AppContext, "db" | "libraryIndex">;
 
 // One similarity index per database, rebuilt only when the examples' fingerprint changes. A
 // build in progress is shared, so a burst of checks after an ingest builds it once.
-const indexCache = new WeakMap<object, { version: string; index: Promise<SimilarityIndex> }>();
+const indexCache = versionedCache<SimilarityIndex>();
 
 /** The similarity index over the current active examples (cached; see readExamplesVersion). */
 export async function getSimilarityIndex(ctx: QualityContext): Promise<SimilarityIndex> {
   const version = await repo.readExamplesVersion(ctx.db);
-  const cached = indexCache.get(ctx.db);
-  if (cached?.version === version) return cached.index;
-  const index = listActiveExamples(ctx.db).then((rows) =>
-    SimilarityIndex.build(
+  return indexCache(ctx.db, version, async () => {
+    const rows = await listActiveExamples(ctx.db);
+    return SimilarityIndex.build(
       rows
         .filter((r) => r.category === "good" || r.category === "bad")
         .map((r) => ({
@@ -57,15 +57,8 @@ export async function getSimilarityIndex(ctx: QualityContext): Promise<Similarit
           category: r.category,
           text: exampleIndexText(r),
         })),
-    ),
-  );
-  indexCache.set(ctx.db, { version, index });
-  try {
-    return await index;
-  } catch (error) {
-    if (indexCache.get(ctx.db)?.index === index) indexCache.delete(ctx.db);
-    throw error;
-  }
+    );
+  });
 }
 
 /**
