@@ -3,18 +3,12 @@
  * its specific content words, and two passages say the same thing when most of each one's words
  * have the same word or a near-synonym in the other, whatever the wording.
  */
+import { SYNONYM_GRAPH } from "../../lib/language/synonym-graph-build";
 import { wordVectors } from "../../lib/language/word-vectors";
 import { STOP_WORDS } from "./text";
 
 /** Words among the ~200 most frequent carry no meaning of their own here. */
 const FUNCTION_RANK = 200;
-/** Vector similarity at which two words count as the same idea. */
-const SYNONYM = 0.65;
-/**
- * Words that get synonyms: outside the ~300 most frequent (which must match as they are) and
- * inside the 30,000 most frequent (rarer words are names and jargon, said one way).
- */
-const SYNONYM_RANKS = { from: 300, to: 30_000 };
 
 /** A passage's content words, lower-case (unknown words kept: they match only themselves). */
 export function contentWords(text: string): string[] {
@@ -44,9 +38,11 @@ function weight(word: string): number {
 }
 
 /**
- * Near-synonyms among a fixed vocabulary (the words of the passages to compare), computed once:
- * each word's neighbours are the vocabulary words within {@link SYNONYM} of it. Comparing
- * passages is then a set look-up per word.
+ * Near-synonyms among a fixed vocabulary (the words of the passages to compare): each word's
+ * neighbours are the vocabulary words within cosine 0.65 of it, both outside the ~300 most
+ * frequent words (which must match as they are) and inside the 30,000 most frequent (rarer words
+ * are names and jargon, said one way). The pairs come from the synonym graph derived at install
+ * time (SYNONYM_GRAPH), so comparing passages is a set look-up per word.
  */
 export class SynonymMatcher {
   private readonly neighbours = new Map<string, Set<string>>();
@@ -55,38 +51,40 @@ export class SynonymMatcher {
   /**
    * Neighbours between the words of `a` and those of `b` (within `a` when `b` is left out):
    * comparing two sets of passages needs only the pairs across them. Only words that carry
-   * meaning of their own get synonyms (see SYNONYM_RANKS).
+   * meaning of their own have synonyms (see SYNONYM_GRAPH).
    */
   constructor(a: Iterable<string>, b?: Iterable<string>) {
     const vectors = wordVectors();
-    const ranked = (words: Iterable<string>) => {
-      const list: { word: string; rank: number }[] = [];
+    const byRank = (words: Iterable<string>) => {
+      const out = new Map<number, string[]>();
       for (const word of new Set(words)) {
         const rank = vectors.rank(word);
-        if (rank !== undefined && rank >= SYNONYM_RANKS.from && rank < SYNONYM_RANKS.to) {
-          list.push({ word, rank });
-        }
+        if (rank === undefined || rank < SYNONYM_GRAPH.from || rank >= SYNONYM_GRAPH.to) continue;
+        const same = out.get(rank);
+        if (same) same.push(word);
+        else out.set(rank, [word]);
       }
-      return list;
+      return out;
     };
-    const left = ranked(a);
-    const right = b === undefined ? undefined : ranked(b);
+    const left = byRank(a);
+    const right = b === undefined ? left : byRank(b);
     const link = (x: string, y: string) => {
       if (x === y) return;
       let set = this.neighbours.get(x);
       if (!set) this.neighbours.set(x, (set = new Set()));
       set.add(y);
     };
-    const pairs = vectors.similarPairs(
-      left.map((w) => w.rank),
-      right?.map((w) => w.rank),
-      SYNONYM,
-    );
-    for (const [i, j] of pairs) {
-      const x = left[i]!.word;
-      const y = (right ?? left)[j]!.word;
-      link(x, y);
-      link(y, x);
+    for (const [rank, xs] of left) {
+      for (const near of vectors.synonymsOfRank(rank)) {
+        const ys = right.get(near);
+        if (ys === undefined) continue;
+        for (const x of xs) {
+          for (const y of ys) {
+            link(x, y);
+            link(y, x);
+          }
+        }
+      }
     }
   }
 
