@@ -141,7 +141,6 @@ export default tseslint.config(
       "test-results/**",
       "examples/**",
       "**/*.config.js",
-      "**/*.mjs",
       "**/*.cjs",
       // Plain browser scripts served as they are (theme-boot.js runs before the app).
       "packages/web/public/**",
@@ -239,4 +238,19 @@ export default tseslint.config(
       "local/web-layers": "error",
     },
   },
+  // Plain JavaScript (bench, e2e journeys, scripts): the recommended rules without type
+  // information (their types are checked by `tsc -p e2e` where a tsconfig covers them).
+  {
+    files: ["**/*.mjs"],
+    ...tseslint.configs.disableTypeChecked,
+    rules: {
+      ...tseslint.configs.disableTypeChecked.rules,
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
+    },
+  },
+  // Journeys pass functions to the page (`page.evaluate`), which run in the browser.
+  { files: ["e2e/**/*.mjs"], languageOptions: { globals: { ...globals.browser } } },
 );

@@ -52,7 +52,7 @@ function newSteps() {
 async function timed(step, url, init) {
   const started = performance.now();
   let status = 0;
-  let text = "";
+  let text;
   try {
     const res = await fetch(url, { ...init, signal: AbortSignal.timeout(60_000) });
     status = res.status;

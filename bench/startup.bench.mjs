@@ -233,8 +233,8 @@ async function measureStarts(n, options, label) {
   for (let i = 0; i < n; i++) {
     const server = await startServer(options);
     const cpu = procCpuMs(server.pid);
-    let idle = 0;
-    let busy = 0;
+    let idle;
+    let busy;
     try {
       await sleep(2000);
       idle = procMemMiB(server.pid);
