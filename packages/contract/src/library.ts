@@ -256,7 +256,7 @@ export const SaveLibraryItemBodySchema = z.object({
   conclusion: z.string().trim().min(1, "Conclusion is required.").max(20_000),
   /** The version the edit started from: a save over a newer version is refused (409). */
   baseVersion: z.number().int().min(1).optional(),
-  /** The image prompt (kept with the item, not versioned). */
+  /** The image prompt: a change is an edit (a new version; an approval no longer applies). */
   imagePrompt: z.string().trim().max(2000).optional(),
 });
 export type SaveLibraryItemBody = z.infer<typeof SaveLibraryItemBodySchema>;
@@ -298,10 +298,23 @@ export const LIBRARY_SECTION_LABELS: Record<LibrarySection, string> = {
   conclusion: "Conclusion",
 };
 
+/** What else a version can change besides the text: the item's image prompt and assets. */
+export const LIBRARY_ASSETS = ["imagePrompt", "visualization", "variations"] as const;
+export type LibraryAsset = (typeof LIBRARY_ASSETS)[number];
+/** What a version changed: a section of the text or an asset. */
+export const LIBRARY_CHANGES = [...LIBRARY_SECTIONS, ...LIBRARY_ASSETS] as const;
+export type LibraryChange = (typeof LIBRARY_CHANGES)[number];
+export const LIBRARY_CHANGE_LABELS: Record<LibraryChange, string> = {
+  ...LIBRARY_SECTION_LABELS,
+  imagePrompt: "Image prompt",
+  visualization: "Image",
+  variations: "Channel variations",
+};
+
 export const LibraryVersionSummarySchema = z.object({
   version: z.number().int(),
-  /** Sections that differ from the previous version. */
-  changedSections: z.array(z.enum(LIBRARY_SECTIONS)),
+  /** Sections and assets that differ from the previous version. */
+  changedSections: z.array(z.enum(LIBRARY_CHANGES)),
   qualityScore: z.number().nullable(),
   /** e.g. "Generated", "Edited", "Restored from version 2". */
   note: z.string(),

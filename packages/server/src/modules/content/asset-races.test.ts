@@ -2,6 +2,7 @@ import type {
   ContentItem,
   ContentVariations,
   LibraryHistory,
+  LibraryItemDetail,
   Visualization,
 } from "@content-studio/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -56,6 +57,8 @@ describe("an asset write after a provider call re-checks the item", () => {
     agent.post(`/api/library/${id}/transitions`, { action });
   const item = async (id: string) =>
     (await admin.get(`/api/content/${id}`)).json<Ok<ContentItem>>().data;
+  const versionOf = async (id: string) =>
+    (await admin.get(`/api/library/${id}`)).json<Ok<LibraryItemDetail>>().data.version;
 
   /** Starts `call`, waits until the provider has the request, runs `meanwhile`, then answers. */
   async function whileHeld<T>(call: () => Promise<T>, meanwhile: () => Promise<void>) {
@@ -133,6 +136,14 @@ describe("an asset write after a provider call re-checks the item", () => {
     expect(history.events.slice(0, 2).map((e) => e.kind)).toEqual(
       expect.arrayContaining(["edited", "approval_voided"]),
     );
+    // Like an edit, the picture makes a new version (the text as it was, the image as the
+    // change), so the approval of version 1 cannot be mistaken for one of what is there now.
+    expect(await versionOf(id)).toBe(2);
+    expect(history.versions[0]).toMatchObject({
+      version: 2,
+      changedSections: ["visualization"],
+      note: "A new visualization was saved.",
+    });
     const audited = await t.db
       .selectFrom("audit_log")
       .select("action")
@@ -156,5 +167,50 @@ describe("an asset write after a provider call re-checks the item", () => {
     const after = await item(id);
     expect(after.status).toBe("draft");
     expect(after.repurposed).toEqual(saved);
+    expect(await versionOf(id)).toBe(2);
+    const history = (await admin.get(`/api/library/${id}/history`)).json<Ok<LibraryHistory>>().data;
+    expect(history.versions[0]?.changedSections).toEqual(["variations"]);
+  });
+
+  it("treats a new image prompt on an approved item as an edit: new version, approval void, audited", async () => {
+    const id = await approvedItem();
+    const before = await item(id);
+    const beforeVersion = await versionOf(id);
+    const text = {
+      headline: before.headline,
+      introduction: before.introduction,
+      body: before.body,
+      conclusion: before.conclusion,
+    };
+    const res = await editor.put(`/api/library/${id}`, {
+      ...text,
+      baseVersion: beforeVersion,
+      imagePrompt: "A line chart of engineering change orders by month",
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await item(id);
+    expect(after).toMatchObject({
+      status: "draft",
+      imagePrompt: "A line chart of engineering change orders by month",
+    });
+    expect(await versionOf(id)).toBe(beforeVersion + 1);
+    const history = (await admin.get(`/api/library/${id}/history`)).json<Ok<LibraryHistory>>().data;
+    expect(history.versions[0]?.changedSections).toEqual(["imagePrompt"]);
+    expect(history.events.map((e) => e.kind)).toContain("approval_voided");
+    const audited = await t.db
+      .selectFrom("audit_log")
+      .select("action")
+      .where("target_id", "=", id)
+      .where("action", "=", "content.approval_voided")
+      .execute();
+    expect(audited).toHaveLength(1);
+    // The same prompt again changes nothing: no version, status as it is.
+    const again = await editor.put(`/api/library/${id}`, {
+      ...text,
+      baseVersion: beforeVersion + 1,
+      imagePrompt: "A line chart of engineering change orders by month",
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await versionOf(id)).toBe(beforeVersion + 1);
   });
 });

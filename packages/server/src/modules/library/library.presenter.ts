@@ -1,7 +1,7 @@
 import {
   ContentProvenanceSchema,
   ContentVariationsSchema,
-  LIBRARY_SECTIONS,
+  LIBRARY_CHANGES,
   QualityReportSchema,
   VisualizationSchema,
   approvalBlockers,
@@ -13,7 +13,7 @@ import {
   type LibraryEventKind,
   type LibraryItem,
   type LibraryItemDetail,
-  type LibrarySection,
+  type LibraryChange,
   type LibraryVersion,
   type LibraryVersionSummary,
 } from "@content-studio/contract";
@@ -119,11 +119,11 @@ export function presentLibraryDetail(
   };
 }
 
-const sectionsOf = (v: unknown): LibrarySection[] =>
+const sectionsOf = (v: unknown): LibraryChange[] =>
   Array.isArray(v)
     ? v.filter(
-        (s: unknown): s is LibrarySection =>
-          typeof s === "string" && (LIBRARY_SECTIONS as readonly string[]).includes(s),
+        (s: unknown): s is LibraryChange =>
+          typeof s === "string" && (LIBRARY_CHANGES as readonly string[]).includes(s),
       )
     : [];
 

@@ -15,6 +15,8 @@ import {
   type LibraryHistory,
   type LibraryItemDetail,
   type LibraryPage,
+  type LibraryAsset,
+  type LibraryChange,
   type LibrarySection,
   type LibraryVersion,
   type QualityReport,
@@ -164,6 +166,17 @@ function cleanText(text: string): string {
   );
 }
 
+/** Just the text sections of a row (an item or a version). */
+function sectionsOf(row: Sections): Sections {
+  return {
+    title: row.title,
+    headline: row.headline,
+    introduction: row.introduction,
+    body: row.body,
+    conclusion: row.conclusion,
+  };
+}
+
 function cleanSections(input: SaveLibraryItemBody, row: repo.LibraryItemRow): Sections {
   const headline = cleanText(input.headline).slice(0, 300);
   const body = sanitizeBody(input.body);
@@ -244,18 +257,30 @@ async function writeNewVersion(
   actor: SessionUser,
   current: repo.LibraryItemRow,
   sections: Sections,
-  report: QualityReport,
+  report: QualityReport | undefined,
   how: { kind: "edited" | "restored_version"; note: string },
+  assets: { changed: LibraryAsset[]; update: repo.ItemUpdate } = { changed: [], update: {} },
 ): Promise<boolean> {
-  const changed = LIBRARY_SECTIONS.filter((s: LibrarySection) => current[s] !== sections[s]);
+  const changed: LibraryChange[] = [
+    ...LIBRARY_SECTIONS.filter((s: LibrarySection) => current[s] !== sections[s]),
+    ...assets.changed,
+  ];
   if (changed.length === 0) return false;
   const now = new Date();
   const next = current.version + 1;
   const backToDraft = current.status === "in_review" || current.status === "approved";
+  // An asset alone leaves the text, so its score, as it was.
+  const quality = report
+    ? { score: report.overall, report: JSON.stringify(report) }
+    : {
+        score: current.quality_after,
+        report: current.quality_report == null ? null : JSON.stringify(current.quality_report),
+      };
   await repo.updateLibraryItem(trx, current.id, {
     ...sections,
-    quality_after: report.overall,
-    quality_report: JSON.stringify(report),
+    ...assets.update,
+    quality_after: quality.score,
+    quality_report: quality.report,
     version: next,
     updated_by: actor.id,
     updated_at: now,
@@ -267,8 +292,8 @@ async function writeNewVersion(
     content_item_id: current.id,
     version: next,
     ...sections,
-    quality_score: report.overall,
-    quality_report: JSON.stringify(report),
+    quality_score: quality.score,
+    quality_report: quality.report,
     changed_sections: JSON.stringify(changed),
     note: how.note,
     created_by: actor.id,
@@ -331,8 +356,9 @@ const ASSET_NOTES: Record<ItemAsset["action"], string> = {
  * Stores an asset made from an item (a visualization, repurposed variations). It follows a
  * provider call that may take a minute and a half, so what was checked before the call is
  * checked again on the locked row: the item may have been published, trashed or approved
- * meanwhile. An asset changes what reviewers saw, so, like an edit, an item in review or
- * approved goes back to draft with its approval void.
+ * meanwhile. An asset changes what reviewers saw, so it follows the edit rule: a new version
+ * (the text as it is, the asset named as the change), and an item in review or approved goes
+ * back to draft with its approval void (an audit entry).
  */
 export async function attachItemAsset(
   ctx: AppContext,
@@ -344,40 +370,20 @@ export async function attachItemAsset(
     const locked = await repo.findLibraryItem(trx, id, { forUpdate: true });
     if (!locked) throw new AppError("not_found", NOT_FOUND);
     authorize(actor, asset.action, locked);
-    const now = new Date();
-    const backToDraft = locked.status === "in_review" || locked.status === "approved";
-    await repo.updateLibraryItem(trx, id, {
-      ...(asset.action === "visualize"
-        ? { visualization: JSON.stringify(asset.visualization) }
-        : { repurposed: JSON.stringify(asset.repurposed) }),
-      updated_by: actor.id,
-      updated_at: now,
-      ...(backToDraft
-        ? { status: "draft", approved_version: null, approved_by: null, approved_at: null }
-        : {}),
-    });
-    if (!backToDraft) return;
-    await repo.insertEvent(trx, {
-      id: randomUUID(),
-      content_item_id: id,
-      kind: "edited",
-      from_status: locked.status,
-      to_status: "draft",
-      version: locked.version,
-      note: ASSET_NOTES[asset.action],
-      actor_id: actor.id,
-      created_at: now,
-    });
-    if (locked.status === "approved" && locked.approved_version !== null) {
-      await voidApproval(
-        trx,
-        actor,
-        locked,
-        locked.approved_version,
-        now,
-        ASSET_NOTES[asset.action],
-      );
-    }
+    await writeNewVersion(
+      trx,
+      actor,
+      locked,
+      sectionsOf(locked),
+      undefined,
+      { kind: "edited", note: ASSET_NOTES[asset.action] },
+      asset.action === "visualize"
+        ? {
+            changed: ["visualization"],
+            update: { visualization: JSON.stringify(asset.visualization) },
+          }
+        : { changed: ["variations"], update: { repurposed: JSON.stringify(asset.repurposed) } },
+    );
   });
 }
 
@@ -417,15 +423,22 @@ export async function saveLibraryItem(
   const report = await scoreSections(ctx, row, sections);
   await ctx.db.transaction().execute(async (trx) => {
     await lockUnchanged(trx, row);
-    const wrote = await writeNewVersion(trx, actor, row, sections, report, {
-      kind: "edited",
-      note: "Edited",
-    });
+    // The image prompt is part of what reviewers approve: a change to it is an edit too.
+    const imagePrompt =
+      input.imagePrompt === undefined ? row.image_prompt : cleanText(input.imagePrompt);
+    const wrote = await writeNewVersion(
+      trx,
+      actor,
+      row,
+      sections,
+      report,
+      { kind: "edited", note: "Edited" },
+      imagePrompt === row.image_prompt
+        ? undefined
+        : { changed: ["imagePrompt"], update: { image_prompt: imagePrompt } },
+    );
     // Nothing changed: no new version, but the check re-ran, so its score is kept.
     if (!wrote) await storeScore(trx, row, report);
-    if (input.imagePrompt !== undefined && input.imagePrompt !== row.image_prompt) {
-      await repo.updateLibraryItem(trx, id, { image_prompt: cleanText(input.imagePrompt) });
-    }
   });
   return getLibraryItem(ctx, actor, id);
 }
@@ -487,13 +500,7 @@ export async function restoreLibraryVersion(
   authorize(actor, "edit", row);
   const old = await repo.findVersion(ctx.db, id, version);
   if (!old) throw new AppError("not_found", "Version not found.");
-  const sections: Sections = {
-    title: old.title,
-    headline: old.headline,
-    introduction: old.introduction,
-    body: old.body,
-    conclusion: old.conclusion,
-  };
+  const sections = sectionsOf(old);
   const report = await scoreSections(ctx, row, sections);
   const note = `Restored from version ${version}`;
   const wrote = await ctx.db.transaction().execute(async (trx) => {

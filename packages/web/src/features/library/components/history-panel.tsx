@@ -1,6 +1,7 @@
 import {
   CONTENT_STATUS_LABELS,
   LIBRARY_EVENT_LABELS,
+  LIBRARY_CHANGE_LABELS,
   LIBRARY_SECTION_LABELS,
   type LibraryItemDetail,
   type LibraryVersionSummary,
@@ -118,7 +119,7 @@ export function HistoryPanel({ item }: { item: LibraryItemDetail }) {
                   </p>
                   <p className="text-xs text-slate-500">
                     {v.changedSections.length > 0
-                      ? `Changed: ${v.changedSections.map((s) => LIBRARY_SECTION_LABELS[s]).join(", ")}`
+                      ? `Changed: ${v.changedSections.map((s) => LIBRARY_CHANGE_LABELS[s]).join(", ")}`
                       : "First version"}
                     {v.qualityScore !== null
                       ? ` · Quality ${Math.round(v.qualityScore * 100)}%`
