@@ -1,5 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import type { GeneratedContent } from "@content-studio/contract";
 import { afterAll, describe, expect, it } from "vitest";
 import { tempDir } from "./fixtures/examples";
@@ -83,5 +84,98 @@ describe("SIGTERM while a generation is being answered (the real server process)
     again.child.kill("SIGTERM");
     expect(await again.exited).toEqual({ code: 0, signal: null });
     expect(again.output()).not.toMatch(CLOSED_DATABASE);
+  }, 180_000);
+});
+
+interface Outcome {
+  status?: number;
+  body?: string;
+  connection?: string;
+  error?: string;
+}
+
+/** One GET on a kept-alive agent: the answer, or the socket error's code. */
+function getOn(agent: http.Agent, url: string, headers: Record<string, string>): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const req = http.get(url, { agent, headers }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (body += chunk));
+      res.on("end", () =>
+        resolve({ status: res.statusCode, body, connection: res.headers.connection }),
+      );
+      res.on("error", (error: NodeJS.ErrnoException) =>
+        resolve({ error: error.code ?? error.message }),
+      );
+    });
+    req.on("error", (error: NodeJS.ErrnoException) =>
+      resolve({ error: error.code ?? error.message }),
+    );
+  });
+}
+
+describe("SIGTERM under kept-alive clients (the real server process)", () => {
+  const children: ChildProcess[] = [];
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+    for (const cleanup of cleanups) await cleanup();
+  });
+
+  it("answers every request 200 or 503 in the envelope: no connection is reset", async () => {
+    const dataDir = tempDir("cs-sigterm-keepalive-");
+    cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const database = TEST_DB === "postgres" ? await createScratchDatabase() : undefined;
+    if (database) cleanups.push(database.drop);
+    const server = await startServer({
+      ...(database ? { DATABASE_URL: database.url } : {}),
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: "warn",
+    });
+    children.push(server.child);
+    const cookie = await signInCookie(server.base);
+
+    // 20 clients, each on one kept-alive connection, asking one after the other until the
+    // server tells them to come back later (503) or no longer takes connections.
+    const outcomes: Outcome[] = [];
+    let n = 0;
+    const clients = Array.from({ length: 20 }, async () => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        for (;;) {
+          n += 1;
+          const url =
+            n % 2 === 0 ? `${server.base}/api/health` : `${server.base}/api/library?q=keep${n}`;
+          const outcome = await getOn(agent, url, { cookie });
+          outcomes.push(outcome);
+          if (outcome.status === 503 || outcome.error) return;
+        }
+      } finally {
+        agent.destroy();
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    server.child.kill("SIGTERM");
+    await Promise.all(clients);
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+
+    // A connection refused after the server stopped listening is fine (nothing was sent);
+    // a reset or a hang-up loses a request the client had sent.
+    const lost = outcomes.filter((o) => o.error && o.error !== "ECONNREFUSED");
+    expect(lost, JSON.stringify(lost)).toEqual([]);
+    const refused = outcomes.filter((o) => o.status === 503);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const outcome of outcomes.filter((o) => o.status !== undefined)) {
+      if (outcome.status === 200) continue;
+      expect(outcome.status, outcome.body).toBe(503);
+      expect(outcome.connection).toBe("close");
+      expect(JSON.parse(outcome.body ?? "")).toMatchObject({
+        success: false,
+        code: "service_unavailable",
+      });
+    }
+    expect(server.output()).not.toMatch(CLOSED_DATABASE);
   }, 180_000);
 });

@@ -39,10 +39,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       statement_timeout: 30_000,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
-    // Without a listener a dropped idle connection would crash the process.
-    pool.on("error", (error) => {
-      console.error(`PostgreSQL pool error: ${error.message}`);
+    // A connection the server drops (a restart, pg_terminate_backend) emits `error`, and an
+    // `error` event nobody listens to ends the process. The pool listens on idle clients only;
+    // this listener stays on each client for its whole life, so a client held by a request,
+    // a transaction, a cancellable search or an ingest's session lock is covered too. The
+    // statement running on it fails by itself (a 503, plugins/errors.ts), and the pool drops
+    // the broken client when it is released and opens a new one for the next request.
+    pool.on("connect", (client) => {
+      client.on("error", (error) => {
+        console.error(`PostgreSQL connection lost: ${error.message}`);
+      });
     });
+    // Also emitted for an idle client's error (already logged above), besides the pool's own.
+    pool.on("error", () => undefined);
     const feed = new ChangeFeed();
     const db = new Kysely<Database>({ dialect: watchWrites(new PostgresDialect({ pool }), feed) });
     markPostgres(db);

@@ -5,7 +5,11 @@ import type { ErrorEnvelope } from "@content-studio/contract";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { QueryCancelledError } from "../db/cancellable";
+import { isDatabaseUnavailable } from "../db/unavailable";
 import { AppError, ERROR_STATUS } from "../lib/app-error";
+
+/** Retry-After of the 503 a request gets when the database dropped or refused its connection. */
+const RETRY_AFTER_DATABASE_SECONDS = 2;
 
 function send(reply: FastifyReply, status: number, body: ErrorEnvelope) {
   return reply.status(status).type("application/json; charset=utf-8").send(body);
@@ -46,6 +50,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
         code: "validation_error",
         message: issues[0]?.message ?? "The request is not valid.",
         details: { issues },
+      });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Not the request's fault: the database restarted or dropped the connection. The pool
+      // connects again for the next request.
+      request.log.warn({ err: error }, "database unavailable");
+      reply.header("retry-after", String(RETRY_AFTER_DATABASE_SECONDS));
+      return send(reply, 503, {
+        success: false,
+        code: "service_unavailable",
+        message: "The database is not reachable at the moment. Please try again in a moment.",
       });
     }
     // Only Fastify's own errors (and its plugins') carry a status we trust; an upstream

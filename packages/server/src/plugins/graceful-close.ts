@@ -1,3 +1,5 @@
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../lib/app-error";
 import type { BackgroundJobs } from "../lib/background-jobs";
@@ -7,6 +9,9 @@ export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 
 /** Retry-After of the 503 a request gets while the server is stopping. */
 const RETRY_AFTER_CLOSING_SECONDS = 5;
+
+/** How long close lets idle kept-alive connections send one more request (answered 503). */
+const LAST_CALL_MS = 1_000;
 
 interface InFlight {
   label: string;
@@ -40,7 +45,9 @@ type TrackedRequest = FastifyRequest & { [inFlight]?: InFlight };
  *
  * New requests while closing get 503 `service_unavailable` in the JSON envelope, with
  * Retry-After (buildApp turns Fastify's own return503OnClosing off: its body is not our
- * envelope and it answers before any hook); answers sent while closing carry `Connection: close`, so kept-alive connections do not hold the close up.
+ * envelope and it answers before any hook); answers sent while closing carry `Connection: close`,
+ * so kept-alive connections do not hold the close up, and idle ones may still send one request
+ * before they are closed (trackIdleConnections).
  * Call it before any route is registered (it wraps each route's handler), and add the returned
  * `drain` as an onClose hook after every other one: onClose hooks run last-registered first, so
  * it then runs right after the server stopped listening, before the mailer and caches close.
@@ -148,6 +155,7 @@ export function registerGracefulClose(
     settleIfDone(entry);
   });
 
+  const lastCall = trackIdleConnections(app.server);
   app.addHook("preClose", async () => {
     closing = true;
     timer = setTimeout(() => {
@@ -156,6 +164,7 @@ export function registerGracefulClose(
       expire();
     }, graceMs);
     timer.unref();
+    if (app.server.listening) await lastCall(Math.min(LAST_CALL_MS, graceMs));
   });
 
   const drain = async () => {
@@ -177,6 +186,51 @@ export function registerGracefulClose(
   };
 
   return { drain };
+}
+
+/**
+ * Node's server.close() destroys every kept-alive connection that is not answering a request
+ * at that moment, and Fastify calls it right after the preClose hooks. A client may already
+ * have sent its next request on such a connection (or be sending it): still unread, it makes
+ * the destroy a TCP reset, and the client gets ECONNRESET for a request it had sent (on PGlite,
+ * whose queries hold the event loop, most of 20 busy clients did). So close first waits, at
+ * most `ms`, until no open connection is idle: each next request is answered 503 with
+ * `Connection: close` and its connection then ends cleanly. Only connections that stayed
+ * silent for the whole wait are destroyed. Returns that wait.
+ */
+function trackIdleConnections(server: Server): (ms: number) => Promise<void> {
+  /** Open connections and how many requests each is answering. */
+  const connections = new Map<Socket, number>();
+  let check = () => {};
+  server.on("connection", (socket: Socket) => {
+    connections.set(socket, 0);
+    socket.once("close", () => {
+      connections.delete(socket);
+      check();
+    });
+  });
+  server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+    const socket = request.socket;
+    connections.set(socket, (connections.get(socket) ?? 0) + 1);
+    response.once("close", () => {
+      const count = connections.get(socket);
+      if (count !== undefined) connections.set(socket, count - 1);
+      check();
+    });
+  });
+  return (ms) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        check = () => {};
+        resolve();
+      }
+      check = () => {
+        if (![...connections.values()].includes(0)) done();
+      };
+      check();
+    });
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
