@@ -7,6 +7,8 @@ const serverProject = (name: string, db: "pglite" | "postgres") => ({
     include: ["packages/server/**/*.test.ts"],
     environment: "node",
     env: { TEST_DB: db },
+    // PGlite test databases are loaded from one migrated, seeded dump made per run.
+    ...(db === "pglite" ? { globalSetup: ["packages/server/test/pglite-template.ts"] } : {}),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

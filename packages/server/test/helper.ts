@@ -1,4 +1,8 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { inject } from "vitest";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
@@ -50,6 +54,13 @@ export async function createTestDatabase(
       await c.query(`drop schema if exists ${schema} cascade`);
       await c.end();
     };
+  } else if (options.migrate !== false && options.seed !== false && pgliteTemplate()) {
+    // Migrated and seeded already: loaded from the run's dump (test/pglite-template.ts).
+    const pglite = await PGlite.create({
+      loadDataDir: new Blob([fs.readFileSync(pgliteTemplate()!)]),
+      extensions: { pg_trgm },
+    });
+    return withDestroy(await openDatabase({ kind: "pglite", pglite }), async () => {});
   } else {
     handle = await openDatabase({ kind: "pglite" });
   }
@@ -58,6 +69,20 @@ export async function createTestDatabase(
     await seedReferenceData(handle.db);
     await seedProofFacts(handle.db);
   }
+  return withDestroy(handle, dropSchema);
+}
+
+/** The run's PGlite dump, when the global setup made one (not under the PostgreSQL project). */
+function pgliteTemplate(): string | undefined {
+  try {
+    const file = inject("pgliteTemplate");
+    return file && fs.existsSync(file) ? file : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function withDestroy(handle: DatabaseHandle, dropSchema: () => Promise<void>): TestDatabase {
   return {
     ...handle,
     destroy: async () => {

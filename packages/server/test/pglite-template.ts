@@ -1,0 +1,37 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { migrateToLatest, openDatabase } from "../src/db/database";
+import { seedReferenceData } from "../src/db/seed/seed";
+import { seedProofFacts } from "../src/modules/proof/proof.service";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** A dump of a migrated, seeded PGlite database made once for this run (see below). */
+    pgliteTemplate: string;
+  }
+}
+
+/**
+ * Vitest global setup of the PGlite project: one database is migrated and seeded for the whole
+ * run and dumped to a file, and each test database is loaded from that dump (about three times
+ * faster than creating, migrating and seeding one: most of the cost is PGlite's initdb). Made
+ * fresh at each run from the code under test, so it cannot go stale.
+ */
+export default async function setup(project: TestProject) {
+  const pglite = await PGlite.create({ extensions: { pg_trgm } });
+  const handle = await openDatabase({ kind: "pglite", pglite });
+  await migrateToLatest(handle.db);
+  await seedReferenceData(handle.db);
+  await seedProofFacts(handle.db);
+  const dump = await pglite.dumpDataDir("none");
+  await handle.close();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cs-pglite-template-"));
+  const file = path.join(dir, "template.tar");
+  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide("pgliteTemplate", file);
+  return () => fs.rmSync(dir, { recursive: true, force: true });
+}
