@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
+import { reserveIngestSlot } from "../../lib/ingest-slots";
 import { assertNoNul } from "../../plugins/nul-guard";
 import { actorOf } from "../../plugins/access";
 import * as audience from "./audience.service";
@@ -76,25 +77,33 @@ export const audienceRoutes =
       },
       async (request) => {
         if (!request.isMultipart()) throw new AppError("validation_error", "Choose a CSV file.");
-        const part = await request.file();
-        if (!part) throw new AppError("validation_error", "Choose a CSV file.");
-        assertNoNul(part.filename, `body.${part.fieldname}`);
-        // The parser may stop early (a broken file); the rest is drained here, never read.
-        const chunks = part.file[Symbol.asyncIterator]();
-        const source: AsyncIterable<Buffer> = {
-          [Symbol.asyncIterator]: () => ({
-            next: () => chunks.next() as Promise<IteratorResult<Buffer>>,
-            return: async () => ({ done: true as const, value: undefined }),
-          }),
-        };
-        const preview = await audience.previewImport(ctx.db, actorOf(request), {
-          fileName: part.filename,
-          source,
-        });
-        while (!(await chunks.next()).done) {
-          // drain
+        const actor = actorOf(request);
+        // A preview parses up to 200,000 rows: it takes one of the ingest slots (per person and
+        // per server) before a byte is read, so parallel uploads wait their turn (429).
+        const slot = reserveIngestSlot(ctx, actor.id);
+        try {
+          const part = await request.file();
+          if (!part) throw new AppError("validation_error", "Choose a CSV file.");
+          assertNoNul(part.filename, `body.${part.fieldname}`);
+          // The parser may stop early (a broken file); the rest is drained here, never read.
+          const chunks = part.file[Symbol.asyncIterator]();
+          const source: AsyncIterable<Buffer> = {
+            [Symbol.asyncIterator]: () => ({
+              next: () => chunks.next() as Promise<IteratorResult<Buffer>>,
+              return: async () => ({ done: true as const, value: undefined }),
+            }),
+          };
+          const preview = await audience.previewImport(ctx.db, actor, {
+            fileName: part.filename,
+            source,
+          });
+          while (!(await chunks.next()).done) {
+            // drain
+          }
+          return { success: true as const, data: preview };
+        } finally {
+          slot();
         }
-        return { success: true as const, data: preview };
       },
     );
 

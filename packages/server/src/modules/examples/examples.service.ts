@@ -30,7 +30,8 @@ import { hashContent, serializeExample } from "./example-file";
 import * as repo from "./examples.repository";
 import { examplePolicy, examplesPolicy } from "./examples.policy";
 import { presentExampleDetail, presentExampleSummary } from "./examples.presenter";
-import { reserveIngestSlot, searchColumnsOf, startIngest } from "./ingest.service";
+import { reserveIngestSlot } from "../../lib/ingest-slots";
+import { searchColumnsOf, startIngest } from "./ingest.service";
 import { searchQueryOf } from "./search-words";
 import { readArchive } from "./sources/archive";
 import { listLocalFolder, resolveInsideRoot } from "./sources/local-folder";
@@ -486,7 +487,7 @@ export async function ingestUploadedParts(
   parts: AsyncIterable<UploadPart>,
 ): Promise<IngestJob> {
   examplesPolicy.authorize(actor, "ingest");
-  const slot = reserveIngestSlot(ctx);
+  const slot = reserveIngestSlot(ctx, actor.id);
   let upload: Awaited<ReturnType<typeof receiveUpload>>;
   try {
     upload = await receiveUpload(parts, MAX_UPLOAD_BYTES);

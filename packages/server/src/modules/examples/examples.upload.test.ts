@@ -9,7 +9,8 @@ import {
   waitForJob,
 } from "../../../test/fixtures/examples";
 import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
-import { MAX_RUNNING_INGESTS, startIngest } from "./ingest.service";
+import { MAX_RUNNING_INGESTS } from "../../lib/ingest-slots";
+import { startIngest } from "./ingest.service";
 import { receiveUpload, type UploadPart } from "./sources/upload";
 
 async function* partsOf(

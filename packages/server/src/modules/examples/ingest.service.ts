@@ -4,6 +4,7 @@ import type { Kysely } from "kysely";
 import type { AppContext } from "../../app-context";
 import type { Database, NewExample } from "../../db/types";
 import { AppError } from "../../lib/app-error";
+import { reserveIngestSlot } from "../../lib/ingest-slots";
 import { listIndustryRows, listPersonaRows } from "../reference/reference.repository";
 import {
   hashContent,
@@ -59,15 +60,6 @@ export interface IngestRequest {
 }
 
 /**
- * Ingest jobs running at once in one server process. Each holds at most a couple of batches
- * (BATCH_BYTES) in memory; more than this many would only compete for the same two cores
- * and the database, so a further one is refused with a 429 and tried again later.
- */
-export const MAX_RUNNING_INGESTS = 2;
-const RETRY_INGEST_SECONDS = 15;
-const slotsInUse = new WeakMap<AppContext, { used: number }>();
-
-/**
  * The source's ingest lock. A finished job writes its final status and then lets the lock go,
  * so a rerun started the moment the previous one reads as finished can find the lock still
  * held for a few milliseconds: while no job of the source is marked running, wait for it
@@ -84,28 +76,6 @@ async function holdIngestLockWhenFree(
     if (Date.now() > deadline || (await repo.hasRunningJob(ctx.db, sourceKey))) return null;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-}
-
-/** Takes one of the process's ingest slots, or refuses with 429; returns its release. */
-export function reserveIngestSlot(ctx: AppContext): () => void {
-  let slots = slotsInUse.get(ctx);
-  if (!slots) slotsInUse.set(ctx, (slots = { used: 0 }));
-  if (slots.used >= MAX_RUNNING_INGESTS) {
-    throw new AppError(
-      "rate_limited",
-      `${MAX_RUNNING_INGESTS} ingests are already running. Please try again in a moment.`,
-      { retryAfterSeconds: RETRY_INGEST_SECONDS },
-      RETRY_INGEST_SECONDS,
-    );
-  }
-  slots.used += 1;
-  const held = slots;
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    held.used -= 1;
-  };
 }
 
 export async function buildReferenceLookup(db: Kysely<Database>): Promise<ReferenceLookup> {
@@ -222,7 +192,7 @@ export async function startIngest(
       "An ingest from this source is already running. Wait for it to finish, then try again.",
     );
   try {
-    release = request.slot ?? reserveIngestSlot(ctx);
+    release = request.slot ?? reserveIngestSlot(ctx, actorId);
     await recoverInterruptedJobs(ctx);
     if (ctx.dbKind === "postgres") {
       // The job is alive exactly while its session holds this lock: a process that dies

@@ -1,0 +1,61 @@
+import { AppError } from "./app-error";
+
+/**
+ * Heavy imports running at once in one server process: example ingests and intent CSV
+ * previews. Each holds a file's worth of parsed rows or a couple of batches in memory; more
+ * than this many would only compete for the same two cores and the database, so a further one
+ * is refused with a 429 and tried again later.
+ */
+export const MAX_RUNNING_INGESTS = 2;
+/** Of those, one person's at once: one editor's parallel uploads cannot take every slot. */
+export const MAX_INGESTS_PER_USER = 1;
+export const RETRY_INGEST_SECONDS = 15;
+
+interface Slots {
+  used: number;
+  byUser: Map<string, number>;
+}
+
+const slotsOf = new WeakMap<object, Slots>();
+
+/**
+ * Takes one of the process's ingest slots for `userId` (null: the server's own work, such as
+ * the first-start ingest, which has no per-user share), or refuses with 429 and Retry-After.
+ * `owner` is the app the slots belong to (one set per app instance). Returns the release,
+ * which is safe to call more than once.
+ */
+export function reserveIngestSlot(owner: object, userId: string | null): () => void {
+  let slots = slotsOf.get(owner);
+  if (!slots) slotsOf.set(owner, (slots = { used: 0, byUser: new Map() }));
+  const refuse = (message: string) =>
+    new AppError(
+      "rate_limited",
+      message,
+      { retryAfterSeconds: RETRY_INGEST_SECONDS },
+      RETRY_INGEST_SECONDS,
+    );
+  if (slots.used >= MAX_RUNNING_INGESTS) {
+    throw refuse(
+      `${MAX_RUNNING_INGESTS} ingests are already running. Please try again in a moment.`,
+    );
+  }
+  const mine = userId === null ? 0 : (slots.byUser.get(userId) ?? 0);
+  if (userId !== null && mine >= MAX_INGESTS_PER_USER) {
+    throw refuse(
+      "Your previous import or ingest is still running. Please try again when it has finished.",
+    );
+  }
+  slots.used += 1;
+  if (userId !== null) slots.byUser.set(userId, mine + 1);
+  const held = slots;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    held.used -= 1;
+    if (userId === null) return;
+    const left = (held.byUser.get(userId) ?? 1) - 1;
+    if (left > 0) held.byUser.set(userId, left);
+    else held.byUser.delete(userId);
+  };
+}
