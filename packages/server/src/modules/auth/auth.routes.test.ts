@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type BuiltApp } from "../../app";
-import { PRIVATE_PROXY_RANGES } from "../../config";
+import { loadConfig } from "../../config";
 import { Agent, buildTestApp, testConfig, type TestApp } from "../../../test/helper";
 import { createAccount } from "../users/users.service";
 import { SIGN_IN_LIMITS, ensureInitialAdmin } from "./auth.service";
@@ -590,9 +590,12 @@ describe("parallel first sign-ups", () => {
 describe("over https", () => {
   let t: TestApp;
   beforeAll(async () => {
-    // Behind one reverse proxy, as an https deployment usually is.
+    // Behind one reverse proxy on this host (TRUST_PROXY=true), as an https deployment usually is.
     t = await buildTestApp({
-      config: { baseUrl: "https://cs.example.com", trustProxy: [...PRIVATE_PROXY_RANGES] },
+      config: {
+        baseUrl: "https://cs.example.com",
+        trustProxy: loadConfig({ TRUST_PROXY: "true" }).trustProxy,
+      },
       seed: false,
     });
   });
@@ -659,6 +662,36 @@ describe("over https", () => {
       .where("user.email", "=", email)
       .executeTakeFirstOrThrow();
     expect(session.ipAddress).toBe("203.0.113.8");
+  });
+
+  it("never believes X-Forwarded-For from a client on a private network, only from the proxy", async () => {
+    // A client on the private network talks to the server directly and rotates the header.
+    const privateClient = "10.9.0.7";
+    const target = await createUser(t);
+    const statuses: number[] = [];
+    for (let i = 1; i <= SIGN_IN_LIMITS.failuresPerAccount + 3; i++) {
+      const res = await signInFrom(new Agent(t.app), privateClient, target, `guess-${i}`, {
+        "x-forwarded-for": `198.51.100.${i}`,
+      });
+      statuses.push(res.statusCode);
+    }
+    // Its own address is the one throttled: the attempts past its failure limit are refused.
+    expect(statuses.filter((s) => s === 401)).toHaveLength(SIGN_IN_LIMITS.failuresPerAccount);
+    expect(statuses.slice(SIGN_IN_LIMITS.failuresPerAccount).every((s) => s === 429)).toBe(true);
+
+    // A private client behind the loopback proxy is named by the proxy; entries left of it are not.
+    const email = await createUser(t);
+    const res = await signInFrom(new Agent(t.app), "127.0.0.1", email, PASSWORD, {
+      "x-forwarded-for": "203.0.113.9, 10.9.0.8",
+    });
+    expect(res.statusCode).toBe(200);
+    const session = await t.db
+      .selectFrom("session")
+      .innerJoin("user", "user.id", "session.userId")
+      .select("session.ipAddress")
+      .where("user.email", "=", email)
+      .executeTakeFirstOrThrow();
+    expect(session.ipAddress).toBe("10.9.0.8");
   });
 });
 
