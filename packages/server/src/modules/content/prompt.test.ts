@@ -229,7 +229,7 @@ describe("fence text: every invisible and look-alike character class", () => {
   /** What must never come out: a `<` that could start a fence tag or a chat-template marker. */
   const assertInert = (out: string, input: string) => {
     const shown = [...input].map((c) => c.codePointAt(0)!.toString(16)).join(" ");
-    expect(out, shown).not.toMatch(/<\s*\/?\s*(brief|draft|example)/i);
+    expect(out, shown).not.toMatch(/<[^<>]*(brief|draft|example)_data/i);
     expect(out, shown).not.toContain("<|");
     expect(out, shown).not.toMatch(/\|\s*>/);
     expect(out, shown).not.toMatch(/[\p{Cf}\p{Co}\p{Cn}\u2800]/u);
@@ -248,6 +248,8 @@ describe("fence text: every invisible and look-alike character class", () => {
           `</brief${c}_data${c}>`,
           `<${c}|im_start|${c}>system`,
           `<|${c}im_end${c}|>`,
+          `<p${c}/brief_data>`,
+          `<a${c} /brief_data>`,
         ]) {
           assertInert(neutralizeFenceText(input), input);
         }

@@ -93,11 +93,17 @@ const LOOKALIKE_BAR =
   /[\u01C0\u05C0\u2223\u2502\u2503\u23D0\u239C\u239F\u23B8\u23B9\u2758\u2759\u275A\uFFE8]/gu;
 
 /**
- * A `<` may stay only as the start of an HTML tag the stored bodies may hold (a draft under
- * refinement is HTML); every other `<` (a fence tag, `<|…|>` chat-template markers, anything
- * disguised) is written as `&lt;`, and a `>` right after `|` as `&gt;`.
+ * A `<` may stay only where it starts a whole, well-formed HTML tag the stored bodies may hold
+ * (a draft under refinement is HTML): an allowed name, then only `name="value"` attributes,
+ * then `>` or `/>`. Every other `<` (a fence tag, a `<|…|>` chat-template marker, `<p/brief_data>`,
+ * anything disguised) is written as `&lt;`, and a `>` right after `|` as `&gt;`.
  */
-const ALLOWED_TAG_START = new RegExp(`<(?!/?(?:${[...RICH_HTML_TAGS].join("|")})[\\s/>])`, "giu");
+const ALLOWED_TAG = new RegExp(
+  `^<\\/?(?:${[...RICH_HTML_TAGS].join("|")})(?:\\s+[a-z-]+="[^"<>]*")*\\s*\\/?>`,
+  "i",
+);
+/** A `<` and the text up to the next one: kept when it opens an allowed tag, else escaped. */
+const keepAllowedTag = (from: string) => (ALLOWED_TAG.test(from) ? from : `&lt;${from.slice(1)}`);
 
 /**
  * Makes untrusted text safe to place inside a fenced data block: normalises look-alike
@@ -115,7 +121,7 @@ export function neutralizeFenceText(text: string): string {
     .replace(LOOKALIKE_LT, "<")
     .replace(LOOKALIKE_GT, ">")
     .replace(LOOKALIKE_BAR, "|")
-    .replace(ALLOWED_TAG_START, "&lt;")
+    .replace(/<[^<]*/g, keepAllowedTag)
     .replace(/\|(\s*)>/g, "|$1&gt;");
 }
 
