@@ -7,6 +7,7 @@ import { z } from "zod";
 export const AUDIT_ACTIONS = [
   "auth.sign_in",
   "auth.sign_in_failed",
+  "auth.sign_in_delayed",
   "user.created",
   "user.role_changed",
   "user.deactivated",
@@ -49,6 +50,7 @@ export type AuditAction = z.infer<typeof AuditActionSchema>;
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "auth.sign_in": "Signed in",
   "auth.sign_in_failed": "Failed sign-in",
+  "auth.sign_in_delayed": "Sign-ins delayed for an account",
   "user.created": "User created",
   "user.role_changed": "Role changed",
   "user.deactivated": "User deactivated",

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, PRIVATE_PROXY_RANGES } from "./config";
+import { ConfigError, loadConfig } from "./config";
 
 function configError(env: Record<string, string>): ConfigError {
   try {
@@ -83,8 +83,8 @@ describe("loadConfig", () => {
   });
 
   it.each([
-    ["true", [...PRIVATE_PROXY_RANGES]],
-    ["1", [...PRIVATE_PROXY_RANGES]],
+    ["true", ["loopback"]],
+    ["1", ["loopback"]],
     ["false", []],
     ["0", []],
     ["192.168.1.10", ["192.168.1.10"]],
@@ -93,8 +93,18 @@ describe("loadConfig", () => {
     expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
 
+  it("trusts only loopback and the listed proxies with TRUST_PROXY=true, never a private range", () => {
+    const config = loadConfig({ TRUST_PROXY: "true", TRUSTED_PROXIES: "10.0.0.5, fd00::1/128" });
+    expect(config.trustProxy).toEqual(["loopback", "10.0.0.5", "fd00::1/128"]);
+    expect(config.trustProxy).not.toContain("uniquelocal");
+    expect(config.trustProxy).not.toContain("linklocal");
+  });
+
   it.each([
     [{ PORT: "abc" }, "PORT"],
+    [{ TRUST_PROXY: "true", TRUSTED_PROXIES: "uniquelocal" }, "TRUSTED_PROXIES"],
+    [{ TRUST_PROXY: "true", TRUSTED_PROXIES: "10.0.0.0/33" }, "TRUSTED_PROXIES"],
+    [{ TRUSTED_PROXIES: "10.0.0.5" }, "TRUSTED_PROXIES"],
     [{ PORT: "70000" }, "PORT"],
     [{ PORT: "80.5" }, "PORT"],
     [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],

@@ -2,11 +2,19 @@ import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
-/** What TRUST_PROXY=true means: a proxy on this host or on a private network. */
-export const PRIVATE_PROXY_RANGES = ["loopback", "linklocal", "uniquelocal"] as const;
+/**
+ * What TRUST_PROXY=true trusts besides the addresses in TRUSTED_PROXIES: a proxy on this host.
+ * Never a whole private range: a client on the private network would then be a "proxy" and
+ * could name its own address in X-Forwarded-For.
+ */
+export const LOCAL_PROXY = "loopback";
 
 const isProxyAddress = (entry: string) => {
   if ((["loopback", "linklocal", "uniquelocal"] as string[]).includes(entry)) return true;
+  return isAddressOrRange(entry);
+};
+
+const isAddressOrRange = (entry: string) => {
   const [address = "", prefix, ...rest] = entry.split("/");
   const family = net.isIP(address);
   if (family === 0 || rest.length > 0) return false;
@@ -14,17 +22,30 @@ const isProxyAddress = (entry: string) => {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 };
 
-/** false/no/0 = none; true/yes/1 = private ranges; else a comma-separated list of addresses/CIDRs. */
+/** false/no/0 = none; true/yes/1 = loopback + TRUSTED_PROXIES; else a comma-separated list. */
 const trustedProxiesFromEnv = z
   .string()
-  .transform((v) => {
+  .transform((v): string[] | true => {
     const value = v.trim().toLowerCase();
     if (["false", "no", "0"].includes(value)) return [];
-    if (["true", "yes", "1"].includes(value)) return [...PRIVATE_PROXY_RANGES];
+    if (["true", "yes", "1"].includes(value)) return true;
     return value.split(",").map((entry) => entry.trim());
   })
-  .refine((entries) => entries.every(isProxyAddress), {
+  .refine((entries) => entries === true || entries.every(isProxyAddress), {
     message: "must be true, false or a comma-separated list of proxy addresses or CIDR ranges",
+  });
+
+/** The operator's own proxies for TRUST_PROXY=true: addresses or CIDR ranges, comma-separated. */
+const proxyListFromEnv = z
+  .string()
+  .transform((v) =>
+    v
+      .split(",")
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .refine((entries) => entries.every(isAddressOrRange), {
+    message: "must be a comma-separated list of proxy addresses or CIDR ranges",
   });
 
 const optionalNonEmpty = z
@@ -72,6 +93,7 @@ const EnvSchema = z.object({
     .max(24 * 90)
     .default(24 * 7),
   TRUST_PROXY: trustedProxiesFromEnv.default([]),
+  TRUSTED_PROXIES: proxyListFromEnv.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   EXAMPLES_ROOT: z.string().min(1).default("./examples"),
   WEB_DIST: optionalNonEmpty,
@@ -113,7 +135,8 @@ export interface Config {
   sessionAbsoluteSeconds: number;
   /**
    * Addresses/CIDR ranges (or loopback, linklocal, uniquelocal) of the reverse proxies whose
-   * X-Forwarded-For entries are believed; empty = none. X-Forwarded-For is read from the right
+   * X-Forwarded-For entries are believed; empty = none. TRUST_PROXY=true is loopback plus
+   * TRUSTED_PROXIES, never a private range. X-Forwarded-For is read from the right
    * only while the hop is a trusted proxy, so entries a client writes itself never become
    * `request.ip`.
    */
@@ -218,6 +241,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       "Invalid configuration: OPENAI_COMPATIBLE_BASE_URL and OPENAI_COMPATIBLE_MODEL must be set together.",
     );
   }
+  if (e.TRUSTED_PROXIES !== undefined && e.TRUST_PROXY !== true) {
+    throw new ConfigError("Invalid configuration: TRUSTED_PROXIES needs TRUST_PROXY=true.");
+  }
   if ((e.SMTP_URL === undefined) !== (e.MAIL_FROM === undefined)) {
     throw new ConfigError("Invalid configuration: SMTP_URL and MAIL_FROM must be set together.");
   }
@@ -238,7 +264,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     sessionIdleSeconds: Math.round(e.SESSION_IDLE_HOURS * 3600),
     sessionAbsoluteSeconds: Math.round(e.SESSION_ABSOLUTE_HOURS * 3600),
-    trustProxy: e.TRUST_PROXY,
+    trustProxy:
+      e.TRUST_PROXY === true ? [LOCAL_PROXY, ...(e.TRUSTED_PROXIES ?? [])] : e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     examplesRoot: path.resolve(e.EXAMPLES_ROOT),
     webDist: e.WEB_DIST,

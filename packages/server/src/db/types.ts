@@ -88,6 +88,19 @@ export interface RateLimitBucketTable {
   reset_at: Timestamp;
 }
 
+export interface SignInGuardTable {
+  account: string;
+  attempts: number;
+  next_attempt_at: Timestamp;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface SignInKnownClientTable {
+  account: string;
+  ip: string;
+  last_success_at: Generated<Timestamp>;
+}
+
 export interface PersonaTable {
   id: string;
   sort_order: number;
@@ -448,6 +461,8 @@ export interface Database {
   reference_version: ReferenceVersionTable;
   app_setting: AppSettingTable;
   rate_limit_bucket: RateLimitBucketTable;
+  sign_in_guard: SignInGuardTable;
+  sign_in_known_client: SignInKnownClientTable;
   persona: PersonaTable;
   industry: IndustryTable;
   buying_stage: BuyingStageTable;

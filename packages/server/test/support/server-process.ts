@@ -10,7 +10,7 @@ export const repoRoot = path.resolve(import.meta.dirname, "../../../..");
 export const ADMIN = { email: "crash-admin@example.test", password: "Crash-Test-Passphrase-42" };
 /** Variables the server reads: never inherited from the test runner. */
 const SERVER_ENV =
-  /^(PORT|HOST|DATA_DIR|DATABASE_URL|BASE_URL|AUTH_SECRET|ADMIN_\w+|SESSION_\w+|TRUST_PROXY|LOG_LEVEL|EXAMPLES_\w+|WEB_DIST|AWS_\w+|NODE_ENV)$/;
+  /^(PORT|HOST|DATA_DIR|DATABASE_URL|BASE_URL|AUTH_SECRET|ADMIN_\w+|SESSION_\w+|TRUST_PROXY|TRUSTED_PROXIES|LOG_LEVEL|EXAMPLES_\w+|WEB_DIST|AWS_\w+|NODE_ENV)$/;
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -11,7 +11,7 @@ import type {
 import type { z } from "zod";
 
 /** Version of the prompt templates; stored with every generation for provenance. */
-export const PROMPT_VERSION = "2026-11-27.1";
+export const PROMPT_VERSION = "2026-11-27.2";
 
 /** A benchmark example handed to a writer as data (never as instructions). */
 export interface BriefExample {

@@ -2,10 +2,10 @@ import { createHmac } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type BuiltApp } from "../../app";
-import { PRIVATE_PROXY_RANGES } from "../../config";
+import { loadConfig } from "../../config";
 import { Agent, buildTestApp, testConfig, type TestApp } from "../../../test/helper";
 import { createAccount } from "../users/users.service";
-import { SIGN_IN_LIMITS, ensureInitialAdmin } from "./auth.service";
+import { SIGN_IN_DELAY, SIGN_IN_LIMITS, ensureInitialAdmin } from "./auth.service";
 
 const PASSWORD = "Sturdy-Test-Passphrase-42";
 const SIGN_IN = "/api/auth/sign-in/email";
@@ -264,25 +264,69 @@ describe("auth", () => {
       expect(owner.headers["set-cookie"]).toBeDefined();
     });
 
-    it("throttles guesses spread over many addresses per account, but not the owner's first try", async () => {
+    it("bounds guesses spread over 80 addresses per account; the right password on the 76th is refused too", async () => {
       const target = await createUser(t);
-      // Each address fails its allowance; the account's attempts pass its slower limit.
-      const addresses = Math.ceil(SIGN_IN_LIMITS.attemptsPerAccount / 2) + 1;
-      for (let a = 0; a < addresses; a++) {
-        for (let k = 0; k < 2; k++) {
-          await signInFrom(new Agent(t.app), `10.2.6.${a + 1}`, target, `guess-${a}-${k}`);
-        }
+      const statuses: number[] = [];
+      for (let a = 1; a <= 80; a++) {
+        const password = a === 76 ? PASSWORD : `guess-${a}`;
+        const res = await signInFrom(new Agent(t.app), `10.2.6.${a}`, target, password);
+        statuses.push(res.statusCode);
       }
-      // Over the account limit: a client that already tried is refused before any check…
-      const again = await signInFrom(new Agent(t.app), "10.2.6.1", target, PASSWORD);
-      expect(again.statusCode).toBe(429);
-      // …a new address with a wrong password is throttled too (no free guess answered 401)…
-      const fresh = await signInFrom(new Agent(t.app), "10.2.6.250", target, "not-it");
+      // The free attempts and the first delayed one are answered; the delay (30 s, doubling)
+      // holds up every other address, so the right password on the 76th try gets nowhere.
+      expect(statuses[75]).toBe(429);
+      const answered = statuses.filter((s) => s !== 429).length;
+      expect(answered).toBeLessThanOrEqual(SIGN_IN_DELAY.freeAttempts + 1);
+      const fresh = await signInFrom(new Agent(t.app), "10.2.6.250", target, PASSWORD);
       expect(fresh.statusCode).toBe(429);
+      expect(Number(fresh.headers["retry-after"])).toBeGreaterThan(0);
       expect(fresh.json()).toMatchObject({ code: "rate_limited" });
-      // …and the owner's right password from a clean client still signs in.
-      const owner = await signInFrom(new Agent(t.app), "10.2.6.251", target, PASSWORD);
+
+      // The delay is audited once per delayed slot, naming the account, never the password.
+      const delayed = await t.db
+        .selectFrom("audit_log")
+        .select(["actor_label", "changes"])
+        .where("action", "=", "auth.sign_in_delayed")
+        .where("actor_label", "=", target)
+        .execute();
+      expect(delayed.length).toBeGreaterThanOrEqual(1);
+      expect(delayed.length).toBeLessThanOrEqual(2);
+      expect(delayed[0]?.changes).toMatchObject({
+        delaySeconds: { to: SIGN_IN_DELAY.baseSeconds },
+      });
+    });
+
+    it("answers no more than the free attempts and one more when 30 addresses guess at once", async () => {
+      const target = await createUser(t);
+      const responses = await Promise.all(
+        Array.from({ length: 30 }, (_, a) =>
+          signInFrom(new Agent(t.app), `10.2.9.${a + 1}`, target, `guess-${a}`),
+        ),
+      );
+      const answered = responses.filter((r) => r.statusCode === 401).length;
+      expect(answered).toBeLessThanOrEqual(SIGN_IN_DELAY.freeAttempts + 1);
+      expect(responses.every((r) => [401, 429].includes(r.statusCode))).toBe(true);
+    });
+
+    it("lets the owner in from an address they signed in from, after a mistype, while the account is under attack", async () => {
+      const target = await createUser(t);
+      const office = "10.2.7.1";
+      expect((await signInFrom(new Agent(t.app), office, target, PASSWORD)).statusCode).toBe(200);
+      for (let a = 1; a <= 40; a++) {
+        await signInFrom(new Agent(t.app), `10.2.8.${a}`, target, `guess-${a}`);
+      }
+      // The owner, behind the address they signed in from before (shared with colleagues who
+      // sign in to their own accounts), mistypes once and then signs in.
+      for (let c = 0; c < 10; c++) {
+        const colleague = await createUser(t);
+        expect((await signInFrom(new Agent(t.app), office, colleague, PASSWORD)).statusCode).toBe(
+          200,
+        );
+      }
+      expect((await signInFrom(new Agent(t.app), office, target, "mistyped")).statusCode).toBe(401);
+      const owner = await signInFrom(new Agent(t.app), office, target, PASSWORD);
       expect(owner.statusCode).toBe(200);
+      expect(owner.headers["set-cookie"]).toBeDefined();
     });
 
     it("limits per account: another account from the same IP can still sign in", async () => {
@@ -590,9 +634,12 @@ describe("parallel first sign-ups", () => {
 describe("over https", () => {
   let t: TestApp;
   beforeAll(async () => {
-    // Behind one reverse proxy, as an https deployment usually is.
+    // Behind one reverse proxy on this host (TRUST_PROXY=true), as an https deployment usually is.
     t = await buildTestApp({
-      config: { baseUrl: "https://cs.example.com", trustProxy: [...PRIVATE_PROXY_RANGES] },
+      config: {
+        baseUrl: "https://cs.example.com",
+        trustProxy: loadConfig({ TRUST_PROXY: "true" }).trustProxy,
+      },
       seed: false,
     });
   });
@@ -659,6 +706,36 @@ describe("over https", () => {
       .where("user.email", "=", email)
       .executeTakeFirstOrThrow();
     expect(session.ipAddress).toBe("203.0.113.8");
+  });
+
+  it("never believes X-Forwarded-For from a client on a private network, only from the proxy", async () => {
+    // A client on the private network talks to the server directly and rotates the header.
+    const privateClient = "10.9.0.7";
+    const target = await createUser(t);
+    const statuses: number[] = [];
+    for (let i = 1; i <= SIGN_IN_LIMITS.failuresPerAccount + 3; i++) {
+      const res = await signInFrom(new Agent(t.app), privateClient, target, `guess-${i}`, {
+        "x-forwarded-for": `198.51.100.${i}`,
+      });
+      statuses.push(res.statusCode);
+    }
+    // Its own address is the one throttled: the attempts past its failure limit are refused.
+    expect(statuses.filter((s) => s === 401)).toHaveLength(SIGN_IN_LIMITS.failuresPerAccount);
+    expect(statuses.slice(SIGN_IN_LIMITS.failuresPerAccount).every((s) => s === 429)).toBe(true);
+
+    // A private client behind the loopback proxy is named by the proxy; entries left of it are not.
+    const email = await createUser(t);
+    const res = await signInFrom(new Agent(t.app), "127.0.0.1", email, PASSWORD, {
+      "x-forwarded-for": "203.0.113.9, 10.9.0.8",
+    });
+    expect(res.statusCode).toBe(200);
+    const session = await t.db
+      .selectFrom("session")
+      .innerJoin("user", "user.id", "session.userId")
+      .select("session.ipAddress")
+      .where("user.email", "=", email)
+      .executeTakeFirstOrThrow();
+    expect(session.ipAddress).toBe("10.9.0.8");
   });
 });
 

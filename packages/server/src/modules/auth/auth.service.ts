@@ -24,17 +24,29 @@ import * as authRepo from "./auth.repository";
 import { readCookie, serializeCookie, signCookieValue, verifyCookieValue } from "./session-cookie";
 
 /**
- * Sign-in throttling, per window: attempts per client IP (any account); failed attempts per
- * account from one client IP (the lock an attacker runs into); and attempts per account from
- * all clients together (the slower throttle for guesses spread over many addresses). An
- * account over that last limit still lets in the right password from a client that has not
- * tried it in this window, so nobody can lock the owner out by guessing.
+ * Sign-in throttling, per window: attempts per client IP (any account), and failed attempts
+ * per account from one client IP (the lock an attacker runs into, cleared by a success).
  */
 export const SIGN_IN_LIMITS = {
   windowSeconds: 15 * 60,
   perIp: 30,
   failuresPerAccount: 5,
-  attemptsPerAccount: 20,
+} as const;
+
+/**
+ * Guesses spread over many addresses: attempts on one account from addresses it has never
+ * signed in from share one progressive delay (10 free, then 30 s doubling to at most an hour,
+ * forgotten after a quiet day), so a day of guessing from any number of addresses gets about
+ * 45 answers, later days about 24. Addresses the account has signed in from within
+ * `knownClientDays` are not held up by it (only by their own failure limit above), so nobody
+ * can lock the owner out of the places they sign in from.
+ */
+export const SIGN_IN_DELAY = {
+  freeAttempts: 10,
+  baseSeconds: 30,
+  maxSeconds: 60 * 60,
+  forgetAfterSeconds: 24 * 60 * 60,
+  knownClientDays: 90,
 } as const;
 
 /** Request headers for better-auth, with the client IP set from Fastify's view, never the client's. */
@@ -178,7 +190,8 @@ export function createSessionResolver(
 }
 
 /**
- * Email + password sign-in with database-backed throttling per client IP and per account.
+ * Email + password sign-in with database-backed throttling per client IP and per account
+ * (SIGN_IN_LIMITS, SIGN_IN_DELAY).
  * Each sign-in creates a new session (new id); the cookie is HttpOnly, SameSite=Lax.
  */
 export async function signIn(
@@ -194,15 +207,28 @@ export async function signIn(
   // at once cannot all pass a read-then-check; a successful sign-in clears the client's count.
   const attempt = await hitBucket(db, clientKey, SIGN_IN_LIMITS.windowSeconds);
   if (attempt.count > SIGN_IN_LIMITS.failuresPerAccount) throw tooMany(attempt.resetInSeconds);
-  const account = await hitBucket(
+  // Addresses the account has signed in from before skip the account's delay; all others
+  // queue behind it, the slot claimed before the password is checked.
+  const known = await authRepo.isKnownSignInClient(
     db,
-    `sign-in:account:${body.email}`,
-    SIGN_IN_LIMITS.windowSeconds,
+    body.email,
+    request.ip,
+    SIGN_IN_DELAY.knownClientDays * 24 * 60 * 60,
   );
-  // Over the account's limit only a client on its first attempt is heard, and only the right
-  // password gets it in: a wrong one is answered like a throttled attempt.
-  const throttled = account.count > SIGN_IN_LIMITS.attemptsPerAccount;
-  if (throttled && attempt.count > 1) throw tooMany(account.resetInSeconds);
+  if (!known) {
+    const claim = await authRepo.claimSignInAttempt(db, body.email, SIGN_IN_DELAY);
+    if ("waitSeconds" in claim) throw tooMany(claim.waitSeconds);
+    if (claim.delaySeconds > 0) {
+      await recordAudit(db, {
+        actor: { id: null, label: body.email, ip: request.ip },
+        action: "auth.sign_in_delayed",
+        changes: {
+          attemptsFromNewAddresses: { to: claim.attempts },
+          delaySeconds: { to: Math.round(claim.delaySeconds) },
+        },
+      });
+    }
+  }
 
   try {
     const { headers, response } = await auth.api.signInEmail({
@@ -211,6 +237,7 @@ export async function signIn(
       returnHeaders: true,
     });
     await clearBucket(db, clientKey);
+    await authRepo.rememberSignInClient(db, body.email, request.ip);
     const row = await users.findUserById(db, response.user.id);
     if (!row) throw new AppError("unauthenticated", "Invalid email or password.");
     await recordAudit(db, {
@@ -241,7 +268,6 @@ export async function signIn(
       // password: the sign-in form must not tell anyone which accounts exist and are off. The
       // audit entry above keeps the reason for administrators.
       if ([400, 401, 403].includes(error.statusCode)) {
-        if (throttled) throw tooMany(account.resetInSeconds);
         throw new AppError("unauthenticated", "Invalid email or password.");
       }
     }
