@@ -292,12 +292,13 @@ describe("responsive journey", { timeout: 300_000 }, () => {
     };
     const generate = page.getByRole("button", { name: "Generate Content", exact: true });
     // The built-in writer may generate five times the limit per window (BUILTIN_LIMIT_FACTOR).
-    // Each stored generation moves to its library address, so the brief is filled again.
+    // Each stored generation links to its library address; the brief is filled again.
+    const itemLink = page.getByRole("link", { name: "Open in Content Library" });
     for (let i = 0; i < 5; i += 1) {
       await fillBrief();
       await generate.click();
-      await page.waitForURL(/\/library\/[^/]+$/, { timeout: 60_000 });
-      itemPath = new URL(page.url()).pathname;
+      await itemLink.waitFor({ timeout: 60_000 });
+      itemPath = (await itemLink.getAttribute("href")) ?? "";
     }
     await fillBrief();
 
