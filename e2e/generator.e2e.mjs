@@ -117,7 +117,7 @@ describe("generator journey", { timeout: 300_000 }, () => {
     await browser.shot("a2-form-filled");
   });
 
-  it("(b) generates: busy button, then the Optimize tab with the score and the headline", async () => {
+  it("(b) generates: busy button, then the Optimize tab with the score, the headline and focus on the result", async () => {
     // Hold the stream request briefly so the busy state is observable with the fast writer.
     // (Continued, not fulfilled: the answer still streams to the page.)
     const stream = /\/api\/generate-content\/stream$/;
@@ -137,6 +137,24 @@ describe("generator journey", { timeout: 300_000 }, () => {
       .getByRole("tab", { name: "Optimize", exact: true, selected: true })
       .waitFor({ timeout: 120_000 });
     await page.unroute(stream);
+    // The result stays in the generator (the spec's flow), focus lands on its heading, and the
+    // stored item's permanent address is one link away.
+    assert.equal(new URL(page.url()).pathname, "/generate");
+    const heading = page.getByRole("heading", { level: 2, name: "Content generated" });
+    await eventually(async () =>
+      assert.equal(
+        await heading.evaluate((el) => el === document.activeElement),
+        true,
+        "focus is on the result heading",
+      ),
+    );
+    assert.match(
+      (await page.getByRole("link", { name: "Open in Content Library" }).getAttribute("href")) ??
+        "",
+      /^\/library\/[\w-]+$/,
+    );
+    assert.equal(await tab("Generate").isDisabled(), false);
+    assert.equal(await page.getByRole("button", { name: "New Content" }).count(), 1);
     shown.score = (await overallScore()) ?? "";
     assert.match(shown.score, /^\d{1,3}%$/);
     shown.headline = (await contentHeadline().textContent())?.trim() ?? "";

@@ -90,7 +90,7 @@ describe("library journey", { timeout: 300_000 }, () => {
     await browser.shot("a-empty-dashboard");
   });
 
-  it("(b) generates: the generator moves to the item's permanent address", async () => {
+  it("(b) generates: the result links to the item's permanent address", async () => {
     // An empty coverage cell opens the generator with its persona, industry and stage.
     await page
       .getByRole("region", { name: "Coverage" })
@@ -107,9 +107,12 @@ describe("library journey", { timeout: 300_000 }, () => {
     await page.getByLabel("Content Type", { exact: true }).selectOption("technical-guide");
     await page.getByRole("group", { name: "Key Metrics" }).getByRole("checkbox").first().check();
     await page.getByRole("button", { name: "Generate Content" }).click();
-    await eventually(() => assert.match(new URL(page.url()).pathname, /^\/library\/[\w-]+$/), {
-      timeoutMs: 120_000,
-    });
+    // The result shows in the generator's tabs and links to the item's library page.
+    await page
+      .getByRole("tab", { name: "Optimize", exact: true, selected: true })
+      .waitFor({ timeout: 120_000 });
+    await page.getByRole("link", { name: "Open in Content Library" }).click();
+    await eventually(() => assert.match(new URL(page.url()).pathname, /^\/library\/[\w-]+$/));
     itemPath = new URL(page.url()).pathname;
     await page.getByRole("tab", { name: "Optimize", exact: true, selected: true }).waitFor();
     title = ((await page.getByRole("heading", { level: 1 }).textContent()) ?? "").trim();

@@ -173,6 +173,36 @@ describe("responsive journey", { timeout: 300_000 }, () => {
     await page.setViewportSize(viewport);
   }
 
+  /**
+   * The dashboard names things in full: the coverage map's persona and industry labels are not
+   * cut, and Recent Content's Type column shows each type's name beside its icon.
+   */
+  async function assertDashboardLabelsShown() {
+    const coverage = page.getByRole("region", { name: "Coverage" });
+    await coverage.getByRole("columnheader", { name: "Aerospace" }).first().waitFor();
+    const recent = page.getByRole("region", { name: "Recent Content" });
+    const typeLabel = recent
+      .getByRole("row")
+      .nth(1)
+      .getByRole("cell")
+      .nth(1)
+      .getByText(/^(Thought Leadership|Case Study|Technical Guide|Industry Report)$/);
+    await typeLabel.waitFor({ state: "attached" });
+    const shown = {
+      cutCoverageLabels: await coverage.evaluate((el) =>
+        [...el.querySelectorAll("th")]
+          .filter((th) => th.textContent && th.scrollWidth > th.clientWidth)
+          .map((th) => th.textContent),
+      ),
+      typeLabelWidth: Math.round((await typeLabel.boundingBox())?.width ?? 0),
+    };
+    assert.deepEqual(
+      { ...shown, typeLabelWidth: shown.typeLabelWidth > 20 },
+      { cutCoverageLabels: [], typeLabelWidth: true },
+      `labels cut or hidden on the dashboard: ${JSON.stringify(shown)}`,
+    );
+  }
+
   it("(a) a deep link opened while signed out lands there after signing in", async () => {
     await createFirstAdmin(page, server.url, ADMIN);
     // Sign out through the phone menu.
@@ -292,12 +322,13 @@ describe("responsive journey", { timeout: 300_000 }, () => {
     };
     const generate = page.getByRole("button", { name: "Generate Content", exact: true });
     // The built-in writer may generate five times the limit per window (BUILTIN_LIMIT_FACTOR).
-    // Each stored generation moves to its library address, so the brief is filled again.
+    // Each stored generation links to its library address; the brief is filled again.
+    const itemLink = page.getByRole("link", { name: "Open in Content Library" });
     for (let i = 0; i < 5; i += 1) {
       await fillBrief();
       await generate.click();
-      await page.waitForURL(/\/library\/[^/]+$/, { timeout: 60_000 });
-      itemPath = new URL(page.url()).pathname;
+      await itemLink.waitFor({ timeout: 60_000 });
+      itemPath = (await itemLink.getAttribute("href")) ?? "";
     }
     await fillBrief();
 
@@ -335,6 +366,15 @@ describe("responsive journey", { timeout: 300_000 }, () => {
     await assertNoSidewaysScroll(itemPath);
     await assertNoDanglingSeparator(`${itemPath} at 390 px`);
     await shotWhole("e3-390-library-item", PHONE);
+    // Every tab is in view on a phone, History included, without scrolling the tab row.
+    for (const tab of ["Optimize", "Visualize", "Repurpose", "Edit", "History"]) {
+      const box = await page.getByRole("tab", { name: tab, exact: true }).boundingBox();
+      assert.ok(box, `the ${tab} tab is shown`);
+      assert.ok(
+        box.x >= 0 && box.x + box.width <= PHONE.width,
+        `the ${tab} tab is outside the window (${box.x}px to ${box.x + box.width}px)`,
+      );
+    }
     for (const tab of ["Optimize", "Visualize", "Repurpose", "Edit", "History"]) {
       await page.getByRole("tab", { name: tab, exact: true }).click();
       await page.getByRole("tabpanel").waitFor();
@@ -359,6 +399,7 @@ describe("responsive journey", { timeout: 300_000 }, () => {
       await expectH1(route.heading);
       await page.waitForLoadState("networkidle");
       await assertNoSidewaysScroll(`${route.path} at 1400 px`);
+      if (route.name === "dashboard") await assertDashboardLabelsShown();
       await shotWhole(`f-1400-light-${route.name}`, DESKTOP);
     }
     browser.console.assertClean();

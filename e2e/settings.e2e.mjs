@@ -1,6 +1,8 @@
 // Settings journey: personal UI settings follow the user (reload, sign-out and sign-in, a
 // second browser) and paint before the app loads; 'Forgot password?' end to end through a
-// local SMTP server; an administrator's temporary password must be changed at next sign-in.
+// local SMTP server; an administrator's temporary password must be changed at next sign-in;
+// at 390 px the section bar stays at the top, scrolls sideways, follows the scroll and moves
+// to a card by keyboard.
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
@@ -13,6 +15,18 @@ import { eventually } from "./lib/wait.mjs";
 
 const JOURNEY = "settings";
 const ADMIN = { name: "Ada Admin", email: "ada@example.com", password: "Orbital-Tooling-2026" };
+const PHONE = { width: 390, height: 844 };
+/** Every card an administrator sees, in order, as the section list names them. */
+const ADMIN_CARDS = [
+  "Your account",
+  "AI Provider Settings",
+  "Content Generation Defaults",
+  "Company Profile",
+  "Example Repository",
+  "UI Settings",
+  "Users",
+  "Audit Log",
+];
 const GRACE = {
   name: "Grace Editor",
   email: "grace@example.com",
@@ -185,5 +199,82 @@ describe("settings journey", { timeout: 300_000 }, () => {
     await expectH1(page, "Dashboard");
     first.console.assertClean();
     second.console.assertClean();
+  });
+
+  it("(d) at 390 px the section bar leads to every card, by keyboard, and follows the scroll", async () => {
+    const page = first.page;
+    await page.setViewportSize(PHONE);
+    await page.goto(new URL("/settings", server.url).href);
+    await expectH1(page, "Settings");
+    const nav = page.getByRole("navigation", { name: "Settings sections" });
+    await nav.waitFor();
+    const links = nav.getByRole("link");
+    assert.deepEqual(await links.allTextContents(), ADMIN_CARDS);
+    // The bar fits the window and scrolls sideways itself; the page does not.
+    const widths = await nav.evaluate((el) => {
+      const list = /** @type {HTMLElement} */ (el.querySelector("ul"));
+      return {
+        bar: el.getBoundingClientRect().right,
+        list: list.scrollWidth,
+        listVisible: list.clientWidth,
+        page: document.documentElement.scrollWidth,
+      };
+    });
+    assert.ok(widths.bar <= PHONE.width, `the bar ends at ${widths.bar}px`);
+    assert.ok(widths.page <= PHONE.width, `the page is ${widths.page}px wide`);
+    assert.ok(widths.list > widths.listVisible, "the section list scrolls sideways");
+    assert.equal(await links.first().getAttribute("aria-current"), "true");
+    await first.shot("d1-390-section-bar");
+
+    // Keyboard: Tab to the last card's entry and press Enter.
+    const audit = nav.getByRole("link", { name: "Audit Log" });
+    await page.keyboard.press("Tab");
+    for (let i = 0; i < 20; i += 1) {
+      if (await audit.evaluate((el) => el === document.activeElement)) break;
+      await page.keyboard.press("Tab");
+    }
+    await eventually(async () =>
+      assert.equal(await audit.evaluate((el) => el === document.activeElement), true),
+    );
+    await page.keyboard.press("Enter");
+    const heading = page
+      .getByRole("region", { name: "Audit Log" })
+      .getByRole("heading", { level: 2, name: "Audit Log" });
+    await eventually(async () =>
+      assert.equal(await heading.evaluate((el) => el === document.activeElement), true),
+    );
+    assert.equal(await audit.getAttribute("aria-current"), "true");
+    assert.equal(new URL(page.url()).hash, "#settings-audit");
+    await eventually(async () => {
+      const bar = await nav.boundingBox();
+      const card = await heading.boundingBox();
+      const entry = await audit.boundingBox();
+      assert.ok(bar && card && entry, "the bar, the card and the entry are shown");
+      // The card sits just below the bar, which stayed at the top; the entry is in view.
+      assert.ok(card.y >= bar.y + bar.height, `the card (${card.y}) is under the bar`);
+      assert.ok(card.y < PHONE.height / 2, `the card starts at ${card.y}px`);
+      assert.ok(bar.y >= 0 && bar.y < 80, `the bar is at ${bar.y}px`);
+      assert.ok(entry.x >= 0 && entry.x + entry.width <= PHONE.width, `entry at ${entry.x}px`);
+    });
+    await first.shot("d2-390-audit-log");
+
+    // Scrolling by hand moves the current entry along.
+    await page
+      .getByRole("region", { name: "UI Settings" })
+      .evaluate((el) => el.scrollIntoView({ block: "start" }));
+    await eventually(async () =>
+      assert.equal(
+        await nav.getByRole("link", { name: "UI Settings" }).getAttribute("aria-current"),
+        "true",
+      ),
+    );
+    // 'Save All Settings' stays in reach.
+    const saveAll = page.getByRole("button", { name: "Save All Settings" });
+    await eventually(async () => {
+      const box = await saveAll.boundingBox();
+      assert.ok(box && box.y + box.height <= PHONE.height, "Save All Settings is in view");
+    });
+    await first.shot("d3-390-scrolled");
+    first.console.assertClean();
   });
 });

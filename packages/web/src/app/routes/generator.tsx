@@ -3,7 +3,7 @@ import {
   BUILTIN_WRITER_DESCRIPTION,
   BuyingStageSchema,
 } from "@content-studio/contract";
-import { useNavigate, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { useCurrentUser } from "../../features/auth/api/get-session";
 import { GeneratorPage } from "../../features/generator/components/generator-page";
 import { useAiServiceInfo } from "../../features/reference/api/get-ai-service-info";
@@ -19,7 +19,6 @@ export function GeneratorRoute() {
   const buyingStages = useBuyingStages();
   const catalog = useCompanyCatalog();
   const ai = useAiServiceInfo();
-  const navigate = useNavigate();
   const [search] = useSearchParams();
   if (!user) return null;
   // A content gap links here with ?persona=&industry=&stage=&topic=&keyword= (all optional).
@@ -49,8 +48,9 @@ export function GeneratorRoute() {
           : undefined
       }
       initialValues={initialValues}
-      // A stored generation has a permanent address: the library opens it on its Optimize tab.
-      onStored={(id) => void navigate(`/library/${id}`)}
+      // The result stays here in the generator's tabs; the stored item's permanent address is
+      // its library page, which the result links to.
+      itemPath={(id) => `/library/${id}`}
     />
   );
 }

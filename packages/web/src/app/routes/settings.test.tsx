@@ -8,7 +8,7 @@ import {
 } from "@content-studio/contract";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { buildUser, startupRoutes } from "../../testing/data";
 import { fail, installFakeApi, ok, type FakeRequest } from "../../testing/fake-api";
 import { renderApp } from "../testing/render-app";
@@ -555,5 +555,69 @@ describe("settings: company profile and your account", () => {
     expect(requestsTo(fake.requests, "PATCH", "/api/me").map((r) => r.body)).toEqual([
       { name: "Ada Lovelace" },
     ]);
+  });
+});
+
+describe("settings: section list", () => {
+  const ADMIN_CARDS = [
+    "Your account",
+    "AI Provider Settings",
+    "Content Generation Defaults",
+    "Company Profile",
+    "Example Repository",
+    "UI Settings",
+    "Users",
+    "Audit Log",
+  ];
+
+  it("lists every card in order, each a link to it, and keeps 'Save All Settings'", async () => {
+    setup(admin);
+    await card("Audit Log");
+    const nav = screen.getByRole("navigation", { name: "Settings sections" });
+    const links = within(nav).getAllByRole("link");
+    expect(links.map((l) => l.textContent)).toEqual(ADMIN_CARDS);
+    for (const [i, link] of links.entries()) {
+      const id = link.getAttribute("href")?.replace(/^#/, "") ?? "";
+      const target = document.getElementById(id);
+      expect(target).not.toBeNull();
+      expect(within(target!).getByRole("region", { name: ADMIN_CARDS[i] })).toBeInTheDocument();
+    }
+    expect(links[0]).toHaveAttribute("aria-current", "true");
+    expect(screen.getByRole("button", { name: "Save All Settings" })).toBeInTheDocument();
+  });
+
+  it("lists only the cards an editor sees", async () => {
+    setup(editor);
+    await card("UI Settings");
+    const nav = screen.getByRole("navigation", { name: "Settings sections" });
+    expect(
+      within(nav)
+        .getAllByRole("link")
+        .map((l) => l.textContent),
+    ).toEqual(ADMIN_CARDS.filter((c) => c !== "Users" && c !== "Audit Log"));
+  });
+
+  it("moves to a card by keyboard: focus on its heading, marked current, named in the address", async () => {
+    const scrolled: Element[] = [];
+    const scrollIntoView = vi
+      .spyOn(Element.prototype, "scrollIntoView")
+      .mockImplementation(function (this: Element) {
+        scrolled.push(this);
+      });
+    setup(admin);
+    const users = await card("Users");
+    const link = within(screen.getByRole("navigation", { name: "Settings sections" })).getByRole(
+      "link",
+      { name: "Users" },
+    );
+    const user = userEvent.setup();
+    link.focus();
+    await user.keyboard("{Enter}");
+
+    expect(within(users).getByRole("heading", { level: 2, name: "Users" })).toHaveFocus();
+    expect(link).toHaveAttribute("aria-current", "true");
+    expect(scrolled).toContain(document.getElementById("settings-users"));
+    expect(window.location.hash).toBe("#settings-users");
+    scrollIntoView.mockRestore();
   });
 });

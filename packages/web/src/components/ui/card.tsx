@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from "react";
 import { cn } from "../../lib/cn";
+import { focusRing } from "./button";
 
 interface CardProps {
   title?: string;
@@ -22,7 +23,11 @@ export function Card({ title, description, actions, className, children }: CardP
       {title ? (
         <header className="flex flex-wrap items-start justify-between gap-4 border-b border-slate-200 px-6 py-4 compact:px-4 compact:py-3">
           <div>
-            <h2 id={headingId} className="text-base font-semibold text-slate-900">
+            {/* The ring shows when in-page navigation moves focus to the heading. */}
+            <h2
+              id={headingId}
+              className={cn("rounded text-base font-semibold text-slate-900", focusRing)}
+            >
               {title}
             </h2>
             {description ? <p className="mt-1 text-sm text-slate-500">{description}</p> : null}

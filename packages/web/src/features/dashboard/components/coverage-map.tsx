@@ -17,7 +17,8 @@ const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
  * Approved or published items per persona × industry, one grid per buying stage. The shade
- * grows with the count; an empty cell opens the generator with that combination.
+ * grows with the count; an empty cell opens the generator with that combination. The stages
+ * stack: side by side, persona and industry names were cut even at 1400 px.
  */
 export function CoverageMap({
   cells,
@@ -29,15 +30,15 @@ export function CoverageMap({
   const byKey = new Map(cells.map((c) => [`${c.personaId}|${c.industryId}|${c.buyingStage}`, c]));
   const max = Math.max(1, ...cells.map((c) => c.count));
   return (
-    <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
+    <div className="grid grid-cols-1 gap-6">
       {stages.map((stage) => (
         <div key={stage} className="min-w-0">
           <h3 className="mb-2 text-sm font-semibold text-slate-900">{capitalise(stage)}</h3>
-          <table className="w-full table-fixed border-separate border-spacing-1 text-xs">
+          <table className="w-full max-w-2xl table-fixed border-separate border-spacing-1 text-xs">
             <caption className="sr-only">{`Coverage at the ${stage} stage`}</caption>
             <thead>
               <tr>
-                <th scope="col" className="w-24">
+                <th scope="col" className="w-28 sm:w-44">
                   <span className="sr-only">Persona</span>
                 </th>
                 {industries.map((i) => (

@@ -43,7 +43,7 @@ export function QualityPill({ score }: { score: number | null }) {
   );
 }
 
-/** Recent Content: Title, Type (icon), Target, Date, Quality. */
+/** Recent Content: Title, Type (icon and label), Target, Date, Quality. */
 export function RecentContentTable({ items }: { items: DashboardSummary["recent"] }) {
   if (items.length === 0) {
     return (
@@ -88,15 +88,11 @@ export function RecentContentTable({ items }: { items: DashboardSummary["recent"
                 </Link>
               </td>
               <td className="px-3 py-2.5 text-slate-600">
-                <span
-                  className="inline-flex items-center gap-1.5 whitespace-nowrap"
-                  title={CONTENT_TYPE_LABELS[item.contentType as ContentType] ?? item.contentType}
-                >
+                {/* The icon with its label: an icon alone left readers guessing (its name was
+                    only a hover tooltip below 1536 px). */}
+                <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
                   <ContentTypeIcon type={item.contentType} className="text-slate-400" />
-                  {/* The label where there is room; the icon keeps its name otherwise. */}
-                  <span className="sr-only 2xl:not-sr-only">
-                    {CONTENT_TYPE_LABELS[item.contentType as ContentType] ?? item.contentType}
-                  </span>
+                  {CONTENT_TYPE_LABELS[item.contentType as ContentType] ?? item.contentType}
                 </span>
               </td>
               <td className="min-w-28 px-3 py-2.5 text-slate-600">

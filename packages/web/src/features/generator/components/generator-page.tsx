@@ -11,7 +11,7 @@ import {
   type User,
 } from "@content-studio/contract";
 import { Plus } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button, focusRing } from "../../../components/ui/button";
@@ -34,6 +34,7 @@ import { GeneratorForm } from "./generator-form";
 import { GeneratorTabs, panelId, tabId, type GeneratorTab } from "./generator-tabs";
 import { OptimizePanel } from "./optimize-panel";
 import { RepurposePanel } from "./repurpose-panel";
+import { ResultHeader } from "./result-header";
 import { VisualizePanel } from "./visualize-panel";
 
 export interface GeneratorPageProps {
@@ -49,8 +50,8 @@ export interface GeneratorPageProps {
   writer?: { label: string; description: string | null; offline?: boolean };
   /** Audience to start from (e.g. a coverage-map cell: persona, industry and stage). */
   initialValues?: Partial<GeneratorFormValues>;
-  /** Called once a generation is stored; without it the result opens in the tabs here. */
-  onStored?: (contentItemId: string) => void;
+  /** The permanent address of a stored generation (its library page); the result links there. */
+  itemPath?: (contentItemId: string) => string;
 }
 
 const isBuyingStage = (value: string): value is BuyingStage =>
@@ -72,6 +73,15 @@ export function GeneratorPage(props: GeneratorPageProps) {
   const [result, setResult] = useState<GeneratedContent | null>(null);
   const [revision, setRevision] = useState(0);
   const [validationError, setValidationError] = useState<string | null>(null);
+  // After a generation, keyboard and screen-reader focus moves to the result's heading (the
+  // form it left is hidden with the Generate tab).
+  const resultHeading = useRef<HTMLHeadingElement>(null);
+  const focusResult = useRef(false);
+  useEffect(() => {
+    if (!focusResult.current || !result || tab !== "optimize") return;
+    focusResult.current = false;
+    resultHeading.current?.focus();
+  }, [result, tab]);
 
   const { personaId, industryId, buyingStage } = values;
   const audience = useContentGenerationData(
@@ -97,10 +107,7 @@ export function GeneratorPage(props: GeneratorPageProps) {
     setValidationError(null);
     generation.mutate(body, {
       onSuccess: (generated) => {
-        if (props.onStored) {
-          props.onStored(generated.contentItemId);
-          return;
-        }
+        focusResult.current = true;
         setResult(generated);
         setRevision(0);
         setTab("optimize");
@@ -225,6 +232,13 @@ export function GeneratorPage(props: GeneratorPageProps) {
 
       {result ? (
         <>
+          {tab === "generate" ? null : (
+            <ResultHeader
+              ref={resultHeading}
+              headline={result.content.headline}
+              itemPath={props.itemPath?.(result.contentItemId)}
+            />
+          )}
           <div
             role="tabpanel"
             id={panelId("optimize")}

@@ -217,7 +217,9 @@ export function LibraryItemPage({ id, renderResultView }: LibraryItemPageProps) 
         role="tablist"
         aria-label="Content views"
         onKeyDown={onKeyDown}
-        className="mb-6 flex gap-1 overflow-x-auto border-b border-slate-200"
+        // All five tabs fit 390 px (tighter padding on phones); the row still scrolls sideways
+        // with larger text.
+        className="mb-6 flex overflow-x-auto border-b border-slate-200 sm:gap-1"
       >
         {TABS.map((t) => (
           <button
@@ -230,7 +232,7 @@ export function LibraryItemPage({ id, renderResultView }: LibraryItemPageProps) 
             tabIndex={t.id === tab ? 0 : -1}
             onClick={() => selectTab(t.id)}
             className={cn(
-              "-mb-px border-b-2 px-4 py-2.5 text-sm font-medium whitespace-nowrap transition-colors",
+              "-mb-px border-b-2 px-2 py-2.5 text-sm font-medium whitespace-nowrap transition-colors sm:px-4",
               focusRing,
               t.id === tab
                 ? "border-primary text-primary-text"

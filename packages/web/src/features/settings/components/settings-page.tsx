@@ -13,6 +13,7 @@ import { useUiSettingsForm } from "../hooks/use-ui-settings-form";
 import { AiProviderCard } from "./ai-provider-card";
 import { GenerationDefaultsCard } from "./generation-defaults-card";
 import { SaveAllBar } from "./save-all-bar";
+import { SettingsSections, type SettingsSection } from "./settings-sections";
 import { UiSettingsCard } from "./ui-settings-card";
 
 /** Server data another feature loads and this screen shows (a TanStack Query result fits). */
@@ -49,7 +50,8 @@ interface SettingsPageProps {
 /**
  * /settings: AI Provider Settings, Content Generation Defaults, Example Repository and UI
  * Settings, plus Users for admins, and 'Save All Settings' for every card with unsaved changes
- * the user may save (admins: all of them; everyone else: their UI settings).
+ * the user may save (admins: all of them; everyone else: their UI settings). A list of the
+ * cards that follows the scroll leads to each of them.
  */
 export function SettingsPage({
   user,
@@ -77,7 +79,7 @@ export function SettingsPage({
   );
   const ui = useUiSettingsForm(user.id);
 
-  const sections: SavableSection[] = [
+  const savable: SavableSection[] = [
     ...(canChangeAi ? [{ label: "AI provider settings", dirty: ai.dirty, save: ai.save }] : []),
     ...(canEditGeneration
       ? [{ label: "content generation defaults", dirty: generation.dirty, save: generation.save }]
@@ -86,11 +88,13 @@ export function SettingsPage({
     ...extraSections,
   ];
 
-  return (
-    <>
-      <PageHeader title="Settings" />
-      <div className="space-y-6 compact:space-y-4">
-        {accountCard}
+  // Every card, in order, with the name the section list gives it (the card's own title).
+  const cards: (SettingsSection | null)[] = [
+    accountCard ? { id: "settings-account", label: "Your account", content: accountCard } : null,
+    {
+      id: "settings-ai-provider",
+      label: "AI Provider Settings",
+      content: (
         <AiProviderCard
           info={aiServiceInfo.data}
           loading={aiServiceInfo.isPending}
@@ -98,19 +102,38 @@ export function SettingsPage({
           form={ai}
           canEdit={canChangeAi}
         />
+      ),
+    },
+    {
+      id: "settings-generation",
+      label: "Content Generation Defaults",
+      content: (
         <GenerationDefaultsCard
           loading={generationSettings.isPending || bannedPhrases.isPending}
           loadError={generationSettings.error ?? bannedPhrases.error}
           form={generation}
           canEdit={canEditGeneration}
         />
-        {companyProfileCard}
-        {exampleRepositoryCard}
-        <UiSettingsCard form={ui} />
-        {usersCard}
-        {auditLogCard}
-        <SaveAllBar sections={sections} />
-      </div>
+      ),
+    },
+    companyProfileCard
+      ? { id: "settings-company", label: "Company Profile", content: companyProfileCard }
+      : null,
+    exampleRepositoryCard
+      ? { id: "settings-examples", label: "Example Repository", content: exampleRepositoryCard }
+      : null,
+    { id: "settings-ui", label: "UI Settings", content: <UiSettingsCard form={ui} /> },
+    usersCard ? { id: "settings-users", label: "Users", content: usersCard } : null,
+    auditLogCard ? { id: "settings-audit", label: "Audit Log", content: auditLogCard } : null,
+  ];
+
+  return (
+    <>
+      <PageHeader title="Settings" />
+      <SettingsSections
+        sections={cards.filter((c) => c !== null)}
+        footer={<SaveAllBar sections={savable} />}
+      />
     </>
   );
 }

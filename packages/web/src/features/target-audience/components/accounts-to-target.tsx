@@ -8,7 +8,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { useAccountsToTarget } from "../api/get-accounts-to-target";
 import { useExportAccountsToTarget } from "../api/export-accounts-to-target";
 import { useTargetableContent } from "../api/get-targetable-content";
-import { capitalise } from "../utils/labels";
+import { capitalise, statusLabel } from "../utils/labels";
 
 const SHOWN = 10;
 
@@ -42,7 +42,7 @@ export function AccountsToTarget({ industryName }: { industryName: (id: string) 
           </option>
           {items.data?.map((item) => (
             <option key={item.id} value={item.id}>
-              {item.title} ({capitalise(item.status)}, {capitalise(item.buyingStage)})
+              {item.title} ({statusLabel(item.status)}, {capitalise(item.buyingStage)})
             </option>
           ))}
         </SelectField>

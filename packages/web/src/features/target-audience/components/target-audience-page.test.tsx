@@ -167,4 +167,32 @@ describe("TargetAudiencePage", () => {
     await waitFor(() => expect(screen.getByLabelText("Focus industry")).toBeEnabled());
     expect(screen.getByRole("article", { name: "Aerospace details" })).toBeInTheDocument();
   });
+
+  it("names each content item's status in words in 'Accounts to target'", async () => {
+    installFakeApi({
+      "GET /api/audience/overview": ok(overview()),
+      "GET /api/audience/recommendations": ok({ industry: "all", items: [] }),
+      "GET /api/audience/content": ok([
+        { id: "c1", title: "Cost reviews", status: "in_review", buyingStage: "decision" },
+        { id: "c2", title: "Digital thread", status: "published", buyingStage: "awareness" },
+      ]),
+    });
+    renderPage();
+    const card = await screen.findByRole(
+      "region",
+      { name: "Accounts to target" },
+      { timeout: 5000 },
+    );
+    const select = within(card).getByLabelText("Content");
+    await waitFor(() => expect(select).toBeEnabled());
+    expect(
+      within(select)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual([
+      "Choose a content item",
+      "Cost reviews (In review, Decision)",
+      "Digital thread (Published, Awareness)",
+    ]);
+  });
 });

@@ -1,4 +1,6 @@
 import {
+  CONTENT_STATUS_LABELS,
+  ContentStatusSchema,
   formatColorStep,
   intentColorStep,
   type Industry,
@@ -12,6 +14,12 @@ export const intentBarClass = (intent: number) => STEP_FILLS[intentColorStep(int
 export const formatBarClass = (effectiveness: number) => STEP_FILLS[formatColorStep(effectiveness)];
 
 export const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
+
+/** A content item's status as people read it ("In review", never the stored "in_review"). */
+export function statusLabel(status: string): string {
+  const known = ContentStatusSchema.safeParse(status);
+  return known.success ? CONTENT_STATUS_LABELS[known.data] : capitalise(status.replace(/_/g, " "));
+}
 
 /** Display names of industries (ours from reference data, plus "Other"). */
 export function industryNames(industries: Industry[]): Map<string, string> {
