@@ -25,6 +25,9 @@ export default defineConfig({
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["./src/testing/setup.ts"],
+    // Whole-screen tests (the settings page) take about 4 s alone; CI runs them beside the
+    // server tests on two cores.
+    testTimeout: 15_000,
     passWithNoTests: true,
   },
 });
