@@ -232,11 +232,19 @@ export const LibraryItemDetailSchema = ContentItemSchema.extend({
   deletedAt: z.string().nullable(),
   /** The approval in force, bound to one version (null when none). */
   approval: z
-    .object({ version: z.number().int(), byName: z.string().nullable(), at: z.string() })
+    .object({
+      version: z.number().int(),
+      byName: z.string().nullable(),
+      at: z.string(),
+      /** The author approved their own item (only while the organisation allows it). */
+      byAuthor: z.boolean(),
+    })
     .nullable(),
   /** Why approval would be refused now (empty when it would pass). */
   approvalBlockers: z.array(ApprovalBlockerSchema),
   qualityThreshold: z.number(),
+  /** Authors may approve their own items (generation settings: a one-person team). */
+  selfApprovalAllowed: z.boolean(),
   can: LibraryCapabilitiesSchema,
 });
 export type LibraryItemDetail = z.infer<typeof LibraryItemDetailSchema>;

@@ -15,6 +15,7 @@ import * as m1700 from "./2026-11-24-1700-library-change-notifications";
 import * as m20261127_1140 from "./2026-11-27-1140-company-voice";
 import * as m20261127_1150 from "./2026-11-27-1150-proof-fact-structure";
 import * as m20261127_2000 from "./2026-11-27-2000-audit-no-truncate";
+import * as m20261127_2100 from "./2026-11-27-2100-settings-notify-library";
 
 /** Frozen, ordered migrations. Add new files; never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-27-1140-company-voice": m20261127_1140,
   "2026-11-27-1150-proof-fact-structure": m20261127_1150,
   "2026-11-27-2000-audit-no-truncate": m20261127_2000,
+  "2026-11-27-2100-settings-notify-library": m20261127_2100,
 };
 
 export const migrationProvider: MigrationProvider = {
