@@ -5,7 +5,11 @@ import type {
   LibraryCapabilities,
   Role,
 } from "@content-studio/contract";
-import { CONTENT_STATUSES, LIBRARY_ACTIONS } from "@content-studio/contract";
+import {
+  CONTENT_STATUSES,
+  LIBRARY_ACTIONS,
+  OWN_ITEM_APPROVAL_MESSAGE,
+} from "@content-studio/contract";
 import { definePolicy, type PolicyActor, type PolicyRefusal } from "../../lib/policy";
 
 export type { PolicyActor, PolicyRefusal };
@@ -127,8 +131,7 @@ function buildLibraryPolicy(rules: LibraryRules) {
     permits: permitsFor(rules),
     allows: stateAllows,
     forbiddenMessages: {
-      approve:
-        "You cannot approve content you wrote: another admin approves it. (A one-person team can allow authors to approve their own content in Settings → Content Generation Defaults.)",
+      approve: OWN_ITEM_APPROVAL_MESSAGE,
       delete: "Editors can delete only their own content. Ask its author or an admin.",
       restore: "Editors can restore only their own content. Ask an admin.",
     },
