@@ -182,6 +182,8 @@ describe("library journey", { timeout: 300_000 }, () => {
     // Its author does not approve it: no Approve button, and the server refuses it.
     await page.getByRole("button", { name: "Reject" }).waitFor();
     assert.equal(await page.getByRole("button", { name: "Approve" }).count(), 0);
+    await page.getByText(/^You cannot approve content you wrote/).waitFor();
+    await browser.shot("e0-author-cannot-approve");
     const id = itemPath.split("/").at(-1);
     const own = await page.request.post(
       new URL(`/api/library/${id}/transitions`, server.url).href,
