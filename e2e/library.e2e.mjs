@@ -1,7 +1,8 @@
 // Content library journey with the built-in (offline) writer, in real Chromium against the
 // built server: generate → the item is in the library → its address survives a reload → edit
-// the body → a new version with a diff → submit → approve (after the gate's reasons) →
-// publish → the dashboard's tiles, recent table and coverage map change.
+// the body → a new version with a diff → submit → a second admin approves (after the gate's
+// reasons; the author may not approve their own item) → publish → the dashboard's tiles,
+// recent table and coverage map change.
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
@@ -17,6 +18,12 @@ const ADMIN = {
   name: "Grace Hopper",
   email: "grace@example.com",
   password: "Compiler-Pioneer-1952",
+};
+/** A second administrator: the reviewer who approves the author's item. */
+const REVIEWER = {
+  name: "Ada Lovelace",
+  email: "ada@example.com",
+  password: "Analytical-Engine-1843",
 };
 const TOPIC = "Design-stage costing for machined aerospace brackets";
 
@@ -46,6 +53,18 @@ describe("library journey", { timeout: 300_000 }, () => {
 
   /** @param {string} route */
   const open = (route) => page.goto(new URL(route, server.url).href);
+  /** Signs out and in again as `who`, then (re)opens the item. @param {{ email: string, password: string }} who */
+  async function actAs(who) {
+    await page.getByRole("button", { name: "Log out" }).click();
+    await eventually(() => assert.equal(new URL(page.url()).pathname, "/login"));
+    await page.getByLabel("Email", { exact: true }).fill(who.email);
+    await page.getByLabel("Password", { exact: true }).fill(who.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    // Signing in returns to the page the sign-out left (the item).
+    await eventually(() => assert.notEqual(new URL(page.url()).pathname, "/login"));
+    await open(itemPath);
+    await page.getByRole("heading", { level: 1, name: title }).waitFor();
+  }
   /** @param {string} name */
   const tab = (name) => page.getByRole("tab", { name, exact: true });
   /** @param {string} label */
@@ -156,9 +175,28 @@ describe("library journey", { timeout: 300_000 }, () => {
     await browser.shot("d2-history-diff");
   });
 
-  it("(e) a misused number blocks approval with its reason; fixed, it is approved and published", async () => {
+  it("(e) a misused number blocks approval with its reason; fixed, a second admin approves and publishes it", async () => {
+    const created = await page.request.post(new URL("/api/users", server.url).href, {
+      data: { ...REVIEWER, role: "admin" },
+    });
+    assert.equal(created.status(), 201, await created.text());
     await page.getByRole("button", { name: "Submit for review" }).click();
     await page.getByText("In review", { exact: true }).first().waitFor();
+    // Its author does not approve it: no Approve button, and the server refuses it.
+    await page.getByRole("button", { name: "Reject" }).waitFor();
+    assert.equal(await page.getByRole("button", { name: "Approve" }).count(), 0);
+    await page.getByText(/^You cannot approve content you wrote/).waitFor();
+    await browser.shot("e0-author-cannot-approve");
+    const id = itemPath.split("/").at(-1);
+    const own = await page.request.post(
+      new URL(`/api/library/${id}/transitions`, server.url).href,
+      {
+        data: { action: "approve" },
+      },
+    );
+    assert.equal(own.status(), 403, await own.text());
+
+    await actAs(REVIEWER);
     // The approved fact's figure moved to another subject: approval is refused, and says why.
     const blocked = page.getByText("Approval is blocked until:").locator("xpath=..");
     await blocked.waitFor();
@@ -170,17 +208,21 @@ describe("library journey", { timeout: 300_000 }, () => {
     await page.getByRole("dialog").getByRole("button", { name: "Reject" }).click();
     await page.getByText("Draft", { exact: true }).first().waitFor();
 
-    // The approved fact quoted word for word, without the misused sentence: nothing blocks it.
+    // The author quotes the approved fact word for word, without the misused sentence.
+    await actAs(ADMIN);
     await tab("Edit").click();
     await writeOut(WRITTEN.body);
     await page.getByText("Saved as version 3.").waitFor({ timeout: 30_000 });
     await page.getByRole("button", { name: "Submit for review" }).click();
     await page.getByText("In review", { exact: true }).first().waitFor();
+    // The reviewer finds nothing blocking it.
+    await actAs(REVIEWER);
     const approve = page.getByRole("button", { name: "Approve" });
     await eventually(async () => assert.equal(await approve.isDisabled(), false));
     assert.equal(await page.getByText("Approval is blocked until:").count(), 0);
     await approve.click();
     await page.getByText("Approved", { exact: true }).first().waitFor();
+    await page.getByText(/Approved \(version 3\) by Ada Lovelace$/).waitFor();
     await page.getByRole("button", { name: "Publish" }).click();
     await page.getByRole("button", { name: "Move back to draft" }).waitFor();
     await page.getByText("Published", { exact: true }).first().waitFor();

@@ -143,6 +143,7 @@ export const IMPORT_ISSUE_CODES = [
   "row_field_too_long",
   "row_unknown_industry",
   "row_unknown_persona",
+  "row_duplicate_domain",
 ] as const;
 export const ImportIssueCodeSchema = z.enum(IMPORT_ISSUE_CODES);
 export type ImportIssueCode = z.infer<typeof ImportIssueCodeSchema>;
@@ -206,6 +207,10 @@ export function describeImportIssue(issue: ImportIssue): string {
       }.`;
     case "row_unknown_persona":
       return `Persona "${p(issue, "value")}" is not one we know and was left out.`;
+    case "row_duplicate_domain":
+      return issue.params.topic === undefined
+        ? `${p(issue, "domain")} is also on line ${p(issue, "firstRow")}; the rows were combined (this row's name, industry, score and stage, the keywords of both).`
+        : `${p(issue, "domain")} with topic "${p(issue, "topic")}" is also on line ${p(issue, "firstRow")}; the higher score was kept.`;
   }
 }
 

@@ -17,6 +17,7 @@ export const GENERATION_DEFAULTS = {
   qualityThreshold: 0.7,
   autoRefineThreshold: 0.5,
   editorReview: true,
+  allowSelfApproval: false,
 } as const;
 
 /** 0.1 to 0.9 in steps of 0.1 (the slider's positions). */
@@ -41,6 +42,11 @@ export const GenerationSettingsSchema = z.object({
    * review (one model call per check). Settings saved before it existed read as on.
    */
   editorReview: z.boolean().default(GENERATION_DEFAULTS.editorReview),
+  /**
+   * An item's author may approve it (for a one-person team); otherwise another admin approves.
+   * Settings saved before it existed read as off.
+   */
+  allowSelfApproval: z.boolean().default(GENERATION_DEFAULTS.allowSelfApproval),
 });
 export type GenerationSettings = z.infer<typeof GenerationSettingsSchema>;
 

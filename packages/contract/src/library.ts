@@ -20,6 +20,10 @@ export const CONTENT_STATUS_LABELS: Record<ContentStatus, string> = {
 /** Deleted items stay in the Trash this long, then a scheduled job purges them. */
 export const TRASH_RETENTION_DAYS = 30;
 
+/** Why an item's author does not approve it (the server's 403, and the item page's note). */
+export const OWN_ITEM_APPROVAL_MESSAGE =
+  "You cannot approve content you wrote: another admin approves it. (A one-person team can allow authors to approve their own content in Settings → Content Generation Defaults.)";
+
 /** Exact counts stop here: a list over more matches shows "1,000+". */
 export const LIBRARY_COUNT_CAP = 1000;
 
@@ -232,11 +236,19 @@ export const LibraryItemDetailSchema = ContentItemSchema.extend({
   deletedAt: z.string().nullable(),
   /** The approval in force, bound to one version (null when none). */
   approval: z
-    .object({ version: z.number().int(), byName: z.string().nullable(), at: z.string() })
+    .object({
+      version: z.number().int(),
+      byName: z.string().nullable(),
+      at: z.string(),
+      /** The author approved their own item (only while the organisation allows it). */
+      byAuthor: z.boolean(),
+    })
     .nullable(),
   /** Why approval would be refused now (empty when it would pass). */
   approvalBlockers: z.array(ApprovalBlockerSchema),
   qualityThreshold: z.number(),
+  /** Authors may approve their own items (generation settings: a one-person team). */
+  selfApprovalAllowed: z.boolean(),
   can: LibraryCapabilitiesSchema,
 });
 export type LibraryItemDetail = z.infer<typeof LibraryItemDetailSchema>;

@@ -22,15 +22,19 @@ import type { Database } from "./types";
 /**
  * What in-process caches depend on, and the tables behind each. Statement-level triggers on
  * these tables NOTIFY the channel's name in the writing transaction (delivered at commit);
- * migrations 1300 (reference), 1600 (auth, examples) and 1700 (library) create them.
+ * migrations 1300 (reference), 1600 (auth, examples), 1700 (library) and 2100 (settings)
+ * create them.
  */
 export const CHANGE_CHANNELS = {
   /** Sessions and their users: the session cache. */
   auth_change: ["session", "user"],
   /** Example rows: cached example list answers. */
   examples_change: ["example"],
-  /** Content items: cached library list answers. */
-  library_change: ["content_item"],
+  /**
+   * Content items, and the organisation's settings (each row's `can` follows whether authors
+   * may approve their own items): cached library list answers.
+   */
+  library_change: ["content_item", "app_setting"],
   /** Reference data: personas, industries, stages, the company catalogue. */
   reference_version: [
     "persona",

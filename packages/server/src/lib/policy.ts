@@ -17,10 +17,17 @@ export interface PolicyRules<A extends string, R> {
   actions: readonly A[];
   /** The lowest role for each action (admin ≥ editor ≥ viewer, ranked by the contract). */
   minRole: Record<A, Role>;
-  /** Whether the record's state (and whose it is) allows the action now; omitted: always. */
+  /**
+   * Whether this actor may ever do the action to this record, whatever its state (e.g. only
+   * to their own): false is a 403 like the role. Omitted: always.
+   */
+  permits?: (action: A, record: R, actor: PolicyActor) => boolean;
+  /** Whether the record's state allows the action now; omitted: always. */
   allows?: (action: A, record: R, actor: PolicyActor) => boolean;
-  /** What a 409 says for each action the state can refuse. */
-  conflictMessages?: Partial<Record<A, string>>;
+  /** What a 403 from `permits` says for each action it can refuse (else the generic message). */
+  forbiddenMessages?: Partial<Record<A, string>>;
+  /** What a 409 says for each action the state can refuse (a function when it depends on the record). */
+  conflictMessages?: Partial<Record<A, string | ((record: R, actor: PolicyActor) => string)>>;
 }
 
 export interface Policy<A extends string, R> {
@@ -40,6 +47,7 @@ export interface Policy<A extends string, R> {
 export function definePolicy<A extends string, R = void>(rules: PolicyRules<A, R>): Policy<A, R> {
   const refusal = (actor: PolicyActor, action: A, record: R): PolicyRefusal | null => {
     if (!roleAtLeast(actor.role, rules.minRole[action])) return "forbidden";
+    if (rules.permits && !rules.permits(action, record, actor)) return "forbidden";
     if (rules.allows && !rules.allows(action, record, actor)) return "conflict";
     return null;
   };
@@ -47,11 +55,19 @@ export function definePolicy<A extends string, R = void>(rules: PolicyRules<A, R
     refusal,
     authorize(actor, action, record) {
       const why = refusal(actor, action, record);
-      if (why === "forbidden") throw new AppError("forbidden", FORBIDDEN_MESSAGE);
+      if (why === "forbidden") {
+        const byRole = !roleAtLeast(actor.role, rules.minRole[action]);
+        throw new AppError(
+          "forbidden",
+          (!byRole && rules.forbiddenMessages?.[action]) || FORBIDDEN_MESSAGE,
+        );
+      }
       if (why === "conflict") {
+        const message = rules.conflictMessages?.[action];
         throw new AppError(
           "conflict",
-          rules.conflictMessages?.[action] ?? "This cannot be done now.",
+          (typeof message === "function" ? message(record, actor) : message) ??
+            "This cannot be done now.",
         );
       }
     },

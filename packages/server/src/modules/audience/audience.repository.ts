@@ -106,19 +106,18 @@ const stagedAccounts = (importId: string) => sql`(
 )`;
 
 /**
- * Moves an upload's accounts into the store: upserted by domain, their topics replaced.
- * Domains are unique within one upload and topics within one account (the parser aggregates).
+ * Moves an upload's accounts into the store, upserted by domain. An account already stored
+ * takes the file's name, industry, intent, stage and country and keeps what it had besides: its
+ * topics are the union of both (the file's score where both have a topic, the strongest
+ * `maxTopics` kept) and so are its personas. Domains are unique within one upload and topics
+ * within one account (the parser aggregates).
  */
 export async function storeImportedAccounts(
   trx: Transaction<Database>,
   importId: string,
   datasetId: string,
-  options: { storeIsEmpty: boolean },
+  options: { storeIsEmpty: boolean; maxTopics: number },
 ) {
-  if (!options.storeIsEmpty) {
-    await sql`delete from intent_account_topic where domain in (
-        select s.acc->>'domain' from ${stagedAccounts(importId)} s)`.execute(trx);
-  }
   await sql`insert into intent_account
       (domain, name, industry_id, intent, buying_stage, personas, country, dataset_id, updated_at)
     select s.acc->>'domain', s.acc->>'name', s.acc->>'industry', (s.acc->>'intent')::int,
@@ -126,14 +125,26 @@ export async function storeImportedAccounts(
     from ${stagedAccounts(importId)} s
     on conflict (domain) do update set
       name = excluded.name, industry_id = excluded.industry_id, intent = excluded.intent,
-      buying_stage = excluded.buying_stage, personas = excluded.personas,
+      buying_stage = excluded.buying_stage,
+      personas = (select coalesce(jsonb_agg(distinct p.persona order by p.persona), '[]'::jsonb)
+        from jsonb_array_elements_text(intent_account.personas || excluded.personas) p(persona)),
       country = excluded.country, dataset_id = excluded.dataset_id, updated_at = now()`.execute(
     trx,
   );
   await sql`insert into intent_account_topic (domain, topic, score)
     select s.acc->>'domain', t.value->>'topic', (t.value->>'score')::int
     from ${stagedAccounts(importId)} s cross join lateral jsonb_array_elements(s.acc->'topics') t
-  `.execute(trx);
+    on conflict (domain, topic) do update set score = excluded.score`.execute(trx);
+  if (!options.storeIsEmpty) {
+    await sql`delete from intent_account_topic t using (
+        select domain, topic,
+          row_number() over (partition by domain order by score desc, topic) as rank
+        from intent_account_topic
+        where domain in (select s.acc->>'domain' from ${stagedAccounts(importId)} s)
+      ) ranked
+      where t.domain = ranked.domain and t.topic = ranked.topic
+        and ranked.rank > ${options.maxTopics}`.execute(trx);
+  }
 }
 
 export async function countAccounts(db: Db): Promise<number> {

@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
-import type {
-  AudienceOverview,
-  ContentRecommendations,
-  ImportPreview,
-  IntentData,
-  IntentDataset,
+import {
+  INTENT_IMPORT_LIMITS,
+  describeImportIssue,
+  type AudienceOverview,
+  type ContentRecommendations,
+  type ImportPreview,
+  type IntentData,
+  type IntentDataset,
 } from "@content-studio/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildTestApp, sql, type Agent, type TestApp } from "../../../test/helper";
@@ -286,7 +288,7 @@ describe("audience: intent data import and analysis", () => {
     ]);
   });
 
-  it("replace leaves exactly the new file; merge upserts by domain", async () => {
+  it("replace leaves exactly the new file; merge upserts by domain, topics by union", async () => {
     await importFile(BOMBORA);
     await importFile(TEMPLATE, "merge");
     expect(await storedDomains()).toEqual([
@@ -296,10 +298,11 @@ describe("audience: intent data import and analysis", () => {
       "gammagears.com",
       "hotelhyd.com",
     ]);
-    // Merge keyed by domain: Acme's row is updated, its topics replaced.
+    // Merge keyed by domain: Acme's row takes the file's name, intent and stage; its earlier
+    // topics stay (Digital Thread at the file's score), and so do its earlier personas.
     const updated = [
       "Company Name,Domain,Industry,Intent Score,Buying Stage,Personas,Keywords",
-      "Acme Aero Group,www.acme-aero.com,Aerospace,61,awareness,cto,plm integration",
+      'Acme Aero Group,www.acme-aero.com,Aerospace,61,awareness,director-engineering,"plm integration;Digital Thread:50"',
     ].join("\n");
     const merged = await importFile(updated, "merge");
     expect(merged.storedAccounts).toBe(5);
@@ -308,13 +311,30 @@ describe("audience: intent data import and analysis", () => {
       .selectAll()
       .where("domain", "=", "acme-aero.com")
       .executeTakeFirstOrThrow();
-    expect(acme).toMatchObject({ name: "Acme Aero Group", intent: 61, buying_stage: "awareness" });
+    expect(acme).toMatchObject({
+      name: "Acme Aero Group",
+      intent: 61,
+      buying_stage: "awareness",
+      personas: ["cto", "director-engineering", "vp-engineering"],
+    });
     const topics = await t.db
       .selectFrom("intent_account_topic")
-      .select("topic")
+      .select(["topic", "score"])
       .where("domain", "=", "acme-aero.com")
+      .orderBy("score", "desc")
+      .orderBy("topic")
       .execute();
-    expect(topics.map((r) => r.topic)).toEqual(["plm integration"]);
+    expect(topics).toEqual([
+      { topic: "Should Cost Analysis", score: 92 },
+      { topic: "plm integration", score: 61 },
+      { topic: "Digital Thread", score: 50 },
+      { topic: "Office Furniture", score: 40 },
+    ]);
+    // The overview follows the stored union.
+    const acmeRow = (await overview("aerospace")).intent.targetAccounts.find(
+      (a) => a.domain === "acme-aero.com",
+    );
+    expect(acmeRow?.topKeywords).toContain("Should Cost Analysis");
 
     const replaced = await importFile(TEMPLATE, "replace");
     expect(replaced.storedAccounts).toBe(2);
@@ -322,6 +342,60 @@ describe("audience: intent data import and analysis", () => {
     const history = (await viewer.get("/api/audience/datasets")).json<{ data: IntentDataset[] }>()
       .data;
     expect(history.map((d) => d.mode)).toEqual(["replace", "merge", "merge", "replace"]);
+  });
+
+  it("merge keeps an account's strongest topics up to the cap", async () => {
+    const max = INTENT_IMPORT_LIMITS.maxTopicsPerAccount;
+    const keywords = (from: number, score: number) =>
+      Array.from({ length: max }, (_, i) => `topic ${from + i}:${score}`).join(";");
+    const file = (score: number, from: number) =>
+      [
+        "Company Name,Domain,Industry,Intent Score,Buying Stage,Personas,Keywords",
+        `Gamma Gears,gammagears.com,Industrial,81,consideration,cto,"${keywords(from, score)}"`,
+      ].join("\n");
+    await importFile(file(70, 0));
+    await importFile(file(80, 1000), "merge");
+    const topics = await t.db
+      .selectFrom("intent_account_topic")
+      .select(["topic", "score"])
+      .where("domain", "=", "gammagears.com")
+      .execute();
+    expect(topics).toHaveLength(max);
+    expect(topics.every((r) => r.score === 80)).toBe(true);
+  });
+
+  it("a 6sense file naming a domain twice: previewed with a warning on each repeat, stored once", async () => {
+    const file = [
+      "6sense Company Name,6sense Domain,6sense Country,Industry,Buying Stage: Start,Buying Stage: End,Keyword(s)",
+      "Delta Devices,deltadevices.com,United States,Aerospace,Target,Decision,digital twin",
+      "Echo Machines,echomachines.de,Germany,Industrial,Target,Consideration,",
+      "Delta Devices Inc,www.deltadevices.com,United States,Aerospace,Target,Consideration,plm integration",
+    ].join("\n");
+    const p = await preview(file, "6sense.csv");
+    expect(p).toMatchObject({
+      layout: "6sense",
+      canCommit: true,
+      counts: { rows: 3, accounts: 2, warnings: 1, errors: 0 },
+    });
+    expect(p.issues).toEqual([
+      {
+        row: 4,
+        code: "row_duplicate_domain",
+        severity: "warning",
+        params: { domain: "deltadevices.com", firstRow: 2 },
+      },
+    ]);
+    expect(describeImportIssue(p.issues[0]!)).toBe(
+      "deltadevices.com is also on line 2; the rows were combined (this row's name, industry, score and stage, the keywords of both).",
+    );
+    await commit(p.importId!, "replace");
+    expect(await storedDomains()).toEqual(["deltadevices.com", "echomachines.de"]);
+    const delta = (await overview("aerospace")).intent.targetAccounts[0];
+    expect(delta).toMatchObject({
+      name: "Delta Devices Inc",
+      buyingStage: "consideration",
+      topKeywords: ["digital twin", "plm integration"],
+    });
   });
 
   describe("malformed files give a report and change nothing", () => {

@@ -233,7 +233,8 @@ export async function previewImport(
 
 /**
  * Stores a staged upload, all or nothing: replace empties the store first; merge upserts by
- * domain (and drops the built-in sample, which real data always replaces).
+ * domain, adding the file's topics and personas to an account's stored ones (and drops the
+ * built-in sample, which real data always replaces).
  */
 export async function commitImport(
   db: Db,
@@ -272,6 +273,7 @@ export async function commitImport(
     else await repo.deleteSampleAccounts(trx);
     await repo.storeImportedAccounts(trx, importId, datasetId, {
       storeIsEmpty: mode === "replace",
+      maxTopics: INTENT_IMPORT_LIMITS.maxTopicsPerAccount,
     });
     await repo.deleteImport(trx, importId);
     const stored = await repo.countAccounts(trx);
@@ -330,7 +332,10 @@ export async function seedSampleIntentData(db: Db): Promise<boolean> {
       storedAccounts: accounts.length,
       unknownIndustries: [],
     });
-    await repo.storeImportedAccounts(trx, importId, datasetId, { storeIsEmpty: true });
+    await repo.storeImportedAccounts(trx, importId, datasetId, {
+      storeIsEmpty: true,
+      maxTopics: INTENT_IMPORT_LIMITS.maxTopicsPerAccount,
+    });
     await repo.deleteImport(trx, importId);
     await recomputeSummaries(trx);
     return true;

@@ -139,7 +139,8 @@ function detectHeader(
       stage: at("buying stage: end", "6sense buying stage: end"),
       stageStart: at("buying stage: start", "6sense buying stage: start"),
       score: matching(/intent score/),
-      keywords: matching(/keywords?$/),
+      // The README's header ends in "Keyword(s)"; exports also write "Keywords" or "Keyword".
+      keywords: matching(/keyword(?:s|\(s\))?$/),
     };
     return { layout: "6sense", columns, required: [name6, domain6] };
   }
@@ -212,6 +213,8 @@ interface Draft {
   explicitPersonas: boolean;
   topics: Map<string, number>;
   country: string | null;
+  /** The line that first named this account. */
+  firstRow: number;
 }
 
 /**
@@ -236,6 +239,8 @@ export async function parseIntentCsv(source: AsyncIterable<Buffer>): Promise<Par
   };
 
   const drafts = new Map<string, Draft>();
+  /** Bombora: the line of each account × topic, so a repeated pair can be reported. */
+  const topicRows = new Map<string, number>();
   const unknownIndustries = new Map<string, { mappedTo: AccountIndustry; rows: number }>();
   let layout: IntentLayout | null = null;
   let hasHeader = true;
@@ -348,9 +353,18 @@ export async function parseIntentCsv(source: AsyncIterable<Buffer>): Promise<Par
         explicitPersonas: false,
         topics: new Map(),
         country: null,
+        firstRow: line,
       };
       drafts.set(domain, draft);
     } else {
+      // One row per account, except Bombora (one per account and topic): a second row is
+      // combined with the first and reported.
+      if (layout !== "bombora") {
+        report(line, "row_duplicate_domain", "warning", {
+          domain,
+          firstRow: draft.firstRow,
+        });
+      }
       draft.name = name;
       draft.industry = industry.id;
     }
@@ -361,6 +375,15 @@ export async function parseIntentCsv(source: AsyncIterable<Buffer>): Promise<Par
       const topic = cell("topic");
       if (topic && score !== null) {
         const key = topic.replace(/\s+/g, " ");
+        const pair = `${domain}\n${key}`;
+        const seenAt = topicRows.get(pair);
+        if (seenAt === undefined) topicRows.set(pair, line);
+        else
+          report(line, "row_duplicate_domain", "warning", {
+            domain,
+            firstRow: seenAt,
+            topic: key.slice(0, 100),
+          });
         draft.topics.set(key, Math.max(draft.topics.get(key) ?? 0, score));
       }
       const category = cell("category");

@@ -97,7 +97,10 @@ describe("an asset write after a provider call re-checks the item", () => {
   });
 
   it("refuses a picture for an item moved to the Trash meanwhile, and writes nothing", async () => {
-    const id = await insertTestItem(t.db);
+    // The editor's own draft (editors trash only their own drafts).
+    const session = await editor.get("/api/session");
+    const editorId = session.json<{ data: { user: { id: string } } }>().data.user.id;
+    const id = await insertTestItem(t.db, { createdBy: editorId });
     fake.enqueue(answer(PNG, { delayMs: HOLD_MS }));
     const res = await whileHeld(
       () => editor.post(`/api/content/${id}/visualize`, { imagePrompt: "A cost chart" }),

@@ -25,7 +25,9 @@ describe("content policy", () => {
       const editor = roleAtLeast(role, "editor");
       for (const status of CONTENT_STATUSES) {
         const changeable = editor && status !== "published";
-        expect(contentItemCapabilitiesFor({ role }, { status, deleted_at: null })).toEqual({
+        expect(
+          contentItemCapabilitiesFor({ role }, { status, deleted_at: null, created_by: null }),
+        ).toEqual({
           edit: changeable,
           optimize: changeable,
           visualize: changeable,
@@ -34,7 +36,12 @@ describe("content policy", () => {
         });
         // Nothing is done to an item in the Trash.
         expect(
-          Object.values(contentItemCapabilitiesFor({ role }, { status, deleted_at: new Date() })),
+          Object.values(
+            contentItemCapabilitiesFor(
+              { role },
+              { status, deleted_at: new Date(), created_by: null },
+            ),
+          ),
         ).not.toContain(true);
       }
     }
@@ -42,10 +49,15 @@ describe("content policy", () => {
       authorizeItemAction({ role: "editor" }, "visualize", {
         status: "published",
         deleted_at: null,
+        created_by: null,
       }),
     ).toThrow(/Published content is read-only/);
     expect(() =>
-      authorizeItemAction({ role: "viewer" }, "visualize", { status: "draft", deleted_at: null }),
+      authorizeItemAction({ role: "viewer" }, "visualize", {
+        status: "draft",
+        deleted_at: null,
+        created_by: null,
+      }),
     ).toThrow("You do not have permission to do this.");
   });
 });

@@ -257,7 +257,11 @@ export async function runGeneration(
     return {
       contentItemId: id,
       // The stored item is a fresh draft.
-      can: contentItemCapabilitiesFor(prepared.actor, { status: "draft", deleted_at: null }),
+      can: contentItemCapabilitiesFor(prepared.actor, {
+        status: "draft",
+        deleted_at: null,
+        created_by: prepared.actor.id,
+      }),
       qualityCheck,
       content: {
         headline: kept.headline,

@@ -1,6 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { ExampleList, IngestJob } from "@content-studio/contract";
+import {
+  CLOUD_SOURCE_NEEDS,
+  EXAMPLE_REPO_DEFAULTS,
+  type ExampleList,
+  type ExampleRepoSettingsResponse,
+  type IngestJob,
+} from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   exampleMarkdown,
@@ -253,6 +259,25 @@ describe("ingest from a server folder", () => {
       code: "validation_error",
       message: message.replace("<root>", root),
     });
+  });
+
+  it("opens on Local while Cloud is not set up, and refuses a Cloud ingest in words before any job", async () => {
+    const settings = await viewer.get("/api/settings/example-repository");
+    expect(settings.json<{ data: ExampleRepoSettingsResponse }>().data).toMatchObject({
+      repositorySource: "local",
+      cloudRepoUrl: EXAMPLE_REPO_DEFAULTS.cloudRepoUrl,
+    });
+    const jobsBefore = await t.db.selectFrom("ingest_job").select("id").execute();
+    const res = await editor.post("/api/examples/ingest", { source: "cloud" });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toEqual({
+      success: false,
+      code: "conflict",
+      message: CLOUD_SOURCE_NEEDS.not_set_up.full,
+    });
+    expect(await t.db.selectFrom("ingest_job").select("id").execute()).toHaveLength(
+      jobsBefore.length,
+    );
   });
 
   it("lets viewers watch jobs but not start them", async () => {

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { CreateBucketCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import type { ExampleList } from "@content-studio/contract";
+import { CLOUD_SOURCE_NEEDS, type ExampleList } from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   exampleMarkdown,
@@ -161,18 +161,18 @@ describe("ingest from S3", () => {
     expect(again).toMatchObject({ added: 0, updated: 0, unchanged: GOOD_COUNT });
   }, 60_000);
 
-  it("fails the job clearly without credentials, or with wrong ones, or a missing bucket", async () => {
+  it("refuses without credentials (in words, before a job), fails the job with wrong ones or a missing bucket", async () => {
     const configured = t.ctx.config.s3Credentials;
     try {
       t.ctx.config.s3Credentials = undefined;
       expect((await editor.get("/api/settings/example-repository")).json()).toMatchObject({
         data: { s3CredentialsConfigured: false },
       });
-      expect(await ingestAndWait(editor, { source: "cloud" })).toMatchObject({
-        status: "failed",
-        message:
-          "S3 credentials are not configured on the server (set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY).",
-        added: 0,
+      const refused = await editor.post("/api/examples/ingest", { source: "cloud" });
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toMatchObject({
+        code: "conflict",
+        message: CLOUD_SOURCE_NEEDS.no_s3_access_key.full,
       });
 
       t.ctx.config.s3Credentials = { accessKeyId: "WRONG", secretAccessKey: "WRONG" };

@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import net from "node:net";
 import path from "node:path";
 import {
+  CLOUD_SOURCE_NEEDS,
   EXAMPLE_REPO_DEFAULTS,
+  cloudSourceProblem,
   ExampleInputSchema,
   ExampleRepoSettingsSchema,
   type BuyingStage,
@@ -402,11 +404,9 @@ export async function ingestFromSettings(
     });
   }
   const url = (body.url ?? settings.cloudRepoUrl).trim();
-  if (!url)
-    throw new AppError(
-      "validation_error",
-      "Set a cloud URL first (s3://bucket/prefix or an https:// archive URL).",
-    );
+  // Refused before a job starts, in words: the placeholder location, or a bucket without a key.
+  const problem = cloudSourceProblem(url, ctx.config.s3Credentials !== undefined);
+  if (problem) throw new AppError("conflict", CLOUD_SOURCE_NEEDS[problem].full);
   if (url.startsWith("s3://")) {
     const location = parseS3OrFail(url);
     // A setting saved before the rule existed, or an allow-list changed since, is caught here;

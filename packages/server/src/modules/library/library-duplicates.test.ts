@@ -35,7 +35,11 @@ describe("the duplicate gate compares copy with the items in the Library", () =>
   beforeAll(async () => {
     t = await buildTestApp();
     editor = await t.signInAs("editor");
+    const session = await editor.get("/api/session");
+    // The editor's own item (editors trash only their own drafts).
+    const editorId = session.json<{ data: { user: { id: string } } }>().data.user.id;
     stored = await insertTestItem(t.db, {
+      createdBy: editorId,
       title: "Gearbox housing cost, decided early",
       body: html(SECTIONS),
       personaId: "director-engineering",

@@ -24,7 +24,12 @@ import type {
   listEvents,
   listVersions,
 } from "./library.repository";
-import { capabilitiesFor, contentItemCapabilitiesFor, type PolicyActor } from "./library.policy";
+import {
+  capabilitiesFor,
+  contentItemCapabilitiesFor,
+  type LibraryRules,
+  type PolicyActor,
+} from "./library.policy";
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -75,7 +80,11 @@ export function presentContentFields(
   };
 }
 
-export function presentLibraryItem(row: LibraryListRow, actor: PolicyActor): LibraryItem {
+export function presentLibraryItem(
+  row: LibraryListRow,
+  actor: PolicyActor,
+  rules: LibraryRules,
+): LibraryItem {
   return {
     id: row.id,
     title: row.title,
@@ -93,7 +102,7 @@ export function presentLibraryItem(row: LibraryListRow, actor: PolicyActor): Lib
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
     deletedAt: row.deleted_at ? iso(row.deleted_at) : null,
-    can: capabilitiesFor(actor, row),
+    can: capabilitiesFor(actor, row, rules),
   };
 }
 
@@ -101,6 +110,7 @@ export function presentLibraryDetail(
   row: LibraryItemRow,
   actor: PolicyActor,
   threshold: number,
+  rules: LibraryRules,
 ): LibraryItemDetail {
   const content = presentContentFields(row, actor);
   return {
@@ -111,11 +121,17 @@ export function presentLibraryDetail(
     deletedAt: row.deleted_at ? iso(row.deleted_at) : null,
     approval:
       row.approved_version !== null && row.approved_at
-        ? { version: row.approved_version, byName: row.approved_by_name, at: iso(row.approved_at) }
+        ? {
+            version: row.approved_version,
+            byName: row.approved_by_name,
+            at: iso(row.approved_at),
+            byAuthor: row.approved_by !== null && row.approved_by === row.created_by,
+          }
         : null,
     approvalBlockers: approvalBlockers(content.qualityAfter, content.qualityReport, threshold),
     qualityThreshold: threshold,
-    can: capabilitiesFor(actor, row),
+    selfApprovalAllowed: rules.allowSelfApproval,
+    can: capabilitiesFor(actor, row, rules),
   };
 }
 

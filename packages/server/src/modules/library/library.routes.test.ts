@@ -281,14 +281,22 @@ describe("library items: editing, versions, lifecycle, trash, exports", () => {
   let viewer: Agent;
   let editor: Agent;
   let admin: Agent;
+  /** A second editor and a second admin, for the separation of duties. */
+  let otherEditor: Agent;
+  let otherAdmin: Agent;
+  let editorId: string;
+  let adminId: string;
 
   beforeAll(async () => {
     t = await buildTestApp();
-    [viewer, editor, admin] = await Promise.all([
+    [viewer, editor, admin, otherEditor, otherAdmin] = await Promise.all([
       t.signInAs("viewer"),
       t.signInAs("editor", { name: "Eddie Editor" }),
       t.signInAs("admin", { name: "Ana Admin" }),
+      t.signInAs("editor", { name: "Olga Other" }),
+      t.signInAs("admin", { name: "Otto Admin" }),
     ]);
+    [editorId, adminId] = await Promise.all([userId(editor), userId(admin)]);
   });
   afterAll(() => t.close());
 
@@ -345,7 +353,8 @@ describe("library items: editing, versions, lifecycle, trash, exports", () => {
   });
 
   it("gives each role its capabilities with the item", async () => {
-    const id = await insertTestItem(t.db);
+    // The editor's own draft.
+    const id = await insertTestItem(t.db, { createdBy: editorId });
     expect((await get(id, viewer)).can).toEqual({
       edit: false,
       optimize: false,
@@ -376,6 +385,13 @@ describe("library items: editing, versions, lifecycle, trash, exports", () => {
       restore: false,
     });
     expect((await get(id, admin)).can).toMatchObject({ edit: true, submit: true, approve: false });
+    // Someone else's draft: edited and submitted together, deleted only by its author or an admin.
+    expect((await get(id, otherEditor)).can).toMatchObject({
+      edit: true,
+      submit: true,
+      delete: false,
+    });
+    expect((await get(id, admin)).can).toMatchObject({ delete: true });
   });
 
   it("saves a new version per change: sanitised body, re-scored, who and what changed", async () => {
@@ -445,7 +461,8 @@ describe("library items: editing, versions, lifecycle, trash, exports", () => {
   });
 
   it("runs the whole lifecycle with the right role at each step", async () => {
-    const id = await insertTestItem(t.db, { quality: 0.9 });
+    // The editor's item: its author submits, an admin (not its author) approves.
+    const id = await insertTestItem(t.db, { quality: 0.9, createdBy: editorId });
     // submit: editors (not viewers)
     expect((await transition(viewer, id, "submit")).statusCode).toBe(403);
     expect((await get(id)).status).toBe("draft");
@@ -473,7 +490,10 @@ describe("library items: editing, versions, lifecycle, trash, exports", () => {
     expect(edit.statusCode).toBe(409);
     expect((await get(id)).headline).toBe("Should-cost reviews for aerospace programs");
     expect((await get(id, editor)).can).toMatchObject({ edit: false, delete: false });
+    expect((await get(id, admin)).can).toMatchObject({ delete: false, unpublish: true });
+    // Published content is moved back to draft before anyone deletes it.
     expect((await editor.delete(`/api/library/${id}`)).statusCode).toBe(409);
+    expect((await admin.delete(`/api/library/${id}`)).statusCode).toBe(409);
 
     // unpublish: admins only, back to draft
     expect((await transition(editor, id, "unpublish")).statusCode).toBe(403);
@@ -513,6 +533,81 @@ describe("library items: editing, versions, lifecycle, trash, exports", () => {
       "content.published by Ana Admin",
       "content.submitted by Eddie Editor",
     ]);
+  });
+
+  it("separates duties: the author does not approve their own item unless the setting allows it", async () => {
+    const id = await insertTestItem(t.db, { quality: 0.9, createdBy: adminId });
+    // An admin's own work cannot be submitted and approved in one go.
+    expect((await transition(admin, id, "submit")).statusCode).toBe(200);
+    expect((await get(id, admin)).can).toMatchObject({ approve: false, reject: true });
+    const own = await transition(admin, id, "approve");
+    expect(own.statusCode).toBe(403);
+    expect(own.json<Err>()).toMatchObject({
+      code: "forbidden",
+      message: expect.stringMatching(/cannot approve content you wrote/) as string,
+    });
+    expect((await get(id)).status).toBe("in_review");
+    // A second admin approves it.
+    expect((await get(id, otherAdmin)).can).toMatchObject({ approve: true });
+    const approved = await transition(otherAdmin, id, "approve");
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json<Ok<LibraryItemDetail>>().data).toMatchObject({
+      approval: { byName: "Otto Admin", byAuthor: false },
+      selfApprovalAllowed: false,
+    });
+
+    // A one-person team turns the setting on: the author approves, and the approval says so.
+    const mine = await insertTestItem(t.db, { quality: 0.9, createdBy: adminId });
+    await transition(admin, mine, "submit");
+    const rowOf = async () =>
+      (await list(admin, { q: "should-cost", limit: 100 })).items.find((i) => i.id === mine);
+    expect((await rowOf())?.can.approve).toBe(false);
+    const settings = (await admin.get("/api/settings/generation")).json<
+      Ok<Record<string, unknown>>
+    >().data;
+    const { can: _can, ...current } = settings;
+    const on = await admin.put("/api/settings/generation", {
+      ...current,
+      allowSelfApproval: true,
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    try {
+      // The cached list page follows the setting at once (a settings write drops it).
+      expect((await rowOf())?.can.approve).toBe(true);
+      const self = await transition(admin, mine, "approve");
+      expect(self.statusCode, self.body).toBe(200);
+      expect(self.json<Ok<LibraryItemDetail>>().data).toMatchObject({
+        status: "approved",
+        approval: { byName: "Ana Admin", byAuthor: true },
+        selfApprovalAllowed: true,
+      });
+    } finally {
+      await admin.put("/api/settings/generation", { ...current, allowSelfApproval: false });
+    }
+  });
+
+  it("lets editors delete only their own drafts, and nobody delete published content", async () => {
+    const theirs = await insertTestItem(t.db, { createdBy: editorId });
+    const refused = await otherEditor.delete(`/api/library/${theirs}`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<Err>().message).toBe(
+      "Editors can delete only their own content. Ask its author or an admin.",
+    );
+    await transition(editor, theirs, "submit");
+    const inReview = await editor.delete(`/api/library/${theirs}`);
+    expect(inReview.statusCode).toBe(409);
+    expect(inReview.json<Err>().message).toMatch(/Editors can delete only drafts/);
+    // An admin may delete it while it is not published.
+    expect((await admin.delete(`/api/library/${theirs}`)).statusCode).toBe(200);
+
+    const published = await insertTestItem(t.db, { status: "published", createdBy: adminId });
+    const direct = await admin.delete(`/api/library/${published}`);
+    expect(direct.statusCode).toBe(409);
+    expect(direct.json<Err>().message).toBe(
+      "Published content cannot be deleted. Move it back to draft first.",
+    );
+    expect((await transition(admin, published, "unpublish")).statusCode).toBe(200);
+    expect((await admin.delete(`/api/library/${published}`)).statusCode).toBe(200);
   });
 
   it("voids an approval when the item is edited afterwards", async () => {
@@ -648,9 +743,10 @@ describe("library items: editing, versions, lifecycle, trash, exports", () => {
     expect((await get(id)).status).toBe("published");
   });
 
-  it("moves items to the Trash, restores them (admins) and purges them (admins)", async () => {
-    const id = await insertTestItem(t.db, { title: "Trash me" });
+  it("moves items to the Trash, restores them (their author or admins) and purges them (admins)", async () => {
+    const id = await insertTestItem(t.db, { title: "Trash me", createdBy: editorId });
     expect((await viewer.delete(`/api/library/${id}`)).statusCode).toBe(403);
+    expect((await otherEditor.delete(`/api/library/${id}`)).statusCode).toBe(403);
     expect((await get(id)).deletedAt).toBeNull();
     const del = await editor.delete(`/api/library/${id}`);
     expect(del.statusCode, del.body).toBe(200);
@@ -659,7 +755,8 @@ describe("library items: editing, versions, lifecycle, trash, exports", () => {
     expect((await get(id, admin)).can).toMatchObject({ restore: true, purge: true, edit: false });
     expect((await save(editor, id)).statusCode).toBe(409);
 
-    expect((await editor.post(`/api/library/${id}/restore`)).statusCode).toBe(403);
+    expect((await get(id, editor)).can).toMatchObject({ restore: true, purge: false });
+    expect((await otherEditor.post(`/api/library/${id}/restore`)).statusCode).toBe(403);
     const restored = await admin.post(`/api/library/${id}/restore`);
     expect(restored.statusCode, restored.body).toBe(200);
     expect(ids(await list(viewer, { q: "trash me" }))).toEqual([id]);
@@ -680,8 +777,8 @@ describe("library items: editing, versions, lifecycle, trash, exports", () => {
   });
 
   it("purges Trash older than 30 days on schedule (injected clock)", async () => {
-    const keep = await insertTestItem(t.db, { title: "Recently deleted" });
-    const old = await insertTestItem(t.db, { title: "Long deleted" });
+    const keep = await insertTestItem(t.db, { title: "Recently deleted", createdBy: editorId });
+    const old = await insertTestItem(t.db, { title: "Long deleted", createdBy: editorId });
     await editor.delete(`/api/library/${keep}`);
     await editor.delete(`/api/library/${old}`);
     const deletedAt = new Date((await get(old)).deletedAt!).getTime();

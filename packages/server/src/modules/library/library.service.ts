@@ -35,10 +35,15 @@ import type { SessionUser } from "../../plugins/access";
 import { auditActorOf, recordAudit } from "../audit/audit.service";
 import { checkQuality } from "../quality/quality.service";
 import { checkQualityReviewed } from "../quality/reviewed-check";
-import { getQualityThreshold } from "../settings/generation-settings";
+import { getGenerationSettings, getQualityThreshold } from "../settings/generation-settings";
 import { duplicateFamily } from "./library-index";
 import { exportContent, type ExportFile } from "./library.export";
-import { libraryPolicy, type PolicyActor, type PolicyItem } from "./library.policy";
+import {
+  libraryPolicyFor,
+  type LibraryRules,
+  type PolicyActor,
+  type PolicyItem,
+} from "./library.policy";
 import {
   presentEvent,
   presentLibraryDetail,
@@ -54,9 +59,23 @@ const DAY_MS = 86_400_000;
 /** The organisation's quality threshold (owned by the settings module). */
 export const qualityThreshold = getQualityThreshold;
 
-/** Throws 403 when the role never allows the action, 409 when the item's state does not now. */
-function authorize(actor: PolicyActor, action: LibraryAction, item: PolicyItem): void {
-  libraryPolicy.authorize(actor, action, item);
+/** The organisation's rules for the library (owned by the settings module). */
+async function libraryRules(db: Kysely<Database>): Promise<LibraryRules> {
+  const { allowSelfApproval } = await getGenerationSettings(db);
+  return { allowSelfApproval };
+}
+
+/**
+ * Throws 403 when the role (or whose item it is) never allows the action, 409 when the item's
+ * state does not now. Only approval depends on the organisation's rules.
+ */
+function authorize(
+  actor: PolicyActor,
+  action: LibraryAction,
+  item: PolicyItem,
+  rules: LibraryRules = { allowSelfApproval: false },
+): void {
+  libraryPolicyFor(rules).authorize(actor, action, item);
 }
 
 async function loadItem(db: Kysely<Database>, id: string): Promise<repo.LibraryItemRow> {
@@ -87,8 +106,10 @@ export async function getLibraryItem(
   actor: SessionUser,
   id: string,
 ): Promise<LibraryItemDetail> {
-  const [row, threshold] = await Promise.all([loadItem(ctx.db, id), qualityThreshold(ctx.db)]);
-  return presentLibraryDetail(row, actor, threshold);
+  const [row, settings] = await Promise.all([loadItem(ctx.db, id), getGenerationSettings(ctx.db)]);
+  return presentLibraryDetail(row, actor, settings.qualityThreshold, {
+    allowSelfApproval: settings.allowSelfApproval,
+  });
 }
 
 // ---- list ----
@@ -116,6 +137,7 @@ export async function listLibrary(
   actor: SessionUser,
   query: z.output<typeof ListLibraryQuerySchema>,
 ): Promise<LibraryPage> {
+  const rules = await libraryRules(ctx.db);
   const { rows, total, capped } = await repo.listLibraryItems(
     ctx.db,
     {
@@ -135,7 +157,7 @@ export async function listLibrary(
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    items: page.map((r) => presentLibraryItem(r, actor)),
+    items: page.map((r) => presentLibraryItem(r, actor, rules)),
     nextCursor: rows.length > query.limit && last ? encodeCursor(last.sort_key, last.id) : null,
     total,
     totalCapped: capped,
@@ -540,8 +562,8 @@ export async function transitionLibraryItem(
   id: string,
   input: TransitionBody,
 ): Promise<LibraryItemDetail> {
-  const row = await loadItem(ctx.db, id);
-  authorize(actor, input.action, row);
+  const [row, rules] = await Promise.all([loadItem(ctx.db, id), libraryRules(ctx.db)]);
+  authorize(actor, input.action, row, rules);
   if (input.version !== undefined && input.version !== row.version) {
     throw new AppError(
       "conflict",

@@ -42,7 +42,14 @@ describe("dashboard counters", () => {
     // Creates: a generation, and stored items on other days, scores, audiences and states.
     const generated = (await ok(editor.post("/api/generate-content", VALID_REQUEST))).body;
     const generatedId = (JSON.parse(generated) as Ok<GeneratedContent>).data.contentItemId;
-    const a = await insertTestItem(t.db, { quality: 0.9, createdAt: new Date(now - 3 * DAY) });
+    // The editor's own drafts (editors trash only their own drafts).
+    const session = await editor.get("/api/session");
+    const editorId = session.json<{ data: { user: { id: string } } }>().data.user.id;
+    const a = await insertTestItem(t.db, {
+      quality: 0.9,
+      createdAt: new Date(now - 3 * DAY),
+      createdBy: editorId,
+    });
     const b = await insertTestItem(t.db, {
       quality: 0.72,
       status: "in_review",
@@ -51,7 +58,11 @@ describe("dashboard counters", () => {
       buyingStage: "decision",
       createdAt: new Date(now - 40 * DAY),
     });
-    const c = await insertTestItem(t.db, { quality: null, createdAt: new Date(now - 3 * DAY) });
+    const c = await insertTestItem(t.db, {
+      quality: null,
+      createdAt: new Date(now - 3 * DAY),
+      createdBy: editorId,
+    });
     const d = await insertTestItem(t.db, { quality: 0.9, status: "published" });
     let stats = await expectCountersExact();
     expect(stats.days.reduce((n, day) => n + day.items, 0)).toBe(5);
@@ -88,6 +99,8 @@ describe("dashboard counters", () => {
     await ok(admin.post(`/api/library/${a}/restore`));
     await expectCountersExact();
     await ok(admin.post(`/api/library/${c}/purge`));
+    // Published content goes back to draft before it is deleted.
+    await transition(admin, b, "unpublish");
     await ok(admin.delete(`/api/library/${b}`));
     await expectCountersExact();
     expect(await purgeExpiredTrash(t.db, new Date(now + 31 * DAY))).toBe(1);

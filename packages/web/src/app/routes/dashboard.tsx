@@ -1,6 +1,12 @@
-import { BUYING_STAGES } from "@content-studio/contract";
+import {
+  BUYING_STAGES,
+  CLOUD_SOURCE_NEEDS,
+  cloudSourceProblem,
+  usableRepositorySource,
+} from "@content-studio/contract";
 import { useCurrentUser } from "../../features/auth/api/get-session";
 import { DashboardPage } from "../../features/dashboard/components/dashboard-page";
+import { useExampleRepoSettings } from "../../features/examples/api/get-example-repo-settings";
 import { useGenerationSettings } from "../../features/generator/api/get-generation-settings";
 import { useAiServiceInfo } from "../../features/reference/api/get-ai-service-info";
 import { useBuyingStages } from "../../features/reference/api/get-buying-stages";
@@ -14,6 +20,10 @@ export function DashboardRoute() {
   const personas = usePersonas();
   const industries = useIndustries();
   const stages = useBuyingStages();
+  const repo = useExampleRepoSettings().data;
+  const cloudProblem = repo
+    ? cloudSourceProblem(repo.cloudRepoUrl, repo.s3CredentialsConfigured)
+    : null;
   return (
     <DashboardPage
       userName={user?.name}
@@ -22,6 +32,8 @@ export function DashboardRoute() {
       industries={industries.data ?? []}
       buyingStages={stages.data ?? BUYING_STAGES}
       canGenerate={generation.data?.can.generate ?? false}
+      examplesSource={repo ? usableRepositorySource(repo) : undefined}
+      cloudNeeds={cloudProblem ? CLOUD_SOURCE_NEEDS[cloudProblem].short : null}
     />
   );
 }

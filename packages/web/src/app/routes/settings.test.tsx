@@ -65,6 +65,7 @@ const SETTINGS: GenerationSettings = {
   qualityThreshold: 0.7,
   autoRefineThreshold: 0.5,
   editorReview: true,
+  allowSelfApproval: false,
 };
 
 /** GET /api/users as the server answers an admin: nobody changes their own role or status. */
@@ -332,6 +333,28 @@ describe("settings: Content Generation Defaults", () => {
     expect(requestsTo(fake.requests, "PUT", "/api/settings/generation")[0]?.body).toEqual({
       ...SETTINGS,
       editorReview: false,
+    });
+  });
+
+  it("lets a one-person team allow authors to approve their own content", async () => {
+    const { fake } = setup(admin, {
+      "PUT /api/settings/generation": (req) => ok({ ...(req.body as object), can: ADMIN_CAN }),
+    });
+    const user = userEvent.setup();
+    const defaults = await card("Content Generation Defaults");
+    const self = await within(defaults).findByRole("switch", {
+      name: "Authors may approve their own content",
+    });
+    expect(self).not.toBeChecked();
+    expect(within(defaults).getByText(/For a one-person team/)).toBeInTheDocument();
+    await user.click(self);
+    await user.click(within(defaults).getByRole("button", { name: "Save Generation Defaults" }));
+    expect(
+      await within(defaults).findByText("Content generation defaults saved."),
+    ).toBeInTheDocument();
+    expect(requestsTo(fake.requests, "PUT", "/api/settings/generation")[0]?.body).toEqual({
+      ...SETTINGS,
+      allowSelfApproval: true,
     });
   });
 

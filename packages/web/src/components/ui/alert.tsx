@@ -17,11 +17,14 @@ const TONES: Record<Tone, string> = {
 export function Alert({
   tone = "error",
   reveal = false,
+  id,
   className,
   children,
 }: {
   tone?: Tone;
   reveal?: boolean;
+  /** Lets a control name this message as its description (aria-describedby). */
+  id?: string;
   className?: string;
   children: ReactNode;
 }) {
@@ -32,6 +35,7 @@ export function Alert({
   return (
     <div
       ref={ref}
+      id={id}
       role={tone === "error" ? "alert" : "status"}
       className={cn("rounded-md border px-3 py-2 text-sm", TONES[tone], className)}
     >

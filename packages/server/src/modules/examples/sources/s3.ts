@@ -30,7 +30,7 @@ export function parseS3Url(url: string): S3Location {
 export async function listS3(location: S3Location, options: S3Options): Promise<SourceListing> {
   if (!options.credentials) {
     throw new SourceError(
-      "S3 credentials are not configured on the server (set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY).",
+      "The server has no access key for S3, so it cannot read the bucket (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY are not set).",
     );
   }
   const lookup = publicOnlyLookup(options.trusted, "The S3 endpoint");

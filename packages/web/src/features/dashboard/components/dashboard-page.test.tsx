@@ -1,6 +1,7 @@
-import type { DashboardSummary } from "@content-studio/contract";
+import { CLOUD_SOURCE_NEEDS, type DashboardSummary } from "@content-studio/contract";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { ComponentProps } from "react";
 import { describe, expect, it } from "vitest";
 import { fail, installFakeApi, ok } from "../../../testing/fake-api";
 import { renderWithProviders } from "../../../testing/render";
@@ -65,7 +66,10 @@ const INDUSTRIES = [
   { id: "automotive", name: "Automotive" },
 ] as never[];
 
-function setup(summary = ok(SUMMARY)) {
+function setup(
+  summary = ok(SUMMARY),
+  examples: Pick<ComponentProps<typeof DashboardPage>, "examplesSource" | "cloudNeeds"> = {},
+) {
   const fake = installFakeApi({ "GET /api/dashboard/summary": summary });
   renderWithProviders(
     <DashboardPage
@@ -73,6 +77,7 @@ function setup(summary = ok(SUMMARY)) {
       provider={{ label: "Built-in writer (offline)", model: "content-studio-writer-1" }}
       personas={PERSONAS}
       industries={INDUSTRIES}
+      {...examples}
     />,
   );
   return fake;
@@ -129,8 +134,24 @@ describe("DashboardPage", () => {
     expect(await within(panel).findByText("No generations yet")).toBeInTheDocument();
   });
 
+  it("starts the Examples card on Local while Cloud cannot be read, and says what Cloud needs", async () => {
+    setup(ok(SUMMARY), {
+      examplesSource: "local",
+      cloudNeeds: CLOUD_SOURCE_NEEDS.not_set_up.short,
+    });
+    const links = screen.getByRole("region", { name: "Quick links" });
+    const examples = within(links).getByRole("link", { name: /Examples Repository/ });
+    expect(within(links).getByLabelText("Source")).toHaveValue("local");
+    expect(examples).toHaveAttribute("href", "/examples?source=local");
+    expect(examples).toHaveTextContent("Local benchmark content");
+    await userEvent.selectOptions(within(links).getByLabelText("Source"), "Cloud Source");
+    expect(examples).toHaveAttribute("href", "/examples?source=cloud");
+    expect(examples).toHaveTextContent(CLOUD_SOURCE_NEEDS.not_set_up.short);
+    expect(examples).not.toHaveTextContent(/AWS_|environment/);
+  });
+
   it("switches the Examples card between the cloud and local source", async () => {
-    setup();
+    setup(ok(SUMMARY), { examplesSource: "cloud" });
     const links = screen.getByRole("region", { name: "Quick links" });
     const examples = within(links).getByRole("link", { name: /Examples Repository/ });
     expect(examples).toHaveAttribute("href", "/examples?source=cloud");

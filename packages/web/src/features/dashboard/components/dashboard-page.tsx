@@ -3,6 +3,7 @@ import {
   type BuyingStage,
   type Industry,
   type Persona,
+  type RepositorySource,
 } from "@content-studio/contract";
 import {
   ArrowRight,
@@ -43,6 +44,10 @@ interface DashboardPageProps {
   industries?: Industry[];
   buyingStages?: readonly BuyingStage[];
   canGenerate?: boolean;
+  /** The example source the card starts on: one that can be read (Local until Cloud is set up). */
+  examplesSource?: RepositorySource;
+  /** What Cloud still needs, in a few words; null when Cloud can be read. */
+  cloudNeeds?: string | null;
 }
 
 /** Average generation time, e.g. 8.2 seconds. */
@@ -82,11 +87,15 @@ export function DashboardPage({
   industries = [],
   buyingStages = ["awareness", "consideration", "decision"],
   canGenerate = true,
+  examplesSource = "local",
+  cloudNeeds = null,
 }: DashboardPageProps) {
   const summary = useDashboardSummary();
   const data = summary.data;
   const loading = summary.isPending;
-  const [source, setSource] = useState<"cloud" | "local">("cloud");
+  // Follows the usable source until the user picks one.
+  const [chosenSource, setSource] = useState<RepositorySource | null>(null);
+  const source = chosenSource ?? examplesSource;
   const sourceId = useId();
   const count = (n: number | undefined) =>
     n === undefined ? undefined : formatCappedCount(n, false);
@@ -229,7 +238,9 @@ export function DashboardPage({
                 Examples Repository
               </span>
               <span className="block text-sm text-slate-500">
-                {source === "cloud" ? "Cloud benchmark content" : "Local benchmark content"}
+                {source === "local"
+                  ? "Local benchmark content"
+                  : (cloudNeeds ?? "Cloud benchmark content")}
               </span>
             </span>
           </Link>

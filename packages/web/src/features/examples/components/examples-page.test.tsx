@@ -232,23 +232,56 @@ describe("ExamplesPage list", () => {
     expect(lastListQuery().source).toBe("local");
   });
 
-  it("opens on Local while Cloud is only the placeholder, and says what Cloud needs", async () => {
+  it.each([
+    {
+      name: "only the placeholder",
+      settings: { cloudRepoUrl: EXAMPLE_REPO_DEFAULTS.cloudRepoUrl, s3CredentialsConfigured: true },
+      needs: CLOUD_SOURCE_NEEDS.not_set_up.full,
+    },
+    {
+      name: "a bucket the server has no key for",
+      settings: { cloudRepoUrl: "s3://acme-examples/bench/", s3CredentialsConfigured: false },
+      needs: CLOUD_SOURCE_NEEDS.no_s3_access_key.full,
+    },
+  ])(
+    "opens on Local while Cloud is $name, says what Cloud needs and offers no ingest that would fail",
+    async ({ settings, needs }) => {
+      const { lastListQuery } = setup(
+        {
+          "GET /api/settings/example-repository": ok({
+            ...REPO_SETTINGS,
+            ...settings,
+            repositorySource: "cloud",
+          }),
+        },
+        { route: "/examples" },
+      );
+      await screen.findByText("0 examples found");
+      expect(lastListQuery().source).toBe("local");
+      expect(screen.getByRole("radio", { name: "Local" })).toBeChecked();
+      expect(screen.queryByText(needs)).toBeNull();
+      expect(screen.getByRole("button", { name: /Ingest Examples/ })).toBeEnabled();
+      await userEvent.click(screen.getByRole("radio", { name: "Cloud" }));
+      expect(await screen.findByText(needs)).toBeInTheDocument();
+      const ingest = screen.getByRole("button", { name: /Ingest Examples/ });
+      expect(ingest).toBeDisabled();
+      expect(ingest).toHaveAccessibleDescription(needs);
+    },
+  );
+
+  it("opens on Cloud when it is saved and can be read", async () => {
     const { lastListQuery } = setup(
       {
         "GET /api/settings/example-repository": ok({
           ...REPO_SETTINGS,
-          repositorySource: "cloud",
-          cloudRepoUrl: EXAMPLE_REPO_DEFAULTS.cloudRepoUrl,
+          cloudRepoUrl: "https://examples.acme.test/bench.zip",
         }),
       },
       { route: "/examples" },
     );
     await screen.findByText("0 examples found");
-    expect(lastListQuery().source).toBe("local");
-    expect(screen.getByRole("radio", { name: "Local" })).toBeChecked();
-    expect(screen.queryByText(CLOUD_SOURCE_NEEDS)).toBeNull();
-    await userEvent.click(screen.getByRole("radio", { name: "Cloud" }));
-    expect(await screen.findByText(CLOUD_SOURCE_NEEDS)).toBeInTheDocument();
+    expect(lastListQuery().source).toBe("cloud");
+    expect(screen.queryByText(CLOUD_SOURCE_NEEDS.not_set_up.full)).toBeNull();
   });
 });
 

@@ -1,12 +1,14 @@
 import {
   CLOUD_SOURCE_NEEDS,
-  isCloudSourceConfigured,
+  cloudSourceProblem,
   RepositorySourceSchema,
   splitTags,
   type ExampleDetail,
   type ExampleSummary,
   type RepositorySource,
   type ExampleList,
+  type CloudSourceProblem,
+  usableRepositorySource,
 } from "@content-studio/contract";
 import { useQuery } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight, DatabaseZap, Inbox, Plus } from "lucide-react";
@@ -63,19 +65,18 @@ const NO_LIST_CAPABILITIES: ExampleList["can"] = { create: false, ingest: false,
 
 /**
  * /examples: the source comes from `?source=cloud|local` (the dashboard's #examples and
- * #examples-local), else from the saved repository setting, else cloud.
+ * #examples-local), else from the saved repository setting while it can be read, else Local
+ * (where the sample examples are).
  */
 export function ExamplesPage(props: ExamplesPageProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const urlSource = RepositorySourceSchema.safeParse(searchParams.get("source")).data;
   const settings = useQuery(getExampleRepoSettingsQueryOptions());
   const saved = settings.data;
-  const cloudConfigured = saved ? isCloudSourceConfigured(saved) : true;
-  // Cloud until it is set up would open on a placeholder: Local holds the sample examples.
-  const savedSource =
-    saved && (saved.repositorySource === "local" || cloudConfigured)
-      ? saved.repositorySource
-      : "local";
+  const cloudProblem = saved
+    ? cloudSourceProblem(saved.cloudRepoUrl, saved.s3CredentialsConfigured)
+    : null;
+  const savedSource = saved ? usableRepositorySource(saved) : "local";
   const source = urlSource ?? (settings.isLoading ? undefined : savedSource);
 
   const changeSource = (next: RepositorySource) =>
@@ -103,7 +104,7 @@ export function ExamplesPage(props: ExamplesPageProps) {
       {...props}
       source={source}
       onSourceChange={changeSource}
-      cloudConfigured={cloudConfigured}
+      cloudProblem={cloudProblem}
     />
   );
 }
@@ -121,13 +122,17 @@ function ExamplesScreen({
   buyingStages,
   source,
   onSourceChange,
-  cloudConfigured,
+  cloudProblem,
 }: ExamplesPageProps & {
-  cloudConfigured: boolean;
+  /** Why Cloud cannot be read yet (null when it can, or while the settings are unknown). */
+  cloudProblem: CloudSourceProblem | null;
   source: RepositorySource;
   onSourceChange: (source: RepositorySource) => void;
 }) {
   const countId = useId();
+  const cloudNeedsId = useId();
+  // Ingesting a Cloud that cannot be read would only fail: the notice says what it needs.
+  const cloudBlocked = source === "cloud" && cloudProblem !== null;
 
   const [filters, setFilters] = useState<ExampleFilters>(NO_FILTERS);
   const [search, setSearch] = useState("");
@@ -215,7 +220,11 @@ function ExamplesScreen({
               </Button>
             ) : null}
             {can.ingest ? (
-              <Button onClick={ingest} disabled={ingesting}>
+              <Button
+                onClick={ingest}
+                disabled={ingesting || cloudBlocked}
+                aria-describedby={cloudBlocked ? cloudNeedsId : undefined}
+              >
                 {ingesting ? (
                   <Spinner className="size-4" />
                 ) : (
@@ -229,8 +238,10 @@ function ExamplesScreen({
       />
 
       <div className="space-y-6">
-        {source === "cloud" && !cloudConfigured ? (
-          <Alert tone="info">{CLOUD_SOURCE_NEEDS}</Alert>
+        {cloudBlocked ? (
+          <Alert tone="info" id={cloudNeedsId}>
+            {CLOUD_SOURCE_NEEDS[cloudProblem].full}
+          </Alert>
         ) : null}
         <IngestStatus
           run={run}

@@ -51,6 +51,7 @@ describe("buildGenerationRequest", () => {
         qualityThreshold: 0.7,
         autoRefineThreshold: 0.5,
         editorReview: true,
+        allowSelfApproval: false,
       },
     );
     expect(body).toMatchObject({

@@ -143,6 +143,9 @@ export function LibraryItemPage({ id, renderResultView }: LibraryItemPageProps) 
                       <>
                         Approved (version {item.approval.version})
                         {item.approval.byName ? ` by ${item.approval.byName}` : ""}
+                        {item.approval.byAuthor
+                          ? ", its own author (allowed for one-person teams in Settings)"
+                          : ""}
                       </>,
                     ]
                   : []),

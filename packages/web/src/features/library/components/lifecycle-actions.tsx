@@ -1,4 +1,5 @@
 import {
+  OWN_ITEM_APPROVAL_MESSAGE,
   describeApprovalBlocker,
   type LibraryItemDetail,
   type TransitionBody,
@@ -76,6 +77,12 @@ export function LifecycleActions({ item }: { item: LibraryItemDetail }) {
           </Button>
         ) : null}
       </div>
+      {
+        // Whoever may reject an item in review may approve it, unless it is their own.
+        item.status === "in_review" && item.can.reject && !item.can.approve ? (
+          <Alert tone="info">{OWN_ITEM_APPROVAL_MESSAGE}</Alert>
+        ) : null
+      }
       {item.status === "in_review" && blocked ? (
         <Alert tone="info">
           <p className="font-medium">Approval is blocked until:</p>

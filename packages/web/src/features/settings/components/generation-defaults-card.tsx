@@ -17,7 +17,8 @@ interface GenerationDefaultsCardProps {
 
 /**
  * Content Generation Defaults: the generator's option defaults, the two quality
- * thresholds, and the banned phrases the quality check penalises. Stored on the server.
+ * thresholds, whether authors may approve their own content, and the banned phrases the
+ * quality check penalises. Stored on the server.
  */
 export function GenerationDefaultsCard({
   loading,
@@ -103,6 +104,14 @@ function DefaultsForm({ form, canEdit }: { form: GenerationForm; canEdit: boolea
             value={draft.autoRefineThreshold}
             disabled={!canEdit}
             onChange={(value) => form.set("autoRefineThreshold", value)}
+          />
+          <h3 className="pt-2 text-sm font-semibold text-slate-900">Approval</h3>
+          <SwitchField
+            label="Authors may approve their own content"
+            description="For a one-person team. Otherwise another admin approves each item; an approval by its own author is marked as such on the item."
+            checked={draft.allowSelfApproval}
+            disabled={!canEdit}
+            onChange={(value) => form.set("allowSelfApproval", value)}
           />
         </div>
       </fieldset>

@@ -19,6 +19,7 @@ const KEYS = [
   "qualityThreshold",
   "autoRefineThreshold",
   "editorReview",
+  "allowSelfApproval",
 ] as const satisfies readonly (keyof GenerationSettings)[];
 
 const sameSettings = (a: GenerationSettings, b: GenerationSettings) =>
