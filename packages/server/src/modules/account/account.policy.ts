@@ -19,5 +19,6 @@ export const accountPolicy = definePolicy<AccountAction, PolicyAccount>({
     rename: "viewer",
     changePassword: "viewer",
   } satisfies Record<AccountAction, Role>,
-  allows: (_action, account, actor) => account.id === actor.id,
+  // Someone else's account is not theirs to manage: a 403, whatever its state.
+  permits: (_action, account, actor) => account.id === actor.id,
 });

@@ -213,17 +213,17 @@ describe(`account and passwords (${TEST_DB})`, () => {
       expect(await auditRows(t, "password.reset_link_created", user.id)).toHaveLength(0);
     });
 
-    it("refuses an admin's own password reset with 409: they change it from their account", async () => {
+    it("refuses an admin's own password reset with 403: they change it from their account", async () => {
       const me = (await admin.get("/api/session")).json<{ data: { user: User } }>().data.user;
       for (const body of [
         { mode: "link" },
         { mode: "temporary", password: "Temporary-Pass-2026-self" },
       ]) {
         const res = await admin.post(`/api/users/${me.id}/password-reset`, body);
-        expect(res.statusCode, res.body).toBe(409);
+        expect(res.statusCode, res.body).toBe(403);
         expect(res.json()).toEqual({
           success: false,
-          code: "conflict",
+          code: "forbidden",
           message:
             "You cannot reset your own password here. Use Change password under Your account.",
         });

@@ -17,7 +17,7 @@ describe("audience policy", () => {
     expect(intentUploadPolicy.refusal({ id: "me", role: "editor" }, "commit", mine)).toBeNull();
     expect(intentUploadPolicy.refusal({ id: "me", role: "admin" }, "commit", theirs)).toBeNull();
     expect(intentUploadPolicy.refusal({ id: "me", role: "editor" }, "commit", theirs)).toBe(
-      "conflict",
+      "forbidden",
     );
     expect(intentUploadPolicy.refusal({ id: "me", role: "viewer" }, "commit", mine)).toBe(
       "forbidden",

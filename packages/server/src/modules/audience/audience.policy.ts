@@ -19,7 +19,8 @@ export const audiencePolicy = definePolicy<AudienceAction>({
 export const intentUploadPolicy = definePolicy<IntentUploadAction, PolicyUpload>({
   actions: ["commit"],
   minRole: { commit: "editor" } satisfies Record<IntentUploadAction, Role>,
-  allows: (_action, upload, actor) =>
+  // Whose upload it is decides (403), not its state.
+  permits: (_action, upload, actor) =>
     upload.created_by === actor.id || roleAtLeast(actor.role, "admin"),
-  conflictMessages: { commit: "Only the person who uploaded this file can confirm it." },
+  forbiddenMessages: { commit: "Only the person who uploaded this file can confirm it." },
 });

@@ -499,10 +499,10 @@ describe("audience: intent data import and analysis", () => {
       mode: "replace",
     });
     // The role imports; the upload is someone else's.
-    expect(stolen.statusCode).toBe(409);
+    expect(stolen.statusCode).toBe(403);
     expect(stolen.json()).toEqual({
       success: false,
-      code: "conflict",
+      code: "forbidden",
       message: "Only the person who uploaded this file can confirm it.",
     });
     expect(await storedDomains()).toEqual([]);

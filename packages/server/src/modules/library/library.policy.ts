@@ -68,14 +68,19 @@ function permitsFor(rules: LibraryRules) {
   };
 }
 
-const statusOf = (item: PolicyItem): ContentStatus =>
+/** The item's lifecycle state, or null for a status this code does not know. */
+const statusOf = (item: PolicyItem): ContentStatus | null =>
   (CONTENT_STATUSES as readonly string[]).includes(item.status)
     ? (item.status as ContentStatus)
-    : "draft";
+    : null;
 
-/** Whether the item's state allows the action (whoever asks). */
+/**
+ * Whether the item's state allows the action (whoever asks). A status this code does not know
+ * allows nothing: the least permissive reading.
+ */
 function stateAllows(action: LibraryAction, item: PolicyItem, actor: PolicyActor): boolean {
   const status = statusOf(item);
+  if (status === null) return false;
   const live = item.deleted_at === null;
   switch (action) {
     // Published items are read-only until moved back to draft. An edit to an item in review

@@ -1,4 +1,4 @@
-import { roleAtLeast, type Role } from "@content-studio/contract";
+import { FACT_STATUSES, roleAtLeast, type Role } from "@content-studio/contract";
 import type { ProofFactRow } from "../../db/types";
 import { definePolicy } from "../../lib/policy";
 
@@ -28,6 +28,8 @@ export const factPolicy = definePolicy<FactAction, PolicyFact>({
     retire: "admin",
   } satisfies Record<FactAction, Role>,
   allows: (action, fact, actor) => {
+    // A status this code does not know allows nothing: the least permissive reading.
+    if (!(FACT_STATUSES as readonly string[]).includes(fact.status)) return false;
     switch (action) {
       case "edit":
         return (

@@ -19,11 +19,11 @@ describe("users policy", () => {
     }
   });
 
-  it("refuses an admin's own role change, deactivation and password reset with conflict", () => {
+  it("refuses an admin's own role change, deactivation and password reset with forbidden", () => {
     const me = { id: "me", role: "admin" as const };
-    expect(userPolicy.refusal(me, "changeRole", { id: "me" })).toBe("conflict");
-    expect(userPolicy.refusal(me, "deactivate", { id: "me" })).toBe("conflict");
-    expect(userPolicy.refusal(me, "resetPassword", { id: "me" })).toBe("conflict");
+    expect(userPolicy.refusal(me, "changeRole", { id: "me" })).toBe("forbidden");
+    expect(userPolicy.refusal(me, "deactivate", { id: "me" })).toBe("forbidden");
+    expect(userPolicy.refusal(me, "resetPassword", { id: "me" })).toBe("forbidden");
     expect(userPolicy.refusal(me, "rename", { id: "me" })).toBeNull();
     expect(userCapabilitiesFor(me, { id: "me" })).toEqual({
       changeRole: false,

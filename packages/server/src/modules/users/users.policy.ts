@@ -15,7 +15,7 @@ export const usersPolicy = definePolicy<UsersAction>({
   minRole: { create: "admin" } satisfies Record<UsersAction, Role>,
 });
 
-/** What an admin may not do to their own account here (409); renaming is allowed. */
+/** What an admin may not do to their own account here (403); renaming is allowed. */
 const NOT_ON_ONESELF: ReadonlySet<UserAction> = new Set([
   "changeRole",
   "deactivate",
@@ -24,7 +24,7 @@ const NOT_ON_ONESELF: ReadonlySet<UserAction> = new Set([
 
 /**
  * Only admins manage accounts. An admin may not change their own role or deactivate
- * themselves (409): another admin does that, so nobody locks themself out by mistake. Nor may
+ * themselves (403: who asks decides, not the account's state): another admin does that, so nobody locks themself out by mistake. Nor may
  * they reset their own password through the admin reset (a temporary password or a link for
  * oneself skips the current-password check): they change it from their account, which asks
  * for the current one. Renaming is allowed on any account, their own included. That at least
@@ -38,8 +38,8 @@ export const userPolicy = definePolicy<UserAction, PolicyUser>({
     rename: "admin",
     resetPassword: "admin",
   } satisfies Record<UserAction, Role>,
-  allows: (action, user, actor) => !NOT_ON_ONESELF.has(action) || user.id !== actor.id,
-  conflictMessages: {
+  permits: (action, user, actor) => !NOT_ON_ONESELF.has(action) || user.id !== actor.id,
+  forbiddenMessages: {
     changeRole: "You cannot change your own role.",
     deactivate: "You cannot deactivate your own account.",
     resetPassword:

@@ -128,7 +128,7 @@ export async function changeUser(
         : []),
       ...(patch.name !== undefined ? ["rename" as const] : []),
     ];
-    // The role decides first (403); then the last administrator (409); then whose account it is.
+    // The role and whose account it is decide first (403); then the last administrator (409).
     for (const action of actions.length > 0 ? actions : (["rename"] as const)) {
       if (userPolicy.refusal(actor, action, row) === "forbidden") {
         userPolicy.authorize(actor, action, row);
