@@ -4,7 +4,7 @@
 // again after Retry-After, so every preview is parsed. RSS is sampled every 50 ms from /proc.
 import { startServer } from "../e2e/lib/server.mjs";
 import { ensureBuild } from "./lib/build.mjs";
-import { rssMiB, round, signInCookie, sleep } from "./lib/measure.mjs";
+import { round, sampleRss, signInCookie, sleep, waitForStartupIngest } from "./lib/measure.mjs";
 
 const ADMIN = { email: "bench-preview@example.com", password: "Preview-Memory-2026" };
 const PREVIEWS = 6;
@@ -32,25 +32,8 @@ export async function run() {
   });
   try {
     const cookie = await signInCookie(server.apiUrl, ADMIN);
-    // Let the first-start ingest of the shipped examples finish, then settle.
-    for (let i = 0; i < 100; i++) {
-      const r = await fetch(`${server.apiUrl}/api/examples/ingest/jobs?running=true`, {
-        headers: { cookie },
-      });
-      const { data } = /** @type {{ data: unknown[] }} */ (await r.json());
-      if (data.length === 0) break;
-      await sleep(200);
-    }
-    await sleep(1000);
-    const idle = rssMiB(server.pid);
-    let peak = idle;
-    const sampler = setInterval(() => {
-      try {
-        peak = Math.max(peak, rssMiB(server.pid));
-      } catch {
-        // exited
-      }
-    }, 50);
+    await waitForStartupIngest(server.apiUrl, cookie);
+    const rss = sampleRss(server.pid);
 
     let refused = 0;
     const started = performance.now();
@@ -78,10 +61,8 @@ export async function run() {
     };
     await Promise.all(Array.from({ length: PREVIEWS }, (_, n) => previewOne(n)));
     const seconds = (performance.now() - started) / 1000;
-    // Memory given back: let the allocators settle, then read again.
-    await sleep(5000);
-    const after = rssMiB(server.pid);
-    clearInterval(sampler);
+    // Memory given back: the allocators settle, then RSS is read again.
+    const { idle, peak, after } = await rss.stop();
     console.log(
       `preview-memory: idle ${round(idle)} MiB, peak ${round(peak)} MiB, after ${round(after)} MiB, ` +
         `${PREVIEWS} previews in ${round(seconds)} s (${refused} answers were 429 + retry)`,

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import yazl from "yazl";
 import { repoRoot, serverEntry, startServer } from "../e2e/lib/server.mjs";
-import { rssMiB, round, signInCookie, sleep } from "./lib/measure.mjs";
+import { round, sampleRss, signInCookie, sleep, waitForStartupIngest } from "./lib/measure.mjs";
 
 const ADMIN = { email: "bench-upload@example.com", password: "Orbital-Tooling-2026" };
 const UPLOADS = 6;
@@ -58,25 +58,8 @@ export async function run() {
   });
   try {
     const cookie = await signInCookie(server.apiUrl, ADMIN);
-    // Let the first-start ingest of the shipped examples finish, then settle.
-    for (let i = 0; i < 100; i++) {
-      const r = await fetch(`${server.apiUrl}/api/examples/ingest/jobs?running=true`, {
-        headers: { cookie },
-      });
-      const { data } = /** @type {{ data: unknown[] }} */ (await r.json());
-      if (data.length === 0) break;
-      await sleep(200);
-    }
-    await sleep(1000);
-    const idle = rssMiB(server.pid);
-    let peak = idle;
-    const sampler = setInterval(() => {
-      try {
-        peak = Math.max(peak, rssMiB(server.pid));
-      } catch {
-        // exited
-      }
-    }, 50);
+    await waitForStartupIngest(server.apiUrl, cookie);
+    const rss = sampleRss(server.pid);
 
     let refused = 0;
     const started = performance.now();
@@ -116,10 +99,8 @@ export async function run() {
     };
     await Promise.all(Array.from({ length: UPLOADS }, (_, n) => uploadOne(n)));
     const seconds = (performance.now() - started) / 1000;
-    // Memory given back: let the allocators settle, then read again.
-    await sleep(5000);
-    const after = rssMiB(server.pid);
-    clearInterval(sampler);
+    // Memory given back: the allocators settle, then RSS is read again.
+    const { idle, peak, after } = await rss.stop();
     console.log(
       `upload-memory: idle ${round(idle)} MiB, peak ${round(peak)} MiB, after ${round(after)} MiB, ` +
         `${UPLOADS} uploads ingested in ${round(seconds)} s (${refused} answers were 429 + retry)`,

@@ -226,4 +226,52 @@ describe("target audience journey", { timeout: 240_000 }, () => {
     await browser.shot("5-generator");
     browser.console.assertClean();
   });
+
+  it("merges a 6sense export: its Keyword(s) column is read, topics add up, a repeated domain is reported", async () => {
+    const sixsense = path.join(tmp, "6sense-accounts.csv");
+    fs.writeFileSync(
+      sixsense,
+      [
+        "6sense Company Name,6sense Domain,6sense Country,Industry,Buying Stage: Start,Buying Stage: End,Intent Score,Keyword(s)",
+        'Zephyrine Aeroworks,zephyrine-aero.com,United States,Aerospace & Defense,Awareness,Decision,95,"Tolerance Stack-Up;Supplier Quotes"',
+        'Orbital Forge,orbital-forge.com,Germany,Industrial Machinery,Target,Consideration,70,"Machining Cost"',
+        'Orbital Forge,orbital-forge.com,Germany,Industrial Machinery,Consideration,Decision,82,"Casting Scrap"',
+      ].join("\r\n"),
+    );
+    await page.goto(new URL("/target-audience", server.url).href);
+    const intentCard = page.getByRole("region", { name: "Intent data" });
+    await intentCard.getByRole("button", { name: "Import CSV" }).click();
+    await page.getByLabel("CSV file").setInputFiles(sixsense);
+    const preview = page.getByRole("region", { name: "Import preview" });
+    await preview.getByText("6sense account export").waitFor();
+    await preview
+      .getByText(/^orbital-forge\.com is also on line 3; the rows were combined/)
+      .waitFor();
+    // The keywords of both rows, as they will be stored.
+    const orbital = preview.getByRole("row").filter({ hasText: "orbital-forge.com" });
+    await orbital.getByText(/Machining Cost/).waitFor();
+    await orbital.getByText(/Casting Scrap/).waitFor();
+    await browser.shot("6-sixsense-preview");
+
+    await preview.getByLabel("Merge by domain").check();
+    await page.getByRole("button", { name: "Confirm import of 2 accounts" }).click();
+    await page.getByText("Imported 6sense-accounts.csv: 2 accounts (5 stored).").waitFor();
+
+    // Merged by union: the account keeps its Bombora topics and gains the 6sense keywords.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export Data" }).click(),
+    ]);
+    const saved = path.join(tmp, "export-merged.csv");
+    await download.saveAs(saved);
+    const zephyrine =
+      fs
+        .readFileSync(saved, "utf8")
+        .split(/\r?\n/)
+        .find((line) => line.startsWith("Zephyrine Aeroworks,")) ?? "";
+    assert.match(zephyrine, /Tolerance Stack-Up/);
+    assert.match(zephyrine, /Composite Layup Cost/);
+    await browser.shot("7-sixsense-merged");
+    browser.console.assertClean();
+  });
 });

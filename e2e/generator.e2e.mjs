@@ -55,6 +55,8 @@ describe("generator journey", { timeout: 300_000 }, () => {
   let page;
   /** What the Optimize tab showed right after generating. */
   const shown = { score: "", headline: "" };
+  /** The stored item's address and the variations last saved on it. */
+  const reopen = { href: "", variations: /** @type {Record<string, string>} */ ({}) };
 
   before(async () => {
     server = await startServer();
@@ -287,7 +289,10 @@ describe("generator journey", { timeout: 300_000 }, () => {
         .inputValue();
       assert.notEqual(linkedin, first["LinkedIn post"], "LinkedIn text did not change");
     });
-    await readVariations();
+    reopen.variations = await readVariations();
+    reopen.href =
+      (await page.getByRole("link", { name: "Open in Content Library" }).getAttribute("href")) ??
+      "";
     await browser.shot("e2-repurpose-regenerated");
   });
 
@@ -300,6 +305,49 @@ describe("generator journey", { timeout: 300_000 }, () => {
     assert.equal(await page.getByRole("button", { name: "New Content" }).count(), 0);
     await page.getByRole("button", { name: "Generate Content" }).waitFor();
     await browser.shot("f-new-content");
+  });
+
+  it("(f2) a banned phrase in the topic is named before anything is written", async () => {
+    await page.getByLabel("Persona", { exact: true }).selectOption({ index: 1 });
+    await page.getByLabel("Industry", { exact: true }).selectOption({ index: 1 });
+    await page.getByLabel("Buying Stage", { exact: true }).selectOption("awareness");
+    const topic = page.getByLabel("Content Topic", { exact: true });
+    if (!(await topic.isEditable())) {
+      await page.getByRole("button", { name: /^Content Details/ }).click();
+    }
+    await topic.fill("Revolutionary should-cost reviews before design freeze");
+    await page.getByLabel("Content Type", { exact: true }).selectOption({ index: 1 });
+    await page.getByRole("button", { name: "Generate Content" }).click();
+    await page
+      .getByText(
+        'The topic contains the banned phrase "revolutionary": rephrase the topic without it.',
+      )
+      .first()
+      .waitFor({ timeout: 30_000 });
+    for (const name of ["Optimize", "Visualize", "Repurpose"]) {
+      assert.equal(await tab(name).isDisabled(), true, `${name} after a refused topic`);
+    }
+    await browser.shot("f2-banned-phrase-in-topic");
+  });
+
+  it("(g) reopening the item from the Content Library shows its saved image and variations", async () => {
+    assert.match(reopen.href, /^\/library\/[\w-]+$/);
+    await open(reopen.href);
+    await tab("Visualize").click();
+    await expectSelectedTab("Visualize");
+    await panel("Visualize")
+      .getByRole("img", { name: /^Infographic: / })
+      .waitFor();
+    await browser.shot("g1-reopened-visualize");
+    await tab("Repurpose").click();
+    await expectSelectedTab("Repurpose");
+    for (const { label } of CHANNELS) {
+      const box = panel("Repurpose").getByRole("textbox", { name: label, exact: true });
+      await eventually(async () =>
+        assert.equal(await box.inputValue(), reopen.variations[label], label),
+      );
+    }
+    await browser.shot("g2-reopened-repurpose");
   });
 
   it("logs no console warning or error and raises no uncaught error in the page", () => {

@@ -45,3 +45,46 @@ export async function signInCookie(base, account) {
     .map((c) => c.split(";")[0])
     .join("; ");
 }
+
+/**
+ * Waits until the server's first-start ingest of the shipped examples has finished, then lets
+ * it settle for a second, so a memory bench starts from idle.
+ * @param {string} base @param {string} cookie
+ */
+export async function waitForStartupIngest(base, cookie) {
+  for (let i = 0; i < 100; i++) {
+    const r = await fetch(`${base}/api/examples/ingest/jobs?running=true`, {
+      headers: { cookie },
+    });
+    const { data } = /** @type {{ data: unknown[] }} */ (await r.json());
+    if (data.length === 0) break;
+    await sleep(200);
+  }
+  await sleep(1000);
+}
+
+/**
+ * Samples a process's RSS every 50 ms from now on. `stop()` ends the sampling and returns the
+ * idle figure (at the start), the peak, and the figure after `settleMs` (memory given back).
+ * @param {number} pid
+ */
+export function sampleRss(pid) {
+  const idle = rssMiB(pid);
+  let peak = idle;
+  const timer = setInterval(() => {
+    try {
+      peak = Math.max(peak, rssMiB(pid));
+    } catch {
+      // exited
+    }
+  }, 50);
+  return {
+    /** @param {number} [settleMs] */
+    async stop(settleMs = 5000) {
+      await sleep(settleMs);
+      const after = rssMiB(pid);
+      clearInterval(timer);
+      return { idle, peak: Math.max(peak, after), after };
+    },
+  };
+}

@@ -104,7 +104,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   "POST /api/library/:id/versions/:version/restore": "editor",
   "POST /api/library/:id/duplicate": "editor",
   "DELETE /api/library/:id": "editor",
-  "POST /api/library/:id/restore": "admin",
+  "POST /api/library/:id/restore": "editor",
   "POST /api/library/:id/purge": "admin",
   "GET /api/library/:id/export": "viewer",
   "GET /api/dashboard/summary": "viewer",

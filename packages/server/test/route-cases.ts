@@ -998,7 +998,8 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
 
   "DELETE /api/library/:id": libraryCase(
     200,
-    (ctx) => buildContentItem(ctx.t),
+    // The caller's own draft: editors delete only their own (admins any).
+    (ctx) => buildContentItem(ctx.t, { createdBy: ctx.user?.id ?? null }),
     () => ({}),
     (after) => {
       expect(after.item?.deleted_at).toBeInstanceOf(Date);
@@ -1008,7 +1009,12 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
 
   "POST /api/library/:id/restore": libraryCase(
     200,
-    (ctx) => buildTrashedContentItem(ctx.t, ctx.actors.editor),
+    // The caller's own item: editors restore only their own (admins any).
+    (ctx) =>
+      buildTrashedContentItem(
+        ctx.t,
+        ctx.user && ctx.user.role !== "viewer" ? ctx.user : ctx.actors.editor,
+      ),
     () => ({}),
     (after) => {
       expect(after.item?.deleted_at).toBeNull();

@@ -7,8 +7,12 @@ import { AppError } from "./app-error";
  * is refused with a 429 and tried again later.
  */
 export const MAX_RUNNING_INGESTS = 2;
-/** Of those, one person's at once: one editor's parallel uploads cannot take every slot. */
-export const MAX_INGESTS_PER_USER = 1;
+/**
+ * Intent CSV previews of one person at once: each parses a whole file in memory, and one
+ * editor's parallel uploads cannot take every slot. (Example ingests have no per-person share:
+ * an editor uploading two folders in a row keeps both.)
+ */
+export const MAX_PREVIEWS_PER_USER = 1;
 export const RETRY_INGEST_SECONDS = 15;
 
 interface Slots {
@@ -19,12 +23,15 @@ interface Slots {
 const slotsOf = new WeakMap<object, Slots>();
 
 /**
- * Takes one of the process's ingest slots for `userId` (null: the server's own work, such as
- * the first-start ingest, which has no per-user share), or refuses with 429 and Retry-After.
- * `owner` is the app the slots belong to (one set per app instance). Returns the release,
- * which is safe to call more than once.
+ * Takes one of the process's ingest slots, or refuses with 429 and Retry-After. `perUser`
+ * caps how many `userId` may hold at once (previews); `owner` is the app the slots belong to
+ * (one set per app instance). Returns the release, which is safe to call more than once.
  */
-export function reserveIngestSlot(owner: object, userId: string | null): () => void {
+export function reserveIngestSlot(
+  owner: object,
+  userId: string | null,
+  perUser = Infinity,
+): () => void {
   let slots = slotsOf.get(owner);
   if (!slots) slotsOf.set(owner, (slots = { used: 0, byUser: new Map() }));
   const refuse = (message: string) =>
@@ -40,7 +47,7 @@ export function reserveIngestSlot(owner: object, userId: string | null): () => v
     );
   }
   const mine = userId === null ? 0 : (slots.byUser.get(userId) ?? 0);
-  if (userId !== null && mine >= MAX_INGESTS_PER_USER) {
+  if (userId !== null && mine >= perUser) {
     throw refuse(
       "Your previous import or ingest is still running. Please try again when it has finished.",
     );

@@ -143,7 +143,8 @@ export async function buildEditedContentItem(t: TestApp, editor: SessionUser): P
 
 /** A content item moved to the Trash by `actor`; its id. */
 export async function buildTrashedContentItem(t: TestApp, actor: SessionUser): Promise<string> {
-  const id = await buildContentItem(t);
+  // The actor's own item: editors delete only their own drafts.
+  const id = await buildContentItem(t, { createdBy: actor.id });
   await trashLibraryItem(t.ctx, actor, id);
   return id;
 }

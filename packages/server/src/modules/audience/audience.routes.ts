@@ -18,7 +18,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
-import { reserveIngestSlot } from "../../lib/ingest-slots";
+import { MAX_PREVIEWS_PER_USER, reserveIngestSlot } from "../../lib/ingest-slots";
 import { assertNoNul } from "../../plugins/nul-guard";
 import { actorOf } from "../../plugins/access";
 import * as audience from "./audience.service";
@@ -80,7 +80,7 @@ export const audienceRoutes =
         const actor = actorOf(request);
         // A preview parses up to 200,000 rows: it takes one of the ingest slots (per person and
         // per server) before a byte is read, so parallel uploads wait their turn (429).
-        const slot = reserveIngestSlot(ctx, actor.id);
+        const slot = reserveIngestSlot(ctx, actor.id, MAX_PREVIEWS_PER_USER);
         try {
           const part = await request.file();
           if (!part) throw new AppError("validation_error", "Choose a CSV file.");

@@ -192,7 +192,7 @@ export const libraryRoutes =
 
     app.post(
       "/api/library/:id/restore",
-      { config: { access: "admin" }, schema: { params: LibraryIdParamsSchema, response: detail } },
+      { config: { access: "editor" }, schema: { params: LibraryIdParamsSchema, response: detail } },
       async (request) => ({
         success: true as const,
         data: await library.restoreLibraryItem(ctx, actorOf(request), request.params.id),
