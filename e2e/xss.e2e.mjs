@@ -11,6 +11,32 @@ import { startFakeOpenAi } from "./lib/fake-openai.mjs";
 import { startServer } from "./lib/server.mjs";
 import { createFirstAdmin } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
+import { marked } from "marked";
+import yauzl from "yauzl";
+
+/**
+ * One entry of a ZIP archive (a DOCX), as text.
+ * @param {Buffer} zip @param {string} name @returns {Promise<string>}
+ */
+function unzipEntry(zip, name) {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(zip, { lazyEntries: true }, (error, archive) => {
+      if (error || !archive) return reject(error ?? new Error("not a zip"));
+      archive.on("entry", (entry) => {
+        if (entry.fileName !== name) return archive.readEntry();
+        archive.openReadStream(entry, (streamError, stream) => {
+          if (streamError || !stream) return reject(streamError ?? new Error("unreadable"));
+          /** @type {Buffer[]} */
+          const chunks = [];
+          stream.on("data", (chunk) => chunks.push(chunk));
+          stream.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+        });
+      });
+      archive.on("end", () => reject(new Error(`${name} is not in the archive`)));
+      archive.readEntry();
+    });
+  });
+}
 
 const JOURNEY = "xss";
 const ADMIN = {
@@ -306,6 +332,102 @@ describe("xss journey", { timeout: 240_000 }, () => {
     assert.ok(!server.logs().includes(API_KEY), "the server log carries the API key");
     // Only the last four characters may be shown (the settings' key hint).
     assert.ok(!bodies.some((b) => b.body?.includes(API_KEY.slice(0, 12))));
+  });
+
+  it("(f) every export of the stored item renders in Chromium with nothing executing", async () => {
+    // The item page opened in (d): its id is the last segment of the address.
+    const id = new URL(page.url()).pathname.split("/").pop() ?? "";
+    /** @param {string} format */
+    const download = async (format) => {
+      const res = await page.request.get(
+        new URL(`/api/library/${id}/export?format=${format}`, server.url).href,
+      );
+      assert.equal(res.status(), 200, `${format} export answered ${res.status()}`);
+      return res.body();
+    };
+    // Sanitising stripped the model's markup; an editor now writes markup as text (the rich
+    // editor stores it entity-escaped), which the exports must keep as text.
+    const item = await (
+      await page.request.get(new URL(`/api/library/${id}`, server.url).href)
+    ).json();
+    const saved = await page.request.put(new URL(`/api/library/${id}`, server.url).href, {
+      headers: { origin: new URL(server.url).origin },
+      data: {
+        headline: item.data.headline,
+        introduction: item.data.introduction,
+        conclusion: item.data.conclusion,
+        body:
+          `${item.data.body}<p>&lt;script&gt;window.__xss=8&lt;/script&gt; ` +
+          `&lt;img src=x onerror="window.__xss=9"&gt; &lt;iframe src="javascript:window.__xss=10"&gt;</p>`,
+        baseVersion: item.data.version,
+      },
+    });
+    assert.equal(saved.status(), 200, await saved.text());
+    const markdown = (await download("md")).toString("utf8");
+    const html = (await download("html")).toString("utf8");
+    const documentXml = await unzipEntry(await download("docx"), "word/document.xml");
+    // The payloads reached every export as text: they must not come back as markup.
+    /** @type {[string, string][]} */
+    const exported = [
+      ["markdown", markdown],
+      ["html", html],
+      ["docx", documentXml],
+    ];
+    for (const [name, text] of exported) {
+      // (Markdown escapes the underscores.)
+      assert.match(text, /xss=8/, `${name} export lost the text`);
+    }
+
+    const viewer = await page.context().newPage();
+    /** @type {string[]} */
+    const viewerDialogs = [];
+    viewer.on("dialog", (dialog) => {
+      viewerDialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    try {
+      // Markdown as a default renderer shows it (marked passes raw HTML through), and HTML as is.
+      /** @type {[string, string][]} */
+      const documents = [
+        ["markdown", /** @type {string} */ (marked.parse(markdown, { async: false }))],
+        ["html", html],
+      ];
+      for (const [name, rendered] of documents) {
+        await viewer.setContent(rendered, { waitUntil: "load" });
+        await viewer.waitForTimeout(300);
+        const found = await viewer.evaluate(() => ({
+          xss: /** @type {{ __xss?: unknown }} */ (/** @type {unknown} */ (window)).__xss,
+          scripts: document.querySelectorAll("script").length,
+          handlers: [...document.querySelectorAll("*")].flatMap((el) =>
+            [...el.attributes].filter((a) => /^on/i.test(a.name)).map((a) => a.name),
+          ),
+          jsUrls: [...document.querySelectorAll("[href],[src]")].filter((el) =>
+            /^\s*javascript:/i.test(el.getAttribute("href") ?? el.getAttribute("src") ?? ""),
+          ).length,
+          frames: document.querySelectorAll("iframe, frame, object, embed").length,
+        }));
+        assert.deepEqual(
+          found,
+          { xss: undefined, scripts: 0, handlers: [], jsUrls: 0, frames: 0 },
+          `${name} export`,
+        );
+      }
+      // DOCX: the document's XML keeps every payload as text, never as an element.
+      const docx = await viewer.evaluate((xml) => {
+        const doc = new DOMParser().parseFromString(xml, "application/xml");
+        return {
+          wellFormed: doc.getElementsByTagName("parsererror").length === 0,
+          scripts: doc.getElementsByTagName("script").length,
+          text: doc.documentElement.textContent ?? "",
+        };
+      }, documentXml);
+      assert.equal(docx.wellFormed, true, "word/document.xml is not well-formed");
+      assert.equal(docx.scripts, 0);
+      assert.ok(docx.text.includes(SAFE.conclusion), "the DOCX lost the conclusion's text");
+      assert.deepEqual(viewerDialogs, []);
+    } finally {
+      await viewer.close();
+    }
   });
 
   it("logs no console warning or error and raises no uncaught error in the page", () => {
