@@ -84,6 +84,17 @@ describe("generation with the built-in writer", () => {
       expect(await contentCount(t)).toBe(0);
     });
 
+    it("never answers 5xx to an odd topic (400 digits, one endless word): an outline, or 400 on the field", async () => {
+      for (const contentTopic of ["9".repeat(400), "x".repeat(450), `Cost ${"-".repeat(300)}`]) {
+        const res = await editor.post("/api/generate-content", { ...VALID_REQUEST, contentTopic });
+        expect(res.statusCode, `${contentTopic.slice(0, 12)}…: ${res.body}`).toBeLessThan(500);
+        if (res.statusCode !== 200) {
+          expect(res.statusCode).toBe(400);
+          expect(JSON.stringify(res.json<Err>())).toContain("contentTopic");
+        }
+      }
+    });
+
     it("requires a signed-in editor", async () => {
       for (const path of ["/api/generate-content", "/api/generate-content/stream"]) {
         const anonymous = await t.anonymous.post(path, VALID_REQUEST);
