@@ -10,7 +10,7 @@ import { after, before, describe, it } from "node:test";
 import { launchBrowser, resultsDir } from "./lib/browser.mjs";
 import { startServer } from "./lib/server.mjs";
 import { createFirstAdmin } from "./lib/session.mjs";
-import { startSmtp } from "./lib/smtp.mjs";
+import { startSmtpFake } from "../packages/server/test/fakes/smtp-server.ts";
 import { eventually } from "./lib/wait.mjs";
 
 const JOURNEY = "settings";
@@ -36,7 +36,7 @@ const GRACE = {
 describe("settings journey", { timeout: 300_000 }, () => {
   /** @type {Awaited<ReturnType<typeof startServer>>} */
   let server;
-  /** @type {Awaited<ReturnType<typeof startSmtp>>} */
+  /** @type {Awaited<ReturnType<typeof startSmtpFake>>} */
   let smtp;
   /** @type {Awaited<ReturnType<typeof launchBrowser>>} */
   let first;
@@ -44,7 +44,7 @@ describe("settings journey", { timeout: 300_000 }, () => {
   let second;
 
   before(async () => {
-    smtp = await startSmtp();
+    smtp = await startSmtpFake();
     server = await startServer({
       env: { SMTP_URL: smtp.url, MAIL_FROM: "Content Studio <studio@example.com>" },
     });
@@ -140,7 +140,7 @@ describe("settings journey", { timeout: 300_000 }, () => {
     await page.getByText("If an account exists for that address").waitFor();
     await second.shot("b-reset-sent");
 
-    const mail = await smtp.waitForMessage(GRACE.email);
+    const mail = await smtp.waitForMessage(GRACE.email, 30_000);
     const link = /(http\S+\/reset-password#token=[\w-]+)/.exec(mail.text)?.[1];
     assert.ok(link, `no reset link in:\n${mail.text}`);
     assert.equal(new URL(link).origin, new URL(server.url).origin);

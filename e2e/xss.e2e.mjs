@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { launchBrowser, resultsDir } from "./lib/browser.mjs";
-import { startFakeOpenAi } from "./lib/fake-openai.mjs";
+import { answer, startFakeAiProvider } from "../packages/server/test/fakes/ai-provider-server.ts";
 import { startServer } from "./lib/server.mjs";
 import { createFirstAdmin } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
@@ -82,7 +82,7 @@ const XSS_DRAFT = {
 };
 
 describe("xss journey", { timeout: 240_000 }, () => {
-  /** @type {Awaited<ReturnType<typeof startFakeOpenAi>>} */
+  /** @type {Awaited<ReturnType<typeof startFakeAiProvider>>} */
   let fake;
   /** @type {Awaited<ReturnType<typeof startServer>>} */
   let server;
@@ -99,9 +99,11 @@ describe("xss journey", { timeout: 240_000 }, () => {
   const dialogs = [];
 
   before(async () => {
-    fake = await startFakeOpenAi({ apiKey: API_KEY, reply: () => XSS_DRAFT });
+    // The unit tests' loopback provider: every call answers the payload-laden draft.
+    fake = await startFakeAiProvider({ apiKey: API_KEY });
+    fake.setDefault(answer(XSS_DRAFT));
     server = await startServer({
-      env: { OPENAI_API_KEY: API_KEY, OPENAI_BASE_URL: fake.baseUrl },
+      env: { OPENAI_API_KEY: API_KEY, OPENAI_BASE_URL: fake.openaiBaseUrl },
     });
     browser = await launchBrowser(JOURNEY);
     page = browser.page;
@@ -205,7 +207,11 @@ describe("xss journey", { timeout: 240_000 }, () => {
     for (const request of fake.requests) {
       assert.equal(request.path, "/v1/responses");
       assert.equal(request.model, MODEL);
-      assert.equal(request.authorized, true, "the server sent another API key");
+      assert.equal(
+        request.headers.authorization,
+        `Bearer ${API_KEY}`,
+        "the server sent another API key",
+      );
     }
     assert.ok(
       fake.requests.some((r) => r.stream),
