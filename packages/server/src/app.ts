@@ -24,7 +24,7 @@ import { examplesRoutes } from "./modules/examples/examples.routes";
 import { createExampleSearchQueue } from "./modules/examples/examples.service";
 import { generationRoutes } from "./modules/content/generation.routes";
 import { libraryRoutes } from "./modules/library/library.routes";
-import { startTrashPurger } from "./modules/library/library.service";
+import { startTrashPurger } from "./modules/library/library-trash.service";
 import { proofRoutes } from "./modules/proof/proof.routes";
 import { qualityRoutes } from "./modules/quality/quality.routes";
 import { referenceRoutes } from "./modules/reference/reference.routes";

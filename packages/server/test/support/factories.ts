@@ -5,7 +5,8 @@ import { createAccount } from "../../src/modules/users/users.service";
 import { createExample } from "../../src/modules/examples/examples.service";
 import { approveFact, proposeFact } from "../../src/modules/proof/proof.service";
 import { insertTestItem, type TestItem } from "../../src/modules/library/library.test-support";
-import { saveLibraryItem, trashLibraryItem } from "../../src/modules/library/library.service";
+import { saveLibraryItem } from "../../src/modules/library/library-edit.service";
+import { trashLibraryItem } from "../../src/modules/library/library-trash.service";
 import { previewImport } from "../../src/modules/audience/audience.service";
 import { Agent, type TestApp } from "../helper";
 

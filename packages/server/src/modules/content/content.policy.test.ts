@@ -80,7 +80,7 @@ describe("settings policies", () => {
         rename: true,
         changePassword: true,
       });
-      expect(accountPolicy.refusal(me, "changePassword", { id: "other" })).toBe("conflict");
+      expect(accountPolicy.refusal(me, "changePassword", { id: "other" })).toBe("forbidden");
     }
   });
 });

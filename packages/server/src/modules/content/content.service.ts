@@ -4,7 +4,7 @@ import { AppError } from "../../lib/app-error";
 import type { SessionUser } from "../../plugins/access";
 import type { ContentBrief, DraftContent } from "../ai/writer";
 import { duplicateFamily } from "../library/library-index";
-import { saveLibraryItem } from "../library/library.service";
+import { saveLibraryItem } from "../library/library-edit.service";
 import { loadBriefContext, type BriefContext } from "./brief";
 import * as repo from "./content.repository";
 import { presentContentItem } from "./content.presenter";

@@ -24,7 +24,7 @@ import { getIntentDataForIndustry } from "../audience/audience.service";
 import type { WriterLogger } from "../ai/llm-writer";
 import type { ContentBrief, Writer } from "../ai/writer";
 import { insertContentItem } from "./content.repository";
-import { recordNewItem } from "../library/library.service";
+import { recordNewItem } from "../library/library-create.service";
 import { findSimilarExamples, type QualityReference } from "../quality/quality.service";
 import { loadAudience, loadBriefContext } from "./brief";
 import { consumeGenerationBudget } from "./generation-limit";

@@ -4,7 +4,7 @@ import type { SessionUser } from "../../plugins/access";
 import { getWriter } from "../ai/ai-provider.service";
 import type { WriterLogger } from "../ai/llm-writer";
 import type { RepurposedContent } from "../ai/writer";
-import { attachItemAsset } from "../library/library.service";
+import { attachItemAsset } from "../library/library-edit.service";
 import { authorizeItemAction } from "./content.policy";
 import { presentContentItem } from "./content.presenter";
 import { briefOf, draftOf, loadItem } from "./content.service";

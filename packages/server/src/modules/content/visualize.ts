@@ -9,7 +9,7 @@ import { htmlToText } from "../../lib/html";
 import type { SessionUser } from "../../plugins/access";
 import { getImageWriter } from "../ai/ai-provider.service";
 import type { WriterLogger } from "../ai/llm-writer";
-import { attachItemAsset } from "../library/library.service";
+import { attachItemAsset } from "../library/library-edit.service";
 import { authorizeItemAction } from "./content.policy";
 import { briefOf, loadItem } from "./content.service";
 import { consumeGenerationBudget } from "./generation-limit";

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refreshLibraryStatistics } from "../../db/database";
 import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
 import { VALID_REQUEST, modelDraft } from "../../../test/support/generation";
-import { purgeExpiredTrash, startTrashPurger } from "./library.service";
+import { purgeExpiredTrash, startTrashPurger } from "./library-trash.service";
 import { insertTestItem, qualityReport } from "./library.test-support";
 
 type Ok<T> = { success: true; data: T };

@@ -20,7 +20,19 @@ import { changeFeedOf } from "../../db/change-feed";
 import { AnswerCache } from "../../lib/answer-cache";
 import { replyWithEtag } from "../../lib/etag";
 import { actorOf } from "../../plugins/access";
-import * as library from "./library.service";
+import { duplicateLibraryItem } from "./library-create.service";
+import { getDashboardSummary } from "./library-dashboard.service";
+import {
+  getLibraryHistory,
+  getLibraryVersion,
+  recheckLibraryItem,
+  restoreLibraryVersion,
+  saveLibraryItem,
+} from "./library-edit.service";
+import { exportLibraryItem, getLibraryItem } from "./library-item.service";
+import { transitionLibraryItem } from "./library-lifecycle.service";
+import { listLibrary, listLibraryAuthors } from "./library-list.service";
+import { purgeLibraryItem, restoreLibraryItem, trashLibraryItem } from "./library-trash.service";
 
 const detail = { 200: successEnvelope(LibraryItemDetailSchema) };
 
@@ -49,7 +61,7 @@ export const libraryRoutes =
         // The answer depends on the caller (each row's `can`), the query and the data alone.
         const key = JSON.stringify([actor.id, actor.role, request.query]);
         const answer = await listCache.get(key, async () => {
-          const data = await library.listLibrary(ctx, actor, request.query);
+          const data = await listLibrary(ctx, actor, request.query);
           return JSON.stringify(listEnvelope.parse({ success: true, data }));
         });
         return replyWithEtag(request, reply, answer);
@@ -62,7 +74,7 @@ export const libraryRoutes =
         config: { access: "viewer" },
         schema: { response: { 200: successEnvelope(z.array(LibraryAuthorSchema)) } },
       },
-      async () => ({ success: true as const, data: await library.listLibraryAuthors(ctx) }),
+      async () => ({ success: true as const, data: await listLibraryAuthors(ctx) }),
     );
 
     app.get(
@@ -70,7 +82,7 @@ export const libraryRoutes =
       { config: { access: "viewer" }, schema: { params: LibraryIdParamsSchema, response: detail } },
       async (request) => ({
         success: true as const,
-        data: await library.getLibraryItem(ctx, actorOf(request), request.params.id),
+        data: await getLibraryItem(ctx, actorOf(request), request.params.id),
       }),
     );
 
@@ -86,7 +98,7 @@ export const libraryRoutes =
       },
       async (request) => ({
         success: true as const,
-        data: await library.saveLibraryItem(ctx, actorOf(request), request.params.id, request.body),
+        data: await saveLibraryItem(ctx, actorOf(request), request.params.id, request.body),
       }),
     );
 
@@ -95,7 +107,7 @@ export const libraryRoutes =
       { config: { access: "editor" }, schema: { params: LibraryIdParamsSchema, response: detail } },
       async (request) => ({
         success: true as const,
-        data: await library.recheckLibraryItem(ctx, actorOf(request), request.params.id),
+        data: await recheckLibraryItem(ctx, actorOf(request), request.params.id),
       }),
     );
 
@@ -107,12 +119,7 @@ export const libraryRoutes =
       },
       async (request) => ({
         success: true as const,
-        data: await library.transitionLibraryItem(
-          ctx,
-          actorOf(request),
-          request.params.id,
-          request.body,
-        ),
+        data: await transitionLibraryItem(ctx, actorOf(request), request.params.id, request.body),
       }),
     );
 
@@ -127,7 +134,7 @@ export const libraryRoutes =
       },
       async (request) => ({
         success: true as const,
-        data: await library.getLibraryHistory(ctx, request.params.id),
+        data: await getLibraryHistory(ctx, request.params.id),
       }),
     );
 
@@ -142,7 +149,7 @@ export const libraryRoutes =
       },
       async (request) => ({
         success: true as const,
-        data: await library.getLibraryVersion(ctx, request.params.id, request.params.version),
+        data: await getLibraryVersion(ctx, request.params.id, request.params.version),
       }),
     );
 
@@ -154,7 +161,7 @@ export const libraryRoutes =
       },
       async (request) => ({
         success: true as const,
-        data: await library.restoreLibraryVersion(
+        data: await restoreLibraryVersion(
           ctx,
           actorOf(request),
           request.params.id,
@@ -173,7 +180,7 @@ export const libraryRoutes =
         },
       },
       async (request, reply) => {
-        const copy = await library.duplicateLibraryItem(ctx, actorOf(request), request.params.id);
+        const copy = await duplicateLibraryItem(ctx, actorOf(request), request.params.id);
         return reply.status(201).send({ success: true as const, data: copy });
       },
     );
@@ -185,7 +192,7 @@ export const libraryRoutes =
         schema: { params: LibraryIdParamsSchema, response: { 200: successEnvelope(z.null()) } },
       },
       async (request) => {
-        await library.trashLibraryItem(ctx, actorOf(request), request.params.id);
+        await trashLibraryItem(ctx, actorOf(request), request.params.id);
         return { success: true as const, data: null };
       },
     );
@@ -195,7 +202,7 @@ export const libraryRoutes =
       { config: { access: "editor" }, schema: { params: LibraryIdParamsSchema, response: detail } },
       async (request) => ({
         success: true as const,
-        data: await library.restoreLibraryItem(ctx, actorOf(request), request.params.id),
+        data: await restoreLibraryItem(ctx, actorOf(request), request.params.id),
       }),
     );
 
@@ -206,7 +213,7 @@ export const libraryRoutes =
         schema: { params: LibraryIdParamsSchema, response: { 200: successEnvelope(z.null()) } },
       },
       async (request) => {
-        await library.purgeLibraryItem(ctx, actorOf(request), request.params.id);
+        await purgeLibraryItem(ctx, actorOf(request), request.params.id);
         return { success: true as const, data: null };
       },
     );
@@ -218,7 +225,7 @@ export const libraryRoutes =
         schema: { params: LibraryIdParamsSchema, querystring: ExportQuerySchema },
       },
       async (request, reply) => {
-        const file = await library.exportLibraryItem(ctx, request.params.id, request.query.format);
+        const file = await exportLibraryItem(ctx, request.params.id, request.query.format);
         return reply
           .header("content-type", file.contentType)
           .header(
@@ -235,6 +242,6 @@ export const libraryRoutes =
         config: { access: "viewer" },
         schema: { response: { 200: successEnvelope(DashboardSummarySchema) } },
       },
-      async () => ({ success: true as const, data: await library.getDashboardSummary(ctx) }),
+      async () => ({ success: true as const, data: await getDashboardSummary(ctx) }),
     );
   };

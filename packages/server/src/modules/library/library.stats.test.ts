@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
 import { VALID_REQUEST, modelDraft } from "../../../test/support/generation";
 import { readLibraryStats, recountLibraryStats } from "./library.repository";
-import { purgeExpiredTrash } from "./library.service";
+import { purgeExpiredTrash } from "./library-trash.service";
 import { insertTestItem } from "./library.test-support";
 
 type Ok<T> = { success: true; data: T };

@@ -8,7 +8,7 @@ import type {
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types";
 import { insertLibraryItem } from "./library.repository";
-import { recordNewItem } from "./library.service";
+import { recordNewItem } from "./library-create.service";
 
 /** A quality report with the given score and unsupported claims (the rest empty). */
 export function qualityReport(overall: number, unsupported: string[] = []): QualityReport {
