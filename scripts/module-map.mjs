@@ -1,7 +1,8 @@
 // The server's module map in docs/ARCHITECTURE.md, generated from the code: dependency-cruiser
 // follows every import (type-only ones too) of packages/server/src/modules and collapses files
 // to their module. `node scripts/module-map.mjs` rewrites the map between its markers;
-// `--check` (run by `npm run lint`) fails when the committed map differs from the code.
+// `--check` (run by `npm run lint`) fails when the committed map differs from the code, or when
+// the document grows past 200 lines.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -66,7 +67,16 @@ if (start < 0 || end < start) {
   process.exit(1);
 }
 const next = `${doc.slice(0, start + BEGIN.length)}\n\n${renderMap(await moduleEdges())}\n\n${doc.slice(end)}`;
+/** The architecture overview stays short: what, map, flow, where to look (decisions live apart). */
+const MAX_LINES = 200;
 if (process.argv.includes("--check")) {
+  const lines = doc.split("\n").length;
+  if (lines > MAX_LINES) {
+    console.error(
+      `module map: docs/ARCHITECTURE.md has ${lines} lines (at most ${MAX_LINES}); move detail to a record in docs/decisions/`,
+    );
+    process.exit(1);
+  }
   if (next !== doc) {
     console.error(
       "module map: the map in docs/ARCHITECTURE.md differs from the code's imports; run `npm run module-map` and commit the result",
