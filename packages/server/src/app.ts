@@ -23,6 +23,7 @@ import { AppError } from "./lib/app-error";
 import { examplesRoutes } from "./modules/examples/examples.routes";
 import { createExampleSearchQueue } from "./modules/examples/examples.service";
 import { generationRoutes } from "./modules/content/generation.routes";
+import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { libraryRoutes } from "./modules/library/library.routes";
 import { startTrashPurger } from "./modules/library/library-trash.service";
 import { proofRoutes } from "./modules/proof/proof.routes";
@@ -174,6 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await app.register(companyProfileRoutes(ctx));
   await app.register(audienceRoutes(ctx));
   await app.register(libraryRoutes(ctx));
+  await app.register(dashboardRoutes(ctx));
   // The Trash purge runs on a schedule in every instance (an idempotent delete).
   app.addHook("onReady", async () => startTrashPurger(ctx, app.log));
   await app.register(proofRoutes(ctx));

@@ -1,5 +1,4 @@
 import {
-  DashboardSummarySchema,
   ExportQuerySchema,
   LibraryAuthorSchema,
   LibraryHistorySchema,
@@ -21,7 +20,6 @@ import { AnswerCache } from "../../lib/answer-cache";
 import { replyWithEtag } from "../../lib/etag";
 import { actorOf } from "../../plugins/access";
 import { duplicateLibraryItem } from "./library-create.service";
-import { getDashboardSummary } from "./library-dashboard.service";
 import {
   getLibraryHistory,
   getLibraryVersion,
@@ -234,14 +232,5 @@ export const libraryRoutes =
           )
           .send(file.body);
       },
-    );
-
-    app.get(
-      "/api/dashboard/summary",
-      {
-        config: { access: "viewer" },
-        schema: { response: { 200: successEnvelope(DashboardSummarySchema) } },
-      },
-      async () => ({ success: true as const, data: await getDashboardSummary(ctx) }),
     );
   };

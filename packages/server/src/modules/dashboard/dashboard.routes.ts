@@ -1,0 +1,21 @@
+import { DashboardSummarySchema, successEnvelope } from "@content-studio/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppContext } from "../../app-context";
+import { getDashboardSummary } from "../library/library-dashboard.service";
+
+/**
+ * The dashboard's one answer. Its figures are the Library's (counters the library keeps on
+ * its own tables), so the summary is computed by the library module; the URL lives here.
+ */
+export const dashboardRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      "/api/dashboard/summary",
+      {
+        config: { access: "viewer" },
+        schema: { response: { 200: successEnvelope(DashboardSummarySchema) } },
+      },
+      async () => ({ success: true as const, data: await getDashboardSummary(ctx) }),
+    );
+  };
