@@ -605,7 +605,11 @@ describe("settings: section list", () => {
       expect(target).not.toBeNull();
       expect(within(target!).getByRole("region", { name: ADMIN_CARDS[i] })).toBeInTheDocument();
     }
-    expect(links[0]).toHaveAttribute("aria-current", "true");
+    // One entry is current. (Which one follows the layout, which jsdom does not have: every
+    // card's top reads 0 once measured. The settings journey checks it in Chromium.)
+    await waitFor(() =>
+      expect(links.filter((l) => l.getAttribute("aria-current") === "true")).toHaveLength(1),
+    );
     expect(screen.getByRole("button", { name: "Save All Settings" })).toBeInTheDocument();
   });
 
