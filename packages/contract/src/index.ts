@@ -20,3 +20,4 @@ export * from "./audit";
 export * from "./audience";
 export * from "./library";
 export * from "./writing-targets";
+export * from "./campaigns";
