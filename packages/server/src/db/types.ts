@@ -329,6 +329,47 @@ export interface ContentItemTable {
   approved_by: string | null;
   approved_at: Date | null;
   duplicated_from: string | null;
+  /** The kit asset this item is (null: not made by a campaign kit, or its article). */
+  kit_asset: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The language of a kit's item (null: the default, English). */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface CampaignKitTable {
+  id: string;
+  brief_id: string;
+  brief_name: string;
+  /** The brief as it was run (CampaignBriefInput plus resolved facts and offers). */
+  brief: Json<unknown>;
+  status: "running" | "cancelled" | "done" | "failed";
+  provider: string;
+  notices: JsonWithDefault<string[]>;
+  started_by: string | null;
+  created_at: Generated<Date>;
+  finished_at: Date | null;
+}
+
+export interface CampaignKitStepTable {
+  id: string;
+  kit_id: string;
+  cell_key: string;
+  persona_id: string;
+  industry_id: string;
+  buying_stage: BuyingStage;
+  language: string;
+  asset: string;
+  sort_order: number;
+  status: "queued" | "writing" | "checking" | "done" | "failed" | "skipped";
+  attempts: Generated<number>;
+  reason: string | null;
+  /** The job attempt writing the step (while writing or checking). */
+  claim_job: string | null;
+  claim_attempt: number | null;
+  content_item_id: string | null;
+  quality_score: number | null;
+  findings: JsonWithDefault<unknown[]>;
+  started_at: Date | null;
+  finished_at: Date | null;
 }
 
 /**
@@ -472,6 +513,8 @@ export interface Database {
   example: ExampleTable;
   ingest_job: IngestJobTable;
   content_item: ContentItemTable;
+  campaign_kit: CampaignKitTable;
+  campaign_kit_step: CampaignKitStepTable;
   offer: OfferTable;
   user_preference: UserPreferenceTable;
   password_reset_token: PasswordResetTokenTable;

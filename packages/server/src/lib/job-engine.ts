@@ -140,6 +140,13 @@ export class JobEngine {
     await this.#boss.cancel(name, ids);
   }
 
+  /** Whether this attempt of the job is still running somewhere (a worker holds it). */
+  async isRunning(name: string, id: string, attempt: number): Promise<boolean> {
+    await this.start();
+    const [job] = await this.#boss.findJobs(name, { id });
+    return job?.state === "active" && job.retryCount === attempt;
+  }
+
   /** A recurring job on a cron schedule (every instance may call it; kept once per name). */
   async schedule(name: string, cron: string, data: object = {}): Promise<void> {
     await this.start();
