@@ -42,6 +42,9 @@ export const AUDIT_ACTIONS = [
   "proof.fact_changed",
   "proof.fact_deleted",
   "intent.imported",
+  "campaign.created",
+  "campaign.changed",
+  "campaign.deleted",
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
@@ -85,6 +88,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "proof.fact_changed": "Proof fact changed",
   "proof.fact_deleted": "Proof fact deleted",
   "intent.imported": "Intent data imported",
+  "campaign.created": "Campaign brief created",
+  "campaign.changed": "Campaign brief changed",
+  "campaign.deleted": "Campaign brief deleted",
 };
 
 /** A field's value before and after (either may be missing: added, removed or not shown). */

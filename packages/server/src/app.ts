@@ -29,6 +29,7 @@ import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { libraryRoutes } from "./modules/library/library.routes";
 import { startTrashPurger } from "./modules/library/library-trash.service";
 import { proofRoutes } from "./modules/proof/proof.routes";
+import { campaignsRoutes } from "./modules/campaigns/campaigns.routes";
 import { qualityRoutes } from "./modules/quality/quality.routes";
 import { referenceRoutes } from "./modules/reference/reference.routes";
 import { systemRoutes } from "./modules/system/system.routes";
@@ -185,6 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   // The Trash purge runs on a schedule in every instance (an idempotent delete).
   app.addHook("onReady", async () => startTrashPurger(ctx, app.log));
   await app.register(proofRoutes(ctx));
+  await app.register(campaignsRoutes(ctx));
   await registerWeb(app, config.webDist);
   // Queues are defined by the modules above; the workers start once the app is ready, and stop
   // after requests and in-process work have drained (their jobs are taken over by another

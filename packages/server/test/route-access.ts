@@ -117,4 +117,13 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   "POST /api/proof/facts/:id/approve": "admin",
   "POST /api/proof/facts/:id/expire": "admin",
   "POST /api/proof/facts/:id/retire": "admin",
+  // campaign briefs
+  "GET /api/campaigns": "viewer",
+  "POST /api/campaigns": "editor",
+  "POST /api/campaigns/import": "editor",
+  "GET /api/campaigns/:id": "viewer",
+  "PUT /api/campaigns/:id": "editor",
+  "DELETE /api/campaigns/:id": "editor",
+  "POST /api/campaigns/:id/duplicate": "editor",
+  "GET /api/campaigns/:id/export.csv": "viewer",
 };

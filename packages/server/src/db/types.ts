@@ -10,6 +10,9 @@ import type {
   FactSubjectType,
   FactUnit,
   IngestJob,
+  KitAssetKind,
+  KitLanguage,
+  StageOffers,
 } from "@content-studio/contract";
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 
@@ -226,6 +229,32 @@ export interface ProofFactTable {
   approved_at: Date | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface CampaignBriefTable {
+  id: string;
+  name: string;
+  objective: ColumnType<string, string | undefined, string>;
+  key_message: string;
+  /** Approved Proof Library fact ids, in the order chosen. */
+  fact_ids: JsonWithDefault<string[]>;
+  offers: Json<StageOffers>;
+  assets: Json<KitAssetKind[]>;
+  article_content_type: ContentType;
+  languages: Json<KitLanguage[]>;
+  owner_id: string;
+  /** A `date`: repositories read it as YYYY-MM-DD text (drivers would make a local-time Date). */
+  due_date: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CampaignBriefCellTable {
+  brief_id: string;
+  persona_id: string;
+  industry_id: string;
+  buying_stage: BuyingStage;
+  sort_order: number;
 }
 
 export interface ExampleTable {
@@ -528,6 +557,8 @@ export interface Database {
   content_item_version: ContentItemVersionTable;
   content_item_event: ContentItemEventTable;
   proof_fact: ProofFactTable;
+  campaign_brief: CampaignBriefTable;
+  campaign_brief_cell: CampaignBriefCellTable;
   library_stats_day: LibraryStatsDayTable;
   library_stats_quality: LibraryStatsQualityTable;
   library_stats_coverage: LibraryStatsCoverageTable;
@@ -546,3 +577,6 @@ export type ContentItemVersionRow = Selectable<ContentItemVersionTable>;
 export type NewContentItemVersion = Insertable<ContentItemVersionTable>;
 export type ProofFactRow = Selectable<ProofFactTable>;
 export type NewProofFact = Insertable<ProofFactTable>;
+export type CampaignBriefRow = Selectable<CampaignBriefTable>;
+export type NewCampaignBrief = Insertable<CampaignBriefTable>;
+export type CampaignBriefCellRow = Selectable<CampaignBriefCellTable>;
