@@ -45,6 +45,10 @@ export const AUDIT_ACTIONS = [
   "campaign.created",
   "campaign.changed",
   "campaign.deleted",
+  "kit.started",
+  "kit.cancelled",
+  "kit.resumed",
+  "kit.retried",
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
@@ -91,6 +95,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "campaign.created": "Campaign brief created",
   "campaign.changed": "Campaign brief changed",
   "campaign.deleted": "Campaign brief deleted",
+  "kit.started": "Campaign kit started",
+  "kit.cancelled": "Campaign kit cancelled",
+  "kit.resumed": "Campaign kit resumed",
+  "kit.retried": "Campaign kit asset retried",
 };
 
 /** A field's value before and after (either may be missing: added, removed or not shown). */

@@ -30,6 +30,9 @@ import { libraryRoutes } from "./modules/library/library.routes";
 import { startTrashPurger } from "./modules/library/library-trash.service";
 import { proofRoutes } from "./modules/proof/proof.routes";
 import { campaignsRoutes } from "./modules/campaigns/campaigns.routes";
+import { kitRoutes } from "./modules/campaigns/kit.routes";
+import { defineKitQueues } from "./modules/campaigns/kit.jobs";
+import { checkKitAssets } from "./modules/campaigns/kit-findings";
 import { qualityRoutes } from "./modules/quality/quality.routes";
 import { referenceRoutes } from "./modules/reference/reference.routes";
 import { systemRoutes } from "./modules/system/system.routes";
@@ -187,6 +190,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   app.addHook("onReady", async () => startTrashPurger(ctx, app.log));
   await app.register(proofRoutes(ctx));
   await app.register(campaignsRoutes(ctx));
+  await app.register(kitRoutes(ctx));
+  defineKitQueues(ctx, checkKitAssets);
   await registerWeb(app, config.webDist);
   // Queues are defined by the modules above; the workers start once the app is ready, and stop
   // after requests and in-process work have drained (their jobs are taken over by another

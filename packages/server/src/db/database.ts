@@ -75,7 +75,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const db = new Kysely<Database>({ dialect: watchWrites(new PostgresDialect({ pool }), feed) });
     markPostgres(db);
     registerChangeFeed(db, feed);
-    jobStores.set(db, { kind: "postgres", url: options.url, schema: options.jobSchema ?? "pgboss" });
+    jobStores.set(db, {
+      kind: "postgres",
+      url: options.url,
+      schema: options.jobSchema ?? "pgboss",
+    });
     await feed.listenPostgres(options.url, {
       onError: (error) => console.error(`PostgreSQL change listener: ${error.message}`),
     });

@@ -20,7 +20,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz not null default now(),
       finished_at timestamptz
     )`.execute(db);
-  await sql`create index campaign_kit_brief on campaign_kit (brief_id, created_at desc)`.execute(db);
+  await sql`create index campaign_kit_brief on campaign_kit (brief_id, created_at desc)`.execute(
+    db,
+  );
   await sql`
     create table campaign_kit_step (
       id text primary key,

@@ -285,10 +285,7 @@ export async function failQueuedCellSteps(
     .execute();
 }
 
-export async function setStepFindings(
-  db: Db,
-  findings: Map<string, KitFinding[]>,
-): Promise<void> {
+export async function setStepFindings(db: Db, findings: Map<string, KitFinding[]>): Promise<void> {
   for (const [stepId, list] of findings) {
     await db
       .updateTable("campaign_kit_step")
@@ -310,9 +307,9 @@ export async function kitUnfinishedCount(db: Db, kitId: string): Promise<number>
 }
 
 /** The latest kit of each brief (for the brief list). */
-export async function latestKitsOf(db: Db, briefIds: string[]) {
-  if (briefIds.length === 0) return [];
-  return db
+export async function latestKitsOf(db: Db, briefIds?: string[]) {
+  if (briefIds?.length === 0) return [];
+  let query = db
     .selectFrom("campaign_kit as k")
     .select((eb) => [
       "k.id",
@@ -338,7 +335,6 @@ export async function latestKitsOf(db: Db, briefIds: string[]) {
         .where("s.status", "=", "failed")
         .as("failed"),
     ])
-    .where("k.brief_id", "in", briefIds)
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -348,8 +344,9 @@ export async function latestKitsOf(db: Db, briefIds: string[]) {
             .whereRef("newer.created_at", ">", "k.created_at"),
         ),
       ),
-    )
-    .execute();
+    );
+  if (briefIds) query = query.where("k.brief_id", "in", briefIds);
+  return query.execute();
 }
 
 /** The kit step that made a library item, with its findings (approval is blocked by them). */

@@ -210,7 +210,11 @@ async function settleFailure(
 /** Counts one step against the kit owner's AI request budget, like any generation. */
 async function spendBudget(ctx: AppContext, ownerId: string, writer: Writer): Promise<void> {
   try {
-    await consumeGenerationBudget(ctx, { id: ownerId } as Parameters<typeof consumeGenerationBudget>[1], writer);
+    await consumeGenerationBudget(
+      ctx,
+      { id: ownerId } as Parameters<typeof consumeGenerationBudget>[1],
+      writer,
+    );
   } catch (error) {
     if (error instanceof AppError && error.code === "rate_limited") {
       throw new BudgetSpent(error.retryAfterSeconds ?? 60);
@@ -452,4 +456,41 @@ export async function finishKitIfDone(ctx: AppContext, kitId: string): Promise<v
     if ((await repo.kitUnfinishedCount(trx, kitId)) > 0) return;
     await repo.setKitStatus(trx, kitId, "done", true);
   });
+}
+
+/** Raised while a cell still has steps being written: the check job is retried a little later. */
+class CellNotFinished extends Error {}
+
+/**
+ * The kit check of one cell, after its job: compares the cell's finished assets (per language)
+ * and stores each asset's findings. Runs only once every step of the cell is finished.
+ */
+export async function runCheckJob(
+  ctx: AppContext,
+  job: Job<KitCellJob>,
+  check: (
+    ctx: AppContext,
+    kit: repo.KitRow,
+    steps: repo.KitStepRow[],
+  ) => Promise<Map<string, KitFinding[]>>,
+): Promise<void> {
+  const { kitId, cellKey } = job.data;
+  const kit = await repo.findKit(ctx.db, kitId);
+  if (!kit) return;
+  const steps = await repo.listCellSteps(ctx.db, kitId, cellKey);
+  const unfinished = steps.some(
+    (s) => !(repo.FINISHED_STEP_STATUSES as readonly string[]).includes(s.status),
+  );
+  if (unfinished) {
+    // A stopped kit's resume queues a new check with its new cell job.
+    if (kit.status !== "running") return;
+    throw new CellNotFinished("The cell still has assets being written.");
+  }
+  const findings = await check(
+    ctx,
+    kit,
+    steps.filter((s) => s.status === "done"),
+  );
+  await repo.setStepFindings(ctx.db, findings);
+  await finishKitIfDone(ctx, kitId);
 }
