@@ -2,6 +2,7 @@ import type { Kit } from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
 import { briefInput } from "../../../test/support/factories";
+import { waitForKit } from "../../../test/support/kits";
 
 type Ok<T> = { success: true; data: T };
 
@@ -9,24 +10,6 @@ async function createBrief(agent: Agent, overrides: Parameters<typeof briefInput
   const res = await agent.post("/api/campaigns", briefInput(overrides));
   expect(res.statusCode, res.body).toBe(201);
   return res.json<Ok<{ id: string }>>().data.id;
-}
-
-/** Polls the kit until `done` says so (the jobs run in the background). */
-export async function waitForKit(
-  agent: Agent,
-  id: string,
-  done: (kit: Kit) => boolean,
-  timeoutMs = 60_000,
-): Promise<Kit> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await agent.get(`/api/kits/${id}`);
-    expect(res.statusCode, res.body).toBe(200);
-    const kit = res.json<Ok<Kit>>().data;
-    if (done(kit)) return kit;
-    if (Date.now() > deadline) throw new Error(`kit not done: ${JSON.stringify(kit.counts)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 describe("campaign kits with the outline writer", () => {
