@@ -1,6 +1,7 @@
 import { roleAtLeast } from "@content-studio/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
+import { Spinner } from "../../components/ui/spinner";
 import { useBriefs } from "../../features/campaigns/api/get-briefs";
 import { BriefEditorPage } from "../../features/campaigns/components/brief-editor-page";
 import { CampaignsPage } from "../../features/campaigns/components/campaigns-page";
@@ -28,6 +29,13 @@ export function BriefRoute() {
   const canAssign = briefs.data?.can.assignOwner ?? false;
   const users = useQuery({ ...getUsersQueryOptions(), enabled: canAssign });
 
+  if (briefs.isPending) {
+    return (
+      <p role="status" className="flex items-center gap-2 text-sm text-slate-500">
+        <Spinner /> Loading brief...
+      </p>
+    );
+  }
   const owners = canAssign
     ? (users.data?.users ?? [])
         .filter((u) => u.active && roleAtLeast(u.role, "editor"))

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { briefPath, getBriefQueryOptions } from "./get-brief";
-import { CAMPAIGNS_QUERY_KEY } from "./get-briefs";
+import { getBriefsQueryOptions } from "./get-briefs";
 
 export const deleteBrief = (id: string) => api.delete<null>(briefPath(id));
 
@@ -11,7 +11,7 @@ export const useDeleteBrief = () => {
     mutationFn: deleteBrief,
     onSuccess: async (_, id) => {
       queryClient.removeQueries({ queryKey: getBriefQueryOptions(id).queryKey });
-      await queryClient.invalidateQueries({ queryKey: CAMPAIGNS_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: getBriefsQueryOptions().queryKey });
     },
   });
 };

@@ -1,8 +1,8 @@
 import type { CampaignBrief } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { briefPath } from "./get-brief";
-import { CAMPAIGNS_QUERY_KEY } from "./get-briefs";
+import { briefPath, getBriefQueryOptions } from "./get-brief";
+import { getBriefsQueryOptions } from "./get-briefs";
 
 export const duplicateBrief = (id: string) => api.post<CampaignBrief>(`${briefPath(id)}/duplicate`);
 
@@ -11,6 +11,9 @@ export const useDuplicateBrief = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: duplicateBrief,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CAMPAIGNS_QUERY_KEY }),
+    onSuccess: async (copy) => {
+      queryClient.setQueryData(getBriefQueryOptions(copy.id).queryKey, copy);
+      await queryClient.invalidateQueries({ queryKey: getBriefsQueryOptions().queryKey });
+    },
   });
 };

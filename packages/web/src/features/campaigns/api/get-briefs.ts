@@ -5,7 +5,7 @@ import { api } from "../../../lib/api-client";
 export const getBriefs = ({ signal }: { signal?: AbortSignal } = {}): Promise<CampaignBriefList> =>
   api.get<CampaignBriefList>("/api/campaigns", { signal });
 
-/** Every query of this feature starts with this key: a write invalidates them all. */
+/** Every query of this feature starts with this key. */
 export const CAMPAIGNS_QUERY_KEY = ["campaigns"] as const;
 
 export const getBriefsQueryOptions = () =>

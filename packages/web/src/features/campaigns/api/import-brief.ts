@@ -1,7 +1,7 @@
 import type { CampaignBrief } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { CAMPAIGNS_QUERY_KEY } from "./get-briefs";
+import { getBriefsQueryOptions } from "./get-briefs";
 
 /** Creates one brief from a CSV file (one row per cell), as the caller's own. */
 export const importBrief = (file: File): Promise<CampaignBrief> => {
@@ -14,6 +14,6 @@ export const useImportBrief = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: importBrief,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CAMPAIGNS_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: getBriefsQueryOptions().queryKey }),
   });
 };

@@ -2,7 +2,7 @@ import type { CampaignBrief, CampaignBriefInput } from "@content-studio/contract
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { briefPath, getBriefQueryOptions } from "./get-brief";
-import { CAMPAIGNS_QUERY_KEY } from "./get-briefs";
+import { getBriefsQueryOptions } from "./get-briefs";
 
 /** Creates a brief, or replaces the fields and cells of an existing one. */
 export const saveBrief = ({
@@ -22,7 +22,7 @@ export const useSaveBrief = () => {
     mutationFn: saveBrief,
     onSuccess: async (brief) => {
       queryClient.setQueryData(getBriefQueryOptions(brief.id).queryKey, brief);
-      await queryClient.invalidateQueries({ queryKey: CAMPAIGNS_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: getBriefsQueryOptions().queryKey });
     },
   });
 };

@@ -66,6 +66,7 @@ export function BriefEditorPage({ briefId, ...props }: BriefEditorPageProps) {
     }
     return <BriefForm brief={undefined} {...props} />;
   }
+  if (brief.data) return <BriefForm key={brief.data.id} brief={brief.data} {...props} />;
   if (brief.isPending) {
     return (
       <p role="status" className="flex items-center gap-2 text-sm text-slate-500">
@@ -73,17 +74,14 @@ export function BriefEditorPage({ briefId, ...props }: BriefEditorPageProps) {
       </p>
     );
   }
-  if (brief.isError) {
-    return (
-      <div className="space-y-4">
-        <Alert>{brief.error.message}</Alert>
-        <Link to="/campaigns" className={buttonClasses("secondary")}>
-          All briefs
-        </Link>
-      </div>
-    );
-  }
-  return <BriefForm key={brief.data.id} brief={brief.data} {...props} />;
+  return (
+    <div className="space-y-4">
+      <Alert>{brief.error.message}</Alert>
+      <Link to="/campaigns" className={buttonClasses("secondary")}>
+        All briefs
+      </Link>
+    </div>
+  );
 }
 
 function BriefForm({
@@ -117,7 +115,8 @@ function BriefForm({
       {
         onSuccess: (result) => {
           setSaved(true);
-          if (!brief) navigate(`/campaigns/${encodeURIComponent(result.id)}`, { replace: true });
+          if (!brief)
+            void navigate(`/campaigns/${encodeURIComponent(result.id)}`, { replace: true });
         },
       },
     );
@@ -125,11 +124,11 @@ function BriefForm({
   const onDuplicate = () =>
     brief &&
     duplicate.mutate(brief.id, {
-      onSuccess: (copy) => navigate(`/campaigns/${encodeURIComponent(copy.id)}`),
+      onSuccess: (copy) => void navigate(`/campaigns/${encodeURIComponent(copy.id)}`),
     });
   const onDelete = () =>
     brief &&
-    remove.mutate(brief.id, { onSuccess: () => navigate("/campaigns", { replace: true }) });
+    remove.mutate(brief.id, { onSuccess: () => void navigate("/campaigns", { replace: true }) });
 
   const notice = writerOffline ? englishOnlyNotice(values.languages) : null;
   const offersFor = (stage: BuyingStage) => options.offers.filter((o) => o.stages.includes(stage));
@@ -263,7 +262,7 @@ function BriefForm({
                   return (
                     <SelectField
                       key={stage}
-                      label={stageLabel(stage)}
+                      label={`${stageLabel(stage)} offer`}
                       value={current ?? ""}
                       onChange={(e) =>
                         set("offers", { ...values.offers, [stage]: e.target.value || null })

@@ -51,7 +51,7 @@ export function CampaignsPage() {
   const onFile = (file: File | undefined) => {
     if (!file) return;
     importBrief.mutate(file, {
-      onSuccess: (brief) => navigate(`/campaigns/${encodeURIComponent(brief.id)}`),
+      onSuccess: (brief) => void navigate(`/campaigns/${encodeURIComponent(brief.id)}`),
     });
     if (fileRef.current) fileRef.current.value = "";
   };

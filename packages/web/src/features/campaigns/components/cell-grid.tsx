@@ -145,7 +145,7 @@ export function CellGrid({
                 )}
               >
                 {count}
-                <span className="sr-only"> cells chosen</span>
+                <span className="sr-only">{count === 1 ? " cell chosen" : " cells chosen"}</span>
               </span>
             </button>
           );
