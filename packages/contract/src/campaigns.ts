@@ -106,6 +106,13 @@ export const KIT_STATUSES = ["running", "cancelled", "done", "failed"] as const;
 export const KitStatusSchema = z.enum(KIT_STATUSES);
 export type KitStatus = z.infer<typeof KitStatusSchema>;
 
+export const KIT_STATUS_LABELS: Record<KitStatus, string> = {
+  running: "Running",
+  cancelled: "Cancelled",
+  done: "Done",
+  failed: "Failed",
+};
+
 export const KitSummarySchema = z.object({
   id: z.string(),
   status: KitStatusSchema,
@@ -131,7 +138,8 @@ export type CampaignBrief = z.infer<typeof CampaignBriefSchema>;
 
 export const CampaignBriefListSchema = z.object({
   briefs: z.array(CampaignBriefSchema),
-  can: z.object({ create: z.boolean() }),
+  /** `assignOwner`: whether the caller may give a brief to someone else (admins). */
+  can: z.object({ create: z.boolean(), assignOwner: z.boolean() }),
 });
 export type CampaignBriefList = z.infer<typeof CampaignBriefListSchema>;
 

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { ResetPasswordPage } from "../features/auth/components/reset-password-page";
 import { createBrowserRouter, RouterProvider, type RouteObject } from "react-router";
 import { FullScreenSpinner } from "../components/ui/spinner";
+import { BriefRoute, CampaignsRoute } from "./routes/campaigns";
 import { DashboardRoute } from "./routes/dashboard";
 import { LibraryRoute } from "./routes/library";
 import { LoginRoute } from "./routes/login";
@@ -49,6 +50,9 @@ export function createAppRoutes(): RouteObject[] {
               lazy: async () => ({ Component: (await import("./routes/examples")).ExamplesRoute }),
             },
             { path: "proof-library/*", element: <ProofLibraryRoute /> },
+            { path: "campaigns", element: <CampaignsRoute /> },
+            { path: "campaigns/new", element: <BriefRoute /> },
+            { path: "campaigns/:id", element: <BriefRoute /> },
             { path: "settings/*", element: <SettingsRoute /> },
             { path: "*", element: <NotFoundRoute /> },
           ],

@@ -105,7 +105,7 @@ export type BriefCsvResult =
   { ok: true; input: CampaignBriefInput } | { ok: false; issues: FieldIssue[] };
 
 /** `row 3.persona`: the file's line (the header is line 1) and the column. */
-const at = (line: number, column: Column | string) => `row ${line}.${column}`;
+const at = (line: number, column: string) => `row ${line}.${column}`;
 
 /**
  * Reads one brief from CSV text: every row is checked (unknown persona, industry, stage, fact,
@@ -115,12 +115,12 @@ const at = (line: number, column: Column | string) => `row ${line}.${column}`;
 export function readBriefCsv(text: string, refs: BriefReferences): BriefCsvResult {
   let records: string[][];
   try {
-    records = parse(text, {
+    records = parse<string[]>(text, {
       bom: true,
       skip_empty_lines: true,
       relax_column_count: true,
       max_record_size: 64 * 1024,
-    }) as string[][];
+    });
   } catch (error) {
     const message = error instanceof Error ? error.message : "unreadable";
     return {

@@ -62,7 +62,9 @@ describe("campaign brief routes", () => {
     expect(brief.cells).toEqual(briefInput().cells);
 
     const seenBy = async (as: Agent) => (await list(as)).briefs.find((b) => b.id === brief.id)!;
-    expect((await list(viewer)).can).toEqual({ create: false });
+    expect((await list(viewer)).can).toEqual({ create: false, assignOwner: false });
+    expect((await list(editor)).can).toEqual({ create: true, assignOwner: false });
+    expect((await list(admin)).can).toEqual({ create: true, assignOwner: true });
     expect((await seenBy(viewer)).can).toEqual({ edit: false, run: false, delete: false });
     expect((await seenBy(otherEditor)).can).toEqual({ edit: false, run: false, delete: false });
     expect((await seenBy(admin)).can).toEqual({ edit: true, run: true, delete: true });

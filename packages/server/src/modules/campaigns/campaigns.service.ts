@@ -62,7 +62,7 @@ export async function listBriefs(
   const rows = await repo.listBriefRows(ctx.db);
   return {
     briefs: await presentRows(ctx.db, rows, actor, options),
-    can: { create: briefsPolicy.capabilities(actor).create },
+    can: briefsPolicy.capabilities(actor),
   };
 }
 

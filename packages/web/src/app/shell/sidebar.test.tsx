@@ -42,7 +42,7 @@ describe("sidebar", () => {
     expect(sidebar).toHaveClass("w-20");
   });
 
-  it("lists the six screens", async () => {
+  it("lists the screens in product order", async () => {
     const { nav } = await renderShell("/");
     expect(
       within(nav)
@@ -52,6 +52,7 @@ describe("sidebar", () => {
       "Dashboard",
       "Target Audience",
       "Generate Content",
+      "Campaigns",
       "Content Library",
       "Example Repository",
       "Proof Library",

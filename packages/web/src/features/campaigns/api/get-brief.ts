@@ -1,0 +1,19 @@
+import type { CampaignBrief } from "@content-studio/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { CAMPAIGNS_QUERY_KEY } from "./get-briefs";
+
+export const briefPath = (id: string) => `/api/campaigns/${encodeURIComponent(id)}`;
+
+export const getBrief = (id: string, { signal }: { signal?: AbortSignal } = {}) =>
+  api.get<CampaignBrief>(briefPath(id), { signal });
+
+export const getBriefQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...CAMPAIGNS_QUERY_KEY, "brief", id],
+    queryFn: ({ signal }) => getBrief(id, { signal }),
+  });
+
+/** One brief; none while `id` is undefined (a new brief). */
+export const useBrief = (id: string | undefined) =>
+  useQuery({ ...getBriefQueryOptions(id ?? ""), enabled: id !== undefined });
