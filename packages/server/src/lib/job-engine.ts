@@ -38,7 +38,7 @@ type EngineLog = {
 };
 
 /**
- * The one way this server runs work later: pg-boss, on PGlite or PostgreSQL (decision 0037).
+ * The one way this server runs work later: pg-boss, on PGlite or PostgreSQL (decision 0040).
  * Modules define their queues before start; jobs are written inside the caller's Kysely
  * transaction, so a job exists exactly when the rows it works on do. Started once (idempotent);
  * stopping waits for running handlers up to a deadline.
