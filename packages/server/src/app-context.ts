@@ -37,6 +37,15 @@ export interface AppContext {
    * copy is compared with the benchmark examples only.
    */
   libraryIndex?: (ctx: Pick<AppContext, "db">) => Promise<SimilarityIndex>;
+  /**
+   * The campaign-kit findings of a library item (implemented by the campaigns module, which
+   * imports the library, and wired in buildApp): they block its approval. Null when the item
+   * was not written by a kit.
+   */
+  kitFindingsOf?: (
+    ctx: Pick<AppContext, "db">,
+    itemId: string,
+  ) => Promise<{ asset: string; language: string; messages: string[] } | null>;
 }
 
 /** What a quality check asks of the editor's review. */

@@ -32,7 +32,7 @@ import { proofRoutes } from "./modules/proof/proof.routes";
 import { campaignsRoutes } from "./modules/campaigns/campaigns.routes";
 import { kitRoutes } from "./modules/campaigns/kit.routes";
 import { defineKitQueues } from "./modules/campaigns/kit.jobs";
-import { checkKitAssets } from "./modules/campaigns/kit-findings";
+import { checkKitAssets, kitFindingsOf } from "./modules/campaigns/kit-findings";
 import { qualityRoutes } from "./modules/quality/quality.routes";
 import { referenceRoutes } from "./modules/reference/reference.routes";
 import { systemRoutes } from "./modules/system/system.routes";
@@ -145,6 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     mailer: createMailer(config.mail),
     editorReview: reviewQualityCheck,
     libraryIndex: getLibraryIndex,
+    kitFindingsOf,
   };
   // Refused actions are audited: who tried what, on which route, and why it was refused (the
   // role does not allow it, or the record's state does not allow it now).

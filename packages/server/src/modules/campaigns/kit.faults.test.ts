@@ -141,4 +141,57 @@ describe("a 216-step kit against a provider that fails now and then", () => {
     expect(fake.requests.length).toBeGreaterThan(216);
     expect(maxInFlight(fake.requests)).toBeLessThanOrEqual(CAP);
   }, 400_000);
+
+  it("flags the asset whose figure differs from the article's, and blocks its approval", async () => {
+    fake.reset();
+    fake.setDefault((request) => {
+      const prompt = request.promptText;
+      if (/exactly 3 email subject lines/.test(prompt)) {
+        return answer({ subjects: ["Fewer change orders", "Cost you can check", "A pilot"] });
+      }
+      if (/Write a LinkedIn post/.test(prompt)) {
+        // The article says 35-45%; the post says 60%.
+        return answer({
+          text: "Customers see a 60% reduction in engineering change orders. Read the Should-Cost Benchmark Report.",
+        });
+      }
+      return answer({
+        headline: "Fewer engineering change orders, earlier",
+        introduction: "Customers see a 35-45% reduction in engineering change orders.",
+        body: "<p>Cost estimates at every design review catch expensive choices early. Customers see a 35-45% reduction in engineering change orders.</p><p>Download the Should-Cost Benchmark Report.</p>",
+        conclusion: "Start with the Should-Cost Benchmark Report.",
+        imagePrompt: "An engineer reviewing a cost breakdown",
+      });
+    });
+    const created = await editor.post(
+      "/api/campaigns",
+      briefInput({
+        cells: [{ personaId: "vp-engineering", industryId: "aerospace", buyingStage: "awareness" }],
+        assets: ["article", "linkedin", "email-subjects"],
+      }),
+    );
+    const briefId = created.json<Ok<{ id: string }>>().data.id;
+    const started = await editor.post(`/api/campaigns/${briefId}/kits`);
+    const kitId = started.json<Ok<Kit>>().data.id;
+    const done = await waitForKit(editor, kitId, (k) => k.status === "done", 60_000);
+    const byAsset = new Map(done.steps.map((s) => [s.asset, s]));
+    const linkedin = byAsset.get("linkedin")!;
+    expect(linkedin.findings.map((f) => f.code)).toContain("kit.number-mismatch");
+    expect(
+      byAsset.get("article")!.findings.filter((f) => f.code === "kit.number-mismatch"),
+    ).toEqual([]);
+    // Bulk submit leaves the flagged asset out, with the reason.
+    const submitted = await editor.post(`/api/kits/${kitId}/submit`, {});
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const result = submitted.json<Ok<{ submitted: number; skipped: { stepId: string }[] }>>().data;
+    expect(result.skipped.map((s) => s.stepId)).toContain(linkedin.id);
+    // An admin can submit it by hand, but not approve it while the finding stands.
+    const admin = await t.signInAs("admin");
+    const itemId = linkedin.contentItemId!;
+    const submit = await editor.post(`/api/library/${itemId}/transitions`, { action: "submit" });
+    expect(submit.statusCode, submit.body).toBe(200);
+    const approve = await admin.post(`/api/library/${itemId}/transitions`, { action: "approve" });
+    expect(approve.statusCode, approve.body).toBe(409);
+    expect(approve.json<{ message: string }>().message).toMatch(/Kit check: .*60/);
+  }, 120_000);
 });

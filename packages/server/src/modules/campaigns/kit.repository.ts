@@ -353,7 +353,7 @@ export async function latestKitsOf(db: Db, briefIds?: string[]) {
 export function findStepOfItem(db: Db, itemId: string) {
   return db
     .selectFrom("campaign_kit_step")
-    .select(["id", "kit_id", "findings"])
+    .select(["id", "kit_id", "asset", "language", "findings"])
     .where("content_item_id", "=", itemId)
     .executeTakeFirst();
 }
