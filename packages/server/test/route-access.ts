@@ -126,4 +126,12 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   "DELETE /api/campaigns/:id": "editor",
   "POST /api/campaigns/:id/duplicate": "editor",
   "GET /api/campaigns/:id/export.csv": "viewer",
+  "POST /api/campaigns/:id/kits": "editor",
+  "GET /api/kits/:id": "viewer",
+  "GET /api/kits/:id/events": "viewer",
+  "GET /api/kits/:id/export.zip": "viewer",
+  "POST /api/kits/:id/cancel": "editor",
+  "POST /api/kits/:id/resume": "editor",
+  "POST /api/kits/:id/steps/:stepId/retry": "editor",
+  "POST /api/kits/:id/submit": "editor",
 };

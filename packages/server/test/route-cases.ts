@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type {
@@ -19,6 +20,7 @@ import {
 import { EXAMPLE_REPO_SETTING } from "../src/modules/examples/examples.service";
 import { findIngestJob } from "../src/modules/examples/examples.repository";
 import { exportBrief } from "../src/modules/campaigns/campaigns.service";
+import { insertKit } from "../src/modules/campaigns/kit.repository";
 import {
   BANNED_PHRASES_SETTING,
   readSetting,
@@ -1152,7 +1154,89 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
       expect(copy).toMatchObject({ name: `Copy of ${original?.name}`, owner_id: ctx.user?.id });
     },
   ),
+
+  // ---- campaign kits ----
+  "POST /api/campaigns/:id/kits": briefCase(
+    201,
+    () => ({}),
+    async (ctx, a, res) => {
+      const kit = await kitRow(ctx.t, dataOf<{ id: string }>(res).id);
+      expect(kit).toMatchObject({ brief_id: a.id, status: "running", started_by: ctx.user?.id });
+    },
+  ),
+  "POST /api/kits/:id/cancel": kitCase("running", "queued", 200, async (ctx, a) => {
+    expect((await kitRow(ctx.t, a.id))?.status).toBe("cancelled");
+  }),
+  "POST /api/kits/:id/resume": kitCase("cancelled", "queued", 200, async (ctx, a) => {
+    expect((await kitRow(ctx.t, a.id))?.status).toBe("running");
+  }),
+  "POST /api/kits/:id/steps/:stepId/retry": kitCase("done", "failed", 200, async (ctx, a) => {
+    expect((await kitRow(ctx.t, a.id))?.status).toBe("running");
+  }),
+  "POST /api/kits/:id/submit": kitCase("done", "failed", 200, async (_ctx, _a, res) => {
+    // No written asset: nothing to submit, and nothing refused.
+    expect(dataOf<{ submitted: number }>(res).submitted).toBe(0);
+  }),
 };
+
+const kitRow = (t: TestApp, id: string) =>
+  t.db.selectFrom("campaign_kit").selectAll().where("id", "=", id).executeTakeFirst();
+
+/**
+ * Routes on one kit: a kit of an editor's brief (the caller's own when it may manage kits), in
+ * the given state with one step, inserted as it stands (no jobs run).
+ */
+function kitCase(
+  status: "running" | "cancelled" | "done",
+  stepStatus: "queued" | "failed",
+  code: number,
+  effect: (
+    ctx: CaseContext,
+    arranged: Arranged & { id: string },
+    res: LightMyRequestResponse,
+  ) => Promise<void>,
+): RouteCase {
+  return routeCase<Arranged & { id: string }>({
+    status: code,
+    async arrange(ctx) {
+      const owner = authorOf(ctx, "editor");
+      const briefId = await buildBrief(ctx.t, owner);
+      const id = randomUUID();
+      const stepId = randomUUID();
+      await insertKit(
+        ctx.t.db,
+        {
+          id,
+          briefId,
+          briefName: "Kit case",
+          brief: {},
+          provider: "builtin",
+          notices: [],
+          startedBy: owner.id,
+        },
+        [
+          {
+            id: stepId,
+            kit_id: id,
+            cell_key: "vp-engineering|aerospace|awareness",
+            persona_id: "vp-engineering",
+            industry_id: "aerospace",
+            buying_stage: "awareness",
+            language: "en",
+            asset: "article",
+            sort_order: 0,
+            status: stepStatus,
+            reason: null,
+          },
+        ],
+      );
+      await ctx.t.db.updateTable("campaign_kit").set({ status }).where("id", "=", id).execute();
+      return { id, params: { id, stepId }, body: {} };
+    },
+    snapshot: async (ctx, a) => ({ row: await kitRow(ctx.t, a.id) }),
+    expectEffect: (ctx, a, res) => effect(ctx, a, res),
+  });
+}
 
 const briefRow = (t: TestApp, id: string) =>
   t.db.selectFrom("campaign_brief").selectAll().where("id", "=", id).executeTakeFirst();

@@ -12,7 +12,7 @@ export async function waitForKit(
   for (;;) {
     const res = await agent.get(`/api/kits/${id}`);
     if (res.statusCode !== 200) throw new Error(`GET kit: ${res.statusCode} ${res.body}`);
-    const kit = (res.json() as { data: Kit }).data;
+    const kit = res.json<{ data: Kit }>().data;
     if (done(kit)) return kit;
     if (Date.now() > deadline) {
       const reasons = [...new Set(kit.steps.map((s) => s.reason).filter(Boolean))].slice(0, 3);

@@ -335,10 +335,11 @@ export async function latestKitsOf(db: Db, briefIds?: string[]) {
         .where("s.status", "=", "failed")
         .as("failed"),
     ])
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("campaign_kit as newer")
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("campaign_kit as newer")
             .select("newer.id")
             .whereRef("newer.brief_id", "=", "k.brief_id")
             .whereRef("newer.created_at", ">", "k.created_at"),

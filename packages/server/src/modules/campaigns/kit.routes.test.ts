@@ -3,6 +3,23 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
 import { briefInput } from "../../../test/support/factories";
 import { waitForKit } from "../../../test/support/kits";
+import yauzl from "yauzl";
+
+function zipEntryNames(buffer: Buffer): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error ?? new Error("no zip"));
+      const names: string[] = [];
+      zip.on("entry", (entry: yauzl.Entry) => {
+        names.push(entry.fileName);
+        zip.readEntry();
+      });
+      zip.on("end", () => resolve(names));
+      zip.on("error", reject);
+      zip.readEntry();
+    });
+  });
+}
 
 type Ok<T> = { success: true; data: T };
 
@@ -52,6 +69,14 @@ describe("campaign kits with the outline writer", () => {
     expect(items).toHaveLength(english.length);
     const subjects = items.find((i) => i.kit_asset === "email-subjects");
     expect(subjects?.body.match(/<li>/g)).toHaveLength(3);
+
+    // The whole kit as a ZIP: three files per written asset and the index.
+    const zip = await editor.get(`/api/kits/${kit.id}/export.zip`);
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers["content-type"]).toBe("application/zip");
+    const names = await zipEntryNames(zip.rawPayload);
+    expect(names.filter((n) => n.endsWith(".docx"))).toHaveLength(english.length);
+    expect(names).toContain("index.csv");
 
     // The brief shows its latest kit.
     const brief = await editor.get(`/api/campaigns/${briefId}`);

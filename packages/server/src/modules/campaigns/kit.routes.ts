@@ -159,6 +159,17 @@ export const kitRoutes =
       }),
     );
 
+    app.get(
+      "/api/kits/:id/export.zip",
+      { config: { access: "viewer" }, schema: { params: CampaignIdParamsSchema } },
+      async (request, reply) => {
+        const { filename, body } = await kits.exportKit(ctx, request.params.id);
+        reply.header("content-type", "application/zip");
+        reply.header("content-disposition", `attachment; filename="${filename}"`);
+        return reply.send(body);
+      },
+    );
+
     app.post(
       "/api/kits/:id/submit",
       {

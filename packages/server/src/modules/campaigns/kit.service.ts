@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import {
   cellKeyOf,
   KIT_ASSET_KINDS,
-  KIT_LANGUAGE_LABELS,
   KIT_LANGUAGES,
   KIT_STEP_STATUSES,
   type CampaignBrief,
@@ -12,7 +11,11 @@ import {
   type KitSubmitResult,
   type KitSummary,
 } from "@content-studio/contract";
+import type { Readable } from "node:stream";
 import type { AppContext } from "../../app-context";
+import { findContentItem } from "../content/content.repository";
+import { fileSlug } from "../library/library.export";
+import { kitZip, type KitExportAsset } from "./kit-export";
 import { AppError } from "../../lib/app-error";
 import type { SessionUser } from "../../plugins/access";
 import { getWriter } from "../ai/ai-provider.service";
@@ -225,7 +228,7 @@ export async function getKit(ctx: AppContext, actor: SessionUser, id: string): P
         finishedAt: s.finished_at ? new Date(s.finished_at).toISOString() : null,
       };
     }),
-    notices: (kit.notices as string[]) ?? [],
+    notices: kit.notices ?? [],
     can: {
       cancel: manage && kit.status === "running",
       resume: manage && kit.status !== "running" && remaining + counts.failed > 0,
@@ -330,9 +333,45 @@ export async function submitKit(
   return { submitted, skipped };
 }
 
-/** The languages a brief asks for that the outline writer cannot write (said on the brief). */
-export function englishOnlyLanguages(languages: readonly string[]): string[] {
-  return languages
-    .filter((l) => l !== "en")
-    .map((l) => KIT_LANGUAGE_LABELS[l as keyof typeof KIT_LANGUAGE_LABELS] ?? l);
+/**
+ * The whole kit as a ZIP: each written asset (not in the Trash) as Markdown, HTML and DOCX, one
+ * folder per cell and language, with index.csv.
+ */
+export async function exportKit(
+  ctx: AppContext,
+  id: string,
+): Promise<{ filename: string; body: Readable }> {
+  const kit = await loadKit(ctx, id);
+  const steps = (await repo.listKitSteps(ctx.db, id)).filter(
+    (s) => s.status === "done" && s.content_item_id,
+  );
+  const items = await Promise.all(steps.map((s) => findContentItem(ctx.db, s.content_item_id!)));
+  const assets: KitExportAsset[] = steps.flatMap((step, i) => {
+    const item = items[i];
+    if (!item || item.deleted_at) return [];
+    return [
+      {
+        title: item.title,
+        headline: item.headline,
+        introduction: item.introduction,
+        body: item.body,
+        conclusion: item.conclusion,
+        contentType: item.content_type,
+        personaName: item.persona_title,
+        industryName: item.industry_name,
+        buyingStage: item.buying_stage,
+        version: item.version,
+        updatedAt: new Date(item.updated_at).toISOString(),
+        language: step.language as KitExportAsset["language"],
+        asset: step.asset as KitExportAsset["asset"],
+        status: item.status,
+        qualityScore: step.quality_score,
+        itemId: item.id,
+      },
+    ];
+  });
+  if (assets.length === 0) {
+    throw new AppError("conflict", "This kit has no written assets to export yet.");
+  }
+  return { filename: `${fileSlug(kit.brief_name, "campaign")}-kit.zip`, body: kitZip(assets) };
 }

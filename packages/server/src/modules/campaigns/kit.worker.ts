@@ -22,7 +22,7 @@ import {
   type Writer,
 } from "../ai/writer";
 import { loadBriefContext, type BriefContext } from "../content/brief";
-import { insertContentItem } from "../content/content.repository";
+import { findContentItem, insertContentItem } from "../content/content.repository";
 import { consumeGenerationBudget } from "../content/generation-limit";
 import { scoreDraft, writeDraft, type PipelineRun } from "../content/pipeline";
 import { buildKitAssetPrompt, PROMPT_VERSION } from "../content/prompt";
@@ -281,11 +281,7 @@ async function loadWrittenArticle(
 ): Promise<DraftContent | undefined> {
   const step = steps.find((s) => s.asset === "article" && s.status === "done");
   if (!step?.content_item_id) return undefined;
-  const item = await ctx.db
-    .selectFrom("content_item")
-    .select(["headline", "introduction", "body", "conclusion", "image_prompt"])
-    .where("id", "=", step.content_item_id)
-    .executeTakeFirst();
+  const item = await findContentItem(ctx.db, step.content_item_id);
   return item
     ? {
         headline: item.headline,
