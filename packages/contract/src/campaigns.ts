@@ -70,10 +70,7 @@ export const CampaignBriefInputSchema = z.object({
   objective: z.string().trim().max(2000),
   keyMessage: z.string().trim().min(1, "Key message is required.").max(2000),
   /** Approved Proof Library facts the copy may use. */
-  factIds: z
-    .array(z.string().trim().min(1).max(100))
-    .max(50)
-    .refine(unique, "Each fact once."),
+  factIds: z.array(z.string().trim().min(1).max(100)).max(50).refine(unique, "Each fact once."),
   offers: StageOffersSchema,
   cells: z
     .array(CampaignCellSchema)
@@ -137,7 +134,14 @@ export const CampaignBriefListSchema = z.object({
 export type CampaignBriefList = z.infer<typeof CampaignBriefListSchema>;
 
 /** A step: one asset of one cell in one language. */
-export const KIT_STEP_STATUSES = ["queued", "writing", "checking", "done", "failed", "skipped"] as const;
+export const KIT_STEP_STATUSES = [
+  "queued",
+  "writing",
+  "checking",
+  "done",
+  "failed",
+  "skipped",
+] as const;
 export const KitStepStatusSchema = z.enum(KIT_STEP_STATUSES);
 export type KitStepStatus = z.infer<typeof KitStepStatusSchema>;
 

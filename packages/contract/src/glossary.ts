@@ -121,3 +121,9 @@ export const glossaryKeyOf = (t: Pick<GlossaryTermInput, "concept" | "locale" | 
 export const GlossaryImportErrorDetailsSchema = z.object({
   rows: z.array(GlossaryImportRowErrorSchema),
 });
+
+export const ListGlossaryQuerySchema = z.object({
+  locale: KitLanguageSchema.optional(),
+  status: TermStatusSchema.optional(),
+});
+export type ListGlossaryQuery = z.infer<typeof ListGlossaryQuerySchema>;

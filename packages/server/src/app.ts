@@ -27,6 +27,7 @@ import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { libraryRoutes } from "./modules/library/library.routes";
 import { startTrashPurger } from "./modules/library/library-trash.service";
 import { proofRoutes } from "./modules/proof/proof.routes";
+import { glossaryRoutes } from "./modules/glossary/glossary.routes";
 import { qualityRoutes } from "./modules/quality/quality.routes";
 import { referenceRoutes } from "./modules/reference/reference.routes";
 import { systemRoutes } from "./modules/system/system.routes";
@@ -179,6 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   // The Trash purge runs on a schedule in every instance (an idempotent delete).
   app.addHook("onReady", async () => startTrashPurger(ctx, app.log));
   await app.register(proofRoutes(ctx));
+  await app.register(glossaryRoutes(ctx));
   await registerWeb(app, config.webDist);
   // Last, so it runs first on close: requests and background jobs end before the mailer, the
   // reference cache and (in main.ts, after close) the database.

@@ -10,6 +10,8 @@ import type {
   FactSubjectType,
   FactUnit,
   IngestJob,
+  KitLanguage,
+  TermStatus,
 } from "@content-studio/contract";
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 
@@ -452,6 +454,19 @@ export interface IntentSummaryTable {
   computed_at: Timestamp;
 }
 
+export interface GlossaryTermTable {
+  id: string;
+  concept: string;
+  locale: KitLanguage;
+  term: string;
+  status: TermStatus;
+  case_sensitive: boolean;
+  note: string | null;
+  updated_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -485,6 +500,7 @@ export interface Database {
   content_item_version: ContentItemVersionTable;
   content_item_event: ContentItemEventTable;
   proof_fact: ProofFactTable;
+  glossary_term: GlossaryTermTable;
   library_stats_day: LibraryStatsDayTable;
   library_stats_quality: LibraryStatsQualityTable;
   library_stats_coverage: LibraryStatsCoverageTable;
@@ -503,3 +519,5 @@ export type ContentItemVersionRow = Selectable<ContentItemVersionTable>;
 export type NewContentItemVersion = Insertable<ContentItemVersionTable>;
 export type ProofFactRow = Selectable<ProofFactTable>;
 export type NewProofFact = Insertable<ProofFactTable>;
+export type GlossaryTermRow = Selectable<GlossaryTermTable>;
+export type NewGlossaryTerm = Insertable<GlossaryTermTable>;
