@@ -46,7 +46,7 @@ export function parseGlossaryCsv(csv: string): ParsedGlossaryCsv {
       skip_empty_lines: true,
       relax_column_count: true,
       max_record_size: 16 * 1024,
-    }) as string[][];
+    });
   } catch (error) {
     const line = (error as { lines?: number }).lines ?? 1;
     return { ok: false, errors: [{ line, message: "The file is not valid CSV." }] };

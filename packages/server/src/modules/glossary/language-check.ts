@@ -12,7 +12,8 @@ import { findTerm, matchCapital, type TermMatch } from "./term-match";
 /**
  * The deterministic language check run on generated text: the language of every paragraph,
  * do-not-translate terms kept verbatim, forbidden terms absent and every figure of the source
- * kept. Pure: the same input always gives the same findings, in the same order.
+ * kept (codes `language.wrong-language`, `language.dnt-missing`, `language.forbidden-term`,
+ * `language.number-changed`). Pure: the same input always gives the same findings, in order.
  */
 
 export type CheckedTerm = Pick<
@@ -32,13 +33,6 @@ export interface LanguageCheckInput {
   /** Names that stay as they are in every language (company and product names). */
   protectedTerms?: readonly string[];
 }
-
-export const LANGUAGE_FINDING_CODES = [
-  "language.wrong-language",
-  "language.dnt-missing",
-  "language.forbidden-term",
-  "language.number-changed",
-] as const;
 
 /** Letters a paragraph needs before its language is judged (Japanese: characters). */
 export const MIN_LETTERS_TO_JUDGE = 40;

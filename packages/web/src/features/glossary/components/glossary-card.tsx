@@ -157,6 +157,7 @@ function TermTable({
   onDelete: (term: GlossaryTerm) => void;
 }) {
   const th = "px-3 py-2 font-medium";
+  // Below 640 px the language, status and concept move under the term, so nothing scrolls.
   return (
     <div className="-mx-6 overflow-x-auto compact:-mx-4">
       <table className="min-w-full text-left text-sm">
@@ -166,10 +167,10 @@ function TermTable({
             <th scope="col" className="px-6 py-2 font-medium compact:px-4">
               Term
             </th>
-            <th scope="col" className={th}>
+            <th scope="col" className={`${th} hidden sm:table-cell`}>
               Language
             </th>
-            <th scope="col" className={th}>
+            <th scope="col" className={`${th} hidden sm:table-cell`}>
               Status
             </th>
             <th scope="col" className={`${th} hidden sm:table-cell`}>
@@ -188,24 +189,33 @@ function TermTable({
         <tbody className="divide-y divide-slate-100">
           {terms.map((t) => (
             <tr key={t.id} className="align-top">
-              <td className="px-6 py-2 compact:px-4">
+              <td className="min-w-40 px-6 py-2 compact:px-4">
                 <span className="font-medium break-words text-slate-900">{t.term}</span>
                 {t.caseSensitive ? (
-                  <span className="ml-2 text-xs whitespace-nowrap text-slate-500">Match case</span>
+                  <span className="block text-xs text-slate-500">Match case</span>
                 ) : null}
-                <span className="block text-xs text-slate-500 sm:hidden">{t.concept}</span>
+                <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500 sm:hidden">
+                  <StatusBadge tone={STATUS_TONES[t.status]}>
+                    {TERM_STATUS_LABELS[t.status]}
+                  </StatusBadge>
+                  <span>{KIT_LANGUAGE_LABELS[t.locale]}</span>
+                  <span className="break-all">{t.concept}</span>
+                </span>
+                {t.note ? (
+                  <span className="mt-1 block text-xs break-words text-slate-500 md:hidden">
+                    {t.note}
+                  </span>
+                ) : null}
               </td>
-              <td className="px-3 py-2 whitespace-nowrap text-slate-600">
-                <abbr title={KIT_LANGUAGE_LABELS[t.locale]} className="no-underline">
-                  {t.locale}
-                </abbr>
+              <td className="hidden px-3 py-2 whitespace-nowrap text-slate-600 sm:table-cell">
+                {KIT_LANGUAGE_LABELS[t.locale]}
               </td>
-              <td className="px-3 py-2">
+              <td className="hidden px-3 py-2 sm:table-cell">
                 <StatusBadge tone={STATUS_TONES[t.status]}>
                   {TERM_STATUS_LABELS[t.status]}
                 </StatusBadge>
               </td>
-              <td className="hidden max-w-48 px-3 py-2 break-words text-slate-600 sm:table-cell">
+              <td className="hidden px-3 py-2 whitespace-nowrap text-slate-600 sm:table-cell">
                 {t.concept}
               </td>
               <td className="hidden max-w-64 px-3 py-2 break-words text-slate-600 md:table-cell">
