@@ -46,6 +46,13 @@ export const AUDIT_ACTIONS = [
   "glossary.term_changed",
   "glossary.term_deleted",
   "glossary.imported",
+  "campaign.created",
+  "campaign.changed",
+  "campaign.deleted",
+  "kit.started",
+  "kit.cancelled",
+  "kit.resumed",
+  "kit.retried",
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
@@ -93,6 +100,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "glossary.term_changed": "Glossary term edited",
   "glossary.term_deleted": "Glossary term deleted",
   "glossary.imported": "Glossary imported",
+  "campaign.created": "Campaign brief created",
+  "campaign.changed": "Campaign brief changed",
+  "campaign.deleted": "Campaign brief deleted",
+  "kit.started": "Campaign kit started",
+  "kit.cancelled": "Campaign kit cancelled",
+  "kit.resumed": "Campaign kit resumed",
+  "kit.retried": "Campaign kit asset retried",
 };
 
 /** A field's value before and after (either may be missing: added, removed or not shown). */

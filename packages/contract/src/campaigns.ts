@@ -93,6 +93,8 @@ export const CampaignBriefInputSchema = z.object({
 });
 export type CampaignBriefInput = z.infer<typeof CampaignBriefInputSchema>;
 
+export const CampaignIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
 export const CampaignBriefCapabilitiesSchema = z.object({
   edit: z.boolean(),
   run: z.boolean(),

@@ -125,4 +125,14 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   "DELETE /api/settings/glossary/:id": "admin",
   "GET /api/settings/glossary/export": "viewer",
   "POST /api/settings/glossary/import": "admin",
+
+  // campaign briefs
+  "GET /api/campaigns": "viewer",
+  "POST /api/campaigns": "editor",
+  "POST /api/campaigns/import": "editor",
+  "GET /api/campaigns/:id": "viewer",
+  "PUT /api/campaigns/:id": "editor",
+  "DELETE /api/campaigns/:id": "editor",
+  "POST /api/campaigns/:id/duplicate": "editor",
+  "GET /api/campaigns/:id/export.csv": "viewer",
 };

@@ -18,6 +18,7 @@ import {
 } from "../src/modules/settings/generation-settings";
 import { EXAMPLE_REPO_SETTING } from "../src/modules/examples/examples.service";
 import { findIngestJob } from "../src/modules/examples/examples.repository";
+import { exportBrief } from "../src/modules/campaigns/campaigns.service";
 import {
   BANNED_PHRASES_SETTING,
   readSetting,
@@ -28,6 +29,8 @@ import { exampleMarkdown, multipartBody } from "./fixtures/examples";
 import { Agent, type TestApp } from "./helper";
 import {
   buildAccount,
+  buildBrief,
+  briefInput,
   buildContentItem,
   buildEditedContentItem,
   buildExample,
@@ -120,7 +123,8 @@ async function auditCount(t: TestApp, action: string, targetId?: string): Promis
 
 async function countRows(
   t: TestApp,
-  table: "content_item" | "example" | "user" | "intent_dataset" | "intent_import",
+  table:
+    "content_item" | "example" | "user" | "intent_dataset" | "intent_import" | "campaign_brief",
 ): Promise<number> {
   const row = await t.db
     .selectFrom(table)
@@ -1139,6 +1143,62 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
       expect(await auditCount(ctx.t, "glossary.imported")).toBe((before as number) + 1);
     },
   }),
+
+  // ---- campaign briefs ----
+  "POST /api/campaigns": routeCase<Arranged & { name: string }>({
+    status: 201,
+    async arrange() {
+      const input = briefInput();
+      return { name: input.name, body: input };
+    },
+    snapshot: (ctx, a) => briefNamed(ctx.t, a.name),
+    async expectEffect(ctx, a, res) {
+      const { id } = dataOf<{ id: string }>(res);
+      expect(await briefRow(ctx.t, id)).toMatchObject({ name: a.name, owner_id: ctx.user?.id });
+      expect(await auditCount(ctx.t, "campaign.created", id)).toBe(1);
+    },
+  }),
+  "POST /api/campaigns/import": routeCase<Arranged & { name: string }>({
+    status: 201,
+    async arrange(ctx) {
+      const name = unique("Imported launch");
+      const id = await buildBrief(ctx.t, ctx.actors.editor, { name });
+      const csv = (await exportBrief(ctx.t.ctx, ctx.actors.editor, id)).csv;
+      return { name, multipart: multipartFile("file", "brief.csv", csv, "text/csv") };
+    },
+    snapshot: (ctx) => countRows(ctx.t, "campaign_brief"),
+    async expectEffect(ctx, a, res, before) {
+      expect(await countRows(ctx.t, "campaign_brief")).toBe((before as number) + 1);
+      const { id } = dataOf<{ id: string }>(res);
+      expect(await briefRow(ctx.t, id)).toMatchObject({ name: a.name, owner_id: ctx.user?.id });
+      expect(await auditCount(ctx.t, "campaign.created", id)).toBe(1);
+    },
+  }),
+  "PUT /api/campaigns/:id": briefCase(
+    200,
+    () => ({ body: briefInput({ name: "Renamed launch" }) }),
+    async (ctx, a) => {
+      expect((await briefRow(ctx.t, a.id))?.name).toBe("Renamed launch");
+      expect(await auditCount(ctx.t, "campaign.changed", a.id)).toBe(1);
+    },
+  ),
+  "DELETE /api/campaigns/:id": briefCase(
+    200,
+    () => ({}),
+    async (ctx, a) => {
+      expect(await briefRow(ctx.t, a.id)).toBeUndefined();
+      expect(await auditCount(ctx.t, "campaign.deleted", a.id)).toBe(1);
+    },
+  ),
+  "POST /api/campaigns/:id/duplicate": briefCase(
+    201,
+    () => ({}),
+    async (ctx, a, res) => {
+      const copy = await briefRow(ctx.t, dataOf<{ id: string }>(res).id);
+      const original = await briefRow(ctx.t, a.id);
+      expect(copy).toMatchObject({ name: `Copy of ${original?.name}`, owner_id: ctx.user?.id });
+    },
+  ),
 };
 
 const glossaryInput = (term: string) => ({
@@ -1183,6 +1243,38 @@ const glossaryRow = (term: string) => ({
   status: "do-not-translate" as const,
   case_sensitive: true,
 });
+
+const briefRow = (t: TestApp, id: string) =>
+  t.db.selectFrom("campaign_brief").selectAll().where("id", "=", id).executeTakeFirst();
+const briefNamed = (t: TestApp, name: string) =>
+  t.db.selectFrom("campaign_brief").select("id").where("name", "=", name).execute();
+
+/**
+ * Routes on one brief: a fresh brief per caller, the caller's own when it may manage briefs
+ * (editors manage only their own), else an editor's.
+ */
+function briefCase(
+  status: number,
+  request: () => Omit<Arranged, "params">,
+  effect: (
+    ctx: CaseContext,
+    arranged: Arranged & { id: string },
+    res: LightMyRequestResponse,
+  ) => Promise<void>,
+): RouteCase {
+  return routeCase<Arranged & { id: string }>({
+    status,
+    async arrange(ctx) {
+      const id = await buildBrief(ctx.t, authorOf(ctx, "editor"));
+      return { ...request(), id, params: { id } };
+    },
+    snapshot: async (ctx, a) => ({
+      row: await briefRow(ctx.t, a.id),
+      briefs: await countRows(ctx.t, "campaign_brief"),
+    }),
+    expectEffect: (ctx, a, res) => effect(ctx, a, res),
+  });
+}
 
 /** Proof fact routes: a fresh fact per caller; the change is in its row and the audit log. */
 function factCase(

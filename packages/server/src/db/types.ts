@@ -10,7 +10,9 @@ import type {
   FactSubjectType,
   FactUnit,
   IngestJob,
+  KitAssetKind,
   KitLanguage,
+  StageOffers,
   TermStatus,
 } from "@content-studio/contract";
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
@@ -230,6 +232,32 @@ export interface ProofFactTable {
   updated_at: Timestamp;
 }
 
+export interface CampaignBriefTable {
+  id: string;
+  name: string;
+  objective: ColumnType<string, string | undefined, string>;
+  key_message: string;
+  /** Approved Proof Library fact ids, in the order chosen. */
+  fact_ids: JsonWithDefault<string[]>;
+  offers: Json<StageOffers>;
+  assets: Json<KitAssetKind[]>;
+  article_content_type: ContentType;
+  languages: Json<KitLanguage[]>;
+  owner_id: string;
+  /** A `date`: repositories read it as YYYY-MM-DD text (drivers would make a local-time Date). */
+  due_date: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CampaignBriefCellTable {
+  brief_id: string;
+  persona_id: string;
+  industry_id: string;
+  buying_stage: BuyingStage;
+  sort_order: number;
+}
+
 export interface ExampleTable {
   id: string;
   origin: ExampleOrigin;
@@ -331,6 +359,47 @@ export interface ContentItemTable {
   approved_by: string | null;
   approved_at: Date | null;
   duplicated_from: string | null;
+  /** The kit asset this item is (null: not made by a campaign kit, or its article). */
+  kit_asset: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The language of a kit's item (null: the default, English). */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface CampaignKitTable {
+  id: string;
+  brief_id: string;
+  brief_name: string;
+  /** The brief as it was run (CampaignBriefInput plus resolved facts and offers). */
+  brief: Json<unknown>;
+  status: "running" | "cancelled" | "done" | "failed";
+  provider: string;
+  notices: JsonWithDefault<string[]>;
+  started_by: string | null;
+  created_at: Generated<Date>;
+  finished_at: Date | null;
+}
+
+export interface CampaignKitStepTable {
+  id: string;
+  kit_id: string;
+  cell_key: string;
+  persona_id: string;
+  industry_id: string;
+  buying_stage: BuyingStage;
+  language: string;
+  asset: string;
+  sort_order: number;
+  status: "queued" | "writing" | "checking" | "done" | "failed" | "skipped";
+  attempts: Generated<number>;
+  reason: string | null;
+  /** The job attempt writing the step (while writing or checking). */
+  claim_job: string | null;
+  claim_attempt: number | null;
+  content_item_id: string | null;
+  quality_score: number | null;
+  findings: JsonWithDefault<unknown[]>;
+  started_at: Date | null;
+  finished_at: Date | null;
 }
 
 /**
@@ -487,6 +556,8 @@ export interface Database {
   example: ExampleTable;
   ingest_job: IngestJobTable;
   content_item: ContentItemTable;
+  campaign_kit: CampaignKitTable;
+  campaign_kit_step: CampaignKitStepTable;
   offer: OfferTable;
   user_preference: UserPreferenceTable;
   password_reset_token: PasswordResetTokenTable;
@@ -501,6 +572,8 @@ export interface Database {
   content_item_event: ContentItemEventTable;
   proof_fact: ProofFactTable;
   glossary_term: GlossaryTermTable;
+  campaign_brief: CampaignBriefTable;
+  campaign_brief_cell: CampaignBriefCellTable;
   library_stats_day: LibraryStatsDayTable;
   library_stats_quality: LibraryStatsQualityTable;
   library_stats_coverage: LibraryStatsCoverageTable;
@@ -521,3 +594,6 @@ export type ProofFactRow = Selectable<ProofFactTable>;
 export type NewProofFact = Insertable<ProofFactTable>;
 export type GlossaryTermRow = Selectable<GlossaryTermTable>;
 export type NewGlossaryTerm = Insertable<GlossaryTermTable>;
+export type CampaignBriefRow = Selectable<CampaignBriefTable>;
+export type NewCampaignBrief = Insertable<CampaignBriefTable>;
+export type CampaignBriefCellRow = Selectable<CampaignBriefCellTable>;

@@ -2,6 +2,7 @@ import { LIBRARY_ACTIONS, ROLES, type Role } from "@content-studio/contract";
 import { describe, expect, it } from "vitest";
 import { accountPolicy } from "../modules/account/account.policy";
 import { intentUploadPolicy } from "../modules/audience/audience.policy";
+import { briefPolicy } from "../modules/campaigns/campaigns.policy";
 import { libraryPolicyFor } from "../modules/library/library.policy";
 import { factPolicy, type FactAction, type PolicyFact } from "../modules/proof/proof.policy";
 import { userPolicy } from "../modules/users/users.policy";
@@ -34,6 +35,11 @@ describe("the status rule", () => {
     const mine = { status: "in_review", deleted_at: null, created_by: "me" };
     expect(strict.refusal(actor("editor"), "delete", theirs)).toBe("forbidden");
     expect(strict.refusal(actor("admin"), "approve", mine)).toBe("forbidden");
+    for (const action of ["edit", "run", "delete"] as const) {
+      expect(briefPolicy.refusal(actor("editor"), action, { owner_id: "someone-else" })).toBe(
+        "forbidden",
+      );
+    }
   });
 
   it("answers 409 only for a record's state", () => {

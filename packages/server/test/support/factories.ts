@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { ExampleInput, FactInput, Role } from "@content-studio/contract";
+import type { CampaignBriefInput, ExampleInput, FactInput, Role } from "@content-studio/contract";
 import type { SessionUser } from "../../src/plugins/access";
 import { createAccount } from "../../src/modules/users/users.service";
 import { createExample } from "../../src/modules/examples/examples.service";
 import { approveFact, proposeFact } from "../../src/modules/proof/proof.service";
+import { createBrief } from "../../src/modules/campaigns/campaigns.service";
 import { insertTestItem, type TestItem } from "../../src/modules/library/library.test-support";
 import { saveLibraryItem } from "../../src/modules/library/library-edit.service";
 import { trashLibraryItem } from "../../src/modules/library/library-trash.service";
@@ -189,4 +190,37 @@ export function multipartFile(
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A valid campaign brief over the seeded reference data; every field can be overridden. */
+export function briefInput(overrides: Partial<CampaignBriefInput> = {}): CampaignBriefInput {
+  return {
+    name: unique("Should-cost launch"),
+    objective: "Book pilot conversations with engineering leaders.",
+    keyMessage: "See product cost while the design can still change.",
+    factIds: ["fact-catalogue-m1"],
+    offers: {
+      awareness: "Should-Cost Benchmark Report",
+      consideration: "ROI Calculator",
+      decision: "90-Day Pilot Plan",
+    },
+    cells: [
+      { personaId: "vp-engineering", industryId: "aerospace", buyingStage: "awareness" },
+      { personaId: "cto", industryId: "industrial", buyingStage: "decision" },
+    ],
+    assets: ["article", "linkedin", "email-subjects"],
+    articleContentType: "thought-leadership",
+    languages: ["en"],
+    dueDate: "2027-01-15",
+    ...overrides,
+  };
+}
+
+/** A stored campaign brief owned by `owner`; its id. */
+export async function buildBrief(
+  t: TestApp,
+  owner: SessionUser,
+  overrides: Partial<CampaignBriefInput> = {},
+): Promise<string> {
+  return (await createBrief(t.ctx, owner, briefInput(overrides))).id;
 }

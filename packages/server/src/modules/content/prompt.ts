@@ -187,6 +187,11 @@ const LANGUAGE_NAMES: Record<string, string> = {
     'American English (en-US), with American spelling (for example "optimize", "analyze", "modeling", "labor", "center")',
   "en-GB":
     'British English (en-GB), with British spelling (for example "optimise", "analyse", "modelling", "labour", "centre")',
+  en: "English (en)",
+  de: "German (de), as a native German business writer would write it",
+  fr: "French (fr), as a native French business writer would write it",
+  es: "Spanish (es), as a native Spanish business writer would write it",
+  ja: "Japanese (ja), as a native Japanese business writer would write it (polite business register)",
 };
 
 /** The language line: which language and spelling every field is written in. */
@@ -464,6 +469,51 @@ export function buildRepurposePrompt(
     "",
     "The piece:",
     draftBlock(draft),
+    "",
+    "Return the JSON object now.",
+  ].join("\n");
+  return { system, user };
+}
+
+/** What each short kit asset is, and the shape of its answer. */
+const KIT_ASSET_ASK: Record<KitShortAsset, string> = {
+  linkedin: `a LinkedIn post of at most ${REPURPOSE_LIMITS.linkedin} characters. Answer {"text": string}.`,
+  x: `an X post of at most ${REPURPOSE_LIMITS.x} characters (every link counts as ${REPURPOSE_LIMITS.xUrlLength}). Answer {"text": string}.`,
+  "email-subjects": `exactly 3 email subject lines, each at most ${REPURPOSE_LIMITS.emailSubject} characters. Answer {"subjects": [string, string, string]}.`,
+  newsletter: `a newsletter blurb of at most ${REPURPOSE_LIMITS.newsletter} characters that ends with the call to action. Answer {"text": string}.`,
+  "image-prompt":
+    'one prompt for an image model: a concrete scene that fits the article, no text in the image, no logos. Answer {"text": string}.',
+};
+
+export type KitShortAsset = "linkedin" | "x" | "email-subjects" | "newsletter" | "image-prompt";
+
+/**
+ * One short asset of a campaign kit, from the cell's article: the same figures, offer and
+ * product names, nothing the article does not say.
+ */
+export function buildKitAssetPrompt(
+  brief: ContentBrief,
+  article: DraftContent,
+  asset: KitShortAsset,
+): Prompt {
+  const offers = stageOffers(brief);
+  const system = [
+    `You are a B2B copywriter for ${data(brief.companyName)}, writing for a ${data(brief.persona.title)} audience in ${data(brief.industry.name)} at the ${brief.buyingStage} stage.`,
+    "",
+    "Rules:",
+    "1. Answer with one JSON object only. Plain text only, no HTML or markdown.",
+    "2. Use only figures, facts and claims that appear in the article; invent none, and write each figure exactly as the article does.",
+    offers.length > 0
+      ? `3. The call to action points to ${data(offers[0]!.name)} (${data(offers[0]!.url)}) and to nothing else.`
+      : "3. Name no offer or link the article does not name.",
+    `4. ${languageLine(brief)}`,
+    `5. ${DATA_RULE}`,
+  ].join("\n");
+  const user = [
+    `Write ${KIT_ASSET_ASK[asset]}`,
+    "",
+    "The article:",
+    draftBlock(article),
     "",
     "Return the JSON object now.",
   ].join("\n");

@@ -1,0 +1,109 @@
+import type { BuyingStage } from "@content-studio/contract";
+import { sql, type Kysely, type Transaction } from "kysely";
+import type {
+  CampaignBriefCellRow,
+  CampaignBriefRow,
+  Database,
+  NewCampaignBrief,
+} from "../../db/types";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A brief row with its owner's name (empty when the account is gone). */
+export type BriefWithOwnerRow = CampaignBriefRow & { owner_name: string };
+
+function selectBriefs(db: Db) {
+  return db
+    .selectFrom("campaign_brief as b")
+    .leftJoin("user as u", "u.id", "b.owner_id")
+    .select([
+      "b.id",
+      "b.name",
+      "b.objective",
+      "b.key_message",
+      "b.fact_ids",
+      "b.offers",
+      "b.assets",
+      "b.article_content_type",
+      "b.languages",
+      "b.owner_id",
+      // A date column comes back from the drivers as a local-time Date: read it as text.
+      sql<string | null>`to_char(b.due_date, 'YYYY-MM-DD')`.as("due_date"),
+      "b.created_at",
+      "b.updated_at",
+      sql<string>`coalesce(u.name, '')`.as("owner_name"),
+    ]);
+}
+
+/** Every brief, most recently changed first. */
+export function listBriefRows(db: Db): Promise<BriefWithOwnerRow[]> {
+  return selectBriefs(db).orderBy("b.updated_at", "desc").orderBy("b.id").limit(1000).execute();
+}
+
+export async function findBriefRow(
+  db: Db,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<BriefWithOwnerRow | undefined> {
+  if (options.forUpdate) {
+    // Lock the brief's own row (the owner join is only for the name).
+    await db.selectFrom("campaign_brief").select("id").where("id", "=", id).forUpdate().execute();
+  }
+  return selectBriefs(db).where("b.id", "=", id).executeTakeFirst();
+}
+
+/** The cells of the briefs, in each brief's chosen order. */
+export function listCellRows(db: Db, briefIds: readonly string[]): Promise<CampaignBriefCellRow[]> {
+  if (briefIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("campaign_brief_cell")
+    .selectAll()
+    .where("brief_id", "in", briefIds)
+    .orderBy("brief_id")
+    .orderBy("sort_order")
+    .execute();
+}
+
+export async function insertBriefRow(db: Db, row: NewCampaignBrief): Promise<void> {
+  await db.insertInto("campaign_brief").values(row).execute();
+}
+
+export async function updateBriefRow(
+  db: Db,
+  id: string,
+  update: Partial<Omit<NewCampaignBrief, "id" | "created_at">>,
+): Promise<void> {
+  await db
+    .updateTable("campaign_brief")
+    .set({ ...update, updated_at: new Date() })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** Replaces a brief's cells with these, in this order. */
+export async function replaceCellRows(
+  db: Db,
+  briefId: string,
+  cells: readonly { personaId: string; industryId: string; buyingStage: BuyingStage }[],
+): Promise<void> {
+  await db.deleteFrom("campaign_brief_cell").where("brief_id", "=", briefId).execute();
+  if (cells.length === 0) return;
+  await db
+    .insertInto("campaign_brief_cell")
+    .values(
+      cells.map((c, index) => ({
+        brief_id: briefId,
+        persona_id: c.personaId,
+        industry_id: c.industryId,
+        buying_stage: c.buyingStage,
+        sort_order: index,
+      })),
+    )
+    .execute();
+}
+
+/** Deletes a brief (its cells go with it); whether there was one. */
+export async function deleteBriefRow(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom("campaign_brief").where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
