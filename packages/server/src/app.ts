@@ -29,6 +29,7 @@ import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { libraryRoutes } from "./modules/library/library.routes";
 import { startTrashPurger } from "./modules/library/library-trash.service";
 import { proofRoutes } from "./modules/proof/proof.routes";
+import { glossaryRoutes } from "./modules/glossary/glossary.routes";
 import { campaignsRoutes } from "./modules/campaigns/campaigns.routes";
 import { kitRoutes } from "./modules/campaigns/kit.routes";
 import { defineKitQueues } from "./modules/campaigns/kit.jobs";
@@ -190,6 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   // The Trash purge runs on a schedule in every instance (an idempotent delete).
   app.addHook("onReady", async () => startTrashPurger(ctx, app.log));
   await app.register(proofRoutes(ctx));
+  await app.register(glossaryRoutes(ctx));
   await app.register(campaignsRoutes(ctx));
   await app.register(kitRoutes(ctx));
   defineKitQueues(ctx, checkKitAssets);

@@ -117,6 +117,15 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   "POST /api/proof/facts/:id/approve": "admin",
   "POST /api/proof/facts/:id/expire": "admin",
   "POST /api/proof/facts/:id/retire": "admin",
+
+  // glossary (settings)
+  "GET /api/settings/glossary": "viewer",
+  "POST /api/settings/glossary": "admin",
+  "PUT /api/settings/glossary/:id": "admin",
+  "DELETE /api/settings/glossary/:id": "admin",
+  "GET /api/settings/glossary/export": "viewer",
+  "POST /api/settings/glossary/import": "admin",
+
   // campaign briefs
   "GET /api/campaigns": "viewer",
   "POST /api/campaigns": "editor",

@@ -1099,6 +1099,53 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     },
   ),
 
+  // ---- glossary ----
+  "POST /api/settings/glossary": routeCase<Arranged & { term: string }>({
+    status: 201,
+    async arrange() {
+      const term = unique("Cost Engine");
+      return { term, body: glossaryInput(term) };
+    },
+    snapshot: async (ctx, a) => (await glossaryRowsNamed(ctx.t, a.term)).length,
+    async expectEffect(ctx, a, res) {
+      const { id } = dataOf<{ id: string }>(res);
+      expect(await glossaryRowsNamed(ctx.t, a.term)).toMatchObject([
+        { id, status: "do-not-translate" },
+      ]);
+      expect(await auditCount(ctx.t, "glossary.term_created", id)).toBe(1);
+    },
+  }),
+  "PUT /api/settings/glossary/:id": glossaryCase(
+    (term) => ({ body: { ...glossaryInput(term), status: "preferred" } }),
+    (rows) => expect(rows).toMatchObject([{ status: "preferred" }]),
+    "glossary.term_changed",
+  ),
+  "DELETE /api/settings/glossary/:id": glossaryCase(
+    () => ({}),
+    (rows) => expect(rows).toEqual([]),
+    "glossary.term_deleted",
+  ),
+  "POST /api/settings/glossary/import": routeCase<Arranged & { term: string }>({
+    status: 200,
+    async arrange() {
+      const term = unique("Kostenmodell");
+      return {
+        term,
+        body: {
+          csv: `concept,locale,term,status,case_sensitive,note\nshould-cost,de,${term},forbidden,false,\n`,
+        },
+      };
+    },
+    snapshot: async (ctx) => auditCount(ctx.t, "glossary.imported"),
+    async expectEffect(ctx, a, res, before) {
+      expect(dataOf(res)).toEqual({ created: 1, updated: 0 });
+      expect(await glossaryRowsNamed(ctx.t, a.term)).toMatchObject([
+        { status: "forbidden", locale: "de" },
+      ]);
+      expect(await auditCount(ctx.t, "glossary.imported")).toBe((before as number) + 1);
+    },
+  }),
+
   // ---- campaign briefs ----
   "POST /api/campaigns": routeCase<Arranged & { name: string }>({
     status: 201,
@@ -1237,6 +1284,49 @@ function kitCase(
     expectEffect: (ctx, a, res) => effect(ctx, a, res),
   });
 }
+
+const glossaryInput = (term: string) => ({
+  concept: "cost-engine",
+  locale: "en",
+  term,
+  status: "do-not-translate",
+  caseSensitive: true,
+});
+const glossaryRowsNamed = (t: TestApp, term: string) =>
+  t.db.selectFrom("glossary_term").selectAll().where("term", "=", term).execute();
+
+/** Glossary term routes: a fresh term per caller; the change is in its row and the audit log. */
+function glossaryCase(
+  request: (term: string) => Omit<Arranged, "params">,
+  effect: (rows: Awaited<ReturnType<typeof glossaryRowsNamed>>) => void,
+  action: string,
+): RouteCase {
+  return routeCase<Arranged & { id: string; term: string }>({
+    status: 200,
+    async arrange(ctx) {
+      const term = unique("Cost Engine");
+      const row = await ctx.t.db
+        .insertInto("glossary_term")
+        .values({ id: unique("term"), ...glossaryRow(term) })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return { ...request(term), term, id: row.id, params: { id: row.id } };
+    },
+    snapshot: async (ctx, a) => auditCount(ctx.t, action, a.id),
+    async expectEffect(ctx, a, _res, before) {
+      effect(await glossaryRowsNamed(ctx.t, a.term));
+      expect(await auditCount(ctx.t, action, a.id)).toBe((before as number) + 1);
+    },
+  });
+}
+
+const glossaryRow = (term: string) => ({
+  concept: "cost-engine",
+  locale: "en" as const,
+  term,
+  status: "do-not-translate" as const,
+  case_sensitive: true,
+});
 
 const briefRow = (t: TestApp, id: string) =>
   t.db.selectFrom("campaign_brief").selectAll().where("id", "=", id).executeTakeFirst();

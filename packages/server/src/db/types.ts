@@ -13,6 +13,7 @@ import type {
   KitAssetKind,
   KitLanguage,
   StageOffers,
+  TermStatus,
 } from "@content-studio/contract";
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 
@@ -522,6 +523,19 @@ export interface IntentSummaryTable {
   computed_at: Timestamp;
 }
 
+export interface GlossaryTermTable {
+  id: string;
+  concept: string;
+  locale: KitLanguage;
+  term: string;
+  status: TermStatus;
+  case_sensitive: boolean;
+  note: string | null;
+  updated_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -557,6 +571,7 @@ export interface Database {
   content_item_version: ContentItemVersionTable;
   content_item_event: ContentItemEventTable;
   proof_fact: ProofFactTable;
+  glossary_term: GlossaryTermTable;
   campaign_brief: CampaignBriefTable;
   campaign_brief_cell: CampaignBriefCellTable;
   library_stats_day: LibraryStatsDayTable;
@@ -577,6 +592,8 @@ export type ContentItemVersionRow = Selectable<ContentItemVersionTable>;
 export type NewContentItemVersion = Insertable<ContentItemVersionTable>;
 export type ProofFactRow = Selectable<ProofFactTable>;
 export type NewProofFact = Insertable<ProofFactTable>;
+export type GlossaryTermRow = Selectable<GlossaryTermTable>;
+export type NewGlossaryTerm = Insertable<GlossaryTermTable>;
 export type CampaignBriefRow = Selectable<CampaignBriefTable>;
 export type NewCampaignBrief = Insertable<CampaignBriefTable>;
 export type CampaignBriefCellRow = Selectable<CampaignBriefCellTable>;
