@@ -4,6 +4,9 @@ import { findContentItem } from "../content/content.repository";
 import { loadBindingFacts } from "../proof/proof.service";
 import { presentCompanyCatalog } from "../reference/reference.presenter";
 import { loadCompanyCatalogRows } from "../reference/reference.repository";
+import { htmlToText } from "../../lib/html";
+import { loadGlossaryTerms } from "../glossary/glossary.service";
+import { checkLanguage } from "../glossary/language-check";
 import { checkKitCell } from "./kit-check";
 import * as repo from "./kit.repository";
 import type { KitBriefSnapshot } from "./kit.worker";
@@ -20,9 +23,10 @@ export async function checkKitAssets(
   const written = steps.filter((s) => s.content_item_id);
   if (written.length === 0) return new Map();
   const brief = kit.brief as KitBriefSnapshot;
-  const [facts, catalogRows, items] = await Promise.all([
+  const [facts, catalogRows, terms, items] = await Promise.all([
     loadBindingFacts(ctx),
     loadCompanyCatalogRows(ctx.db),
+    loadGlossaryTerms(ctx.db),
     Promise.all(written.map((s) => findContentItem(ctx.db, s.content_item_id!))),
   ]);
   const catalog = presentCompanyCatalog(catalogRows);
@@ -30,6 +34,9 @@ export async function checkKitAssets(
   const first = written[0]!;
   const offerName = brief.offers[first.buying_stage];
   const profileOffers = catalog.offers.map((o) => ({ name: o.name, url: o.url }));
+  const productNames = [
+    ...new Set(catalog.solutions.flatMap((s) => [s.name, s.product ?? ""]).filter(Boolean)),
+  ];
   const findings = checkKitCell({
     assets: written.flatMap((step, i) => {
       const item = items[i];
@@ -53,11 +60,39 @@ export async function checkKitAssets(
     otherFacts: facts.filter((f) => !chosen.has(f.id)),
     offer: profileOffers.find((o) => o.name === offerName) ?? null,
     profileOffers,
-    productNames: [
-      ...new Set(catalog.solutions.flatMap((s) => [s.name, s.product ?? ""]).filter(Boolean)),
-    ],
+    productNames,
   });
-  return new Map(written.map((s) => [s.id, findings.get(s.id) ?? []]));
+  // Each asset's language check: its language paragraph by paragraph, the glossary, and the
+  // figures of what it was written from (the brief's message for an article, the article of the
+  // same language for the short assets).
+  const paragraphsOf = (i: number) => {
+    const item = items[i];
+    if (!item) return [];
+    const body = item.body
+      .split(/<\/(?:p|li|h[1-6])>/i)
+      .map((part) => htmlToText(part))
+      .filter(Boolean);
+    return [item.headline, item.introduction, ...body, item.conclusion].filter((p) => p.trim());
+  };
+  const articleText = new Map<string, string>();
+  written.forEach((step, i) => {
+    if (step.asset === "article") articleText.set(step.language, paragraphsOf(i).join("\n"));
+  });
+  return new Map(
+    written.map((step, i) => {
+      const language = step.language as KitLanguage;
+      const own = checkLanguage({
+        locale: language,
+        paragraphs: step.asset === "image-prompt" ? [] : paragraphsOf(i),
+        terms,
+        sourceText:
+          step.asset === "article" ? brief.keyMessage : (articleText.get(step.language) ?? ""),
+        sourceLocale: step.asset === "article" ? undefined : language,
+        protectedTerms: [catalog.companyName, ...productNames],
+      });
+      return [step.id, [...(findings.get(step.id) ?? []), ...own]];
+    }),
+  );
 }
 
 /** The kit findings of a library item a kit wrote (they block its approval); null otherwise. */

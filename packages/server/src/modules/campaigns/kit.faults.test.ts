@@ -194,4 +194,62 @@ describe("a 216-step kit against a provider that fails now and then", () => {
     expect(approve.statusCode, approve.body).toBe(409);
     expect(approve.json<{ message: string }>().message).toMatch(/Kit check: .*60/);
   }, 120_000);
+
+  it("puts the glossary first in the prompt and flags forbidden terms and the wrong language", async () => {
+    fake.reset();
+    await t.db
+      .insertInto("glossary_term")
+      .values([
+        {
+          id: "term-forbidden",
+          concept: "estimate",
+          locale: "en",
+          term: "guesstimate",
+          status: "forbidden",
+          case_sensitive: false,
+          note: "",
+        },
+        {
+          id: "term-preferred",
+          concept: "estimate",
+          locale: "en",
+          term: "cost estimate",
+          status: "preferred",
+          case_sensitive: false,
+          note: "",
+        },
+      ])
+      .execute();
+    fake.setDefault(() =>
+      answer({
+        headline: "A guesstimate is not a cost model",
+        introduction: "Engineering teams replace every guesstimate with a should-cost model.",
+        body: "<p>Teams that estimate cost from the CAD model at each design review catch expensive choices while the design can still change, and compare the figures with supplier quotes.</p>",
+        conclusion: "Start with one product line.",
+        imagePrompt: "An engineer reviewing a cost breakdown",
+      }),
+    );
+    const created = await editor.post(
+      "/api/campaigns",
+      briefInput({
+        cells: [{ personaId: "cto", industryId: "automotive", buyingStage: "awareness" }],
+        assets: ["article"],
+        languages: ["en", "de"],
+      }),
+    );
+    const briefId = created.json<Ok<{ id: string }>>().data.id;
+    const kitId = (await editor.post(`/api/campaigns/${briefId}/kits`)).json<Ok<Kit>>().data.id;
+    const done = await waitForKit(editor, kitId, (k) => k.status === "done", 60_000);
+    const english = done.steps.find((s) => s.language === "en")!;
+    const german = done.steps.find((s) => s.language === "de")!;
+    const forbidden = english.findings.find((f) => f.code === "language.forbidden-term");
+    expect(forbidden?.fix).toEqual({ from: "guesstimate", to: "cost estimate" });
+    expect(german.findings.map((f) => f.code)).toContain("language.wrong-language");
+    expect(english.findings.map((f) => f.code)).not.toContain("language.wrong-language");
+    // The glossary leads each prompt.
+    const system = fake.requests.map((r) => r.promptText);
+    expect(
+      system.some((p) => p.indexOf("guesstimate") >= 0 && p.indexOf("guesstimate") < 600),
+    ).toBe(true);
+  }, 120_000);
 });

@@ -27,6 +27,8 @@ import { consumeGenerationBudget } from "../content/generation-limit";
 import { scoreDraft, writeDraft, type PipelineRun } from "../content/pipeline";
 import { buildKitAssetPrompt, PROMPT_VERSION } from "../content/prompt";
 import { recordNewItem } from "../library/library-create.service";
+import { loadGlossaryTerms } from "../glossary/glossary.service";
+import { glossaryPromptBlock } from "../glossary/language-check";
 import * as repo from "./kit.repository";
 
 /** The brief as a kit runs it (kept on the kit: editing the brief later changes nothing here). */
@@ -100,7 +102,7 @@ export async function runCellJob(ctx: AppContext, job: Job<KitCellJob>): Promise
   const steps = await repo.listCellSteps(ctx.db, kitId, cellKey);
   if (!steps.some((s) => s.status === "queued")) return;
   const brief = kit.brief as KitBriefSnapshot;
-  const writer = await getWriter(ctx);
+  const [writer, terms] = await Promise.all([getWriter(ctx), loadGlossaryTerms(ctx.db)]);
   const owner = kit.started_by ?? brief.ownerId;
 
   for (const language of brief.languages) {
@@ -118,6 +120,8 @@ export async function runCellJob(ctx: AppContext, job: Job<KitCellJob>): Promise
       buyingStage: first.buying_stage,
       language,
     });
+    // The language instruction and the language's glossary go first in every prompt.
+    const preamble = glossaryPromptBlock(language, terms);
     let article = await loadWrittenArticle(ctx, own);
     for (const step of own) {
       if (step.status !== "queued") continue;
@@ -133,12 +137,12 @@ export async function runCellJob(ctx: AppContext, job: Job<KitCellJob>): Promise
         await spendBudget(ctx, owner, writer);
         const written =
           step.asset === "article"
-            ? await writeArticle(ctx, writer, context, job.signal)
+            ? await writeArticle(ctx, writer, context, preamble, job.signal)
             : await writeShortAsset(
                 writer,
                 context,
                 article!,
-                step.asset as KitAssetKind,
+                { asset: step.asset as KitAssetKind, preamble },
                 job.signal,
               );
         if (!(await repo.moveClaimedStep(ctx.db, step.id, claim, { status: "checking" })))
@@ -298,6 +302,7 @@ async function writeArticle(
   ctx: AppContext,
   writer: Writer,
   context: BriefContext,
+  preamble: string,
   signal: AbortSignal,
 ): Promise<DraftContent> {
   const run: PipelineRun = {
@@ -307,6 +312,7 @@ async function writeArticle(
     reference: context.reference,
     signal,
     usage: { inputTokens: 0, outputTokens: 0 },
+    preamble,
   };
   const draft = await writeDraft(run);
   if (!draft.headline || !draft.body) {
@@ -323,13 +329,14 @@ async function writeShortAsset(
   writer: Writer,
   context: BriefContext,
   article: DraftContent,
-  asset: KitAssetKind,
+  { asset, preamble }: { asset: KitAssetKind; preamble: string },
   signal: AbortSignal,
 ): Promise<DraftContent> {
   const kind = asset as KitAssetTaskKind;
+  const prompt = buildKitAssetPrompt(context.brief, article, kind);
   const { object } = await writer.write<KitAssetOutput>({
     task: { kind: "kit-asset", brief: context.brief, draft: article, asset: kind },
-    prompt: buildKitAssetPrompt(context.brief, article, kind),
+    prompt: { ...prompt, system: `${preamble}\n\n${prompt.system}` },
     schema: KitAssetOutputSchema,
     maxOutputTokens: 800,
     signal,
