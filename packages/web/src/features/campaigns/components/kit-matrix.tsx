@@ -39,7 +39,7 @@ export function KitMatrix({ columns, rows, status, ...entryProps }: KitMatrixPro
   const visible = (step: KitStep | undefined): step is KitStep =>
     step !== undefined && (status === null || step.status === status);
   const shownRows = rows.filter((row) => columns.some((c) => visible(row.steps.get(c.key))));
-  const template = { gridTemplateColumns: `14rem repeat(${columns.length}, minmax(9.5rem, 1fr))` };
+  const template = { gridTemplateColumns: `12rem repeat(${columns.length}, minmax(8rem, 1fr))` };
 
   if (shownRows.length === 0) {
     return <p className="text-sm text-slate-500">No entries match these filters.</p>;
@@ -127,7 +127,10 @@ function KitEntry({
   const hasDetails = step.findings.length > 0 || step.reason !== null;
   const selectable = canSelect && step.status === "done" && step.contentItemId !== null;
   return (
-    <div className="flex flex-wrap items-center gap-x-2 gap-y-1.5 border-t border-slate-100 px-3 py-2 first-of-type:border-t-0 md:flex-col md:items-start md:border-t-0">
+    <div
+      title={step.reason ?? undefined}
+      className="flex flex-wrap items-center gap-x-2 gap-y-1.5 border-t border-slate-100 px-3 py-2 first-of-type:border-t-0 md:flex-col md:items-start md:border-t-0"
+    >
       <span className="w-full text-sm font-medium text-slate-700 md:sr-only">{column.label}</span>
       <div className="flex flex-wrap items-center gap-1.5">
         {selectable ? (
@@ -151,7 +154,9 @@ function KitEntry({
           </span>
         ) : null}
       </div>
-      {step.reason && (step.status === "failed" || step.status === "skipped") ? (
+      {/* A skip's reason is usually the same for many entries (and a notice says it): it
+          stays in the tooltip and the details; a failure's shows at once. */}
+      {step.reason && step.status === "failed" ? (
         <p className="line-clamp-2 w-full text-xs text-slate-600" title={step.reason}>
           {step.reason}
         </p>
