@@ -354,7 +354,11 @@ function BriefForm({
 
       {brief ? (
         <div className="mt-8">
-          <BriefKitPanel briefId={brief.id} />
+          <BriefKitPanel
+            briefId={brief.id}
+            personas={options.personas}
+            industries={options.industries}
+          />
         </div>
       ) : null}
 

@@ -1,4 +1,4 @@
-import type { CampaignBrief } from "@content-studio/contract";
+import type { CampaignBrief, Kit, KitStep, KitStepStatus } from "@content-studio/contract";
 import type { BriefOptions } from "./brief-editor-page";
 
 /** A stored brief as the server answers it; every field can be overridden. */
@@ -48,3 +48,108 @@ export const OPTIONS: BriefOptions = {
   ],
   owners: null,
 };
+
+/** One step of a kit; every field can be overridden. */
+export function buildKitStep(overrides: Partial<KitStep> = {}): KitStep {
+  return {
+    id: "step-1",
+    cellKey: "cto|aerospace|awareness",
+    personaId: "cto",
+    industryId: "aerospace",
+    buyingStage: "awareness",
+    language: "en",
+    asset: "article",
+    status: "done",
+    attempts: 1,
+    reason: null,
+    contentItemId: "item-1",
+    itemStatus: "draft",
+    qualityScore: 0.82,
+    findings: [],
+    startedAt: "2026-11-27T10:00:00.000Z",
+    finishedAt: "2026-11-27T10:00:20.000Z",
+    ...overrides,
+  };
+}
+
+const CTO = { cellKey: "cto|aerospace|awareness", personaId: "cto", industryId: "aerospace" };
+const VP = {
+  cellKey: "vp|industrial|decision",
+  personaId: "vp",
+  industryId: "industrial",
+  buyingStage: "decision" as const,
+};
+
+/**
+ * A finished kit of the brief above: two cells, article and LinkedIn post in English and
+ * German. German is skipped (English-only writer), one VP article failed, one has findings.
+ */
+export function buildKit(overrides: Partial<Kit> = {}): Kit {
+  const steps = [
+    buildKitStep({
+      ...CTO,
+      id: "s-1",
+      findings: [
+        { code: "kit.number-mismatch", message: "The article says 40%, the fact 35-45%." },
+      ],
+    }),
+    buildKitStep({
+      ...CTO,
+      id: "s-2",
+      asset: "linkedin",
+      contentItemId: "item-2",
+      qualityScore: null,
+    }),
+    buildKitStep({
+      ...CTO,
+      id: "s-3",
+      language: "de",
+      status: "skipped",
+      reason: "The outline writer writes English only.",
+      contentItemId: null,
+      qualityScore: null,
+    }),
+    buildKitStep({
+      ...VP,
+      id: "s-4",
+      status: "failed",
+      reason: "The writer timed out.",
+      attempts: 3,
+      contentItemId: null,
+      qualityScore: null,
+    }),
+    buildKitStep({
+      ...VP,
+      id: "s-5",
+      asset: "linkedin",
+      contentItemId: "item-5",
+      qualityScore: null,
+    }),
+  ];
+  return {
+    id: "kit-1",
+    briefId: "brief-1",
+    briefName: "Should-cost launch",
+    status: "done",
+    createdAt: "2026-11-27T10:00:00.000Z",
+    finishedAt: "2026-11-27T10:02:10.000Z",
+    elapsedMs: 130_000,
+    estimateMs: null,
+    counts: { queued: 0, writing: 0, checking: 0, done: 3, failed: 1, skipped: 1 },
+    steps,
+    notices: ["The outline writer writes English only: German will not be written."],
+    can: { cancel: false, resume: true, retry: true, submit: true },
+    ...overrides,
+  };
+}
+
+/** Step counts per status, zero where not given (the server always sends every status). */
+export const kitCounts = (counts: Partial<Record<KitStepStatus, number>>) => ({
+  queued: 0,
+  writing: 0,
+  checking: 0,
+  done: 0,
+  failed: 0,
+  skipped: 0,
+  ...counts,
+});

@@ -1,0 +1,29 @@
+import type { Kit } from "@content-studio/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { CAMPAIGNS_QUERY_KEY } from "./get-briefs";
+
+export const kitPath = (id: string) => `/api/kits/${encodeURIComponent(id)}`;
+
+export const getKit = (id: string, { signal }: { signal?: AbortSignal } = {}) =>
+  api.get<Kit>(kitPath(id), { signal });
+
+export const getKitQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...CAMPAIGNS_QUERY_KEY, "kit", id],
+    queryFn: ({ signal }) => getKit(id, { signal }),
+  });
+
+/** How often a running kit is polled when its event stream is unavailable. */
+export const KIT_POLL_MS = 2000;
+
+/**
+ * One kit. With `poll`, a running kit is fetched again every KIT_POLL_MS (the fallback when
+ * the event stream fails); otherwise the event stream keeps the cached kit current.
+ */
+export const useKit = (id: string, { poll = false }: { poll?: boolean } = {}) =>
+  useQuery({
+    ...getKitQueryOptions(id),
+    refetchInterval: (query) =>
+      poll && query.state.data?.status === "running" ? KIT_POLL_MS : false,
+  });

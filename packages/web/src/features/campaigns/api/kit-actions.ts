@@ -1,0 +1,27 @@
+import type { Kit } from "@content-studio/contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { getKitQueryOptions, kitPath } from "./get-kit";
+
+/** Stops a running kit; steps not yet written stay queued for Resume. */
+export const cancelKit = (id: string) => api.post<Kit>(`${kitPath(id)}/cancel`);
+
+/** Runs a cancelled or failed kit's unfinished and failed steps again. */
+export const resumeKit = (id: string) => api.post<Kit>(`${kitPath(id)}/resume`);
+
+/** Runs one failed step again. */
+export const retryKitStep = ({ kitId, stepId }: { kitId: string; stepId: string }) =>
+  api.post<Kit>(`${kitPath(kitId)}/steps/${encodeURIComponent(stepId)}/retry`);
+
+/** Each answers the kit as it now is, which replaces the cached one. */
+const useKitMutation = <V>(mutationFn: (variables: V) => Promise<Kit>) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (kit) => queryClient.setQueryData(getKitQueryOptions(kit.id).queryKey, kit),
+  });
+};
+
+export const useCancelKit = () => useKitMutation(cancelKit);
+export const useResumeKit = () => useKitMutation(resumeKit);
+export const useRetryKitStep = () => useKitMutation(retryKitStep);
