@@ -115,7 +115,7 @@ const at = (line: number, column: string) => `row ${line}.${column}`;
 export function readBriefCsv(text: string, refs: BriefReferences): BriefCsvResult {
   let records: string[][];
   try {
-    records = parse<string[]>(text, {
+    records = parse(text, {
       bom: true,
       skip_empty_lines: true,
       relax_column_count: true,
