@@ -22,6 +22,7 @@ const ADMIN_CARDS = [
   "AI Provider Settings",
   "Content Generation Defaults",
   "Company Profile",
+  "Glossary",
   "Example Repository",
   "UI Settings",
   "Users",

@@ -70,6 +70,13 @@ export function escapeCsvFormula(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
+/**
+ * Cells quoted whatever separator the reader's spreadsheet expects (a comma, a semicolon in
+ * many European locales, a tab) and every cell that starts like a formula, so no cell splits
+ * into two or is read as anything but text (csv-stringify's `quoted_match`).
+ */
+export const CSV_QUOTED_MATCH: readonly RegExp[] = [/[,;\t\r\n"]/, /^['=+\-@]/];
+
 // ---------------------------------------------------------------------------------------------
 // Import
 

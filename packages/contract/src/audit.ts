@@ -42,9 +42,17 @@ export const AUDIT_ACTIONS = [
   "proof.fact_changed",
   "proof.fact_deleted",
   "intent.imported",
+  "glossary.term_created",
+  "glossary.term_changed",
+  "glossary.term_deleted",
+  "glossary.imported",
   "campaign.created",
   "campaign.changed",
   "campaign.deleted",
+  "kit.started",
+  "kit.cancelled",
+  "kit.resumed",
+  "kit.retried",
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
@@ -88,9 +96,17 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "proof.fact_changed": "Proof fact changed",
   "proof.fact_deleted": "Proof fact deleted",
   "intent.imported": "Intent data imported",
+  "glossary.term_created": "Glossary term added",
+  "glossary.term_changed": "Glossary term edited",
+  "glossary.term_deleted": "Glossary term deleted",
+  "glossary.imported": "Glossary imported",
   "campaign.created": "Campaign brief created",
   "campaign.changed": "Campaign brief changed",
   "campaign.deleted": "Campaign brief deleted",
+  "kit.started": "Campaign kit started",
+  "kit.cancelled": "Campaign kit cancelled",
+  "kit.resumed": "Campaign kit resumed",
+  "kit.retried": "Campaign kit asset retried",
 };
 
 /** A field's value before and after (either may be missing: added, removed or not shown). */

@@ -21,3 +21,4 @@ export * from "./audience";
 export * from "./library";
 export * from "./writing-targets";
 export * from "./campaigns";
+export * from "./glossary";

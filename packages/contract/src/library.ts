@@ -190,6 +190,8 @@ export const ApprovalBlockerSchema = z.discriminatedUnion("code", [
     status: z.enum(["unsupported", "contradicted", "misattributed", "expired"]),
     text: z.string(),
   }),
+  /** A campaign kit's check found something to fix in this asset. */
+  z.object({ code: z.literal("kit_finding"), message: z.string() }),
 ]);
 export type ApprovalBlocker = z.infer<typeof ApprovalBlockerSchema>;
 
@@ -202,6 +204,8 @@ export function describeApprovalBlocker(blocker: ApprovalBlocker): string {
       return `Quality score ${Math.round(blocker.score * 100)}% is below the threshold of ${Math.round(blocker.threshold * 100)}%.`;
     case "claim_not_supported":
       return `Claim "${blocker.text}" is ${blocker.status}.`;
+    case "kit_finding":
+      return `Kit check: ${blocker.message}`;
   }
 }
 

@@ -5,6 +5,7 @@ import type { DatabaseKind } from "./db/database";
 import type { Database } from "./db/types";
 import type { BackgroundJobs } from "./lib/background-jobs";
 import type { FairQueue } from "./lib/fair-queue";
+import type { JobEngine } from "./lib/job-engine";
 import type { Auth } from "./modules/auth/auth";
 import type { Mailer } from "./modules/mail/mail.service";
 import type { SimilarityIndex } from "./modules/quality/similarity";
@@ -17,6 +18,8 @@ export interface AppContext {
   auth: Auth;
   /** Work started by requests and still running in this process (ingests). */
   jobs: BackgroundJobs;
+  /** Work that runs later and survives restarts (pg-boss): kits, mail, the Trash purge. */
+  jobEngine: JobEngine;
   /** The cap and fair queue in front of example searches (one per process). */
   exampleSearches: FairQueue;
   /** Outgoing mail (disabled unless SMTP_URL and MAIL_FROM are set). */
@@ -34,6 +37,15 @@ export interface AppContext {
    * copy is compared with the benchmark examples only.
    */
   libraryIndex?: (ctx: Pick<AppContext, "db">) => Promise<SimilarityIndex>;
+  /**
+   * The campaign-kit findings of a library item (implemented by the campaigns module, which
+   * imports the library, and wired in buildApp): they block its approval. Null when the item
+   * was not written by a kit.
+   */
+  kitFindingsOf?: (
+    ctx: Pick<AppContext, "db">,
+    itemId: string,
+  ) => Promise<{ asset: string; language: string; messages: string[] } | null>;
 }
 
 /** What a quality check asks of the editor's review. */

@@ -11,6 +11,8 @@ import type { Config } from "./config";
 import type { DatabaseKind } from "./db/database";
 import type { Database } from "./db/types";
 import { BackgroundJobs } from "./lib/background-jobs";
+import { JobEngine } from "./lib/job-engine";
+import { jobStoreOf } from "./db/database";
 import { createAuth, loadAuthSecret } from "./modules/auth/auth";
 import { audienceRoutes } from "./modules/audience/audience.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
@@ -27,7 +29,11 @@ import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { libraryRoutes } from "./modules/library/library.routes";
 import { startTrashPurger } from "./modules/library/library-trash.service";
 import { proofRoutes } from "./modules/proof/proof.routes";
+import { glossaryRoutes } from "./modules/glossary/glossary.routes";
 import { campaignsRoutes } from "./modules/campaigns/campaigns.routes";
+import { kitRoutes } from "./modules/campaigns/kit.routes";
+import { defineKitQueues } from "./modules/campaigns/kit.jobs";
+import { checkKitAssets, kitFindingsOf } from "./modules/campaigns/kit-findings";
 import { qualityRoutes } from "./modules/quality/quality.routes";
 import { referenceRoutes } from "./modules/reference/reference.routes";
 import { systemRoutes } from "./modules/system/system.routes";
@@ -65,6 +71,9 @@ export interface BuiltApp {
 }
 
 /** Builds the Fastify app: plugins first, then feature modules. Never listens. */
+/** How long close waits for running job handlers. */
+const JOB_ENGINE_STOP_MS = 5_000;
+
 export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const { config, db, dbKind } = options;
   const headers = securityHeaders(config.baseUrl);
@@ -132,10 +141,12 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     dbKind,
     auth,
     jobs: new BackgroundJobs(),
+    jobEngine: new JobEngine(jobStoreOf(db), app.log),
     exampleSearches: createExampleSearchQueue(config, dbKind),
     mailer: createMailer(config.mail),
     editorReview: reviewQualityCheck,
     libraryIndex: getLibraryIndex,
+    kitFindingsOf,
   };
   // Refused actions are audited: who tried what, on which route, and why it was refused (the
   // role does not allow it, or the record's state does not allow it now).
@@ -180,8 +191,16 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   // The Trash purge runs on a schedule in every instance (an idempotent delete).
   app.addHook("onReady", async () => startTrashPurger(ctx, app.log));
   await app.register(proofRoutes(ctx));
+  await app.register(glossaryRoutes(ctx));
   await app.register(campaignsRoutes(ctx));
+  await app.register(kitRoutes(ctx));
+  defineKitQueues(ctx, checkKitAssets);
   await registerWeb(app, config.webDist);
+  // Queues are defined by the modules above; the workers start once the app is ready, and stop
+  // after requests and in-process work have drained (their jobs are taken over by another
+  // process, or by this one after a restart).
+  app.addHook("onReady", () => ctx.jobEngine.start());
+  app.addHook("onClose", () => ctx.jobEngine.stop(JOB_ENGINE_STOP_MS));
   // Last, so it runs first on close: requests and background jobs end before the mailer, the
   // reference cache and (in main.ts, after close) the database.
   app.addHook("onClose", graceful.drain);

@@ -121,6 +121,12 @@ const EnvSchema = z.object({
     .min(1, "must be a whole number from 1 to 100000")
     .max(100_000, "must be a whole number from 1 to 100000")
     .default(20),
+  KIT_CONCURRENCY: z.coerce
+    .number("must be a whole number from 1 to 64")
+    .int("must be a whole number from 1 to 64")
+    .min(1, "must be a whole number from 1 to 64")
+    .max(64, "must be a whole number from 1 to 64")
+    .default(4),
 });
 
 export interface Config {
@@ -155,6 +161,11 @@ export interface Config {
    * visualize) per 10-minute window. The built-in writer allows 5x as many.
    */
   generationRateLimit: number;
+  /**
+   * How many campaign-kit cells may be written at once per AI provider, across every process
+   * (KIT_CONCURRENCY, default 4): each cell makes one provider call at a time.
+   */
+  kitConcurrency: number;
   /**
    * The cap on example searches running at once in this process and the fair queue before it
    * (see `FairQueue`). `concurrency` undefined: 2 on PGlite (one connection that runs every
@@ -299,6 +310,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       limits: { ...DEFAULT_AI_CALL_LIMITS },
     },
     generationRateLimit: e.GENERATION_RATE_LIMIT,
+    kitConcurrency: e.KIT_CONCURRENCY,
     exampleSearch: { concurrency: undefined, maxWaitingPerUser: 24, maxWaiting: 96 },
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
   };

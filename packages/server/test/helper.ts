@@ -47,11 +47,13 @@ export async function createTestDatabase(
       url,
       searchPath: `${schema},public`,
       poolSize: 5,
+      jobSchema: `${schema}_jobs`,
     });
     dropSchema = async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
       await c.query(`drop schema if exists ${schema} cascade`);
+      await c.query(`drop schema if exists ${schema}_jobs cascade`);
       await c.end();
     };
   } else if (options.migrate !== false && options.seed !== false && pgliteTemplate()) {

@@ -7,6 +7,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { migrateToLatest, openDatabase } from "../src/db/database";
 import { seedReferenceData } from "../src/db/seed/seed";
 import { seedProofFacts } from "../src/modules/proof/proof.service";
+import { JobEngine } from "../src/lib/job-engine";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -27,6 +28,10 @@ export default async function setup(project: TestProject) {
   await migrateToLatest(handle.db);
   await seedReferenceData(handle.db);
   await seedProofFacts(handle.db);
+  // The job engine's schema too (installing it is most of an engine's first start).
+  const engine = new JobEngine(handle.jobStore, console);
+  await engine.start();
+  await engine.stop();
   const dump = await pglite.dumpDataDir("none");
   await handle.close();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cs-pglite-template-"));

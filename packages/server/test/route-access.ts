@@ -117,6 +117,15 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   "POST /api/proof/facts/:id/approve": "admin",
   "POST /api/proof/facts/:id/expire": "admin",
   "POST /api/proof/facts/:id/retire": "admin",
+
+  // glossary (settings)
+  "GET /api/settings/glossary": "viewer",
+  "POST /api/settings/glossary": "admin",
+  "PUT /api/settings/glossary/:id": "admin",
+  "DELETE /api/settings/glossary/:id": "admin",
+  "GET /api/settings/glossary/export": "viewer",
+  "POST /api/settings/glossary/import": "admin",
+
   // campaign briefs
   "GET /api/campaigns": "viewer",
   "POST /api/campaigns": "editor",
@@ -126,4 +135,12 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   "DELETE /api/campaigns/:id": "editor",
   "POST /api/campaigns/:id/duplicate": "editor",
   "GET /api/campaigns/:id/export.csv": "viewer",
+  "POST /api/campaigns/:id/kits": "editor",
+  "GET /api/kits/:id": "viewer",
+  "GET /api/kits/:id/events": "viewer",
+  "GET /api/kits/:id/export.zip": "viewer",
+  "POST /api/kits/:id/cancel": "editor",
+  "POST /api/kits/:id/resume": "editor",
+  "POST /api/kits/:id/steps/:stepId/retry": "editor",
+  "POST /api/kits/:id/submit": "editor",
 };

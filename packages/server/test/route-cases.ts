@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type {
@@ -19,6 +20,7 @@ import {
 import { EXAMPLE_REPO_SETTING } from "../src/modules/examples/examples.service";
 import { findIngestJob } from "../src/modules/examples/examples.repository";
 import { exportBrief } from "../src/modules/campaigns/campaigns.service";
+import { insertKit } from "../src/modules/campaigns/kit.repository";
 import {
   BANNED_PHRASES_SETTING,
   readSetting,
@@ -1097,6 +1099,53 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     },
   ),
 
+  // ---- glossary ----
+  "POST /api/settings/glossary": routeCase<Arranged & { term: string }>({
+    status: 201,
+    async arrange() {
+      const term = unique("Cost Engine");
+      return { term, body: glossaryInput(term) };
+    },
+    snapshot: async (ctx, a) => (await glossaryRowsNamed(ctx.t, a.term)).length,
+    async expectEffect(ctx, a, res) {
+      const { id } = dataOf<{ id: string }>(res);
+      expect(await glossaryRowsNamed(ctx.t, a.term)).toMatchObject([
+        { id, status: "do-not-translate" },
+      ]);
+      expect(await auditCount(ctx.t, "glossary.term_created", id)).toBe(1);
+    },
+  }),
+  "PUT /api/settings/glossary/:id": glossaryCase(
+    (term) => ({ body: { ...glossaryInput(term), status: "preferred" } }),
+    (rows) => expect(rows).toMatchObject([{ status: "preferred" }]),
+    "glossary.term_changed",
+  ),
+  "DELETE /api/settings/glossary/:id": glossaryCase(
+    () => ({}),
+    (rows) => expect(rows).toEqual([]),
+    "glossary.term_deleted",
+  ),
+  "POST /api/settings/glossary/import": routeCase<Arranged & { term: string }>({
+    status: 200,
+    async arrange() {
+      const term = unique("Kostenmodell");
+      return {
+        term,
+        body: {
+          csv: `concept,locale,term,status,case_sensitive,note\nshould-cost,de,${term},forbidden,false,\n`,
+        },
+      };
+    },
+    snapshot: async (ctx) => auditCount(ctx.t, "glossary.imported"),
+    async expectEffect(ctx, a, res, before) {
+      expect(dataOf(res)).toEqual({ created: 1, updated: 0 });
+      expect(await glossaryRowsNamed(ctx.t, a.term)).toMatchObject([
+        { status: "forbidden", locale: "de" },
+      ]);
+      expect(await auditCount(ctx.t, "glossary.imported")).toBe((before as number) + 1);
+    },
+  }),
+
   // ---- campaign briefs ----
   "POST /api/campaigns": routeCase<Arranged & { name: string }>({
     status: 201,
@@ -1152,7 +1201,132 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
       expect(copy).toMatchObject({ name: `Copy of ${original?.name}`, owner_id: ctx.user?.id });
     },
   ),
+
+  // ---- campaign kits ----
+  "POST /api/campaigns/:id/kits": briefCase(
+    201,
+    () => ({}),
+    async (ctx, a, res) => {
+      const kit = await kitRow(ctx.t, dataOf<{ id: string }>(res).id);
+      expect(kit).toMatchObject({ brief_id: a.id, status: "running", started_by: ctx.user?.id });
+    },
+  ),
+  "POST /api/kits/:id/cancel": kitCase("running", "queued", 200, async (ctx, a) => {
+    expect((await kitRow(ctx.t, a.id))?.status).toBe("cancelled");
+  }),
+  "POST /api/kits/:id/resume": kitCase("cancelled", "queued", 200, async (ctx, a) => {
+    expect((await kitRow(ctx.t, a.id))?.status).toBe("running");
+  }),
+  "POST /api/kits/:id/steps/:stepId/retry": kitCase("done", "failed", 200, async (ctx, a) => {
+    expect((await kitRow(ctx.t, a.id))?.status).toBe("running");
+  }),
+  "POST /api/kits/:id/submit": kitCase("done", "failed", 200, async (_ctx, _a, res) => {
+    // No written asset: nothing to submit, and nothing refused.
+    expect(dataOf<{ submitted: number }>(res).submitted).toBe(0);
+  }),
 };
+
+const kitRow = (t: TestApp, id: string) =>
+  t.db.selectFrom("campaign_kit").selectAll().where("id", "=", id).executeTakeFirst();
+
+/**
+ * Routes on one kit: a kit of an editor's brief (the caller's own when it may manage kits), in
+ * the given state with one step, inserted as it stands (no jobs run).
+ */
+function kitCase(
+  status: "running" | "cancelled" | "done",
+  stepStatus: "queued" | "failed",
+  code: number,
+  effect: (
+    ctx: CaseContext,
+    arranged: Arranged & { id: string },
+    res: LightMyRequestResponse,
+  ) => Promise<void>,
+): RouteCase {
+  return routeCase<Arranged & { id: string }>({
+    status: code,
+    async arrange(ctx) {
+      const owner = authorOf(ctx, "editor");
+      const briefId = await buildBrief(ctx.t, owner);
+      const id = randomUUID();
+      const stepId = randomUUID();
+      await insertKit(
+        ctx.t.db,
+        {
+          id,
+          briefId,
+          briefName: "Kit case",
+          brief: {},
+          provider: "builtin",
+          notices: [],
+          startedBy: owner.id,
+        },
+        [
+          {
+            id: stepId,
+            kit_id: id,
+            cell_key: "vp-engineering|aerospace|awareness",
+            persona_id: "vp-engineering",
+            industry_id: "aerospace",
+            buying_stage: "awareness",
+            language: "en",
+            asset: "article",
+            sort_order: 0,
+            status: stepStatus,
+            reason: null,
+          },
+        ],
+      );
+      await ctx.t.db.updateTable("campaign_kit").set({ status }).where("id", "=", id).execute();
+      return { id, params: { id, stepId }, body: {} };
+    },
+    snapshot: async (ctx, a) => ({ row: await kitRow(ctx.t, a.id) }),
+    expectEffect: (ctx, a, res) => effect(ctx, a, res),
+  });
+}
+
+const glossaryInput = (term: string) => ({
+  concept: "cost-engine",
+  locale: "en",
+  term,
+  status: "do-not-translate",
+  caseSensitive: true,
+});
+const glossaryRowsNamed = (t: TestApp, term: string) =>
+  t.db.selectFrom("glossary_term").selectAll().where("term", "=", term).execute();
+
+/** Glossary term routes: a fresh term per caller; the change is in its row and the audit log. */
+function glossaryCase(
+  request: (term: string) => Omit<Arranged, "params">,
+  effect: (rows: Awaited<ReturnType<typeof glossaryRowsNamed>>) => void,
+  action: string,
+): RouteCase {
+  return routeCase<Arranged & { id: string; term: string }>({
+    status: 200,
+    async arrange(ctx) {
+      const term = unique("Cost Engine");
+      const row = await ctx.t.db
+        .insertInto("glossary_term")
+        .values({ id: unique("term"), ...glossaryRow(term) })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return { ...request(term), term, id: row.id, params: { id: row.id } };
+    },
+    snapshot: async (ctx, a) => auditCount(ctx.t, action, a.id),
+    async expectEffect(ctx, a, _res, before) {
+      effect(await glossaryRowsNamed(ctx.t, a.term));
+      expect(await auditCount(ctx.t, action, a.id)).toBe((before as number) + 1);
+    },
+  });
+}
+
+const glossaryRow = (term: string) => ({
+  concept: "cost-engine",
+  locale: "en" as const,
+  term,
+  status: "do-not-translate" as const,
+  case_sensitive: true,
+});
 
 const briefRow = (t: TestApp, id: string) =>
   t.db.selectFrom("campaign_brief").selectAll().where("id", "=", id).executeTakeFirst();

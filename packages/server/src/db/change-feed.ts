@@ -52,6 +52,13 @@ export type ChangeChannel = keyof typeof CHANGE_CHANNELS;
 const CHANNELS = Object.keys(CHANGE_CHANNELS) as ChangeChannel[];
 
 /**
+ * Channels whose payload names what changed (a trigger sends it), delivered to subscribers:
+ * `kit_progress` carries a campaign kit's id whenever the kit or one of its steps changes.
+ */
+export const PAYLOAD_CHANNELS = ["kit_progress"] as const;
+export type PayloadChannel = (typeof PAYLOAD_CHANNELS)[number];
+
+/**
  * Counts the changes to each channel's tables, for caches that keep an answer only while the
  * count it was read under is unchanged. A cache takes `generation()` BEFORE it reads, and keeps
  * what it read under that number: a change that commits during the read moves the count, so
@@ -74,6 +81,25 @@ export class ChangeFeed {
   #live = false;
   #closed = false;
   #stop: (() => Promise<void>) | undefined;
+  readonly #subscribers = new Map<PayloadChannel, Set<(payload: string) => void>>();
+
+  /** Calls `listener` with each notification's payload on the channel; returns unsubscribe. */
+  subscribe(channel: PayloadChannel, listener: (payload: string) => void): () => void {
+    let set = this.#subscribers.get(channel);
+    if (!set) this.#subscribers.set(channel, (set = new Set()));
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+
+  #deliver(channel: PayloadChannel, payload: string): void {
+    for (const listener of this.#subscribers.get(channel) ?? []) {
+      try {
+        listener(payload);
+      } catch {
+        // A subscriber's failure is its own.
+      }
+    }
+  }
 
   /** The channel's change count, or null while changes could go unheard (do not cache). */
   generation(channel: ChangeChannel): number | null {
@@ -102,9 +128,12 @@ export class ChangeFeed {
 
   /** Hears the embedded PGlite's notifications (delivered in process, at commit). */
   async listenPglite(pglite: PGlite): Promise<void> {
-    const stops = await Promise.all(
-      CHANNELS.map((channel) => pglite.listen(channel, () => this.#bump(channel))),
-    );
+    const stops = await Promise.all([
+      ...CHANNELS.map((channel) => pglite.listen(channel, () => this.#bump(channel))),
+      ...PAYLOAD_CHANNELS.map((channel) =>
+        pglite.listen(channel, (payload) => this.#deliver(channel, payload)),
+      ),
+    ]);
     this.#stop = async () => {
       if (pglite.closed) return;
       await Promise.all(stops.map((stop) => stop().catch(() => undefined)));
@@ -158,13 +187,17 @@ export class ChangeFeed {
       next.on("end", () => lost());
       next.on("notification", (message) => {
         if (message.channel === probeChannel) probeOutstanding = false;
-        else if (CHANNELS.includes(message.channel as ChangeChannel)) {
+        else if ((PAYLOAD_CHANNELS as readonly string[]).includes(message.channel)) {
+          this.#deliver(message.channel as PayloadChannel, message.payload ?? "");
+        } else if (CHANNELS.includes(message.channel as ChangeChannel)) {
           this.#bump(message.channel as ChangeChannel);
         }
       });
       try {
         await next.connect();
-        for (const channel of [...CHANNELS, probeChannel]) await next.query(`LISTEN ${channel}`);
+        for (const channel of [...CHANNELS, ...PAYLOAD_CHANNELS, probeChannel]) {
+          await next.query(`LISTEN ${channel}`);
+        }
       } catch (error) {
         lost(error instanceof Error ? error : new Error(String(error)));
         return;

@@ -9,6 +9,7 @@ import { ChangeFeed, registerChangeFeed, watchWrites } from "./change-feed";
 import { migrationProvider } from "./migrations";
 import { PGliteDialect } from "./pglite-dialect";
 import type { Database } from "./types";
+import type { JobStore } from "../lib/job-engine";
 
 // int8 (count(*), sums) as numbers on pg, as PGlite already returns them.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -18,15 +19,33 @@ export type DatabaseKind = "pglite" | "postgres";
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
+  /** Where the job engine keeps its jobs: the same PGlite, or a schema of the same server. */
+  jobStore: JobStore;
   /** Flushes to disk where that means something (PGlite), then closes. */
   close(): Promise<void>;
 }
 
 export type DatabaseOptions =
   | { kind: "pglite"; dataDir?: string; pglite?: PGlite }
-  | { kind: "postgres"; url: string; searchPath?: string; poolSize?: number };
+  | {
+      kind: "postgres";
+      url: string;
+      searchPath?: string;
+      poolSize?: number;
+      /** The job engine's schema (default `pgboss`). */
+      jobSchema?: string;
+    };
 
 export class DatabaseLockedError extends Error {}
+
+const jobStores = new WeakMap<Kysely<Database>, JobStore>();
+
+/** Where the job engine of an app on this database keeps its jobs (set by openDatabase). */
+export function jobStoreOf(db: Kysely<Database>): JobStore {
+  const store = jobStores.get(db);
+  if (!store) throw new Error("This database was not opened with openDatabase.");
+  return store;
+}
 
 /** Opens PGlite (one process per data directory, enforced by a lock file) or a pg pool. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -56,12 +75,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const db = new Kysely<Database>({ dialect: watchWrites(new PostgresDialect({ pool }), feed) });
     markPostgres(db);
     registerChangeFeed(db, feed);
+    jobStores.set(db, {
+      kind: "postgres",
+      url: options.url,
+      schema: options.jobSchema ?? "pgboss",
+    });
     await feed.listenPostgres(options.url, {
       onError: (error) => console.error(`PostgreSQL change listener: ${error.message}`),
     });
     return {
       db,
       kind: "postgres",
+      jobStore: { kind: "postgres", url: options.url, schema: options.jobSchema ?? "pgboss" },
       close: async () => {
         await feed.close();
         await db.destroy();
@@ -90,10 +115,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const feed = new ChangeFeed();
   const db = new Kysely<Database>({ dialect: watchWrites(new PGliteDialect(instance), feed) });
   registerChangeFeed(db, feed);
+  jobStores.set(db, { kind: "pglite", pglite: instance });
   await feed.listenPglite(instance);
   return {
     db,
     kind: "pglite",
+    jobStore: { kind: "pglite", pglite: instance },
     close: async () => {
       try {
         await feed.close();

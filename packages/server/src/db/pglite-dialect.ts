@@ -27,6 +27,13 @@ class PGliteConnection implements DatabaseConnection {
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const target = this.#tx ?? this.pglite;
+    // The job engine writes a flow of jobs as several statements without parameters (in our
+    // transaction, through pg-boss's Kysely adapter): those run as one simple query, as they
+    // do on node-postgres.
+    if (query.queryId.queryId === "pgboss" && query.parameters.length === 0) {
+      const results = await target.exec(query.sql, { rowMode: "object" });
+      return { rows: results.flatMap((r) => r.rows as R[]) };
+    }
     const result = await target.query<R>(query.sql, query.parameters as unknown[], {
       rowMode: "object",
     });

@@ -13,6 +13,7 @@ import type {
   KitAssetKind,
   KitLanguage,
   StageOffers,
+  TermStatus,
 } from "@content-studio/contract";
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 
@@ -358,6 +359,47 @@ export interface ContentItemTable {
   approved_by: string | null;
   approved_at: Date | null;
   duplicated_from: string | null;
+  /** The kit asset this item is (null: not made by a campaign kit, or its article). */
+  kit_asset: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The language of a kit's item (null: the default, English). */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface CampaignKitTable {
+  id: string;
+  brief_id: string;
+  brief_name: string;
+  /** The brief as it was run (CampaignBriefInput plus resolved facts and offers). */
+  brief: Json<unknown>;
+  status: "running" | "cancelled" | "done" | "failed";
+  provider: string;
+  notices: JsonWithDefault<string[]>;
+  started_by: string | null;
+  created_at: Generated<Date>;
+  finished_at: Date | null;
+}
+
+export interface CampaignKitStepTable {
+  id: string;
+  kit_id: string;
+  cell_key: string;
+  persona_id: string;
+  industry_id: string;
+  buying_stage: BuyingStage;
+  language: string;
+  asset: string;
+  sort_order: number;
+  status: "queued" | "writing" | "checking" | "done" | "failed" | "skipped";
+  attempts: Generated<number>;
+  reason: string | null;
+  /** The job attempt writing the step (while writing or checking). */
+  claim_job: string | null;
+  claim_attempt: number | null;
+  content_item_id: string | null;
+  quality_score: number | null;
+  findings: JsonWithDefault<unknown[]>;
+  started_at: Date | null;
+  finished_at: Date | null;
 }
 
 /**
@@ -481,6 +523,19 @@ export interface IntentSummaryTable {
   computed_at: Timestamp;
 }
 
+export interface GlossaryTermTable {
+  id: string;
+  concept: string;
+  locale: KitLanguage;
+  term: string;
+  status: TermStatus;
+  case_sensitive: boolean;
+  note: string | null;
+  updated_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -501,6 +556,8 @@ export interface Database {
   example: ExampleTable;
   ingest_job: IngestJobTable;
   content_item: ContentItemTable;
+  campaign_kit: CampaignKitTable;
+  campaign_kit_step: CampaignKitStepTable;
   offer: OfferTable;
   user_preference: UserPreferenceTable;
   password_reset_token: PasswordResetTokenTable;
@@ -514,6 +571,7 @@ export interface Database {
   content_item_version: ContentItemVersionTable;
   content_item_event: ContentItemEventTable;
   proof_fact: ProofFactTable;
+  glossary_term: GlossaryTermTable;
   campaign_brief: CampaignBriefTable;
   campaign_brief_cell: CampaignBriefCellTable;
   library_stats_day: LibraryStatsDayTable;
@@ -534,6 +592,8 @@ export type ContentItemVersionRow = Selectable<ContentItemVersionTable>;
 export type NewContentItemVersion = Insertable<ContentItemVersionTable>;
 export type ProofFactRow = Selectable<ProofFactTable>;
 export type NewProofFact = Insertable<ProofFactTable>;
+export type GlossaryTermRow = Selectable<GlossaryTermTable>;
+export type NewGlossaryTerm = Insertable<GlossaryTermTable>;
 export type CampaignBriefRow = Selectable<CampaignBriefTable>;
 export type NewCampaignBrief = Insertable<CampaignBriefTable>;
 export type CampaignBriefCellRow = Selectable<CampaignBriefCellTable>;

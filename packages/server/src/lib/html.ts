@@ -50,6 +50,11 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
+/** Plain text made safe to place inside HTML (text content or a quoted attribute). */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
 /**
  * A plain-text section as stored (headline, introduction, conclusion): any markup is removed
  * (scripts with their content), entities decoded, line breaks kept. Clients render it as text.

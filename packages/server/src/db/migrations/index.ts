@@ -17,7 +17,9 @@ import * as m20261127_1150 from "./2026-11-27-1150-proof-fact-structure";
 import * as m20261127_2000 from "./2026-11-27-2000-audit-no-truncate";
 import * as m20261127_2100 from "./2026-11-27-2100-sign-in-guard";
 import * as m20261127_2200 from "./2026-11-27-2200-settings-notify-library";
+import * as m20261128_0100 from "./2026-11-28-0100-glossary";
 import * as m20261128_0200 from "./2026-11-28-0200-campaign-brief";
+import * as m20261128_0300 from "./2026-11-28-0300-campaign-kit";
 
 /** Frozen, ordered migrations. Add new files; never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -39,7 +41,9 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-27-2000-audit-no-truncate": m20261127_2000,
   "2026-11-27-2100-sign-in-guard": m20261127_2100,
   "2026-11-27-2200-settings-notify-library": m20261127_2200,
+  "2026-11-28-0100-glossary": m20261128_0100,
   "2026-11-28-0200-campaign-brief": m20261128_0200,
+  "2026-11-28-0300-campaign-kit": m20261128_0300,
 };
 
 export const migrationProvider: MigrationProvider = {

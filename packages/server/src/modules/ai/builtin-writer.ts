@@ -2,7 +2,16 @@ import { AI_PROVIDERS } from "@content-studio/contract";
 import { composeOutline } from "./builtin-outline";
 import { refineDraft } from "./builtin-refine";
 import { composeRepurposed } from "./builtin-repurpose";
-import { WriterError, type Writer, type WriterCall, type WriterUsage } from "./writer";
+import {
+  WriterError,
+  type ContentBrief,
+  type DraftContent,
+  type KitAssetOutput,
+  type KitAssetTaskKind,
+  type Writer,
+  type WriterCall,
+  type WriterUsage,
+} from "./writer";
 
 export const BUILTIN_MODEL = AI_PROVIDERS.builtin.models[0];
 
@@ -31,7 +40,9 @@ export class BuiltinWriter implements Writer {
         : task.kind === "refine"
           ? // The findings as data: the refine switches on their codes.
             refineDraft(task.brief, task.draft, task.critique)
-          : composeRepurposed(task.brief, task.draft, task.variation);
+          : task.kind === "kit-asset"
+            ? composeKitAsset(task.brief, task.draft, task.asset)
+            : composeRepurposed(task.brief, task.draft, task.variation);
     const parsed = call.schema.safeParse(output);
     if (!parsed.success) {
       throw new WriterError(
@@ -42,4 +53,16 @@ export class BuiltinWriter implements Writer {
     call.onDelta?.(JSON.stringify(parsed.data));
     return { object: parsed.data, usage: { ...NO_USAGE } };
   }
+}
+
+/** A short kit asset from the outline: the channel versions, or the outline's image prompt. */
+function composeKitAsset(
+  brief: ContentBrief,
+  draft: DraftContent,
+  asset: KitAssetTaskKind,
+): KitAssetOutput {
+  if (asset === "image-prompt") return { text: draft.imagePrompt };
+  const channels = composeRepurposed(brief, draft, 1);
+  if (asset === "email-subjects") return { subjects: channels.emailSubjects };
+  return { text: channels[asset] };
 }

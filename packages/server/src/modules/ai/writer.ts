@@ -87,7 +87,17 @@ export type WritingTask =
       critique: QualityFinding[];
       round: number;
     }
-  | { kind: "repurpose"; brief: ContentBrief; draft: DraftContent; variation: number };
+  | { kind: "repurpose"; brief: ContentBrief; draft: DraftContent; variation: number }
+  | { kind: "kit-asset"; brief: ContentBrief; draft: DraftContent; asset: KitAssetTaskKind };
+
+/** A short asset of a campaign kit, written from the cell's article. */
+export type KitAssetTaskKind = "linkedin" | "x" | "email-subjects" | "newsletter" | "image-prompt";
+
+/** The answer for a short kit asset: `text`, or three `subjects` for email subjects. */
+export interface KitAssetOutput {
+  text?: string;
+  subjects?: string[];
+}
 
 /** The structured output of a draft or refinement. Body is HTML (sanitised by the caller). */
 export interface DraftContent {

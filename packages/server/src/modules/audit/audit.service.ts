@@ -2,6 +2,7 @@ import {
   AUDIT_ACTION_LABELS,
   AUDIT_PAGE_SIZE,
   AuditQuerySchema,
+  CSV_QUOTED_MATCH,
   escapeCsvFormula,
   type AuditAction,
   type AuditChange,
@@ -124,13 +125,6 @@ export async function listAudit(db: Db, query: AuditQuery): Promise<AuditPage> {
  */
 export const escapeCsvCell = escapeCsvFormula;
 
-/**
- * Cells quoted whatever separator the reader's spreadsheet expects (a comma, a semicolon in
- * many European locales, a tab) and every cell that starts like a formula, so no cell splits
- * into two or is read as anything but text.
- */
-const QUOTED = [/[,;\t\r\n"]/, /^['=+\-@]/];
-
 function changesText(changes: Record<string, AuditChange>): string {
   return Object.entries(changes)
     .map(
@@ -162,7 +156,7 @@ export function exportAuditCsv(
     header: true,
     columns: [...AUDIT_CSV_COLUMNS],
     bom: true,
-    quoted_match: QUOTED,
+    quoted_match: [...CSV_QUOTED_MATCH],
   });
   produceCsv(
     ctx.jobs,

@@ -1,6 +1,7 @@
 import {
   BUYING_STAGES,
   CampaignBriefInputSchema,
+  CSV_QUOTED_MATCH,
   escapeCsvFormula,
   KIT_ASSET_KINDS,
   KIT_LANGUAGES,
@@ -45,12 +46,6 @@ export const MAX_BRIEF_CSV_BYTES = 1024 * 1024;
 
 const LIST_SEPARATOR = ";";
 
-/**
- * Cells quoted whatever separator the reader's spreadsheet expects and every cell that starts
- * like a formula, as the audit export does.
- */
-const QUOTED = [/[,;\t\r\n"]/, /^['=+\-@]/];
-
 export function briefCsv(brief: CampaignBrief): string {
   const shared: Record<(typeof BRIEF_COLUMNS)[number], string> = {
     name: brief.name,
@@ -77,7 +72,7 @@ export function briefCsv(brief: CampaignBrief): string {
     header: true,
     columns: [...BRIEF_CSV_COLUMNS],
     bom: true,
-    quoted_match: QUOTED,
+    quoted_match: [...CSV_QUOTED_MATCH],
   });
 }
 

@@ -14,6 +14,7 @@ import { actorOf } from "../../plugins/access";
 import { assertNoNul } from "../../plugins/nul-guard";
 import { MAX_BRIEF_CSV_BYTES } from "./campaigns-csv";
 import * as campaigns from "./campaigns.service";
+import { latestKitsFor } from "./kit.service";
 
 const brief = successEnvelope(CampaignBriefSchema);
 
@@ -34,7 +35,7 @@ export const campaignsRoutes =
       },
       async (request) => ({
         success: true as const,
-        data: await campaigns.listBriefs(ctx, actorOf(request)),
+        data: await campaigns.listBriefs(ctx, actorOf(request), await latestKitsFor(ctx)),
       }),
     );
 
@@ -83,7 +84,12 @@ export const campaignsRoutes =
       },
       async (request) => ({
         success: true as const,
-        data: await campaigns.getBrief(ctx, actorOf(request), request.params.id),
+        data: await campaigns.getBrief(
+          ctx,
+          actorOf(request),
+          request.params.id,
+          await latestKitsFor(ctx, [request.params.id]),
+        ),
       }),
     );
 

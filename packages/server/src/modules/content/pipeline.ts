@@ -38,6 +38,16 @@ export interface PipelineRun {
   onEvent?: (event: GenerationEvent) => void;
   /** Token usage added up over every call. */
   usage: WriterUsage;
+  /**
+   * Put first in the system prompt (a campaign kit's language instruction and glossary): it
+   * comes before every other rule.
+   */
+  preamble?: string;
+}
+
+/** The prompt with the run's preamble first. */
+function withPreamble(run: PipelineRun, prompt: { system: string; user: string }) {
+  return run.preamble ? { ...prompt, system: `${run.preamble}\n\n${prompt.system}` } : prompt;
 }
 
 /**
@@ -112,7 +122,7 @@ export async function writeDraft(run: PipelineRun): Promise<DraftContent> {
   run.onEvent?.({ type: "stage", stage: "drafting" });
   const { object, usage } = await run.writer.write({
     task: { kind: "draft", brief: run.brief },
-    prompt: buildDraftPrompt(run.brief, run.reference.bannedPhrases),
+    prompt: withPreamble(run, buildDraftPrompt(run.brief, run.reference.bannedPhrases)),
     schema: DraftContentSchema,
     maxOutputTokens: MAX_OUTPUT_TOKENS.draft,
     signal: run.signal,

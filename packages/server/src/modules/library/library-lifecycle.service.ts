@@ -34,16 +34,25 @@ import {
  * fact retired or expired since the last check no longer supports anything).
  */
 async function blockersNow(ctx: AppContext, row: repo.LibraryItemRow): Promise<ApprovalBlocker[]> {
-  const [fresh, threshold] = await Promise.all([
+  const [fresh, threshold, kit] = await Promise.all([
     // Deterministic: the claims are what matters here, and they need no model call.
     duplicateFamily(ctx, row.id).then((family) =>
       checkQuality(ctx, checkRequest(row, row), { excludeLibraryIds: family }),
     ),
     qualityThreshold(ctx.db),
+    ctx.kitFindingsOf?.(ctx, row.id) ?? null,
   ]);
   const stored = QualityReportSchema.safeParse(row.quality_report);
   const report = stored.success ? { ...stored.data, claims: fresh.claims } : fresh;
-  return approvalBlockers(row.quality_after, report, threshold);
+  const blockers = approvalBlockers(row.quality_after, report, threshold);
+  if (!kit) return blockers;
+  // A kit's short assets and its articles in other languages are not articles in English, which
+  // the quality score measures: their claims and the kit check's findings decide instead.
+  const scored = kit.asset === "article" && kit.language === "en";
+  return [
+    ...(scored ? blockers : blockers.filter((b) => b.code === "claim_not_supported")),
+    ...kit.messages.map((message) => ({ code: "kit_finding" as const, message })),
+  ];
 }
 
 const TARGET: Record<TransitionBody["action"], ContentStatus> = {

@@ -26,6 +26,8 @@ export interface ExportSource {
   buyingStage: string;
   version: number;
   updatedAt: string;
+  /** BCP 47 language of the text (the HTML's `lang`); English when absent. */
+  language?: string;
 }
 
 export interface ExportFile {
@@ -42,18 +44,23 @@ const escapeHtml = (s: string) =>
     .replace(/"/g, "&quot;")
     .replace(/'/g, "&#39;");
 
-/** A file name from the title: letters, digits and dashes only. */
-export function exportFilename(title: string, ext: string): string {
-  const base =
-    title
+/** A name for a file or folder: ASCII letters, digits and dashes only, at most `max` long. */
+export function fileSlug(text: string, fallback: string, max = 80): string {
+  return (
+    text
       .normalize("NFKD")
       .replace(/[^\w\s-]/g, "")
       .trim()
       .toLowerCase()
       .replace(/[\s_-]+/g, "-")
-      .slice(0, 80)
-      .replace(/-+$/, "") || "content";
-  return `${base}.${ext}`;
+      .slice(0, max)
+      .replace(/^-+|-+$/g, "") || fallback
+  );
+}
+
+/** A file name from the title: letters, digits and dashes only. */
+export function exportFilename(title: string, ext: string): string {
+  return `${fileSlug(title, "content")}.${ext}`;
 }
 
 function subtitle(s: ExportSource): string {
@@ -87,7 +94,7 @@ export function toHtml(s: ExportSource): string {
       .map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`)
       .join("\n");
   return `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(s.language ?? "en")}">
 <head>
 <meta charset="utf-8">
 <title>${escapeHtml(s.title)}</title>

@@ -587,6 +587,7 @@ describe("settings: section list", () => {
     "AI Provider Settings",
     "Content Generation Defaults",
     "Company Profile",
+    "Glossary",
     "Example Repository",
     "UI Settings",
     "Users",

@@ -8,6 +8,7 @@ import { useCompanyProfileForm } from "../../features/company/components/use-com
 import { getCompanyCatalogQueryOptions } from "../../features/reference/api/get-company-catalog";
 import { useUsers } from "../../features/users/api/get-users";
 import { ExampleRepositoryCard } from "../../features/examples/components/example-repository-card";
+import { GlossaryCard } from "../../features/glossary/components/glossary-card";
 import {
   getGenerationSettingsQueryOptions,
   useGenerationSettings,
@@ -61,6 +62,7 @@ function SignedInSettings({ user }: { user: User }) {
       exampleRepositoryCard={<ExampleRepositoryCard />}
       accountCard={<AccountCard user={user} form={account} />}
       companyProfileCard={<CompanyProfileCard form={company} canEdit={company.canEdit} />}
+      glossaryCard={<GlossaryCard />}
       usersCard={showsAdminCards ? <UsersCard currentUserId={user.id} /> : null}
       auditLogCard={showsAdminCards ? <AdminAuditLog /> : null}
       extraSections={[account.section, ...(company.canEdit ? [company.section] : [])]}

@@ -41,6 +41,8 @@ interface SettingsPageProps {
   accountCard?: ReactNode;
   /** The company profile (everyone sees it; admins edit it). */
   companyProfileCard?: ReactNode;
+  /** The glossary (everyone sees it; admins manage it). */
+  glossaryCard?: ReactNode;
   /** The audit log (the route passes it to admins only). */
   auditLogCard?: ReactNode;
   /** Other features' cards that 'Save All Settings' saves too (only those the caller may save). */
@@ -63,6 +65,7 @@ export function SettingsPage({
   exampleRepositoryCard,
   accountCard,
   companyProfileCard,
+  glossaryCard,
   auditLogCard,
   extraSections = [],
 }: SettingsPageProps) {
@@ -119,6 +122,7 @@ export function SettingsPage({
     companyProfileCard
       ? { id: "settings-company", label: "Company Profile", content: companyProfileCard }
       : null,
+    glossaryCard ? { id: "settings-glossary", label: "Glossary", content: glossaryCard } : null,
     exampleRepositoryCard
       ? { id: "settings-examples", label: "Example Repository", content: exampleRepositoryCard }
       : null,

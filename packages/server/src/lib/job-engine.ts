@@ -1,0 +1,193 @@
+import type { PGlite } from "@electric-sql/pglite";
+import type { Kysely } from "kysely";
+import {
+  PgBoss,
+  fromKysely,
+  fromPglite,
+  type FlowJob,
+  type Job,
+  type Queue,
+  type SendOptions,
+  type WorkOptions,
+} from "pg-boss";
+
+/**
+ * Where the job engine keeps its tables: the embedded PGlite (in process, no other connection),
+ * or a schema on the PostgreSQL server (its own small pool and a LISTEN connection).
+ */
+export type JobStore =
+  { kind: "pglite"; pglite: PGlite } | { kind: "postgres"; url: string; schema: string };
+
+/** A queue, its settings and (optionally) the worker this process runs for it. */
+export interface QueueDefinition<T extends object> {
+  name: string;
+  options?: Omit<Queue, "name">;
+  worker?: {
+    options?: WorkOptions;
+    /** Runs one job. Throwing fails the attempt (retried per the queue's policy). */
+    handler: (job: Job<T>) => Promise<void>;
+  };
+}
+
+/** The transaction (or database) a job is written in, so it commits with the rows it needs. */
+type Writer = Pick<Kysely<unknown>, "executeQuery">;
+
+type EngineLog = {
+  error(o: object, msg: string): void;
+  warn(o: object, msg: string): void;
+};
+
+/**
+ * The one way this server runs work later: pg-boss, on PGlite or PostgreSQL (decision 0040).
+ * Modules define their queues before start; jobs are written inside the caller's Kysely
+ * transaction, so a job exists exactly when the rows it works on do. Started once (idempotent);
+ * stopping waits for running handlers up to a deadline.
+ */
+export class JobEngine {
+  readonly #boss: PgBoss;
+  readonly #queues = new Map<string, QueueDefinition<object>>();
+  #started: Promise<void> | undefined;
+  #stopped = false;
+
+  constructor(
+    store: JobStore,
+    private readonly log: EngineLog,
+  ) {
+    this.#boss =
+      store.kind === "pglite"
+        ? new PgBoss({
+            db: fromPglite(store.pglite),
+            backend: "pglite",
+            useListenNotify: true,
+            schema: "pgboss",
+          })
+        : new PgBoss({
+            connectionString: store.url,
+            schema: store.schema,
+            max: 4,
+            application_name: "content-studio jobs",
+            useListenNotify: true,
+          });
+    this.#boss.on("error", (error: Error) =>
+      this.log.error({ err: { message: error.message } }, "job engine error"),
+    );
+  }
+
+  /** Declares a queue (and its worker); call before start. */
+  define<T extends object>(definition: QueueDefinition<T>): void {
+    if (this.#started) throw new Error(`Queue ${definition.name} defined after the engine started`);
+    this.#queues.set(definition.name, definition as unknown as QueueDefinition<object>);
+  }
+
+  /** Installs or migrates the engine's schema, creates the queues and starts the workers. */
+  start(): Promise<void> {
+    this.#started ??= this.#start().catch((error: unknown) => {
+      this.#started = undefined;
+      throw error;
+    });
+    return this.#started;
+  }
+
+  async #start(): Promise<void> {
+    await this.#boss.start();
+    const existing = new Set((await this.#boss.getQueues()).map((q) => q.name));
+    // Dead-letter queues first: a queue naming one needs it to exist.
+    const ordered = [...this.#queues.values()].sort(
+      (a, b) => Number(Boolean(a.options?.deadLetter)) - Number(Boolean(b.options?.deadLetter)),
+    );
+    for (const queue of ordered) {
+      if (existing.has(queue.name)) await this.#boss.updateQueue(queue.name, updatable(queue));
+      else await this.#boss.createQueue(queue.name, queue.options ?? {});
+    }
+    for (const queue of ordered) {
+      const worker = queue.worker;
+      if (!worker) continue;
+      await this.#boss.work<object>(
+        queue.name,
+        { batchSize: 1, pollingIntervalSeconds: 2, ...worker.options },
+        async (jobs) => {
+          for (const job of jobs) await worker.handler(job);
+        },
+      );
+    }
+  }
+
+  get started(): boolean {
+    return this.#started !== undefined && !this.#stopped;
+  }
+
+  /** Writes a job in `trx` (it exists once that transaction commits). */
+  async send<T extends object>(
+    trx: Writer,
+    name: string,
+    data: T,
+    options: SendOptions = {},
+  ): Promise<string | null> {
+    await this.start();
+    return this.#boss.send(name, data, { ...options, db: fromKysely(trx) });
+  }
+
+  /** Writes a dependency flow in `trx`: each job starts once the jobs it depends on completed. */
+  async flow(trx: Writer, jobs: FlowJob[]): Promise<Record<string, string>> {
+    await this.start();
+    return this.#boss.flow(jobs, { db: fromKysely(trx) });
+  }
+
+  /** Cancels jobs that have not finished (a running handler is not interrupted). */
+  async cancel(name: string, ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.start();
+    await this.#boss.cancel(name, ids);
+  }
+
+  /** Whether this attempt of the job is still running somewhere (a worker holds it). */
+  async isRunning(name: string, id: string, attempt: number): Promise<boolean> {
+    await this.start();
+    const [job] = await this.#boss.findJobs(name, { id });
+    return job?.state === "active" && job.retryCount === attempt;
+  }
+
+  /** A recurring job on a cron schedule (every instance may call it; kept once per name). */
+  async schedule(name: string, cron: string, data: object = {}): Promise<void> {
+    await this.start();
+    await this.#boss.schedule(name, cron, data);
+  }
+
+  /** Jobs of a queue in each state (tests and the health answer). */
+  async counts(name: string): Promise<Record<string, number>> {
+    await this.start();
+    const queue = await this.#boss.getQueue(name);
+    return {
+      queued: queue?.queuedCount ?? 0,
+      active: queue?.activeCount ?? 0,
+      deferred: queue?.deferredCount ?? 0,
+      total: queue?.totalCount ?? 0,
+    };
+  }
+
+  /**
+   * Stops fetching new jobs and waits (up to `timeoutMs`) for running handlers; a handler still
+   * running then is abandoned, and another worker takes its job over once its heartbeat stops.
+   */
+  async stop(timeoutMs = 10_000): Promise<void> {
+    if (this.#stopped) return;
+    this.#stopped = true;
+    if (!this.#started) return;
+    await this.#started.catch(() => undefined);
+    try {
+      await this.#boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+    } catch (error) {
+      this.log.warn({ err: { message: String(error) } }, "job engine did not stop cleanly");
+    }
+  }
+}
+
+/** The settings updateQueue accepts (a queue's policy, partition and dead letter are fixed). */
+function updatable(queue: QueueDefinition<object>) {
+  const { policy: _p, partition: _pa, deadLetter, heartbeatSeconds, ...rest } = queue.options ?? {};
+  return {
+    ...rest,
+    ...(deadLetter ? { deadLetter } : {}),
+    heartbeatSeconds: heartbeatSeconds ?? null,
+  };
+}

@@ -1,0 +1,197 @@
+import type { Kit } from "@content-studio/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  answer,
+  MALFORMED_JSON,
+  rateLimit,
+  startFakeAiProvider,
+  type FakeAiProviderServer,
+  type RecordedRequest,
+} from "../../../test/fakes/ai-provider-server";
+import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
+import { briefInput } from "../../../test/support/factories";
+import { OPENAI_TEST_KEY, openAiFakeConfig, selectOpenAi } from "../../../test/support/generation";
+import { waitForKit } from "../../../test/support/kits";
+
+type Ok<T> = { success: true; data: T };
+
+const PERSONAS = ["vp-engineering", "director-engineering", "cto", "product-manager"];
+const INDUSTRIES = ["aerospace", "automotive", "industrial"];
+const STAGES = ["awareness", "consideration", "decision"] as const;
+const CAP = 4;
+
+/** What the fake writes for each kind of call (the prompt says which asset it is). */
+function answerFor(request: RecordedRequest, index: number) {
+  // About one call in ten is rate limited, and one in twenty-three answers broken JSON.
+  if (index % 10 === 3) return rateLimit({ retryAfterMs: 20 });
+  if (index % 23 === 7) return answer(MALFORMED_JSON, { delayMs: 20 });
+  const prompt = request.promptText;
+  if (/exactly 3 email subject lines/.test(prompt)) {
+    return answer(
+      { subjects: ["Cost before release", "Quotes you can check", "A pilot plan"] },
+      { delayMs: 20 },
+    );
+  }
+  if (
+    /Write (a LinkedIn post|an X post|a newsletter blurb|one prompt for an image model)/.test(
+      prompt,
+    )
+  ) {
+    return answer(
+      { text: "Should-cost estimates during design cut late changes." },
+      { delayMs: 20 },
+    );
+  }
+  return answer(
+    {
+      headline: "Cost visibility before design release",
+      introduction: "Engineering leaders see product cost while the design can still change.",
+      body: "<h2>Why it matters</h2><p>Late engineering changes are the most expensive ones.</p><h2>How</h2><p>Estimate cost from the CAD model at every design review.</p>",
+      conclusion: "Start with one product line and compare estimates with supplier quotes.",
+      imagePrompt: "An engineer reviewing a cost breakdown next to a CAD model",
+    },
+    { delayMs: 20 },
+  );
+}
+
+/** The most calls the fake was answering at once. */
+function maxInFlight(requests: RecordedRequest[]): number {
+  const events = requests.flatMap((r) => [
+    { at: r.receivedAt, d: 1 },
+    { at: r.finishedAt ?? r.abortedAt ?? r.receivedAt, d: -1 },
+  ]);
+  events.sort((a, b) => a.at - b.at || a.d - b.d);
+  let now = 0;
+  let max = 0;
+  for (const e of events) max = Math.max(max, (now += e.d));
+  return max;
+}
+
+describe("a 216-step kit against a provider that fails now and then", () => {
+  let fake: FakeAiProviderServer;
+  let t: TestApp;
+  let editor: Agent;
+  beforeAll(async () => {
+    fake = await startFakeAiProvider({ apiKey: OPENAI_TEST_KEY });
+    let index = 0;
+    fake.setDefault((request) => answerFor(request, index++));
+    t = await buildTestApp({
+      config: openAiFakeConfig(fake, { generationRateLimit: 100_000, kitConcurrency: CAP }),
+    });
+    await selectOpenAi(t);
+    editor = await t.signInAs("editor");
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  it("writes every step exactly once, never more than the cap at once, through cancel and resume", async () => {
+    const cells = PERSONAS.flatMap((personaId) =>
+      INDUSTRIES.flatMap((industryId) =>
+        STAGES.map((buyingStage) => ({ personaId, industryId, buyingStage })),
+      ),
+    );
+    const created = await editor.post(
+      "/api/campaigns",
+      briefInput({
+        cells,
+        assets: ["article", "linkedin", "x", "email-subjects", "newsletter", "image-prompt"],
+      }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const briefId = created.json<Ok<{ id: string }>>().data.id;
+    const started = await editor.post(`/api/campaigns/${briefId}/kits`);
+    expect(started.statusCode, started.body).toBe(201);
+    const kitId = started.json<Ok<Kit>>().data.id;
+    expect(started.json<Ok<Kit>>().data.steps).toHaveLength(216);
+
+    // Cancel part-way: finished steps stay, the rest wait.
+    const partway = await waitForKit(editor, kitId, (k) => k.counts.done >= 30, 120_000);
+    const cancelled = await editor.post(`/api/kits/${kitId}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    // Let steps being written when it was cancelled settle (they are not stored).
+    await new Promise((r) => setTimeout(r, 1500));
+    const stopped = (await editor.get(`/api/kits/${kitId}`)).json<Ok<Kit>>().data;
+    expect(stopped.status).toBe("cancelled");
+    expect(stopped.counts.done).toBeGreaterThanOrEqual(partway.counts.done);
+    expect(stopped.counts.done).toBeLessThan(216);
+    const doneBefore = new Map(
+      stopped.steps.filter((s) => s.status === "done").map((s) => [s.id, s.contentItemId]),
+    );
+
+    const resumed = await editor.post(`/api/kits/${kitId}/resume`);
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    const done = await waitForKit(editor, kitId, (k) => k.status !== "running", 180_000);
+    expect(done.status).toBe("done");
+    expect(done.counts).toMatchObject({ done: 216, failed: 0, queued: 0 });
+    // Steps finished before the cancel kept their items: resume touched only the others.
+    for (const [stepId, itemId] of doneBefore) {
+      expect(done.steps.find((s) => s.id === stepId)?.contentItemId).toBe(itemId);
+    }
+    // Exactly one library item per step, none extra.
+    const items = await t.db
+      .selectFrom("content_item")
+      .select("id")
+      .where("kit_asset", "is not", null)
+      .execute();
+    expect(items).toHaveLength(216);
+    expect(new Set(done.steps.map((s) => s.contentItemId)).size).toBe(216);
+    // Failures were retried, and the cap held throughout.
+    expect(fake.requests.length).toBeGreaterThan(216);
+    expect(maxInFlight(fake.requests)).toBeLessThanOrEqual(CAP);
+  }, 400_000);
+
+  it("flags the asset whose figure differs from the article's, and blocks its approval", async () => {
+    fake.reset();
+    fake.setDefault((request) => {
+      const prompt = request.promptText;
+      if (/exactly 3 email subject lines/.test(prompt)) {
+        return answer({ subjects: ["Fewer change orders", "Cost you can check", "A pilot"] });
+      }
+      if (/Write a LinkedIn post/.test(prompt)) {
+        // The article says 35-45%; the post says 60%.
+        return answer({
+          text: "Customers see a 60% reduction in engineering change orders. Read the Should-Cost Benchmark Report.",
+        });
+      }
+      return answer({
+        headline: "Fewer engineering change orders, earlier",
+        introduction: "Customers see a 35-45% reduction in engineering change orders.",
+        body: "<p>Cost estimates at every design review catch expensive choices early. Customers see a 35-45% reduction in engineering change orders.</p><p>Download the Should-Cost Benchmark Report.</p>",
+        conclusion: "Start with the Should-Cost Benchmark Report.",
+        imagePrompt: "An engineer reviewing a cost breakdown",
+      });
+    });
+    const created = await editor.post(
+      "/api/campaigns",
+      briefInput({
+        cells: [{ personaId: "vp-engineering", industryId: "aerospace", buyingStage: "awareness" }],
+        assets: ["article", "linkedin", "email-subjects"],
+      }),
+    );
+    const briefId = created.json<Ok<{ id: string }>>().data.id;
+    const started = await editor.post(`/api/campaigns/${briefId}/kits`);
+    const kitId = started.json<Ok<Kit>>().data.id;
+    const done = await waitForKit(editor, kitId, (k) => k.status === "done", 60_000);
+    const byAsset = new Map(done.steps.map((s) => [s.asset, s]));
+    const linkedin = byAsset.get("linkedin")!;
+    expect(linkedin.findings.map((f) => f.code)).toContain("kit.number-mismatch");
+    expect(
+      byAsset.get("article")!.findings.filter((f) => f.code === "kit.number-mismatch"),
+    ).toEqual([]);
+    // Bulk submit leaves the flagged asset out, with the reason.
+    const submitted = await editor.post(`/api/kits/${kitId}/submit`, {});
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const result = submitted.json<Ok<{ submitted: number; skipped: { stepId: string }[] }>>().data;
+    expect(result.skipped.map((s) => s.stepId)).toContain(linkedin.id);
+    // An admin can submit it by hand, but not approve it while the finding stands.
+    const admin = await t.signInAs("admin");
+    const itemId = linkedin.contentItemId!;
+    const submit = await editor.post(`/api/library/${itemId}/transitions`, { action: "submit" });
+    expect(submit.statusCode, submit.body).toBe(200);
+    const approve = await admin.post(`/api/library/${itemId}/transitions`, { action: "approve" });
+    expect(approve.statusCode, approve.body).toBe(409);
+    expect(approve.json<{ message: string }>().message).toMatch(/Kit check: .*60/);
+  }, 120_000);
+});

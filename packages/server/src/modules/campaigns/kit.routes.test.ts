@@ -1,0 +1,107 @@
+import type { Kit } from "@content-studio/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
+import { briefInput } from "../../../test/support/factories";
+import { waitForKit } from "../../../test/support/kits";
+import yauzl from "yauzl";
+
+function zipEntryNames(buffer: Buffer): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error ?? new Error("no zip"));
+      const names: string[] = [];
+      zip.on("entry", (entry: yauzl.Entry) => {
+        names.push(entry.fileName);
+        zip.readEntry();
+      });
+      zip.on("end", () => resolve(names));
+      zip.on("error", reject);
+      zip.readEntry();
+    });
+  });
+}
+
+type Ok<T> = { success: true; data: T };
+
+async function createBrief(agent: Agent, overrides: Parameters<typeof briefInput>[0] = {}) {
+  const res = await agent.post("/api/campaigns", briefInput(overrides));
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<Ok<{ id: string }>>().data.id;
+}
+
+describe("campaign kits with the outline writer", () => {
+  let t: TestApp;
+  let editor: Agent;
+  beforeAll(async () => {
+    t = await buildTestApp({ config: { generationRateLimit: 1000 } });
+    editor = await t.signInAs("editor");
+  });
+  afterAll(() => t.close());
+
+  it("writes every asset of every cell once, as library items, and skips other languages", async () => {
+    const briefId = await createBrief(editor, { languages: ["en", "de"] });
+    const started = await editor.post(`/api/campaigns/${briefId}/kits`);
+    expect(started.statusCode, started.body).toBe(201);
+    const kit = started.json<Ok<Kit>>().data;
+    // 2 cells x 2 languages x 3 assets.
+    expect(kit.steps).toHaveLength(12);
+    expect(kit.notices.join(" ")).toMatch(/English only/);
+    const done = await waitForKit(editor, kit.id, (k) => k.status === "done");
+    const english = done.steps.filter((s) => s.language === "en");
+    const german = done.steps.filter((s) => s.language === "de");
+    expect(english.every((s) => s.status === "done" && s.contentItemId)).toBe(true);
+    expect(german.every((s) => s.status === "skipped" && /English only/.test(s.reason ?? ""))).toBe(
+      true,
+    );
+    expect(new Set(english.map((s) => s.contentItemId)).size).toBe(english.length);
+    const articles = english.filter((s) => s.asset === "article");
+    expect(articles.every((s) => typeof s.qualityScore === "number")).toBe(true);
+    // Each item is in the library, with its asset and language.
+    const items = await t.db
+      .selectFrom("content_item")
+      .select(["id", "kit_asset", "language", "body"])
+      .where(
+        "id",
+        "in",
+        english.map((s) => s.contentItemId!),
+      )
+      .execute();
+    expect(items).toHaveLength(english.length);
+    const subjects = items.find((i) => i.kit_asset === "email-subjects");
+    expect(subjects?.body.match(/<li>/g)).toHaveLength(3);
+
+    // The whole kit as a ZIP: three files per written asset and the index.
+    const zip = await editor.get(`/api/kits/${kit.id}/export.zip`);
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers["content-type"]).toBe("application/zip");
+    const names = await zipEntryNames(zip.rawPayload);
+    expect(names.filter((n) => n.endsWith(".docx"))).toHaveLength(english.length);
+    expect(names).toContain("index.csv");
+
+    // The brief shows its latest kit.
+    const brief = await editor.get(`/api/campaigns/${briefId}`);
+    expect(
+      brief.json<Ok<{ latestKit: { id: string; done: number } }>>().data.latestKit,
+    ).toMatchObject({ id: kit.id, done: english.length });
+  });
+
+  it("refuses a kit of someone else's brief to an editor, and lets viewers read", async () => {
+    const other = await t.signInAs("editor");
+    const briefId = await createBrief(editor);
+    const refused = await other.post(`/api/campaigns/${briefId}/kits`);
+    expect(refused.statusCode).toBe(403);
+    const started = await editor.post(`/api/campaigns/${briefId}/kits`);
+    const kitId = started.json<Ok<Kit>>().data.id;
+    const viewer = await t.signInAs("viewer");
+    const read = await viewer.get(`/api/kits/${kitId}`);
+    expect(read.statusCode).toBe(200);
+    expect(read.json<Ok<Kit>>().data.can).toEqual({
+      cancel: false,
+      resume: false,
+      retry: false,
+      submit: false,
+    });
+    expect((await other.post(`/api/kits/${kitId}/cancel`)).statusCode).toBe(403);
+    await waitForKit(editor, kitId, (k) => k.status === "done");
+  });
+});

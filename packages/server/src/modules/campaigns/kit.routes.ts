@@ -1,0 +1,188 @@
+import {
+  CampaignIdParamsSchema,
+  KitSchema,
+  KitSubmitBodySchema,
+  KitSubmitResultSchema,
+  successEnvelope,
+} from "@content-studio/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../app-context";
+import { changeFeedOf } from "../../db/change-feed";
+import { actorOf } from "../../plugins/access";
+import * as kits from "./kit.service";
+
+const kit = successEnvelope(KitSchema);
+const KitStepParamsSchema = z.object({
+  id: z.string().min(1).max(100),
+  stepId: z.string().min(1).max(100),
+});
+
+/** How often the live view is sent at most while steps change (milliseconds). */
+const EVENT_THROTTLE_MS = 250;
+/** A comment line now and then keeps proxies from closing a quiet stream. */
+const KEEP_ALIVE_MS = 15_000;
+
+/** Campaign kits: generate from a brief, follow live, cancel, resume, retry, submit. */
+export const kitRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      "/api/campaigns/:id/kits",
+      {
+        config: { access: "editor" },
+        schema: { params: CampaignIdParamsSchema, response: { 201: kit } },
+      },
+      async (request, reply) => {
+        reply.code(201);
+        return {
+          success: true as const,
+          data: await kits.startKit(ctx, actorOf(request), request.params.id),
+        };
+      },
+    );
+
+    app.get(
+      "/api/kits/:id",
+      {
+        config: { access: "viewer" },
+        schema: { params: CampaignIdParamsSchema, response: { 200: kit } },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await kits.getKit(ctx, actorOf(request), request.params.id),
+      }),
+    );
+
+    // Server-sent events: the kit as it changes, fed by NOTIFY kit_progress (any process's
+    // writes), at most every EVENT_THROTTLE_MS, until the client leaves.
+    app.get(
+      "/api/kits/:id/events",
+      { config: { access: "viewer" }, schema: { params: CampaignIdParamsSchema } },
+      async (request, reply) => {
+        const actor = actorOf(request);
+        const id = request.params.id;
+        const first = await kits.getKit(ctx, actor, id);
+        reply.hijack();
+        const raw = reply.raw;
+        const inherited = Object.fromEntries(
+          Object.entries(reply.getHeaders()).filter(([, v]) => v !== undefined),
+        ) as Record<string, string | number | string[]>;
+        raw.writeHead(200, {
+          ...inherited,
+          "content-type": "text/event-stream; charset=utf-8",
+          "cache-control": "no-store",
+          "x-content-type-options": "nosniff",
+          "x-accel-buffering": "no",
+          "x-request-id": request.id,
+        });
+        const send = (data: unknown) => {
+          if (!raw.destroyed && !raw.writableEnded) raw.write(`data: ${JSON.stringify(data)}\n\n`);
+        };
+        send(first);
+        let timer: NodeJS.Timeout | undefined;
+        let sending = false;
+        let again = false;
+        const push = async () => {
+          timer = undefined;
+          if (sending) {
+            again = true;
+            return;
+          }
+          sending = true;
+          try {
+            send(await kits.getKit(ctx, actor, id));
+          } catch (error) {
+            request.log.warn({ err: error }, "kit event could not be sent");
+          } finally {
+            sending = false;
+            if (again) {
+              again = false;
+              schedule();
+            }
+          }
+        };
+        const schedule = () => {
+          timer ??= setTimeout(() => void push(), EVENT_THROTTLE_MS);
+        };
+        const unsubscribe = changeFeedOf(ctx.db)?.subscribe("kit_progress", (payload) => {
+          if (payload === id) schedule();
+        });
+        // The estimate and time so far move even when no step does.
+        const tick = setInterval(() => {
+          if (raw.writable) raw.write(`: keep-alive\n\n`);
+          schedule();
+        }, KEEP_ALIVE_MS);
+        raw.on("close", () => {
+          unsubscribe?.();
+          clearTimeout(timer);
+          clearInterval(tick);
+        });
+      },
+    );
+
+    app.post(
+      "/api/kits/:id/cancel",
+      {
+        config: { access: "editor" },
+        schema: { params: CampaignIdParamsSchema, response: { 200: kit } },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await kits.cancelKit(ctx, actorOf(request), request.params.id),
+      }),
+    );
+
+    app.post(
+      "/api/kits/:id/resume",
+      {
+        config: { access: "editor" },
+        schema: { params: CampaignIdParamsSchema, response: { 200: kit } },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await kits.resumeKit(ctx, actorOf(request), request.params.id),
+      }),
+    );
+
+    app.post(
+      "/api/kits/:id/steps/:stepId/retry",
+      {
+        config: { access: "editor" },
+        schema: { params: KitStepParamsSchema, response: { 200: kit } },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await kits.resumeKit(ctx, actorOf(request), request.params.id, [
+          request.params.stepId,
+        ]),
+      }),
+    );
+
+    app.get(
+      "/api/kits/:id/export.zip",
+      { config: { access: "viewer" }, schema: { params: CampaignIdParamsSchema } },
+      async (request, reply) => {
+        const { filename, body } = await kits.exportKit(ctx, request.params.id);
+        reply.header("content-type", "application/zip");
+        reply.header("content-disposition", `attachment; filename="${filename}"`);
+        return reply.send(body);
+      },
+    );
+
+    app.post(
+      "/api/kits/:id/submit",
+      {
+        config: { access: "editor" },
+        schema: {
+          params: CampaignIdParamsSchema,
+          body: KitSubmitBodySchema,
+          response: { 200: successEnvelope(KitSubmitResultSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await kits.submitKit(ctx, actorOf(request), request.params.id, request.body.stepIds),
+      }),
+    );
+  };

@@ -1,0 +1,118 @@
+import {
+  GlossaryImportInputSchema,
+  GlossaryImportResultSchema,
+  GlossaryListSchema,
+  GlossaryTermIdParamsSchema,
+  GlossaryTermInputSchema,
+  GlossaryTermSchema,
+  ListGlossaryQuerySchema,
+  successEnvelope,
+} from "@content-studio/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../app-context";
+import { actorOf } from "../../plugins/access";
+import * as glossary from "./glossary.service";
+
+/** Room for the largest accepted CSV (1,000,000 characters, up to 3 bytes each) in JSON. */
+const IMPORT_BODY_LIMIT = 4 * 1024 * 1024;
+
+/** Settings > Glossary: every role reads and exports; admins add, edit, delete and import. */
+export const glossaryRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      "/api/settings/glossary",
+      {
+        config: { access: "viewer" },
+        schema: {
+          querystring: ListGlossaryQuerySchema,
+          response: { 200: successEnvelope(GlossaryListSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await glossary.listGlossaryFor(ctx, actorOf(request), request.query),
+      }),
+    );
+
+    app.post(
+      "/api/settings/glossary",
+      {
+        config: { access: "admin" },
+        schema: {
+          body: GlossaryTermInputSchema,
+          response: { 201: successEnvelope(GlossaryTermSchema) },
+        },
+      },
+      async (request, reply) => {
+        reply.code(201);
+        return {
+          success: true as const,
+          data: await glossary.createGlossaryTerm(ctx, actorOf(request), request.body),
+        };
+      },
+    );
+
+    app.put(
+      "/api/settings/glossary/:id",
+      {
+        config: { access: "admin" },
+        schema: {
+          params: GlossaryTermIdParamsSchema,
+          body: GlossaryTermInputSchema,
+          response: { 200: successEnvelope(GlossaryTermSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await glossary.updateGlossaryTermFor(
+          ctx,
+          actorOf(request),
+          request.params.id,
+          request.body,
+        ),
+      }),
+    );
+
+    app.delete(
+      "/api/settings/glossary/:id",
+      {
+        config: { access: "admin" },
+        schema: {
+          params: GlossaryTermIdParamsSchema,
+          response: { 200: successEnvelope(z.object({ deleted: z.literal(true) })) },
+        },
+      },
+      async (request) => {
+        await glossary.deleteGlossaryTermFor(ctx, actorOf(request), request.params.id);
+        return { success: true as const, data: { deleted: true as const } };
+      },
+    );
+
+    app.get(
+      "/api/settings/glossary/export",
+      { config: { access: "viewer" } },
+      async (_request, reply) =>
+        reply
+          .type("text/csv; charset=utf-8")
+          .header("content-disposition", 'attachment; filename="glossary.csv"')
+          .send(await glossary.exportGlossaryCsv(ctx)),
+    );
+
+    app.post(
+      "/api/settings/glossary/import",
+      {
+        bodyLimit: IMPORT_BODY_LIMIT,
+        config: { access: "admin" },
+        schema: {
+          body: GlossaryImportInputSchema,
+          response: { 200: successEnvelope(GlossaryImportResultSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await glossary.importGlossaryCsv(ctx, actorOf(request), request.body.csv),
+      }),
+    );
+  };

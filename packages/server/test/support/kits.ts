@@ -1,0 +1,23 @@
+import type { Kit } from "@content-studio/contract";
+import type { Agent } from "../helper";
+
+/** Polls the kit until `done` says so (its jobs run in the background). */
+export async function waitForKit(
+  agent: Agent,
+  id: string,
+  done: (kit: Kit) => boolean,
+  timeoutMs = 60_000,
+): Promise<Kit> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await agent.get(`/api/kits/${id}`);
+    if (res.statusCode !== 200) throw new Error(`GET kit: ${res.statusCode} ${res.body}`);
+    const kit = res.json<{ data: Kit }>().data;
+    if (done(kit)) return kit;
+    if (Date.now() > deadline) {
+      const reasons = [...new Set(kit.steps.map((s) => s.reason).filter(Boolean))].slice(0, 3);
+      throw new Error(`kit not done: ${JSON.stringify(kit.counts)} ${reasons.join(" | ")}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

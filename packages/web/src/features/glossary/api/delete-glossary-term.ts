@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { GLOSSARY_QUERY_KEY } from "./get-glossary";
+
+export const deleteGlossaryTerm = (id: string): Promise<{ deleted: true }> =>
+  api.delete<{ deleted: true }>(`/api/settings/glossary/${encodeURIComponent(id)}`);
+
+export const useDeleteGlossaryTerm = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteGlossaryTerm,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: GLOSSARY_QUERY_KEY }),
+  });
+};

@@ -1,0 +1,27 @@
+import {
+  GlossaryImportErrorDetailsSchema,
+  type GlossaryImportResult,
+  type GlossaryImportRowError,
+} from "@content-studio/contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { ApiError, api } from "../../../lib/api-client";
+import { GLOSSARY_QUERY_KEY } from "./get-glossary";
+
+/** Imports a CSV file's text; the server refuses the whole file when any row is wrong. */
+export const importGlossary = (csv: string): Promise<GlossaryImportResult> =>
+  api.post<GlossaryImportResult>("/api/settings/glossary/import", { csv });
+
+/** The rows a refused import named, or none (another kind of failure). */
+export function importRowErrors(error: unknown): GlossaryImportRowError[] {
+  if (!(error instanceof ApiError)) return [];
+  const details = GlossaryImportErrorDetailsSchema.safeParse(error.details);
+  return details.success ? details.data.rows : [];
+}
+
+export const useImportGlossary = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: importGlossary,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: GLOSSARY_QUERY_KEY }),
+  });
+};

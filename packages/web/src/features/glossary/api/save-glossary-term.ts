@@ -1,0 +1,24 @@
+import type { GlossaryTerm, GlossaryTermInput } from "@content-studio/contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { GLOSSARY_QUERY_KEY } from "./get-glossary";
+
+/** Adds a term, or replaces the fields of an existing one. */
+export const saveGlossaryTerm = ({
+  id,
+  input,
+}: {
+  id?: string;
+  input: GlossaryTermInput;
+}): Promise<GlossaryTerm> =>
+  id
+    ? api.put<GlossaryTerm>(`/api/settings/glossary/${encodeURIComponent(id)}`, input)
+    : api.post<GlossaryTerm>("/api/settings/glossary", input);
+
+export const useSaveGlossaryTerm = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveGlossaryTerm,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: GLOSSARY_QUERY_KEY }),
+  });
+};

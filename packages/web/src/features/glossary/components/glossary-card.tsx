@@ -1,0 +1,281 @@
+import {
+  KIT_LANGUAGE_LABELS,
+  KIT_LANGUAGES,
+  TERM_STATUS_LABELS,
+  TERM_STATUSES,
+  type GlossaryTerm,
+  type KitLanguage,
+  type ListGlossaryQuery,
+  type TermStatus,
+} from "@content-studio/contract";
+import { Download, Pencil, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { Dialog } from "../../../components/ui/dialog";
+import { SelectField } from "../../../components/ui/field";
+import { Spinner } from "../../../components/ui/spinner";
+import { StatusBadge, type StatusTone } from "../../../components/ui/status-badge";
+import { useDeleteGlossaryTerm } from "../api/delete-glossary-term";
+import { useExportGlossary } from "../api/export-glossary";
+import { useGlossary } from "../api/get-glossary";
+import { useGlossaryImport } from "./glossary-import";
+import { GlossaryTermDialog } from "./glossary-term-dialog";
+
+const STATUS_TONES: Record<TermStatus, StatusTone> = {
+  preferred: "green",
+  admitted: "blue",
+  forbidden: "red",
+  "do-not-translate": "purple",
+};
+
+type Editing = { term?: GlossaryTerm } | null;
+
+/**
+ * Settings > Glossary: the terms per concept and language, filtered by language and status;
+ * admins add, edit, delete and import them (the list's `can`); everyone may export.
+ */
+export function GlossaryCard() {
+  const [query, setQuery] = useState<ListGlossaryQuery>({});
+  const glossary = useGlossary(query);
+  const exporter = useExportGlossary();
+  const importer = useGlossaryImport();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<GlossaryTerm | null>(null);
+  const canManage = glossary.data?.can.manage ?? false;
+  const filtered = query.locale !== undefined || query.status !== undefined;
+
+  return (
+    <Card
+      title="Glossary"
+      description="Terms per language that writers use and the language check enforces. Do-not-translate terms stay exactly as written in every language."
+      actions={
+        <div className="flex flex-wrap gap-2">
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={exporter.isPending}
+            onClick={() => exporter.mutate()}
+          >
+            <Download className="size-4" aria-hidden="true" />
+            {exporter.isPending ? "Exporting..." : "Export CSV"}
+          </Button>
+          {canManage ? (
+            <>
+              {importer.button}
+              <Button size="sm" onClick={() => setEditing({})}>
+                <Plus className="size-4" aria-hidden="true" />
+                Add term
+              </Button>
+            </>
+          ) : null}
+        </div>
+      }
+    >
+      <div className="grid gap-3 sm:grid-cols-2 lg:max-w-xl">
+        <SelectField
+          label="Language"
+          value={query.locale ?? ""}
+          onChange={(e) =>
+            setQuery((q) => ({ ...q, locale: (e.target.value || undefined) as KitLanguage }))
+          }
+        >
+          <option value="">All languages</option>
+          {KIT_LANGUAGES.map((l) => (
+            <option key={l} value={l}>
+              {KIT_LANGUAGE_LABELS[l]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Status"
+          value={query.status ?? ""}
+          onChange={(e) =>
+            setQuery((q) => ({ ...q, status: (e.target.value || undefined) as TermStatus }))
+          }
+        >
+          <option value="">All statuses</option>
+          {TERM_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {TERM_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      {exporter.error ? (
+        <Alert className="mt-4">{`Failed to export the glossary. ${exporter.error.message}`}</Alert>
+      ) : null}
+      {importer.message}
+
+      <div className="mt-4">
+        {glossary.isPending ? (
+          <p className="flex items-center gap-2 text-sm text-slate-500">
+            <Spinner className="size-4" /> Loading glossary...
+          </p>
+        ) : glossary.isError ? (
+          <Alert>{`Failed to load the glossary. ${glossary.error.message}`}</Alert>
+        ) : glossary.data.terms.length === 0 ? (
+          <p className="text-sm text-slate-500">
+            {filtered
+              ? "No terms match these filters."
+              : canManage
+                ? "No terms yet. Add one, or import a CSV file."
+                : "No terms yet. An administrator adds them."}
+          </p>
+        ) : (
+          <TermTable
+            terms={glossary.data.terms}
+            canManage={canManage}
+            onEdit={(term) => setEditing({ term })}
+            onDelete={setDeleting}
+          />
+        )}
+      </div>
+
+      {editing ? (
+        <GlossaryTermDialog
+          term={editing.term}
+          defaultLocale={query.locale}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      {deleting ? <DeleteTermDialog term={deleting} onClose={() => setDeleting(null)} /> : null}
+    </Card>
+  );
+}
+
+function TermTable({
+  terms,
+  canManage,
+  onEdit,
+  onDelete,
+}: {
+  terms: GlossaryTerm[];
+  canManage: boolean;
+  onEdit: (term: GlossaryTerm) => void;
+  onDelete: (term: GlossaryTerm) => void;
+}) {
+  const th = "px-3 py-2 font-medium";
+  // Below 640 px the language, status and concept move under the term, so nothing scrolls.
+  return (
+    <div className="-mx-6 overflow-x-auto compact:-mx-4">
+      <table className="min-w-full text-left text-sm">
+        <caption className="sr-only">Glossary terms</caption>
+        <thead className="border-b border-slate-200 text-xs font-medium tracking-wide text-slate-500 uppercase">
+          <tr>
+            <th scope="col" className="px-6 py-2 font-medium compact:px-4">
+              Term
+            </th>
+            <th scope="col" className={`${th} hidden sm:table-cell`}>
+              Language
+            </th>
+            <th scope="col" className={`${th} hidden sm:table-cell`}>
+              Status
+            </th>
+            <th scope="col" className={`${th} hidden sm:table-cell`}>
+              Concept
+            </th>
+            <th scope="col" className={`${th} hidden md:table-cell`}>
+              Note
+            </th>
+            {canManage ? (
+              <th scope="col" className="px-6 py-2 text-right font-medium compact:px-4">
+                <span className="sr-only">Actions</span>
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {terms.map((t) => (
+            <tr key={t.id} className="align-top">
+              <td className="min-w-40 px-6 py-2 compact:px-4">
+                <span className="font-medium break-words text-slate-900">{t.term}</span>
+                {t.caseSensitive ? (
+                  <span className="block text-xs text-slate-500">Match case</span>
+                ) : null}
+                <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500 sm:hidden">
+                  <StatusBadge tone={STATUS_TONES[t.status]}>
+                    {TERM_STATUS_LABELS[t.status]}
+                  </StatusBadge>
+                  <span>{KIT_LANGUAGE_LABELS[t.locale]}</span>
+                  <span className="break-all">{t.concept}</span>
+                </span>
+                {t.note ? (
+                  <span className="mt-1 block text-xs break-words text-slate-500 md:hidden">
+                    {t.note}
+                  </span>
+                ) : null}
+              </td>
+              <td className="hidden px-3 py-2 whitespace-nowrap text-slate-600 sm:table-cell">
+                {KIT_LANGUAGE_LABELS[t.locale]}
+              </td>
+              <td className="hidden px-3 py-2 sm:table-cell">
+                <StatusBadge tone={STATUS_TONES[t.status]}>
+                  {TERM_STATUS_LABELS[t.status]}
+                </StatusBadge>
+              </td>
+              <td className="hidden px-3 py-2 whitespace-nowrap text-slate-600 sm:table-cell">
+                {t.concept}
+              </td>
+              <td className="hidden max-w-64 px-3 py-2 break-words text-slate-600 md:table-cell">
+                {t.note ?? ""}
+              </td>
+              {canManage ? (
+                <td className="px-6 py-1 text-right whitespace-nowrap compact:px-4">
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => onEdit(t)}
+                    aria-label={`Edit ${t.term} (${t.locale})`}
+                  >
+                    <Pencil className="size-4" aria-hidden="true" />
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => onDelete(t)}
+                    aria-label={`Delete ${t.term} (${t.locale})`}
+                  >
+                    <Trash2 className="size-4" aria-hidden="true" />
+                  </Button>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function DeleteTermDialog({ term, onClose }: { term: GlossaryTerm; onClose: () => void }) {
+  const remove = useDeleteGlossaryTerm();
+  return (
+    <Dialog
+      title="Delete term"
+      size="md"
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            variant="danger"
+            disabled={remove.isPending}
+            onClick={() => remove.mutate(term.id, { onSuccess: onClose })}
+          >
+            {remove.isPending ? "Deleting..." : "Delete term"}
+          </Button>
+        </>
+      }
+    >
+      {remove.error ? <Alert className="mb-3">{remove.error.message}</Alert> : null}
+      <p className="text-sm text-slate-700">
+        Delete “{term.term}” ({KIT_LANGUAGE_LABELS[term.locale]}, {TERM_STATUS_LABELS[term.status]}
+        )? Writers and the language check stop using it at once.
+      </p>
+    </Dialog>
+  );
+}

@@ -1,0 +1,133 @@
+import {
+  KIT_LANGUAGE_LABELS,
+  KIT_LANGUAGES,
+  TERM_STATUS_HINTS,
+  TERM_STATUS_LABELS,
+  TERM_STATUSES,
+  type GlossaryTerm,
+  type GlossaryTermInput,
+  type KitLanguage,
+  type TermStatus,
+} from "@content-studio/contract";
+import { useState, type FormEvent } from "react";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Dialog } from "../../../components/ui/dialog";
+import { SelectField, TextField } from "../../../components/ui/field";
+import { SwitchField } from "../../../components/ui/switch-field";
+import { getFieldErrors } from "../../../lib/api-client";
+import { useSaveGlossaryTerm } from "../api/save-glossary-term";
+
+interface GlossaryTermDialogProps {
+  /** The term to edit; a new one when absent. */
+  term?: GlossaryTerm;
+  /** The language a new term starts in (the table's filter, when one is set). */
+  defaultLocale?: KitLanguage;
+  onClose: () => void;
+}
+
+/** Add a term, or edit one: term, concept, language, status, case sensitivity and a note. */
+export function GlossaryTermDialog({ term, defaultLocale, onClose }: GlossaryTermDialogProps) {
+  const save = useSaveGlossaryTerm();
+  const [text, setText] = useState(term?.term ?? "");
+  const [concept, setConcept] = useState(term?.concept ?? "");
+  const [locale, setLocale] = useState<KitLanguage>(term?.locale ?? defaultLocale ?? "en");
+  const [status, setStatus] = useState<TermStatus>(term?.status ?? "preferred");
+  const [caseSensitive, setCaseSensitive] = useState(term?.caseSensitive ?? false);
+  const [note, setNote] = useState(term?.note ?? "");
+  const errors = getFieldErrors(save.error);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const input: GlossaryTermInput = {
+      term: text,
+      concept,
+      locale,
+      status,
+      caseSensitive,
+      ...(note.trim() ? { note } : {}),
+    };
+    save.mutate({ id: term?.id, input }, { onSuccess: onClose });
+  };
+
+  return (
+    <Dialog
+      title={term ? "Edit term" : "Add term"}
+      onClose={onClose}
+      size="md"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="glossary-term-form" disabled={save.isPending}>
+            {save.isPending ? "Saving..." : term ? "Save term" : "Add term"}
+          </Button>
+        </>
+      }
+    >
+      <form id="glossary-term-form" onSubmit={submit} className="space-y-4" noValidate>
+        {save.error && Object.keys(errors).length === 0 ? (
+          <Alert>{save.error.message}</Alert>
+        ) : null}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Term"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            error={errors.term}
+            required
+          />
+          <TextField
+            label="Concept"
+            hint="The same concept groups a term's translations and alternatives."
+            value={concept}
+            onChange={(e) => setConcept(e.target.value)}
+            error={errors.concept}
+            required
+          />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            label="Language"
+            value={locale}
+            onChange={(e) => setLocale(e.target.value as KitLanguage)}
+            error={errors.locale}
+          >
+            {KIT_LANGUAGES.map((l) => (
+              <option key={l} value={l}>
+                {KIT_LANGUAGE_LABELS[l]}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label="Status"
+            hint={TERM_STATUS_HINTS[status]}
+            value={status}
+            onChange={(e) => setStatus(e.target.value as TermStatus)}
+            error={errors.status}
+          >
+            {TERM_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {TERM_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <SwitchField
+          label="Match case"
+          description="Only this exact capitalisation counts (a capital at the start of a sentence still does)."
+          checked={caseSensitive}
+          onChange={setCaseSensitive}
+        />
+        <TextField
+          label="Note"
+          hint="Optional: why, or where it applies."
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          error={errors.note}
+        />
+      </form>
+    </Dialog>
+  );
+}
