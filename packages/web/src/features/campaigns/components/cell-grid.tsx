@@ -51,7 +51,7 @@ function GroupCheckbox({
       checked={state === "all"}
       disabled={disabled}
       onChange={onToggle}
-      className="size-4 accent-primary"
+      className="size-4 shrink-0 accent-primary"
     />
   );
 }
@@ -158,12 +158,15 @@ export function CellGrid({
         aria-labelledby={`cell-tab-${current.id}`}
         className="overflow-x-auto rounded-lg border border-slate-200"
       >
-        <table className="w-full min-w-[20rem] border-collapse text-sm">
+        <table className="w-full border-collapse text-sm">
           <caption className="sr-only">Cells for {current.name}: personas by buying stage</caption>
           <thead className="bg-slate-50">
             <tr>
-              <th scope="col" className="px-3 py-2 text-left font-medium text-slate-700">
-                <label className="inline-flex items-center gap-2">
+              <th
+                scope="col"
+                className="sticky left-0 bg-slate-50 px-2 py-2 text-left font-medium text-slate-700 sm:px-3"
+              >
+                <label className="inline-flex items-center gap-1.5 sm:gap-2">
                   <GroupCheckbox
                     label={`Every cell in ${current.name}`}
                     state={stateOf(industryKeys)}
@@ -177,7 +180,7 @@ export function CellGrid({
                 <th
                   key={stage}
                   scope="col"
-                  className="px-2 py-2 text-center font-medium text-slate-700"
+                  className="px-1 py-2 text-center text-[11px] font-medium text-slate-700 sm:px-2 sm:text-sm"
                 >
                   <label className="inline-flex flex-col items-center gap-1 sm:flex-row sm:gap-2">
                     <GroupCheckbox
@@ -195,8 +198,11 @@ export function CellGrid({
           <tbody>
             {personas.map((persona) => (
               <tr key={persona.id} className="border-t border-slate-200">
-                <th scope="row" className="px-3 py-2 text-left font-normal text-slate-900">
-                  <label className="inline-flex items-center gap-2">
+                <th
+                  scope="row"
+                  className="sticky left-0 bg-white px-2 py-2 text-left font-normal text-slate-900 sm:px-3"
+                >
+                  <label className="inline-flex items-center gap-1.5 sm:gap-2">
                     <GroupCheckbox
                       label={`Every stage for ${persona.name} in ${current.name}`}
                       state={stateOf(rowKeys(persona.id))}
@@ -209,7 +215,7 @@ export function CellGrid({
                 {BUYING_STAGES.map((stage) => {
                   const key = keyOf(persona.id, current.id, stage);
                   return (
-                    <td key={stage} className="px-2 py-2 text-center">
+                    <td key={stage} className="px-1 py-2 text-center sm:px-2">
                       <input
                         type="checkbox"
                         aria-label={`${persona.name}, ${current.name}, ${stageLabel(stage)}`}
