@@ -32,6 +32,9 @@ export interface QueueDefinition<T extends object> {
 /** The transaction (or database) a job is written in, so it commits with the rows it needs. */
 type Writer = Pick<Kysely<unknown>, "executeQuery">;
 
+/** How often expired heartbeats and jobs are looked for (seconds). */
+const SUPERVISE_SECONDS = 5;
+
 type EngineLog = {
   error(o: object, msg: string): void;
   warn(o: object, msg: string): void;
@@ -53,6 +56,12 @@ export class JobEngine {
     store: JobStore,
     private readonly log: EngineLog,
   ) {
+    // A worker that died (kill -9, a lost machine) stops sending heartbeats: the supervisor,
+    // every SUPERVISE_SECONDS, fails its job so that another attempt takes it over.
+    const supervision = {
+      superviseIntervalSeconds: SUPERVISE_SECONDS,
+      monitorIntervalSeconds: SUPERVISE_SECONDS,
+    };
     this.#boss =
       store.kind === "pglite"
         ? new PgBoss({
@@ -60,6 +69,7 @@ export class JobEngine {
             backend: "pglite",
             useListenNotify: true,
             schema: "pgboss",
+            ...supervision,
           })
         : new PgBoss({
             connectionString: store.url,
@@ -67,6 +77,7 @@ export class JobEngine {
             max: 4,
             application_name: "content-studio jobs",
             useListenNotify: true,
+            ...supervision,
           });
     this.#boss.on("error", (error: Error) =>
       this.log.error({ err: { message: error.message } }, "job engine error"),
