@@ -27,7 +27,7 @@ import { createExampleSearchQueue } from "./modules/examples/examples.service";
 import { generationRoutes } from "./modules/content/generation.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { libraryRoutes } from "./modules/library/library.routes";
-import { startTrashPurger } from "./modules/library/library-trash.service";
+import { defineTrashPurge, scheduleTrashPurge } from "./modules/library/library-trash.service";
 import { proofRoutes } from "./modules/proof/proof.routes";
 import { glossaryRoutes } from "./modules/glossary/glossary.routes";
 import { campaignsRoutes } from "./modules/campaigns/campaigns.routes";
@@ -188,8 +188,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await app.register(audienceRoutes(ctx));
   await app.register(libraryRoutes(ctx));
   await app.register(dashboardRoutes(ctx));
-  // The Trash purge runs on a schedule in every instance (an idempotent delete).
-  app.addHook("onReady", async () => startTrashPurger(ctx, app.log));
+  // The Trash purge runs hourly on the job engine (an idempotent delete).
+  defineTrashPurge(ctx, app.log);
   await app.register(proofRoutes(ctx));
   await app.register(glossaryRoutes(ctx));
   await app.register(campaignsRoutes(ctx));
@@ -199,7 +199,10 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   // Queues are defined by the modules above; the workers start once the app is ready, and stop
   // after requests and in-process work have drained (their jobs are taken over by another
   // process, or by this one after a restart).
-  app.addHook("onReady", () => ctx.jobEngine.start());
+  app.addHook("onReady", async () => {
+    await ctx.jobEngine.start();
+    await scheduleTrashPurge(ctx);
+  });
   app.addHook("onClose", () => ctx.jobEngine.stop(JOB_ENGINE_STOP_MS));
   // Last, so it runs first on close: requests and background jobs end before the mailer, the
   // reference cache and (in main.ts, after close) the database.

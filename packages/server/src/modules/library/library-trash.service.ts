@@ -1,6 +1,5 @@
 // The Trash: delete, restore and purge, and the scheduled purge of expired items.
 import { randomUUID } from "node:crypto";
-import { setTimeout as sleep } from "node:timers/promises";
 import { TRASH_RETENTION_DAYS, type LibraryItemDetail } from "@content-studio/contract";
 import type { Kysely } from "kysely";
 import type { AppContext } from "../../app-context";
@@ -86,33 +85,40 @@ export function purgeExpiredTrash(db: Kysely<Database>, now: Date): Promise<numb
   return repo.purgeTrashBefore(db, new Date(now.getTime() - TRASH_RETENTION_DAYS * DAY_MS));
 }
 
-export const TRASH_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+/** The job engine's queue of Trash purges. */
+export const TRASH_PURGE_QUEUE = "library-trash-purge";
 
 /**
- * The scheduled purge: once at start, then every hour, until shutdown aborts it. Safe on
- * several instances (the delete is idempotent).
+ * The scheduled purge on the job engine: every hour (a cron schedule kept once for all
+ * instances), and once at start. A job may name the moment it purges as of (`asOf`).
  */
-export function startTrashPurger(
-  ctx: Pick<AppContext, "db" | "jobs">,
-  log: { info(o: object, msg: string): void; error(o: object, msg: string): void },
-  options: { intervalMs?: number; now?: () => Date } = {},
+export function defineTrashPurge(
+  ctx: Pick<AppContext, "db" | "jobEngine">,
+  log: { info(o: object, msg: string): void },
 ): void {
-  const interval = options.intervalMs ?? TRASH_PURGE_INTERVAL_MS;
-  const now = options.now ?? (() => new Date());
-  ctx.jobs.run(
-    "library:trash-purge",
-    async (signal) => {
-      while (!signal.aborted) {
-        try {
-          const purged = await purgeExpiredTrash(ctx.db, now());
-          if (purged > 0) log.info({ purged }, "library: purged expired Trash items");
-        } catch (error) {
-          if (signal.aborted) return;
-          log.error({ err: error }, "library: Trash purge failed");
-        }
-        await sleep(interval, undefined, { signal }).catch(() => undefined);
-      }
+  ctx.jobEngine.define<{ asOf?: string }>({
+    name: TRASH_PURGE_QUEUE,
+    options: { retryLimit: 3, retryDelay: 60, retryBackoff: true },
+    worker: {
+      options: { pollingIntervalSeconds: 5 },
+      handler: async (job) => {
+        const purged = await purgeExpiredTrash(
+          ctx.db,
+          job.data.asOf ? new Date(job.data.asOf) : new Date(),
+        );
+        if (purged > 0) log.info({ purged }, "library: purged expired Trash items");
+      },
     },
-    (error) => log.error({ err: error }, "library: Trash purger stopped"),
+  });
+}
+
+/** Schedules the hourly purge and runs one now (a second instance's start adds none). */
+export async function scheduleTrashPurge(ctx: Pick<AppContext, "db" | "jobEngine">) {
+  await ctx.jobEngine.schedule(TRASH_PURGE_QUEUE, "0 * * * *");
+  await ctx.jobEngine.send(
+    ctx.db,
+    TRASH_PURGE_QUEUE,
+    {},
+    { singletonKey: "start", singletonSeconds: 300 },
   );
 }

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refreshLibraryStatistics } from "../../db/database";
 import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
 import { VALID_REQUEST, modelDraft } from "../../../test/support/generation";
-import { purgeExpiredTrash, startTrashPurger } from "./library-trash.service";
+import { purgeExpiredTrash, TRASH_PURGE_QUEUE } from "./library-trash.service";
 import { insertTestItem, qualityReport } from "./library.test-support";
 
 type Ok<T> = { success: true; data: T };
@@ -790,16 +790,14 @@ describe("library items: editing, versions, lifecycle, trash, exports", () => {
       .set({ deleted_at: new Date(deletedAt - 10 * DAY) })
       .where("id", "=", old)
       .execute();
-    const jobs = t.ctx.jobs;
-    const logs: string[] = [];
-    startTrashPurger(
-      { db: t.db, jobs },
-      { info: (_o, m) => logs.push(m), error: (_o, m) => logs.push(m) },
-      { intervalMs: 3_600_000, now: () => new Date(deletedAt + 21 * DAY) },
-    );
-    await expect.poll(async () => (await viewer.get(`/api/library/${old}`)).statusCode).toBe(404);
+    // A purge job on the job engine, as the hourly schedule sends, as of 21 days on.
+    await t.ctx.jobEngine.send(t.db, TRASH_PURGE_QUEUE, {
+      asOf: new Date(deletedAt + 21 * DAY).toISOString(),
+    });
+    await expect
+      .poll(async () => (await viewer.get(`/api/library/${old}`)).statusCode, { timeout: 15_000 })
+      .toBe(404);
     expect((await get(keep)).deletedAt).not.toBeNull();
-    expect(logs).toContain("library: purged expired Trash items");
   });
 
   it("exports Markdown, HTML and DOCX downloads", async () => {
