@@ -229,3 +229,10 @@ export const KitSubmitResultSchema = z.object({
   skipped: z.array(z.object({ stepId: z.string(), reason: z.string() })),
 });
 export type KitSubmitResult = z.infer<typeof KitSubmitResultSchema>;
+
+/** POST /api/kits/:id/steps/:stepId/fix: apply one of the step's findings' fixes to its item. */
+export const KitFixBodySchema = z.object({
+  from: z.string().min(1).max(200),
+  to: z.string().max(200),
+});
+export type KitFixBody = z.infer<typeof KitFixBodySchema>;

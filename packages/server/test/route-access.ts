@@ -143,4 +143,5 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   "POST /api/kits/:id/resume": "editor",
   "POST /api/kits/:id/steps/:stepId/retry": "editor",
   "POST /api/kits/:id/submit": "editor",
+  "POST /api/kits/:id/steps/:stepId/fix": "editor",
 };

@@ -1220,6 +1220,46 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "POST /api/kits/:id/steps/:stepId/retry": kitCase("done", "failed", 200, async (ctx, a) => {
     expect((await kitRow(ctx.t, a.id))?.status).toBe("running");
   }),
+  "POST /api/kits/:id/steps/:stepId/fix": routeCase<Arranged & { id: string; itemId: string }>({
+    status: 200,
+    async arrange(ctx) {
+      const owner = authorOf(ctx, "editor");
+      const { id, stepId } = await insertCaseKit(ctx, "done", "done");
+      const itemId = await buildContentItem(ctx.t, {
+        createdBy: owner.id,
+        body: "<p>Every guesstimate becomes a cost estimate.</p>",
+      });
+      await ctx.t.db
+        .updateTable("campaign_kit_step")
+        .set({
+          content_item_id: itemId,
+          findings: JSON.stringify([
+            {
+              code: "language.forbidden-term",
+              message: "Forbidden term.",
+              fix: { from: "guesstimate", to: "estimate" },
+            },
+          ]),
+        })
+        .where("id", "=", stepId)
+        .execute();
+      return {
+        id,
+        itemId,
+        params: { id, stepId },
+        body: { from: "guesstimate", to: "estimate" },
+      };
+    },
+    snapshot: async (ctx, a) => ({ row: await kitRow(ctx.t, a.id) }),
+    async expectEffect(ctx, a) {
+      const item = await ctx.t.db
+        .selectFrom("content_item")
+        .select("body")
+        .where("id", "=", a.itemId)
+        .executeTakeFirst();
+      expect(item?.body).toContain("Every estimate becomes");
+    },
+  }),
   "POST /api/kits/:id/submit": kitCase("done", "failed", 200, async (_ctx, _a, res) => {
     // No written asset: nothing to submit, and nothing refused.
     expect(dataOf<{ submitted: number }>(res).submitted).toBe(0);
@@ -1235,7 +1275,7 @@ const kitRow = (t: TestApp, id: string) =>
  */
 function kitCase(
   status: "running" | "cancelled" | "done",
-  stepStatus: "queued" | "failed",
+  stepStatus: "queued" | "failed" | "done",
   code: number,
   effect: (
     ctx: CaseContext,
@@ -1246,43 +1286,53 @@ function kitCase(
   return routeCase<Arranged & { id: string }>({
     status: code,
     async arrange(ctx) {
-      const owner = authorOf(ctx, "editor");
-      const briefId = await buildBrief(ctx.t, owner);
-      const id = randomUUID();
-      const stepId = randomUUID();
-      await insertKit(
-        ctx.t.db,
-        {
-          id,
-          briefId,
-          briefName: "Kit case",
-          brief: {},
-          provider: "builtin",
-          notices: [],
-          startedBy: owner.id,
-        },
-        [
-          {
-            id: stepId,
-            kit_id: id,
-            cell_key: "vp-engineering|aerospace|awareness",
-            persona_id: "vp-engineering",
-            industry_id: "aerospace",
-            buying_stage: "awareness",
-            language: "en",
-            asset: "article",
-            sort_order: 0,
-            status: stepStatus,
-            reason: null,
-          },
-        ],
-      );
-      await ctx.t.db.updateTable("campaign_kit").set({ status }).where("id", "=", id).execute();
+      const { id, stepId } = await insertCaseKit(ctx, status, stepStatus);
       return { id, params: { id, stepId }, body: {} };
     },
     snapshot: async (ctx, a) => ({ row: await kitRow(ctx.t, a.id) }),
     expectEffect: (ctx, a, res) => effect(ctx, a, res),
   });
+}
+
+/** A kit of an editor's brief (the caller's own when it may manage kits) with one step. */
+async function insertCaseKit(
+  ctx: CaseContext,
+  status: "running" | "cancelled" | "done",
+  stepStatus: "queued" | "failed" | "done",
+): Promise<{ id: string; stepId: string }> {
+  const owner = authorOf(ctx, "editor");
+  const briefId = await buildBrief(ctx.t, owner);
+  const id = randomUUID();
+  const stepId = randomUUID();
+  await insertKit(
+    ctx.t.db,
+    {
+      id,
+      briefId,
+      briefName: "Kit case",
+      brief: { ...briefInput(), ownerId: owner.id },
+      provider: "builtin",
+      notices: [],
+      startedBy: owner.id,
+    },
+    [
+      {
+        id: stepId,
+        kit_id: id,
+        cell_key: "vp-engineering|aerospace|awareness",
+        persona_id: "vp-engineering",
+        industry_id: "aerospace",
+        buying_stage: "awareness",
+        language: "en",
+        asset: "article",
+        sort_order: 0,
+        status: stepStatus,
+        reason: null,
+      },
+    ],
+  );
+  await ctx.t.db.updateTable("campaign_kit").set({ status }).where("id", "=", id).execute();
+  return { id, stepId };
 }
 
 const glossaryInput = (term: string) => ({

@@ -246,6 +246,13 @@ describe("a 216-step kit against a provider that fails now and then", () => {
     expect(forbidden?.fix).toEqual({ from: "guesstimate", to: "cost estimate" });
     expect(german.findings.map((f) => f.code)).toContain("language.wrong-language");
     expect(english.findings.map((f) => f.code)).not.toContain("language.wrong-language");
+    // One click applies the fix: a new version of the item, and the finding is gone.
+    const fixed = await editor.post(`/api/kits/${kitId}/steps/${english.id}/fix`, forbidden!.fix);
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    const after = fixed.json<Ok<Kit>>().data.steps.find((s) => s.id === english.id)!;
+    expect(after.findings.map((f) => f.code)).not.toContain("language.forbidden-term");
+    const again = await editor.post(`/api/kits/${kitId}/steps/${english.id}/fix`, forbidden!.fix);
+    expect(again.statusCode).toBe(409);
     // The glossary leads each prompt.
     const system = fake.requests.map((r) => r.promptText);
     expect(

@@ -1,5 +1,6 @@
 import {
   CampaignIdParamsSchema,
+  KitFixBodySchema,
   KitSchema,
   KitSubmitBodySchema,
   KitSubmitResultSchema,
@@ -156,6 +157,24 @@ export const kitRoutes =
         data: await kits.resumeKit(ctx, actorOf(request), request.params.id, [
           request.params.stepId,
         ]),
+      }),
+    );
+
+    app.post(
+      "/api/kits/:id/steps/:stepId/fix",
+      {
+        config: { access: "editor" },
+        schema: { params: KitStepParamsSchema, body: KitFixBodySchema, response: { 200: kit } },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await kits.fixStep(
+          ctx,
+          actorOf(request),
+          request.params.id,
+          request.params.stepId,
+          request.body,
+        ),
       }),
     );
 

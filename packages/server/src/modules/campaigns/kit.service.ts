@@ -7,6 +7,7 @@ import {
   type CampaignBrief,
   type Kit,
   type KitFinding,
+  type KitFixBody,
   type KitStepStatus,
   type KitSubmitResult,
   type KitSummary,
@@ -16,6 +17,9 @@ import type { AppContext } from "../../app-context";
 import { findContentItem } from "../content/content.repository";
 import { fileSlug } from "../library/library.export";
 import { kitZip, type KitExportAsset } from "./kit-export";
+import { checkKitAssets } from "./kit-findings";
+import { applyFix } from "../glossary/language-check";
+import { saveLibraryItem } from "../library/library-edit.service";
 import { AppError } from "../../lib/app-error";
 import type { SessionUser } from "../../plugins/access";
 import { getWriter } from "../ai/ai-provider.service";
@@ -331,6 +335,43 @@ export async function submitKit(
     }
   }
   return { submitted, skipped };
+}
+
+/**
+ * One-click fix: replaces a finding's text in the step's library item (a new version, through
+ * the library's own save), then checks the cell again. Only a fix one of the step's findings
+ * offers is applied.
+ */
+export async function fixStep(
+  ctx: AppContext,
+  actor: SessionUser,
+  id: string,
+  stepId: string,
+  fix: KitFixBody,
+): Promise<Kit> {
+  const kit = await loadKit(ctx, id);
+  kitPolicy.authorize(actor, "manage", { owner_id: kit.started_by ?? "" });
+  const steps = await repo.listKitSteps(ctx.db, id);
+  const step = steps.find((s) => s.id === stepId);
+  if (!step) throw new AppError("not_found", "Step not found.");
+  const offered = ((step.findings as KitFinding[]) ?? []).some(
+    (f) => f.fix?.from === fix.from && f.fix.to === fix.to,
+  );
+  if (!offered || !step.content_item_id) {
+    throw new AppError("conflict", "This fix is no longer offered for this asset.");
+  }
+  const item = await findContentItem(ctx.db, step.content_item_id);
+  if (!item) throw new AppError("not_found", "The asset's library item is gone.");
+  await saveLibraryItem(ctx, actor, item.id, {
+    headline: applyFix(item.headline, fix),
+    introduction: applyFix(item.introduction, fix),
+    body: applyFix(item.body, fix),
+    conclusion: applyFix(item.conclusion, fix),
+    baseVersion: item.version,
+  });
+  const cell = steps.filter((s) => s.cell_key === step.cell_key && s.status === "done");
+  await repo.setStepFindings(ctx.db, await checkKitAssets(ctx, kit, cell));
+  return getKit(ctx, actor, id);
 }
 
 /**
