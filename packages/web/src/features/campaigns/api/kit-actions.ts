@@ -13,6 +13,17 @@ export const resumeKit = (id: string) => api.post<Kit>(`${kitPath(id)}/resume`);
 export const retryKitStep = ({ kitId, stepId }: { kitId: string; stepId: string }) =>
   api.post<Kit>(`${kitPath(kitId)}/steps/${encodeURIComponent(stepId)}/retry`);
 
+/** Applies a finding's suggested substitution to the step's library item (a new version). */
+export const fixKitStep = ({
+  kitId,
+  stepId,
+  fix,
+}: {
+  kitId: string;
+  stepId: string;
+  fix: { from: string; to: string };
+}) => api.post<Kit>(`${kitPath(kitId)}/steps/${encodeURIComponent(stepId)}/fix`, fix);
+
 /** Each answers the kit as it now is, which replaces the cached one. */
 const useKitMutation = <V>(mutationFn: (variables: V) => Promise<Kit>) => {
   const queryClient = useQueryClient();
@@ -25,3 +36,4 @@ const useKitMutation = <V>(mutationFn: (variables: V) => Promise<Kit>) => {
 export const useCancelKit = () => useKitMutation(cancelKit);
 export const useResumeKit = () => useKitMutation(resumeKit);
 export const useRetryKitStep = () => useKitMutation(retryKitStep);
+export const useFixKitStep = () => useKitMutation(fixKitStep);

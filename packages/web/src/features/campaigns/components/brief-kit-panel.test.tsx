@@ -1,5 +1,5 @@
 import type { Kit } from "@content-studio/contract";
-import { act, screen, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fail, installFakeApi, ok } from "../../../testing/fake-api";
@@ -167,6 +167,51 @@ describe("BriefKitPanel", () => {
     expect(await screen.findByText("4 of 5 finished (80%)")).toBeInTheDocument();
     expect(requests.find((r) => r.path.endsWith("/retry"))?.params.stepId).toBe("s-4");
     expect(screen.queryByRole("button", { name: /^Retry/ })).not.toBeInTheDocument();
+  });
+
+  it("applies a finding's suggested substitution in one click", async () => {
+    const base = buildKit();
+    const kit = buildKit({
+      steps: base.steps.map((s) =>
+        s.id === "s-1"
+          ? {
+              ...s,
+              findings: [
+                {
+                  code: "language.forbidden-term",
+                  message: "The forbidden term “guesstimate” is used.",
+                  fix: { from: "guesstimate", to: "cost estimate" },
+                },
+              ],
+            }
+          : s,
+      ),
+      can: { cancel: false, resume: false, retry: false, submit: true },
+    });
+    const fixed = buildKit({
+      steps: kit.steps.map((s) => (s.id === "s-1" ? { ...s, findings: [] } : s)),
+      can: kit.can,
+    });
+    const { requests } = installFakeApi({
+      "GET /api/campaigns/brief-1": ok(buildBrief({ latestKit: summary(kit) })),
+      "GET /api/kits/kit-1": ok(kit),
+      "POST /api/kits/kit-1/steps/:stepId/fix": ok(fixed),
+    });
+    renderPanel();
+    await userEvent.click(
+      await screen.findByRole("button", {
+        name: "Details of Article (English) for CTO · Aerospace · Awareness",
+      }),
+    );
+    await userEvent.click(screen.getByRole("button", { name: /^Replace “guesstimate”/ }));
+    await waitFor(() =>
+      expect(
+        screen.queryByText("The forbidden term “guesstimate” is used."),
+      ).not.toBeInTheDocument(),
+    );
+    const sent = requests.find((r) => r.path.endsWith("/fix"));
+    expect(sent?.params.stepId).toBe("s-1");
+    expect(sent?.body).toEqual({ from: "guesstimate", to: "cost estimate" });
   });
 
   it("shows the server's message when an action is refused", async () => {

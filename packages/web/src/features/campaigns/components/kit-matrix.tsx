@@ -21,6 +21,10 @@ interface KitMatrixProps {
   onRetry: (stepId: string) => void;
   /** The step whose retry is being sent. */
   retrying: string | null;
+  /** Applies a finding's suggested substitution (offered where done steps may be selected). */
+  onFix: (stepId: string, fix: { from: string; to: string }) => void;
+  /** The step whose fix is being applied. */
+  fixing: string | null;
 }
 
 /**
@@ -28,7 +32,7 @@ interface KitMatrixProps {
  * language), on narrow ones a list grouped by cell. One markup serves both: each entry names
  * its asset, which the column header makes visible on wide screens.
  */
-export function KitMatrix({ columns, rows, status, ...entryProps }: KitMatrixProps) {
+export function KitMatrix({ columns, rows, status, onFix, fixing, ...entryProps }: KitMatrixProps) {
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const toggle = (id: string) =>
     setExpanded((current) => {
@@ -91,6 +95,9 @@ export function KitMatrix({ columns, rows, status, ...entryProps }: KitMatrixPro
                 <KitEntryDetails
                   key={step.id}
                   step={step}
+                  canFix={entryProps.canSelect}
+                  onFix={onFix}
+                  fixing={fixing === step.id}
                   label={`${columns.find((c) => c.key === `${step.asset}|${step.language}`)?.label ?? step.asset} · ${row.label}`}
                 />
               ))}
@@ -102,7 +109,10 @@ export function KitMatrix({ columns, rows, status, ...entryProps }: KitMatrixPro
   );
 }
 
-interface KitEntryProps extends Omit<KitMatrixProps, "columns" | "rows" | "status"> {
+interface KitEntryProps extends Omit<
+  KitMatrixProps,
+  "columns" | "rows" | "status" | "onFix" | "fixing"
+> {
   step: KitStep;
   column: KitColumn;
   cellLabel: string;
@@ -209,7 +219,19 @@ function KitEntry({
 }
 
 /** Why a step failed or was skipped, and each finding with its suggested fix. */
-function KitEntryDetails({ step, label }: { step: KitStep; label: string }) {
+function KitEntryDetails({
+  step,
+  label,
+  canFix,
+  onFix,
+  fixing,
+}: {
+  step: KitStep;
+  label: string;
+  canFix: boolean;
+  onFix: (stepId: string, fix: { from: string; to: string }) => void;
+  fixing: boolean;
+}) {
   return (
     <div
       id={`kit-step-${step.id}`}
@@ -228,6 +250,19 @@ function KitEntryDetails({ step, label }: { step: KitStep; label: string }) {
                   (suggested: replace &ldquo;{finding.fix.from}&rdquo; with &ldquo;{finding.fix.to}
                   &rdquo;)
                 </span>
+              ) : null}
+              {finding.fix && canFix && step.contentItemId ? (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  className="ml-2"
+                  disabled={fixing}
+                  aria-label={`Replace “${finding.fix.from}” with “${finding.fix.to}” in ${label}`}
+                  onClick={() => onFix(step.id, finding.fix!)}
+                >
+                  {fixing ? <Spinner className="size-3.5" /> : null}
+                  Replace
+                </Button>
               ) : null}
             </li>
           ))}

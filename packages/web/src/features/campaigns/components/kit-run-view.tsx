@@ -21,7 +21,7 @@ import { SelectField } from "../../../components/ui/field";
 import { Spinner } from "../../../components/ui/spinner";
 import { StatusBadge, type StatusTone } from "../../../components/ui/status-badge";
 import { kitPath } from "../api/get-kit";
-import { useCancelKit, useResumeKit, useRetryKitStep } from "../api/kit-actions";
+import { useCancelKit, useFixKitStep, useResumeKit, useRetryKitStep } from "../api/kit-actions";
 import { useSubmitKit } from "../api/submit-kit";
 import { KitMatrix } from "./kit-matrix";
 import {
@@ -61,6 +61,7 @@ export function KitRunView({ kit, names, receivedAt }: KitRunViewProps) {
   const cancel = useCancelKit();
   const resume = useResumeKit();
   const retry = useRetryKitStep();
+  const fix = useFixKitStep();
   const submit = useSubmitKit();
   const now = useNow(kit.status === "running");
 
@@ -77,7 +78,7 @@ export function KitRunView({ kit, names, receivedAt }: KitRunViewProps) {
   const drift = kit.status === "running" ? Math.max(0, now - receivedAt) : 0;
   const doneIds = new Set(kit.steps.filter((s) => s.status === "done").map((s) => s.id));
   const chosen = [...selected].filter((id) => doneIds.has(id));
-  const actionError = cancel.error ?? resume.error ?? retry.error ?? submit.error;
+  const actionError = cancel.error ?? resume.error ?? retry.error ?? fix.error ?? submit.error;
 
   const toggleSelect = (id: string) =>
     setSelected((current) => {
@@ -86,7 +87,7 @@ export function KitRunView({ kit, names, receivedAt }: KitRunViewProps) {
       return next;
     });
   const reset = () => {
-    for (const m of [cancel, resume, retry, submit]) m.reset();
+    for (const m of [cancel, resume, retry, fix, submit]) m.reset();
   };
   const onSubmit = () => {
     reset();
@@ -280,6 +281,11 @@ export function KitRunView({ kit, names, receivedAt }: KitRunViewProps) {
             retry.mutate({ kitId: kit.id, stepId });
           }}
           retrying={retry.isPending ? (retry.variables?.stepId ?? null) : null}
+          onFix={(stepId, substitution) => {
+            reset();
+            fix.mutate({ kitId: kit.id, stepId, fix: substitution });
+          }}
+          fixing={fix.isPending ? (fix.variables?.stepId ?? null) : null}
         />
       </div>
     </Card>
