@@ -327,6 +327,10 @@ describe("kits journey", { timeout: 600_000 }, () => {
     // nothing moves: no new call, the same count in the page and in the API, for longer than
     // a few calls would take.
     await fakeIdle();
+    // That step goes back to the queue, and the page says so: nothing reads as being written.
+    await eventually(async () => assert.equal((await apiKit()).counts.writing ?? 0, 0));
+    await eventually(async () => assert.equal(await countOf("Writing"), 0));
+    assert.equal(await countOf("Checking"), 0);
     const calls = fake.requests.length;
     const stopped = await apiKit();
     assert.equal(stopped.status, "cancelled");
