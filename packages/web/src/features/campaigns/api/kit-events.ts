@@ -2,34 +2,35 @@ import { KitSchema } from "@content-studio/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { getBriefQueryOptions } from "./get-brief";
-import { getKitQueryOptions, kitPath, useKit } from "./get-kit";
+import { getKitQueryOptions, isKitLive, kitPath, useKit } from "./get-kit";
 
 export const kitEventsPath = (id: string) => `${kitPath(id)}/events`;
 
 /**
  * One kit, kept current while it runs: over server-sent events (each message is the whole
  * kit, written into the query cache), or, when the stream fails, by polling. The stream
- * closes once the kit stops running and when the caller unmounts.
+ * closes once the kit stops and no step is still being written (a cancelled kit's step in
+ * flight goes back to the queue a moment later), and when the caller unmounts.
  */
 export function useLiveKit(kitId: string) {
   const queryClient = useQueryClient();
   const [streamFailed, setStreamFailed] = useState(() => typeof EventSource === "undefined");
   const query = useKit(kitId, { poll: streamFailed });
-  const running = query.data?.status === "running";
+  const live = query.data ? isKitLive(query.data) : false;
 
   useEffect(() => {
-    if (!running || streamFailed) return;
+    if (!live || streamFailed) return;
     const source = new EventSource(kitEventsPath(kitId));
     source.onmessage = (event: MessageEvent<string>) => {
       const kit = parseKit(event.data);
       if (!kit) return;
       queryClient.setQueryData(getKitQueryOptions(kitId).queryKey, kit);
       if (kit.status !== "running") {
-        source.close();
         void queryClient.invalidateQueries({
           queryKey: getBriefQueryOptions(kit.briefId).queryKey,
         });
       }
+      if (!isKitLive(kit)) source.close();
     };
     // EventSource would reconnect by itself; polling is the simpler, predictable fallback.
     source.onerror = () => {
@@ -37,7 +38,7 @@ export function useLiveKit(kitId: string) {
       setStreamFailed(true);
     };
     return () => source.close();
-  }, [kitId, running, streamFailed, queryClient]);
+  }, [kitId, live, streamFailed, queryClient]);
 
   return query;
 }

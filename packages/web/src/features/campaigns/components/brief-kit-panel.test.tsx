@@ -303,6 +303,43 @@ describe("BriefKitPanel", () => {
     expect(source.closed).toBe(true);
   });
 
+  it("keeps following a cancelled kit until the step in flight is back in the queue", async () => {
+    const base = buildKit();
+    const queued = base.steps.map((s) => ({ ...s, status: "queued" as const, findings: [] }));
+    const running = buildKit({
+      status: "running",
+      finishedAt: null,
+      counts: kitCounts({ queued: 5 }),
+      steps: queued,
+      notices: [],
+      can: { cancel: true, resume: false, retry: false, submit: false },
+    });
+    installFakeApi({
+      "GET /api/campaigns/brief-1": ok(buildBrief({ latestKit: summary(running) })),
+      "GET /api/kits/kit-1": ok(running),
+    });
+    renderPanel();
+    await screen.findByText("Kit running.");
+    const source = FakeEventSource.instances.at(-1)!;
+    const cancelled = {
+      ...running,
+      status: "cancelled" as const,
+      can: { cancel: false, resume: true, retry: false, submit: false },
+    };
+    // Cancelled while the first step was being written: its answer is not stored.
+    source.emit({
+      ...cancelled,
+      counts: kitCounts({ writing: 1, queued: 4 }),
+      steps: queued.map((s, i) => (i === 0 ? { ...s, status: "writing" as const } : s)),
+    });
+    expect(await screen.findByText(/^Kit cancelled/)).toBeInTheDocument();
+    expect(source.closed).toBe(false);
+    source.emit({ ...cancelled, counts: kitCounts({ queued: 5 }) });
+    const perStatus = await screen.findByRole("list", { name: "Entries per status" });
+    expect(within(perStatus).getByText("Writing").parentElement).toHaveTextContent("Writing0");
+    expect(source.closed).toBe(true);
+  });
+
   it("polls the kit when the event stream fails", async () => {
     const running = buildKit({
       status: "running",

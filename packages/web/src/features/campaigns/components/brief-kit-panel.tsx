@@ -23,7 +23,11 @@ export function BriefKitPanel({ briefId, ...names }: BriefKitPanelProps) {
 
   const generate = canRun ? (
     <div className="flex flex-wrap items-center gap-3">
-      <Button disabled={start.isPending} onClick={() => start.mutate(briefId)}>
+      <Button
+        variant={kitId ? "secondary" : "primary"}
+        disabled={start.isPending}
+        onClick={() => start.mutate(briefId)}
+      >
         {start.isPending ? (
           <Spinner className="size-4" />
         ) : (
@@ -64,10 +68,12 @@ function KitPanel({
   const kit = useLiveKit(kitId);
   if (kit.data) {
     return (
-      <div className="space-y-4">
-        {kit.data.status === "running" ? null : generate}
-        <KitRunView kit={kit.data} names={names} receivedAt={kit.dataUpdatedAt} />
-      </div>
+      <KitRunView
+        kit={kit.data}
+        names={names}
+        receivedAt={kit.dataUpdatedAt}
+        generate={kit.data.status === "running" ? null : generate}
+      />
     );
   }
   if (kit.isPending) {

@@ -13,7 +13,7 @@ import {
   type KitSubmitResult,
 } from "@content-studio/contract";
 import { Download, Pause, Play, Send } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
@@ -50,10 +50,12 @@ interface KitRunViewProps {
   names: KitNames;
   /** When the cached kit was last received (ms), to keep the clock moving between events. */
   receivedAt: number;
+  /** "Generate a new kit", shown with the kit's actions (so it reads as the kit's, not the form's). */
+  generate?: ReactNode;
 }
 
 /** A kit's progress, its actions and every step in a matrix; live while it runs. */
-export function KitRunView({ kit, names, receivedAt }: KitRunViewProps) {
+export function KitRunView({ kit, names, receivedAt, generate }: KitRunViewProps) {
   const [status, setStatus] = useState<KitStepStatus | null>(null);
   const [language, setLanguage] = useState<KitLanguage | null>(null);
   const [stage, setStage] = useState<BuyingStage | null>(null);
@@ -217,6 +219,7 @@ export function KitRunView({ kit, names, receivedAt }: KitRunViewProps) {
               Export kit
             </a>
           ) : null}
+          {generate ? <div className="w-full sm:ml-auto sm:w-auto">{generate}</div> : null}
         </div>
 
         {actionError ? <Alert reveal>{actionError.message}</Alert> : null}
