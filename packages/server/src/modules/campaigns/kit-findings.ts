@@ -62,9 +62,9 @@ export async function checkKitAssets(
     profileOffers,
     productNames,
   });
-  // Each asset's language check: its language paragraph by paragraph, the glossary, and the
-  // figures of what it was written from (the brief's message for an article, the article of the
-  // same language for the short assets).
+  // Each asset's language check: its language paragraph by paragraph, the glossary, and, for an
+  // article, the figures of the brief's message it was written from. A short asset need not
+  // repeat every figure of its article (the kit check holds its figures to the article).
   const paragraphsOf = (i: number) => {
     const item = items[i];
     if (!item) return [];
@@ -74,10 +74,6 @@ export async function checkKitAssets(
       .filter(Boolean);
     return [item.headline, item.introduction, ...body, item.conclusion].filter((p) => p.trim());
   };
-  const articleText = new Map<string, string>();
-  written.forEach((step, i) => {
-    if (step.asset === "article") articleText.set(step.language, paragraphsOf(i).join("\n"));
-  });
   return new Map(
     written.map((step, i) => {
       const language = step.language as KitLanguage;
@@ -85,9 +81,7 @@ export async function checkKitAssets(
         locale: language,
         paragraphs: step.asset === "image-prompt" ? [] : paragraphsOf(i),
         terms,
-        sourceText:
-          step.asset === "article" ? brief.keyMessage : (articleText.get(step.language) ?? ""),
-        sourceLocale: step.asset === "article" ? undefined : language,
+        sourceText: step.asset === "article" ? brief.keyMessage : undefined,
         protectedTerms: [catalog.companyName, ...productNames],
       });
       return [step.id, [...(findings.get(step.id) ?? []), ...own]];

@@ -224,6 +224,18 @@ describe("language check details", () => {
     ).toEqual([]);
   });
 
+  it("keeps the expected language when another scores about as well (a short sentence)", () => {
+    // franc-min scores this English sentence 1.00 French and 0.996 English.
+    const paragraph = "Question supplier quotes that sit well above the estimate.";
+    expect(checkLanguage({ locale: "en", paragraphs: [paragraph], terms: [] })).toEqual([]);
+    // German text in an English asset is still caught: English is far behind there.
+    const german =
+      "Die Kosten werden während der Konstruktion geschätzt, solange das Design noch geändert werden kann.";
+    expect(
+      checkLanguage({ locale: "en", paragraphs: [german], terms: [] }).map((f) => f.code),
+    ).toEqual(["language.wrong-language"]);
+  });
+
   it("skips paragraphs too short to judge", () => {
     expect(detectParagraphLanguage("Jetzt Demo buchen")).toBeNull();
     expect(checkLanguage({ locale: "de", paragraphs: ["Book a demo today."], terms: [] })).toEqual(

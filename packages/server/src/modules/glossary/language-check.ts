@@ -4,7 +4,7 @@ import {
   type KitFinding,
   type KitLanguage,
 } from "@content-studio/contract";
-import { franc } from "franc-min";
+import { francAll } from "franc-min";
 import { neutralizeFenceText } from "../../lib/fence-text";
 import { missingFigures } from "./figures";
 import { findTerm, matchCapital, type TermMatch } from "./term-match";
@@ -37,6 +37,8 @@ export interface LanguageCheckInput {
 /** Letters a paragraph needs before its language is judged (Japanese: characters). */
 export const MIN_LETTERS_TO_JUDGE = 40;
 const MIN_JAPANESE_CHARS = 15;
+/** The expected language's score (relative to the best, 1) below which another one is ahead. */
+const CLEARLY_AHEAD = 0.9;
 
 const ISO_639_3: Record<KitLanguage, string> = {
   en: "eng",
@@ -71,6 +73,7 @@ const removeAll = (text: string, names: readonly string[]) =>
 export function detectParagraphLanguage(
   paragraph: string,
   protectedNames: readonly string[] = [],
+  expected?: KitLanguage,
 ): KitLanguage | null {
   const text = removeAll(paragraph, protectedNames)
     .replace(/https?:\/\/\S+/g, " ")
@@ -79,8 +82,15 @@ export function detectParagraphLanguage(
   const japanese = text.match(JAPANESE)?.length ?? 0;
   if (japanese >= MIN_JAPANESE_CHARS && japanese * 3 >= letters) return "ja";
   if (letters - japanese < MIN_LETTERS_TO_JUDGE) return null;
-  const iso = franc(text.replace(JAPANESE, " "), { only: LATIN_ONLY, minLength: 10 });
-  return FROM_ISO[iso] ?? null;
+  const scores = francAll(text.replace(JAPANESE, " "), { only: LATIN_ONLY, minLength: 10 });
+  const [top] = scores;
+  if (!top || top[0] === "und") return null;
+  // A short sentence can score almost as well in a neighbouring language ("Question supplier
+  // quotes…" scores 1.00 French, 0.996 English): the expected language stands unless another
+  // one is clearly ahead.
+  const mine = expected && scores.find(([iso]) => iso === ISO_639_3[expected]);
+  if (mine && mine[1] >= CLEARLY_AHEAD) return expected;
+  return FROM_ISO[top[0]] ?? null;
 }
 
 /** Runs every check; findings in a stable order (by class, then by paragraph). */
@@ -99,7 +109,7 @@ export function checkLanguage(input: LanguageCheckInput): KitFinding[] {
 function wrongLanguage(input: LanguageCheckInput, protectedNames: string[]): KitFinding[] {
   const findings: KitFinding[] = [];
   input.paragraphs.forEach((paragraph, i) => {
-    const found = detectParagraphLanguage(paragraph, protectedNames);
+    const found = detectParagraphLanguage(paragraph, protectedNames, input.locale);
     if (found && found !== input.locale) {
       findings.push({
         code: "language.wrong-language",
