@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
   KIT_ASSET_LABELS,
+  type QualityReport,
   KIT_LANGUAGE_LABELS,
   type CampaignCell,
   type KitAssetKind,
@@ -147,11 +148,13 @@ export async function runCellJob(ctx: AppContext, job: Job<KitCellJob>): Promise
               );
         if (!(await repo.moveClaimedStep(ctx.db, step.id, claim, { status: "checking" })))
           throw new StepLost();
-        const qualityScore =
+        // The quality check measures English articles; the others are judged by their claims
+        // and the kit's checks (see the library's approval blockers).
+        const report =
           step.asset === "article" && language === "en"
-            ? scoreDraft(context.reference, context.brief, written).overall
+            ? scoreDraft(context.reference, context.brief, written)
             : null;
-        await saveAsset(ctx, { kit, step, claim, written, qualityScore, findings: [] });
+        await saveAsset(ctx, { kit, step, claim, written, report, findings: [] });
         if (step.asset === "article") article = written;
       } catch (error) {
         const outcome = await settleFailure(ctx, step.id, claim, error);
@@ -375,11 +378,13 @@ async function saveAsset(
     step: repo.KitStepRow;
     claim: { job: string; attempt: number };
     written: DraftContent;
-    qualityScore: number | null;
+    report: QualityReport | null;
     findings: KitFinding[];
   },
 ): Promise<void> {
   const { kit, step, written } = input;
+  const qualityScore = input.report?.overall ?? null;
+  const qualityReport = input.report ? JSON.stringify(input.report) : null;
   const brief = kit.brief as KitBriefSnapshot;
   const id = randomUUID();
   const actorId = kit.started_by;
@@ -400,9 +405,9 @@ async function saveAsset(
       key_metrics: JSON.stringify([]),
       featured_solutions: JSON.stringify([]),
       primary_keyword: null,
-      quality_before: input.qualityScore,
-      quality_after: input.qualityScore,
-      quality_report: null,
+      quality_before: qualityScore,
+      quality_after: qualityScore,
+      quality_report: qualityReport,
       provenance: JSON.stringify({
         provider: kit.provider,
         model: "",
@@ -423,14 +428,14 @@ async function saveAsset(
       introduction: toPlainText(written.introduction),
       body: sanitizeBody(written.body),
       conclusion: toPlainText(written.conclusion),
-      qualityScore: input.qualityScore,
-      qualityReport: null,
+      qualityScore,
+      qualityReport,
       actorId,
       note: `Written by the campaign kit "${kit.brief_name.slice(0, 200)}"`,
     });
     const done = await repo.completeStep(trx, step.id, input.claim, {
       contentItemId: id,
-      qualityScore: input.qualityScore,
+      qualityScore,
       findings: input.findings,
     });
     if (!done) throw new StepLost();
