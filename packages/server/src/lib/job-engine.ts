@@ -53,6 +53,11 @@ export class JobEngine {
     store: JobStore,
     private readonly log: EngineLog,
   ) {
+    // A flow's dependent job (a kit's cell check) is unblocked by pg-boss's background resolver,
+    // not when the job it waits for completes: every `flowIntervalSeconds` (default 5 s). At 5 s
+    // the last cell check of a kit, and so the kit's end, waited up to 5 s after its last asset;
+    // at 1 s (the minimum) the resolver's gate is one small query a second.
+    const flowIntervalSeconds = 1;
     this.#boss =
       store.kind === "pglite"
         ? new PgBoss({
@@ -60,6 +65,7 @@ export class JobEngine {
             backend: "pglite",
             useListenNotify: true,
             schema: "pgboss",
+            flowIntervalSeconds,
           })
         : new PgBoss({
             connectionString: store.url,
@@ -67,6 +73,7 @@ export class JobEngine {
             max: 4,
             application_name: "content-studio jobs",
             useListenNotify: true,
+            flowIntervalSeconds,
           });
     this.#boss.on("error", (error: Error) =>
       this.log.error({ err: { message: error.message } }, "job engine error"),
