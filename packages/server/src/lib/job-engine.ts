@@ -62,6 +62,11 @@ export class JobEngine {
       superviseIntervalSeconds: SUPERVISE_SECONDS,
       monitorIntervalSeconds: SUPERVISE_SECONDS,
     };
+    // A flow's dependent job (a kit's cell check) is unblocked by pg-boss's background resolver,
+    // not when the job it waits for completes: every `flowIntervalSeconds` (default 5 s). At 5 s
+    // the last cell check of a kit, and so the kit's end, waited up to 5 s after its last asset;
+    // at 1 s (the minimum) the resolver's gate is one small query a second.
+    const flowIntervalSeconds = 1;
     this.#boss =
       store.kind === "pglite"
         ? new PgBoss({
@@ -70,6 +75,7 @@ export class JobEngine {
             useListenNotify: true,
             schema: "pgboss",
             ...supervision,
+            flowIntervalSeconds,
           })
         : new PgBoss({
             connectionString: store.url,
@@ -78,6 +84,7 @@ export class JobEngine {
             application_name: "content-studio jobs",
             useListenNotify: true,
             ...supervision,
+            flowIntervalSeconds,
           });
     this.#boss.on("error", (error: Error) =>
       this.log.error({ err: { message: error.message } }, "job engine error"),

@@ -42,12 +42,19 @@ export function defineKitQueues(
       heartbeatSeconds: HEARTBEAT_SECONDS,
       expireInSeconds: 60 * 60,
       deadLetter: KIT_CELL_DEAD_QUEUE,
+      // Starting a kit wakes the cell workers at once (pg_notify in the flow's transaction)
+      // instead of at their next poll: the engine listens, but only notify-enabled queues are
+      // woken.
+      notify: true,
     },
     worker: {
       options: {
         localConcurrency: concurrency,
         groupConcurrency: concurrency,
         pollingIntervalSeconds: 1,
+        // Retries, budget waits and a lost NOTIFY are still found by polling: keep it at 1 s
+        // (pg-boss relaxes it to 30 s on notify-enabled queues otherwise).
+        notifyPollingIntervalSeconds: 1,
       },
       handler: (job) => runCellJob(ctx, job),
     },
