@@ -104,4 +104,34 @@ describe("campaign kits with the outline writer", () => {
     expect((await other.post(`/api/kits/${kitId}/cancel`)).statusCode).toBe(403);
     await waitForKit(editor, kitId, (k) => k.status === "done");
   });
+
+  it("counts each step against the owner's AI request limit and waits when it is spent", async () => {
+    // The outline writer allows 5 times the provider limit: 5 steps per 10 minutes here.
+    const limited = await buildTestApp({ config: { generationRateLimit: 1 } });
+    try {
+      const owner = await limited.signInAs("editor");
+      const created = await owner.post("/api/campaigns", briefInput());
+      const briefId = created.json<Ok<{ id: string }>>().data.id;
+      const kitId = (await owner.post(`/api/campaigns/${briefId}/kits`)).json<Ok<Kit>>().data.id;
+      // 2 cells x 3 assets: five are written, the sixth waits for the window.
+      const waiting = await waitForKit(
+        owner,
+        kitId,
+        (k) => k.counts.done === 5 && k.steps.some((s) => /AI request limit/.test(s.reason ?? "")),
+      );
+      expect(waiting.status).toBe("running");
+      expect(waiting.counts.queued).toBe(1);
+      // A generation by hand is refused too: the kit used the same budget.
+      const generated = await owner.post("/api/generate-content", {
+        personaId: "cto",
+        industryId: "aerospace",
+        buyingStage: "awareness",
+        contentType: "thought-leadership",
+        contentTopic: "Should-cost modelling for castings",
+      });
+      expect(generated.statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
 });
