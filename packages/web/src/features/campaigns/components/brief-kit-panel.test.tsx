@@ -88,7 +88,7 @@ describe("BriefKitPanel", () => {
     expect(
       screen.getByRole("heading", { name: "VP Engineering · Industrial · Decision" }),
     ).toBeInTheDocument();
-    expect(screen.getByText("82%")).toBeInTheDocument();
+    expect(screen.getByText("Score 82%")).toBeInTheDocument();
     expect(screen.getAllByText("1 finding").length).toBeGreaterThan(0);
     expect(screen.getByText("The writer timed out.")).toBeInTheDocument();
     expect(

@@ -155,7 +155,7 @@ function KitEntry({
         <KitStepChip status={step.status} />
         {step.qualityScore !== null ? (
           <span className="text-xs font-medium text-slate-700" title="Quality score">
-            {Math.round(step.qualityScore * 100)}%<span className="sr-only"> quality</span>
+            Score {Math.round(step.qualityScore * 100)}%
           </span>
         ) : null}
         {step.findings.length > 0 ? (
