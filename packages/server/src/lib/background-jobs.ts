@@ -1,6 +1,7 @@
 /**
- * Work this process runs besides answering requests: abortable jobs (ingests, the Trash
- * purge) and fire-and-forget work (a CSV export's producer). Shutdown aborts the jobs, waits
+ * Work this process runs besides answering requests: abortable jobs (ingests) and
+ * fire-and-forget work (a CSV export's producer). Work that must survive a restart runs on the
+ * job engine instead (lib/job-engine.ts). Shutdown aborts the jobs, waits
  * for everything here and only then closes the database.
  */
 export class BackgroundJobs {

@@ -217,11 +217,7 @@ async function settleFailure(
 /** Counts one step against the kit owner's AI request budget, like any generation. */
 async function spendBudget(ctx: AppContext, ownerId: string, writer: Writer): Promise<void> {
   try {
-    await consumeGenerationBudget(
-      ctx,
-      { id: ownerId } as Parameters<typeof consumeGenerationBudget>[1],
-      writer,
-    );
+    await consumeGenerationBudget(ctx, { id: ownerId }, writer);
   } catch (error) {
     if (error instanceof AppError && error.code === "rate_limited") {
       throw new BudgetSpent(error.retryAfterSeconds ?? 60);

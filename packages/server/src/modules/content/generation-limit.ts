@@ -17,7 +17,7 @@ export const BUILTIN_LIMIT_FACTOR = 5;
  */
 export async function consumeGenerationBudget(
   ctx: AppContext,
-  actor: SessionUser,
+  actor: Pick<SessionUser, "id">,
   writer: Pick<Writer, "provider">,
 ): Promise<void> {
   const builtin = writer.provider === "builtin";
