@@ -156,7 +156,13 @@ export const MissingExampleSchema = z.object({
   title: z.string(),
 });
 
-export const INGEST_STATUSES = ["running", "succeeded", "failed"] as const;
+/** `queued`: waiting for a free ingest worker; `running`: being read and stored. */
+export const INGEST_STATUSES = ["queued", "running", "succeeded", "failed"] as const;
+
+/** Whether an ingest run has not finished yet (queued or running). */
+export function isIngestUnfinished(job: { status: (typeof INGEST_STATUSES)[number] }): boolean {
+  return job.status === "queued" || job.status === "running";
+}
 
 /** An ingest run (plus unchanged and per-file reasons). */
 export const IngestJobSchema = z.object({

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { Config } from "./config";
 import type { DatabaseKind } from "./db/database";
 import type { Database } from "./db/types";
-import type { BackgroundJobs } from "./lib/background-jobs";
+import type { PendingWork } from "./lib/pending-work";
 import type { FairQueue } from "./lib/fair-queue";
 import type { JobEngine } from "./lib/job-engine";
 import type { Auth } from "./modules/auth/auth";
@@ -16,9 +16,12 @@ export interface AppContext {
   db: Kysely<Database>;
   dbKind: DatabaseKind;
   auth: Auth;
-  /** Work started by requests and still running in this process (ingests). */
-  jobs: BackgroundJobs;
-  /** Work that runs later and survives restarts (pg-boss): kits, mail, the Trash purge. */
+  /** Work requests started and did not wait for (CSV producers); shutdown waits for it. */
+  pendingWork: PendingWork;
+  /**
+   * Work that runs later and survives restarts (pg-boss): kits, example ingests, mail, the
+   * Trash purge.
+   */
   jobEngine: JobEngine;
   /** The cap and fair queue in front of example searches (one per process). */
   exampleSearches: FairQueue;

@@ -10,7 +10,7 @@ import type { AppContext } from "./app-context";
 import type { Config } from "./config";
 import type { DatabaseKind } from "./db/database";
 import type { Database } from "./db/types";
-import { BackgroundJobs } from "./lib/background-jobs";
+import { PendingWork } from "./lib/pending-work";
 import { JobEngine } from "./lib/job-engine";
 import { jobStoreOf } from "./db/database";
 import { createAuth, loadAuthSecret } from "./modules/auth/auth";
@@ -33,6 +33,7 @@ import { glossaryRoutes } from "./modules/glossary/glossary.routes";
 import { campaignsRoutes } from "./modules/campaigns/campaigns.routes";
 import { kitRoutes } from "./modules/campaigns/kit.routes";
 import { defineKitQueues } from "./modules/campaigns/kit.jobs";
+import { defineIngestQueue } from "./modules/examples/ingest.jobs";
 import { checkKitAssets, kitFindingsOf } from "./modules/campaigns/kit-findings";
 import { qualityRoutes } from "./modules/quality/quality.routes";
 import { referenceRoutes } from "./modules/reference/reference.routes";
@@ -140,7 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     db,
     dbKind,
     auth,
-    jobs: new BackgroundJobs(),
+    pendingWork: new PendingWork(),
     jobEngine: new JobEngine(jobStoreOf(db), app.log),
     exampleSearches: createExampleSearchQueue(config, dbKind),
     mailer: createMailer(config.mail),
@@ -168,7 +169,9 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       request.log.warn({ err: auditError }, "could not audit a refused request");
     }
   });
-  const graceful = registerGracefulClose(app, ctx.jobs, { graceMs: options.shutdownGraceMs });
+  const graceful = registerGracefulClose(app, ctx.pendingWork, {
+    graceMs: options.shutdownGraceMs,
+  });
   app.addHook("onClose", () => ctx.mailer.close());
   const routes = registerAccessControl(app, createSessionResolver(auth, db, config), {
     publicOrigin: new URL(config.baseUrl).origin,
@@ -195,6 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await app.register(campaignsRoutes(ctx));
   await app.register(kitRoutes(ctx));
   defineKitQueues(ctx, checkKitAssets);
+  defineIngestQueue(ctx);
   await registerWeb(app, config.webDist);
   // Queues are defined by the modules above; the workers start once the app is ready, and stop
   // after requests and in-process work have drained (their jobs are taken over by another

@@ -88,7 +88,7 @@ async function main(): Promise<void> {
   }
   // Tracked: a SIGTERM during start-up must not close the database under its queries.
   const preparing = prepareExamplesOnStart(ctx, (m) => app.log.info(m));
-  ctx.jobs.track("start-up examples check", preparing);
+  ctx.pendingWork.track("start-up examples check", preparing);
   await preparing;
   app.log.info(
     `Content Studio is running at ${config.baseUrl} (database: ${database.kind === "pglite" ? `PGlite in ${config.dataDir}` : "PostgreSQL"})`,

@@ -18,7 +18,7 @@ import {
   getGenerationSettings,
 } from "../src/modules/settings/generation-settings";
 import { EXAMPLE_REPO_SETTING } from "../src/modules/examples/examples.service";
-import { findIngestJob } from "../src/modules/examples/examples.repository";
+import { findIngestRun } from "../src/modules/examples/examples.repository";
 import { exportBrief } from "../src/modules/campaigns/campaigns.service";
 import { insertKit } from "../src/modules/campaigns/kit.repository";
 import {
@@ -697,7 +697,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     snapshot: async (ctx, a) => ({
       examples: await examplesTitled(ctx.t, a.title),
       jobs: await ctx.t.db
-        .selectFrom("ingest_job")
+        .selectFrom("ingest_run")
         .select("id")
         .where("source_key", "=", `local:${path.basename(a.folder)}`)
         .execute(),
@@ -1443,10 +1443,10 @@ function factCase(
 async function finishedJob(t: TestApp, id: string, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const job = await findIngestJob(t.db, id);
+    const job = await findIngestRun(t.db, id);
     if (!job) throw new Error(`no ingest job ${id}`);
-    if (job.status !== "running") return job;
-    if (Date.now() > deadline) throw new Error(`ingest job ${id} still running`);
+    if (job.status !== "running" && job.status !== "queued") return job;
+    if (Date.now() > deadline) throw new Error(`ingest job ${id} still unfinished`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

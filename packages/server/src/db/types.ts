@@ -284,7 +284,20 @@ export interface ExampleTable {
   updated_at: Timestamp;
 }
 
-export interface IngestJobTable {
+/** Where an ingest run reads from, kept with the run so any process can take its job. */
+export type IngestSource =
+  | { kind: "local"; relative: string }
+  | { kind: "s3"; bucket: string; prefix: string }
+  | { kind: "url"; url: string }
+  | {
+      kind: "upload";
+      /** An archive (its chunks staged in order) rather than a folder's files. */
+      archive: boolean;
+      /** Parts refused while the upload was received (unsafe names, files over 1 MiB). */
+      failures: { path: string; reason: string }[];
+    };
+
+export interface IngestRunTable {
   id: string;
   origin: ExampleOrigin;
   source_key: string;
@@ -300,8 +313,17 @@ export interface IngestJobTable {
   message: string | null;
   started_by: string | null;
   started_at: Timestamp;
-  heartbeat_at: Timestamp;
   finished_at: Date | null;
+  /** Null only for runs made before ingests ran on the job engine. */
+  source: Json<IngestSource> | null;
+}
+
+/** A staged browser upload: a folder's file (with its path) or a chunk of an archive (no path). */
+export interface IngestUploadPartTable {
+  run_id: string;
+  seq: number;
+  path: string | null;
+  bytes: Uint8Array;
 }
 
 /** Provenance of a generated content item (contract ContentProvenance). */
@@ -554,7 +576,8 @@ export interface Database {
   key_metric: KeyMetricTable;
   solution: SolutionTable;
   example: ExampleTable;
-  ingest_job: IngestJobTable;
+  ingest_run: IngestRunTable;
+  ingest_upload_part: IngestUploadPartTable;
   content_item: ContentItemTable;
   campaign_kit: CampaignKitTable;
   campaign_kit_step: CampaignKitStepTable;
@@ -584,7 +607,7 @@ export type PersonaRow = Selectable<PersonaTable>;
 export type IndustryRow = Selectable<IndustryTable>;
 export type ExampleRow = Selectable<ExampleTable>;
 export type NewExample = Insertable<ExampleTable>;
-export type IngestJobRow = Selectable<IngestJobTable>;
+export type IngestRunRow = Selectable<IngestRunTable>;
 export type ContentItemRow = Selectable<ContentItemTable>;
 export type NewContentItem = Insertable<ContentItemTable>;
 export type IntentDatasetRow = Selectable<IntentDatasetTable>;

@@ -1,7 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, TEST_DB, type TestDatabase } from "../../test/helper";
-import { INGEST_LOCK_NAMESPACE, holdSessionLock, ingestLockKey } from "./session-lock";
 import { isDatabaseUnavailable } from "./unavailable";
 
 describe("isDatabaseUnavailable", () => {
@@ -71,20 +70,5 @@ describe.skipIf(TEST_DB !== "postgres")("a checked-out connection the server dro
     expect(isDatabaseUnavailable(failure), String(failure)).toBe(true);
     const { rows } = await sql<{ one: number }>`select 1 as one`.execute(database.db);
     expect(rows[0]?.one).toBe(1);
-  });
-
-  it("holding an ingest's session lock: release resolves and the lock is free again", async () => {
-    const release = await holdSessionLock(database.db, "dropped-source");
-    expect(release).not.toBeNull();
-    const { rows } = await sql<{ pid: number }>`
-      select pid from pg_locks
-      where locktype = 'advisory' and classid = ${INGEST_LOCK_NAMESPACE}
-        and objid = (${ingestLockKey("dropped-source")})::oid`.execute(database.db);
-    expect(rows).toHaveLength(1);
-    await terminate(rows[0]!.pid);
-    await release?.();
-    const again = await holdSessionLock(database.db, "dropped-source");
-    expect(again).not.toBeNull();
-    await again?.();
   });
 });

@@ -1,15 +1,15 @@
 import type { Writable } from "node:stream";
-import type { BackgroundJobs } from "./background-jobs";
+import type { PendingWork } from "./pending-work";
 
 /**
  * Writes the records of `batches` into `out` (a csv-stringify stream being sent as an answer),
  * honouring back-pressure, then ends it; a read error destroys it. Stops as soon as `out` is
  * destroyed (the client went away) instead of waiting for a 'drain' that never comes. The
- * producer reads the database after the handler returned, so it is tracked in `jobs` and
+ * producer reads the database after the handler returned, so it is tracked in `pendingWork` and
  * shutdown waits for it before closing the database.
  */
 export function produceCsv<T>(
-  jobs: BackgroundJobs,
+  pendingWork: PendingWork,
   label: string,
   out: Writable,
   batches: AsyncIterable<T[]>,
@@ -38,5 +38,5 @@ export function produceCsv<T>(
       out.destroy(error instanceof Error ? error : new Error(String(error)));
     }
   };
-  jobs.track(label, produce());
+  pendingWork.track(label, produce());
 }

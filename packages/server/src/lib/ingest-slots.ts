@@ -1,15 +1,16 @@
 import { AppError } from "./app-error";
 
 /**
- * Heavy imports running at once in one server process: example ingests and intent CSV
- * previews. Each holds a file's worth of parsed rows or a couple of batches in memory; more
- * than this many would only compete for the same two cores and the database, so a further one
- * is refused with a 429 and tried again later.
+ * Heavy imports at once in one server process: example uploads being received and staged, and
+ * intent CSV previews, each holding a file's worth of bytes or parsed rows. More than this many
+ * would only compete for the same two cores and the database, so a further one is refused with
+ * a 429 and tried again later. Example ingest runs themselves wait in the job engine's queue:
+ * each process's ingest worker runs at most this many at once (examples/ingest.jobs.ts).
  */
 export const MAX_RUNNING_INGESTS = 2;
 /**
  * Intent CSV previews of one person at once: each parses a whole file in memory, and one
- * editor's parallel uploads cannot take every slot. (Example ingests have no per-person share:
+ * editor's parallel uploads cannot take every slot. (Example uploads have no per-person share:
  * an editor uploading two folders in a row keeps both.)
  */
 export const MAX_PREVIEWS_PER_USER = 1;

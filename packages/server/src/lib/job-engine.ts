@@ -51,6 +51,7 @@ export class JobEngine {
   readonly #queues = new Map<string, QueueDefinition<object>>();
   #started: Promise<void> | undefined;
   #stopped = false;
+  readonly #stopping = new AbortController();
 
   constructor(
     store: JobStore,
@@ -130,6 +131,14 @@ export class JobEngine {
     }
   }
 
+  /**
+   * Aborted when stop() begins: long handlers (an ingest) stop at their next step and throw,
+   * so the engine runs their job again later instead of waiting out the stop deadline.
+   */
+  get stopping(): AbortSignal {
+    return this.#stopping.signal;
+  }
+
   get started(): boolean {
     return this.#started !== undefined && !this.#stopped;
   }
@@ -190,6 +199,7 @@ export class JobEngine {
   async stop(timeoutMs = 10_000): Promise<void> {
     if (this.#stopped) return;
     this.#stopped = true;
+    this.#stopping.abort();
     if (!this.#started) return;
     await this.#started.catch(() => undefined);
     try {

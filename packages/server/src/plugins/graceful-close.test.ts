@@ -7,7 +7,7 @@ import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
-import { BackgroundJobs } from "../lib/background-jobs";
+import { PendingWork } from "../lib/pending-work";
 import { buildTestApp, createTestDatabase, testConfig } from "../../test/helper";
 import { answer, startFakeAiProvider } from "../../test/fakes/ai-provider-server";
 import {
@@ -191,53 +191,30 @@ describe("closing the app (what main.ts does on SIGTERM: app.close(), then the d
   });
 });
 
-describe("BackgroundJobs.closeAll", () => {
-  it("aborts running jobs and waits for them and for tracked work", async () => {
-    const jobs = new BackgroundJobs();
+describe("PendingWork.settle", () => {
+  it("waits for tracked work, including work tracked while it waits", async () => {
+    const work = new PendingWork();
     const events: string[] = [];
-    jobs.run(
-      "job",
-      async (signal) => {
-        await new Promise((resolve) => signal.addEventListener("abort", resolve, { once: true }));
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        events.push("job recorded its interruption");
-      },
-      () => undefined,
-    );
-    jobs.track(
-      "export",
-      new Promise((resolve) => setTimeout(resolve, 80)).then(() => events.push("export done")),
-    );
-    expect(await jobs.closeAll()).toEqual([]);
-    expect(events.sort()).toEqual(["export done", "job recorded its interruption"]);
-  });
-
-  it("aborts at once a job started while closing, and still waits for it", async () => {
-    const jobs = new BackgroundJobs();
     const gate = deferred();
-    jobs.track("late request", gate.promise);
-    const closing = jobs.closeAll();
-    let sawAbort: boolean | undefined;
-    let finished = false;
-    jobs.run(
-      "late job",
-      async (signal) => {
-        sawAbort = signal.aborted;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        finished = true;
-      },
-      () => undefined,
+    work.track(
+      "first export",
+      gate.promise.then(() => events.push("first export done")),
+    );
+    const settling = work.settle();
+    // A late request's producer, registered while settling.
+    work.track(
+      "late export",
+      new Promise((resolve) => setTimeout(resolve, 50)).then(() => events.push("late export done")),
     );
     gate.resolve();
-    expect(await closing).toEqual([]);
-    expect(sawAbort).toBe(true);
-    expect(finished).toBe(true);
+    expect(await settling).toEqual([]);
+    expect(events.sort()).toEqual(["first export done", "late export done"]);
   });
 
   it("returns what is still running when the deadline passes", async () => {
-    const jobs = new BackgroundJobs();
-    jobs.track("never ends", new Promise(() => undefined));
-    const left = await jobs.closeAll(new Promise((resolve) => setTimeout(resolve, 50)));
+    const work = new PendingWork();
+    work.track("never ends", new Promise(() => undefined));
+    const left = await work.settle(new Promise((resolve) => setTimeout(resolve, 50)));
     expect(left).toEqual(["never ends#1"]);
   });
 });

@@ -2,7 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../lib/app-error";
-import type { BackgroundJobs } from "../lib/background-jobs";
+import type { PendingWork } from "../lib/pending-work";
 
 /** How long app.close() waits for requests and background work before giving up on them. */
 export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
@@ -38,8 +38,8 @@ type TrackedRequest = FastifyRequest & { [inFlight]?: InFlight };
  *   keeps running its hooks and handler (a write, a transaction) with no connection left, and
  *   a request made with inject() has none at all. So each request counts from onRequest until
  *   its connection is done AND its handler settled (or, when no handler ran, its answer went out).
- * - Then the background jobs are aborted and awaited (`BackgroundJobs.closeAll`); a job a late
- *   request starts meanwhile is aborted at once and awaited too.
+ * - Then the work requests left running is awaited (`PendingWork.settle`), including work a
+ *   late request starts meanwhile. (Jobs of the job engine are stopped after this drain.)
  * - Everything is bounded by `graceMs` from the start of close: then connections still open are
  *   cut, and what is still running is logged by name as abandoned.
  *
@@ -54,7 +54,7 @@ type TrackedRequest = FastifyRequest & { [inFlight]?: InFlight };
  */
 export function registerGracefulClose(
   app: FastifyInstance,
-  jobs: BackgroundJobs,
+  pendingWork: PendingWork,
   options: { graceMs?: number } = {},
 ): { drain: () => Promise<void> } {
   const graceMs = options.graceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
@@ -175,7 +175,7 @@ export function registerGracefulClose(
     const abandonedRequests = [...requests.keys()].map(
       (r) => `${r.label}, running ${Date.now() - r.startedAt} ms`,
     );
-    const abandonedJobs = await jobs.closeAll(deadline);
+    const abandonedJobs = await pendingWork.settle(deadline);
     clearTimeout(timer);
     if (abandonedRequests.length > 0 || abandonedJobs.length > 0) {
       app.log.error(

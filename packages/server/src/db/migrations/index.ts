@@ -20,6 +20,7 @@ import * as m20261127_2200 from "./2026-11-27-2200-settings-notify-library";
 import * as m20261128_0100 from "./2026-11-28-0100-glossary";
 import * as m20261128_0200 from "./2026-11-28-0200-campaign-brief";
 import * as m20261128_0300 from "./2026-11-28-0300-campaign-kit";
+import * as m20261128_0400 from "./2026-11-28-0400-ingest-run";
 
 /** Frozen, ordered migrations. Add new files; never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-28-0100-glossary": m20261128_0100,
   "2026-11-28-0200-campaign-brief": m20261128_0200,
   "2026-11-28-0300-campaign-kit": m20261128_0300,
+  "2026-11-28-0400-ingest-run": m20261128_0400,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -26,7 +26,7 @@ import { stringify } from "csv-stringify";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/types";
 import { AppError } from "../../lib/app-error";
-import type { BackgroundJobs } from "../../lib/background-jobs";
+import type { PendingWork } from "../../lib/pending-work";
 import { produceCsv } from "../../lib/csv-producer";
 import type { SessionUser } from "../../plugins/access";
 import * as repo from "./audience.repository";
@@ -368,15 +368,15 @@ const accountCsvRow = (r: AccountRow) =>
   ].map(escapeCsvFormula);
 
 /** CSV text from pages of accounts, streamed through csv-stringify with formula escaping. */
-function accountsCsv(jobs: BackgroundJobs, pages: AsyncIterable<AccountRow[]>): Readable {
+function accountsCsv(pendingWork: PendingWork, pages: AsyncIterable<AccountRow[]>): Readable {
   const out = stringify({ header: true, columns: ACCOUNT_CSV_COLUMNS, bom: true });
-  produceCsv(jobs, "accounts CSV export", out, pages, accountCsvRow);
+  produceCsv(pendingWork, "accounts CSV export", out, pages, accountCsvRow);
   return out;
 }
 
 /** 'Export Data': every account of the current view, highest intent first, as CSV. */
 export function exportAudienceCsv(
-  { db, jobs }: { db: Db; jobs: BackgroundJobs },
+  { db, pendingWork }: { db: Db; pendingWork: PendingWork },
   filter: AudienceFilter,
 ): Readable {
   async function* pages() {
@@ -393,7 +393,7 @@ export function exportAudienceCsv(
       after = { intent: last.intent, domain: last.domain };
     }
   }
-  return accountsCsv(jobs, pages());
+  return accountsCsv(pendingWork, pages());
 }
 
 // --- content gaps --------------------------------------------------------------------------------
@@ -512,7 +512,7 @@ export async function getAccountsToTarget(db: Db, itemId: string): Promise<Accou
 }
 
 export async function exportAccountsToTargetCsv(
-  { db, jobs }: { db: Db; jobs: BackgroundJobs },
+  { db, pendingWork }: { db: Db; pendingWork: PendingWork },
   itemId: string,
 ): Promise<{ fileName: string; csv: Readable }> {
   const { item, topics } = await loadTargeting(db, itemId);
@@ -535,7 +535,7 @@ export async function exportAccountsToTargetCsv(
       .replace(/[^a-z0-9]+/g, "-")
       .replace(/^-|-$/g, "")
       .slice(0, 60) || "content";
-  return { fileName: `accounts-to-target-${slug}.csv`, csv: accountsCsv(jobs, pages()) };
+  return { fileName: `accounts-to-target-${slug}.csv`, csv: accountsCsv(pendingWork, pages()) };
 }
 
 export async function listTargetableItems(db: Db): Promise<TargetableItem[]> {

@@ -1,4 +1,3 @@
-import type { IngestJob } from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../../../test/helper";
 import {
@@ -8,13 +7,16 @@ import {
   type TestAccount,
 } from "../../../test/support/factories";
 import type { Agent } from "../../../test/helper";
-import { MAX_RUNNING_INGESTS, RETRY_INGEST_SECONDS } from "../../lib/ingest-slots";
-import { startIngest } from "../examples/ingest.service";
+import {
+  MAX_RUNNING_INGESTS,
+  reserveIngestSlot,
+  RETRY_INGEST_SECONDS,
+} from "../../lib/ingest-slots";
 
 /**
- * An intent CSV preview parses up to 200,000 rows in memory, so it shares the example ingests'
- * cap: at most MAX_RUNNING_INGESTS at once in the server and one per person; a further one is
- * refused with 429 and Retry-After before its file is read.
+ * An intent CSV preview parses up to 200,000 rows in memory, so it shares the heavy-import cap
+ * with example uploads being received: at most MAX_RUNNING_INGESTS at once in the server and one
+ * per person; a further one is refused with 429 and Retry-After before its file is read.
  */
 describe("intent CSV previews share the ingest cap", () => {
   let t: TestApp;
@@ -32,35 +34,28 @@ describe("intent CSV previews share the ingest cap", () => {
     return agent.post("/api/audience/imports/preview", payload, headers);
   };
 
-  /** An ingest that runs until `release` is called. */
-  async function heldIngest(actorId: string | null, key: string) {
-    let release = () => {};
-    const job: IngestJob = await startIngest(t.ctx, actorId, {
-      origin: "manual",
-      sourceKey: `held:${key}`,
-      list: () =>
-        new Promise((resolve) => {
-          release = () => resolve({ entries: [], failures: [] });
-        }),
-    });
-    return { job, release: () => release() };
+  /**
+   * One of the server's heavy-import slots, as an example upload being received holds it
+   * (examples.service ingestUploadedParts), until `release` is called.
+   */
+  function heldIngest(actorId: string | null) {
+    return { release: reserveIngestSlot(t.ctx, actorId) };
   }
 
   it("refuses a preview while the server's ingests fill the cap, and takes it once one ends", async () => {
     const held = [];
-    for (let i = 0; i < MAX_RUNNING_INGESTS; i++) held.push(await heldIngest(null, `server-${i}`));
+    for (let i = 0; i < MAX_RUNNING_INGESTS; i++) held.push(heldIngest(null));
     const refused = await preview(first.agent);
     expect(refused.statusCode, refused.body).toBe(429);
     expect(refused.headers["retry-after"]).toBe(String(RETRY_INGEST_SECONDS));
     expect(refused.json()).toMatchObject({ success: false, code: "rate_limited" });
     for (const h of held) h.release();
-    await Promise.all(held.map((h) => t.ctx.jobs.wait(h.job.id)));
     const accepted = await preview(first.agent);
     expect(accepted.statusCode, accepted.body).toBe(200);
   });
 
   it("refuses one person's second import while their first runs, not another person's", async () => {
-    const mine = await heldIngest(first.user.id, "mine");
+    const mine = heldIngest(first.user.id);
     const refused = await preview(first.agent);
     expect(refused.statusCode, refused.body).toBe(429);
     expect(refused.json()).toMatchObject({
@@ -71,7 +66,6 @@ describe("intent CSV previews share the ingest cap", () => {
     const theirs = await preview(second.agent);
     expect(theirs.statusCode, theirs.body).toBe(200);
     mine.release();
-    await t.ctx.jobs.wait(mine.job.id);
     expect((await preview(first.agent)).statusCode).toBe(200);
   });
 });

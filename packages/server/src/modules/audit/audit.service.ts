@@ -13,7 +13,7 @@ import {
 import { stringify } from "csv-stringify";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/types";
-import type { BackgroundJobs } from "../../lib/background-jobs";
+import type { PendingWork } from "../../lib/pending-work";
 import { produceCsv } from "../../lib/csv-producer";
 import * as repo from "./audit.repository";
 
@@ -149,7 +149,7 @@ export const AUDIT_CSV_COLUMNS = [
 
 /** Every matching entry as CSV (newest first), streamed in batches. */
 export function exportAuditCsv(
-  ctx: { db: Db; jobs: BackgroundJobs },
+  ctx: { db: Db; pendingWork: PendingWork },
   query: AuditQuery,
 ): NodeJS.ReadableStream {
   const csv = stringify({
@@ -159,7 +159,7 @@ export function exportAuditCsv(
     quoted_match: [...CSV_QUOTED_MATCH],
   });
   produceCsv(
-    ctx.jobs,
+    ctx.pendingWork,
     "audit CSV export",
     csv,
     repo.streamAuditEntries(ctx.db, toFilter(query)),

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import {
@@ -19,7 +20,8 @@ import {
 } from "../../../test/fixtures/examples";
 import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
 import { prepareExamplesOnStart } from "./examples.startup";
-import { startIngest } from "./ingest.service";
+import * as runs from "./examples.repository";
+import { INGEST_QUEUE, IngestInterrupted, runIngest } from "./ingest.service";
 import { listLocalFolder } from "./sources/local-folder";
 
 const GOOD_FILES = {
@@ -71,6 +73,19 @@ describe("ingest from a server folder", () => {
     fs.rmSync(outside, { recursive: true, force: true });
   });
 
+  /** A run recorded as queued with no job (the test drives it by hand). */
+  const queuedRun = async (sourceKey: string) => {
+    const run = await runs.createIngestRun(t.db, {
+      id: randomUUID(),
+      origin: "local",
+      sourceKey,
+      source: { kind: "local", relative: "." },
+      startedBy: null,
+    });
+    if (!run) throw new Error(`${sourceKey} has an unfinished run`);
+    return run;
+  };
+
   const list = async (query = "") => {
     const res = await viewer.get(`/api/examples?pageSize=100${query}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -81,7 +96,7 @@ describe("ingest from a server folder", () => {
     const res = await editor.post("/api/examples/ingest", { source: "local", path: repo });
     expect(res.statusCode, res.body).toBe(202);
     const started = res.json<{ data: IngestJob }>().data;
-    expect(started).toMatchObject({ origin: "local", sourceKey: "local:repo", status: "running" });
+    expect(started).toMatchObject({ origin: "local", sourceKey: "local:repo", status: "queued" });
 
     const job = await waitForJob(viewer, started.id);
     const expectedFailures = {
@@ -188,40 +203,37 @@ describe("ingest from a server folder", () => {
     expect((await list()).items.find((i) => i.id === id)).toMatchObject({ archived: false });
   });
 
-  it("refuses a second ingest of the same source while one runs", async () => {
-    let release: () => void = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const first = await startIngest(t.ctx, null, {
+  it("refuses a second ingest of the same source while one is unfinished", async () => {
+    // A run of this source waiting for a worker (its job not sent yet).
+    const waiting = await runs.createIngestRun(t.db, {
+      id: randomUUID(),
       origin: "local",
       sourceKey: "local:repo",
-      list: async () => {
-        await gate;
-        return { entries: [], failures: [] };
-      },
+      source: { kind: "local", relative: "repo" },
+      startedBy: null,
     });
-    try {
-      const res = await editor.post("/api/examples/ingest", { source: "local", path: repo });
-      expect(res.statusCode, res.body).toBe(409);
-      expect(res.json()).toEqual({
-        success: false,
-        code: "conflict",
-        message:
-          "An ingest from this source is already running. Wait for it to finish, then try again.",
-      });
-      const running = await viewer.get("/api/examples/ingest/jobs?running=true");
-      expect(running.json<{ data: IngestJob[] }>().data.map((j) => j.id)).toEqual([first.id]);
+    expect(waiting).toMatchObject({ status: "queued" });
+    const res = await editor.post("/api/examples/ingest", { source: "local", path: repo });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toEqual({
+      success: false,
+      code: "conflict",
+      message:
+        "An ingest from this source is already running. Wait for it to finish, then try again.",
+    });
+    const unfinished = await viewer.get("/api/examples/ingest/jobs?running=true");
+    expect(unfinished.json<{ data: IngestJob[] }>().data.map((j) => j.id)).toEqual([waiting!.id]);
 
-      // Another source is not blocked.
-      const other = await ingestAndWait(editor, {
-        source: "local",
-        path: path.join(root, "other"),
-      });
-      expect(other).toMatchObject({ sourceKey: "local:other", status: "succeeded", added: 1 });
-    } finally {
-      release();
-      await t.ctx.jobs.wait(first.id);
-    }
-    expect((await waitForJob(viewer, first.id)).status).toBe("succeeded");
+    // Another source is not blocked.
+    const other = await ingestAndWait(editor, {
+      source: "local",
+      path: path.join(root, "other"),
+    });
+    expect(other).toMatchObject({ sourceKey: "local:other", status: "succeeded", added: 1 });
+
+    // Its job arrives: the engine runs it, and the source is free again.
+    await t.ctx.jobEngine.send(t.db, INGEST_QUEUE, { runId: waiting!.id });
+    expect((await waitForJob(viewer, waiting!.id)).status).toBe("succeeded");
     const again = await editor.post("/api/examples/ingest", { source: "local", path: repo });
     expect(again.statusCode).toBe(202);
     await waitForJob(viewer, again.json<{ data: IngestJob }>().data.id);
@@ -267,7 +279,7 @@ describe("ingest from a server folder", () => {
       repositorySource: "local",
       cloudRepoUrl: EXAMPLE_REPO_DEFAULTS.cloudRepoUrl,
     });
-    const jobsBefore = await t.db.selectFrom("ingest_job").select("id").execute();
+    const jobsBefore = await t.db.selectFrom("ingest_run").select("id").execute();
     const res = await editor.post("/api/examples/ingest", { source: "cloud" });
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json()).toEqual({
@@ -275,7 +287,7 @@ describe("ingest from a server folder", () => {
       code: "conflict",
       message: CLOUD_SOURCE_NEEDS.not_set_up.full,
     });
-    expect(await t.db.selectFrom("ingest_job").select("id").execute()).toHaveLength(
+    expect(await t.db.selectFrom("ingest_run").select("id").execute()).toHaveLength(
       jobsBefore.length,
     );
   });
@@ -303,38 +315,56 @@ describe("ingest from a server folder", () => {
       "good/orphan.md": exampleMarkdown({ title: "Orphan", persona: "product-manager" }),
       "bad/two.md": exampleMarkdown({ title: "Fallback two" }),
     });
-    const job = await startIngest(t.ctx, null, {
-      origin: "local",
-      sourceKey: "local:fallback",
-      list: async () => {
-        const listing = await listLocalFolder(root, "fallback");
-        const [first, ...rest] = listing.entries;
-        const removePersona = async () => {
-          await t.db.deleteFrom("persona").where("id", "=", "product-manager").execute();
-          return first!.read();
-        };
-        return { ...listing, entries: [{ ...first!, read: removePersona }, ...rest] };
+    const run = await queuedRun("local:fallback");
+    await runIngest(
+      t.db,
+      run.id,
+      null,
+      {
+        origin: "local",
+        sourceKey: "local:fallback",
+        list: async () => {
+          const listing = await listLocalFolder(root, "fallback");
+          const [first, ...rest] = listing.entries;
+          const removePersona = async () => {
+            await t.db.deleteFrom("persona").where("id", "=", "product-manager").execute();
+            return first!.read();
+          };
+          return { ...listing, entries: [{ ...first!, read: removePersona }, ...rest] };
+        },
       },
-    });
-    await t.ctx.jobs.wait(job.id);
-    const done = await waitForJob(viewer, job.id);
+      new AbortController().signal,
+    );
+    const done = await waitForJob(viewer, run.id);
     expect(done).toMatchObject({ status: "succeeded", added: 2, errors: 1 });
     expect(reasonsByPath(done)).toEqual({ "good/orphan.md": "could not be saved" });
   });
 
-  it("records a job cut off by shutdown while its source is still being listed", async () => {
-    const job = await startIngest(t.ctx, null, {
-      origin: "url",
-      sourceKey: "https://slow.example/never.zip",
-      list: () => new Promise(() => {}), // a download that never ends
-    });
+  it("leaves a run cut off while its source is still being listed for the engine to run again", async () => {
+    const run = await queuedRun("https://slow.example/never.zip");
+    const stopping = new AbortController();
+    const attempt = runIngest(
+      t.db,
+      run.id,
+      null,
+      {
+        origin: "url",
+        sourceKey: "https://slow.example/never.zip",
+        list: () => new Promise(() => {}), // a download that never ends
+      },
+      stopping.signal,
+    );
     const started = Date.now();
-    await t.ctx.jobs.closeAll();
+    setTimeout(() => stopping.abort(), 50);
+    await expect(attempt).rejects.toBeInstanceOf(IngestInterrupted);
     expect(Date.now() - started).toBeLessThan(5000);
-    expect(await waitForJob(viewer, job.id)).toMatchObject({
-      status: "failed",
-      message: "Interrupted because the server was stopping. Run the ingest again to complete it.",
+    // Nothing recorded as failed: the job's next attempt starts the run over.
+    expect(await runs.findIngestRun(t.db, run.id)).toMatchObject({
+      status: "queued",
+      message: null,
+      finished_at: null,
     });
+    await runs.failUnfinishedRun(t.db, run.id, "test over");
   });
 
   it("does not stop the server when the sample folder cannot be ingested", async () => {

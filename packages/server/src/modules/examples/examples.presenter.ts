@@ -1,5 +1,5 @@
 import type { ExampleDetail, ExampleSummary, IngestJob } from "@content-studio/contract";
-import type { IngestJobRow } from "../../db/types";
+import type { IngestRunRow } from "../../db/types";
 import { renderMarkdown } from "../../lib/html";
 import type { PolicyActor } from "../../lib/policy";
 import { examplePolicy } from "./examples.policy";
@@ -42,7 +42,7 @@ export function presentExampleDetail(row: ExampleDetailRow, actor: PolicyActor):
   };
 }
 
-export function presentIngestJob(row: IngestJobRow): IngestJob {
+export function presentIngestJob(row: IngestRunRow): IngestJob {
   return {
     id: row.id,
     origin: row.origin,

@@ -6,17 +6,9 @@ import type {
 } from "@content-studio/contract";
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from "kysely";
 import { runCancellable } from "../../db/cancellable";
-import {
-  holdSessionLock,
-  INGEST_LOCK_NAMESPACE,
-  ingestLockKey,
-  type SessionLockRelease,
-} from "../../db/session-lock";
-import type { Database, ExampleRow, IngestJobRow, NewExample } from "../../db/types";
+import type { Database, ExampleRow, IngestRunRow, IngestSource, NewExample } from "../../db/types";
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-export type { SessionLockRelease };
 
 export interface ExampleFilters {
   origins?: ExampleOrigin[];
@@ -238,32 +230,71 @@ export async function archiveExamples(db: Db, ids: string[]): Promise<number> {
   return Number(res.numUpdatedRows);
 }
 
-// ---- ingest jobs ----
+// ---- ingest runs ----
 
-/** Creates a running job, or returns undefined when one is already running for the source. */
-export async function createIngestJob(
+/** Ingest runs not finished yet (waiting for a worker or running). */
+const ACTIVE: IngestRunRow["status"][] = ["queued", "running"];
+
+/**
+ * Records a queued run, or returns undefined when the source already has an unfinished one
+ * (the database refuses it: a partial unique index).
+ */
+export async function createIngestRun(
   db: Db,
-  job: { id: string; origin: ExampleOrigin; sourceKey: string; startedBy: string | null },
-): Promise<IngestJobRow | undefined> {
+  run: {
+    id: string;
+    origin: ExampleOrigin;
+    sourceKey: string;
+    source: IngestSource;
+    startedBy: string | null;
+  },
+): Promise<IngestRunRow | undefined> {
   return db
-    .insertInto("ingest_job")
+    .insertInto("ingest_run")
     .values({
-      id: job.id,
-      origin: job.origin,
-      source_key: job.sourceKey,
-      status: "running",
-      started_by: job.startedBy,
+      id: run.id,
+      origin: run.origin,
+      source_key: run.sourceKey,
+      source: JSON.stringify(run.source),
+      status: "queued",
+      started_by: run.startedBy,
     })
-    .onConflict((oc) => oc.column("source_key").where("status", "=", "running").doNothing())
+    .onConflict((oc) => oc.column("source_key").where("status", "in", ACTIVE).doNothing())
     .returningAll()
     .executeTakeFirst();
 }
 
-export async function updateIngestJob(
+/**
+ * Marks an unfinished run running with its counters cleared (an attempt starts over; a rerun
+ * after a dead worker finds what the earlier attempt stored unchanged). Undefined when the run
+ * has finished already.
+ */
+export function claimIngestRun(db: Db, id: string): Promise<IngestRunRow | undefined> {
+  return db
+    .updateTable("ingest_run")
+    .set({
+      status: "running",
+      total: 0,
+      processed: 0,
+      added: 0,
+      updated: 0,
+      unchanged: 0,
+      errors: 0,
+      failures: "[]",
+      missing: "[]",
+      message: null,
+    })
+    .where("id", "=", id)
+    .where("status", "in", ACTIVE)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function updateIngestRun(
   db: Db,
   id: string,
   patch: Partial<{
-    status: IngestJobRow["status"];
+    status: IngestRunRow["status"];
     total: number;
     processed: number;
     added: number;
@@ -277,90 +308,70 @@ export async function updateIngestJob(
   }>,
 ): Promise<void> {
   const { finished, ...rest } = patch;
-  await db
-    .updateTable("ingest_job")
-    .set({ ...rest, heartbeat_at: sql`now()`, ...(finished ? { finished_at: sql`now()` } : {}) })
+  // A finished run's staged upload goes in the same statement.
+  await (finished ? withStagedPartsDeleted(db, id) : db)
+    .updateTable("ingest_run")
+    .set({ ...rest, ...(finished ? { finished_at: sql`now()` } : {}) })
     .where("id", "=", id)
     .execute();
 }
 
-/**
- * PostgreSQL: holds the advisory lock that marks a source's job as alive, on a connection of
- * its own for the job's life (null when another live job holds it).
- */
-export function holdIngestLock(
-  db: Kysely<Database>,
-  sourceKey: string,
-): Promise<SessionLockRelease | null> {
-  return holdSessionLock(db, sourceKey);
+function withStagedPartsDeleted(db: Db, runId: string) {
+  return db.with("staged", (q) => q.deleteFrom("ingest_upload_part").where("run_id", "=", runId));
 }
 
-/**
- * PostgreSQL: marks failed every running job whose advisory lock no session holds (its
- * process died; see holdSessionLock). `sourceKey` limits it to one source. A job takes its
- * lock before its row exists and releases it after its last write, so a running row without
- * a lock is a dead one.
- */
-export async function failOrphanedJobs(db: Db, sourceKey?: string): Promise<number> {
-  let q = db
-    .updateTable("ingest_job")
-    .set({
-      status: "failed",
-      message: "Interrupted before it finished. Run the ingest again to complete it.",
-      finished_at: sql`now()`,
-    })
-    .where("status", "=", "running")
-    .where(
-      sql<boolean>`not exists (
-        select 1 from pg_locks l
-        where l.locktype = 'advisory' and l.granted and l.objsubid = 2
-          and l.database = (select oid from pg_database where datname = current_database())
-          and l.classid = ${INGEST_LOCK_NAMESPACE}::int4::oid
-          and l.objid = ${ingestLockKey(sql.ref("ingest_job.source_key"))}::int4::oid
-      )`,
-    );
-  if (sourceKey !== undefined) q = q.where("source_key", "=", sourceKey);
-  const res = await q.executeTakeFirst();
-  return Number(res.numUpdatedRows);
-}
-
-/** True when a job for the source is marked running. */
-export async function hasRunningJob(db: Db, sourceKey: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("ingest_job")
-    .select("id")
-    .where("source_key", "=", sourceKey)
-    .where("status", "=", "running")
+/** Closes an unfinished run as failed with `message` (its job was given up). */
+export async function failUnfinishedRun(db: Db, id: string, message: string): Promise<boolean> {
+  const res = await withStagedPartsDeleted(db, id)
+    .updateTable("ingest_run")
+    .set({ status: "failed", message, finished_at: sql`now()` })
+    .where("id", "=", id)
+    .where("status", "in", ACTIVE)
     .executeTakeFirst();
-  return row !== undefined;
+  return Number(res.numUpdatedRows) > 0;
 }
 
-export function findIngestJob(db: Db, id: string): Promise<IngestJobRow | undefined> {
-  return db.selectFrom("ingest_job").selectAll().where("id", "=", id).executeTakeFirst();
+export function findIngestRun(db: Db, id: string): Promise<IngestRunRow | undefined> {
+  return db.selectFrom("ingest_run").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-export function listIngestJobs(
+export function listIngestRuns(
   db: Db,
-  options: { running?: boolean; limit: number },
-): Promise<IngestJobRow[]> {
-  let q = db.selectFrom("ingest_job").selectAll();
-  if (options.running) q = q.where("status", "=", "running");
+  options: { unfinished?: boolean; limit: number },
+): Promise<IngestRunRow[]> {
+  let q = db.selectFrom("ingest_run").selectAll();
+  if (options.unfinished) q = q.where("status", "in", ACTIVE);
   return q.orderBy("started_at", "desc").limit(options.limit).execute();
 }
 
-/** Marks running jobs whose process stopped (no heartbeat for staleSeconds, or any at all when 0) as failed. */
-export async function failInterruptedJobs(db: Db, staleSeconds: number): Promise<number> {
-  const res = await db
-    .updateTable("ingest_job")
-    .set({
-      status: "failed",
-      message: "Interrupted before it finished. Run the ingest again to complete it.",
-      finished_at: sql`now()`,
-    })
-    .where("status", "=", "running")
-    .where(sql<boolean>`heartbeat_at < now() - make_interval(secs => ${staleSeconds})`)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows);
+// ---- staged uploads ----
+
+/** Stages parts of an upload for its run (in `seq` order). */
+export async function insertUploadParts(
+  db: Db,
+  parts: { run_id: string; seq: number; path: string | null; bytes: Uint8Array }[],
+): Promise<void> {
+  if (parts.length > 0) await db.insertInto("ingest_upload_part").values(parts).execute();
+}
+
+/** The staged parts of a run without their bytes: (seq, path, size). */
+export function listUploadParts(db: Db, runId: string) {
+  return db
+    .selectFrom("ingest_upload_part")
+    .select(["seq", "path", sql<number>`octet_length(bytes)`.as("size")])
+    .where("run_id", "=", runId)
+    .orderBy("seq")
+    .execute();
+}
+
+export async function readUploadPart(db: Db, runId: string, seq: number): Promise<Uint8Array> {
+  const row = await db
+    .selectFrom("ingest_upload_part")
+    .select("bytes")
+    .where("run_id", "=", runId)
+    .where("seq", "=", seq)
+    .executeTakeFirstOrThrow();
+  return row.bytes;
 }
 
 /**

@@ -1,9 +1,11 @@
+import { randomUUID } from "node:crypto";
 import type { ExampleDetail, ExampleInput, ExampleList, IngestJob } from "@content-studio/contract";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exampleMarkdown, multipartBody, waitForJob } from "../../../test/fixtures/examples";
 import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
-import { startIngest } from "./ingest.service";
+import * as repo from "./examples.repository";
+import { runIngest } from "./ingest.service";
 import { searchQueryOf } from "./search-words";
 
 const input = (overrides: Partial<ExampleInput> = {}): ExampleInput => ({
@@ -82,16 +84,28 @@ describe("examples API", () => {
         tags: ["DFM", "should-cost"],
       }),
     );
-    const job = await startIngest(t.ctx, null, {
+    const run = await repo.createIngestRun(t.db, {
+      id: randomUUID(),
       origin: "s3",
       sourceKey: "s3://bucket/prefix/",
-      list: async () => ({
-        entries: [{ path: "good/cloud.md", size: data.length, read: async () => data }],
-        failures: [],
-      }),
+      source: { kind: "s3", bucket: "bucket", prefix: "prefix/" },
+      startedBy: null,
     });
-    await t.ctx.jobs.wait(job.id);
-    const done = await waitForJob(viewer, job.id);
+    await runIngest(
+      t.db,
+      run!.id,
+      null,
+      {
+        origin: "s3",
+        sourceKey: "s3://bucket/prefix/",
+        list: async () => ({
+          entries: [{ path: "good/cloud.md", size: data.length, read: async () => data }],
+          failures: [],
+        }),
+      },
+      new AbortController().signal,
+    );
+    const done = await waitForJob(viewer, run!.id);
     if (done.added !== 1) throw new Error(JSON.stringify(done));
   });
   afterAll(() => t.close());

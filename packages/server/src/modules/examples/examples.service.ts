@@ -21,7 +21,7 @@ import type { Kysely } from "kysely";
 import type { AppContext } from "../../app-context";
 import type { Config } from "../../config";
 import type { DatabaseKind } from "../../db/database";
-import type { Database } from "../../db/types";
+import type { Database, IngestSource } from "../../db/types";
 import { AppError } from "../../lib/app-error";
 import { FairQueue } from "../../lib/fair-queue";
 import type { SessionUser } from "../../plugins/access";
@@ -43,9 +43,11 @@ import {
   DEFAULT_FETCH_POLICY,
   fetchRemoteArchive,
   resolvePublicAddresses,
+  type RemoteFetchPolicy,
 } from "./sources/remote-archive";
 import { listS3, parseS3Url } from "./sources/s3";
-import { SourceError } from "./sources/source";
+import { SourceError, type SourceListing } from "./sources/source";
+import { listStagedUpload, stageUpload } from "./sources/staged-upload";
 import { receiveUpload, UploadError, type UploadPart } from "./sources/upload";
 
 export const EXAMPLE_REPO_SETTING = "examples.repository";
@@ -384,7 +386,11 @@ export async function exportExample(
   return { fileName: `${row.category}-${slug}.md`, markdown };
 }
 
-/** Ingest from the server folder (inside EXAMPLES_ROOT) or from the cloud location. */
+/**
+ * Queues an ingest from the server folder (inside EXAMPLES_ROOT) or from the cloud location.
+ * What can be refused is refused here, in words, before a run exists; the source is checked
+ * again when the run is listed (`listIngestSource`), since settings and DNS can change.
+ */
 export async function ingestFromSettings(
   ctx: AppContext,
   actor: SessionUser | null,
@@ -395,12 +401,11 @@ export async function ingestFromSettings(
   const settings = await getExampleRepoSettings(ctx.db);
   if (body.source === "local") {
     const requested = body.path ?? settings.exampleRepoPath;
-    const root = ctx.config.examplesRoot;
-    const relative = await resolveRelative(root, requested);
+    const relative = await resolveRelative(ctx.config.examplesRoot, requested);
     return startIngest(ctx, actor?.id ?? null, {
       origin: "local",
       sourceKey: `local:${relative}`,
-      list: () => listLocalFolder(root, relative),
+      source: { kind: "local", relative },
     });
   }
   const url = (body.url ?? settings.cloudRepoUrl).trim();
@@ -411,17 +416,11 @@ export async function ingestFromSettings(
     const location = parseS3OrFail(url);
     // A setting saved before the rule existed, or an allow-list changed since, is caught here;
     // host names are checked at connect time.
-    const { trusted } = await checkS3Endpoint(ctx.config, settings.s3Endpoint, false);
+    await checkS3Endpoint(ctx.config, settings.s3Endpoint, false);
     return startIngest(ctx, actor?.id ?? null, {
       origin: "s3",
       sourceKey: `s3://${location.bucket}/${location.prefix}`,
-      list: () =>
-        listS3(location, {
-          endpoint: settings.s3Endpoint || undefined,
-          trusted,
-          region: settings.s3Region,
-          credentials: ctx.config.s3Credentials,
-        }),
+      source: { kind: "s3", bucket: location.bucket, prefix: location.prefix },
     });
   }
   if (!/^https?:\/\//i.test(url)) {
@@ -430,9 +429,8 @@ export async function ingestFromSettings(
       "Use s3://bucket/prefix or an https:// URL of a .zip or .tar.gz archive.",
     );
   }
-  const policy = { ...DEFAULT_FETCH_POLICY, allowedOrigins: ctx.config.fetchAllowOrigins };
   try {
-    checkArchiveUrl(url, policy);
+    checkArchiveUrl(url, archiveFetchPolicy(ctx));
   } catch (error) {
     if (error instanceof SourceError) throw new AppError("validation_error", error.message);
     throw error;
@@ -440,8 +438,53 @@ export async function ingestFromSettings(
   return startIngest(ctx, actor?.id ?? null, {
     origin: "url",
     sourceKey: url,
-    list: async () => readArchive(await fetchRemoteArchive(url, policy)),
+    source: { kind: "url", url },
   });
+}
+
+function archiveFetchPolicy(ctx: AppContext): RemoteFetchPolicy {
+  return { ...DEFAULT_FETCH_POLICY, allowedOrigins: ctx.config.fetchAllowOrigins };
+}
+
+/**
+ * Lists a run's source in the process that runs it. Every check made when the run was queued
+ * is made again (the folder inside the root, the S3 endpoint, the archive URL and, at connect
+ * time, its addresses): a setting or an allow-list may have changed while the run waited.
+ * Refusals are SourceErrors, recorded as the run's message.
+ */
+export async function listIngestSource(
+  ctx: AppContext,
+  runId: string,
+  source: IngestSource,
+): Promise<SourceListing> {
+  switch (source.kind) {
+    case "local":
+      return listLocalFolder(ctx.config.examplesRoot, source.relative);
+    case "upload":
+      return listStagedUpload(ctx.db, runId, source);
+    case "url":
+      return readArchive(await fetchRemoteArchive(source.url, archiveFetchPolicy(ctx)));
+    case "s3": {
+      const settings = await getExampleRepoSettings(ctx.db);
+      let trusted: boolean;
+      try {
+        ({ trusted } = await checkS3Endpoint(ctx.config, settings.s3Endpoint, false));
+      } catch (error) {
+        throw new SourceError(
+          error instanceof AppError ? error.message : "The S3 endpoint cannot be used.",
+        );
+      }
+      return listS3(
+        { bucket: source.bucket, prefix: source.prefix },
+        {
+          endpoint: settings.s3Endpoint || undefined,
+          trusted,
+          region: settings.s3Region,
+          credentials: ctx.config.s3Credentials,
+        },
+      );
+    }
+  }
 }
 
 function parseS3OrFail(url: string) {
@@ -502,11 +545,20 @@ export async function ingestUploadedParts(
     throw error;
   }
   const name = upload.name.replace(/[^\w.-]+/g, "-").slice(0, 100) || "upload";
-  return startIngest(ctx, actor.id, {
-    origin: "upload",
-    sourceKey: `upload:${name}`,
-    list: upload.list,
-    discard: upload.discard,
-    slot,
-  });
+  try {
+    // Staged in the database with the run, so any server process can run it.
+    return await startIngest(ctx, actor.id, {
+      origin: "upload",
+      sourceKey: `upload:${name}`,
+      source: {
+        kind: "upload",
+        archive: upload.archiveFile !== undefined,
+        failures: upload.failures,
+      },
+      stage: (trx, runId) => stageUpload(trx, runId, upload),
+    });
+  } finally {
+    slot();
+    await upload.discard().catch(() => undefined);
+  }
 }

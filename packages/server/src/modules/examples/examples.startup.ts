@@ -2,18 +2,16 @@ import fs from "node:fs";
 import type { AppContext } from "../../app-context";
 import { claimSettingOnce } from "../settings/settings.repository";
 import { ingestFromSettings } from "./examples.service";
-import { recoverInterruptedJobs } from "./ingest.service";
 
 /**
- * At start: on PGlite only this process can use the database, so any job still marked
- * running was cut off by a crash. On the very first start, ingest the sample repository
- * shipped in EXAMPLES_ROOT (once per database, whichever instance gets there first).
+ * On the very first start, queue an ingest of the sample repository shipped in EXAMPLES_ROOT
+ * (once per database, whichever instance gets there first). A run cut off by a crash needs
+ * nothing here: the job engine runs its job again.
  */
 export async function prepareExamplesOnStart(
   ctx: AppContext,
   log: (message: string) => void,
 ): Promise<void> {
-  await recoverInterruptedJobs(ctx);
   if (!fs.existsSync(ctx.config.examplesRoot)) return;
   if (!(await claimSettingOnce(ctx.db, "seed.examples", { at: new Date().toISOString() }))) return;
   try {

@@ -1,4 +1,7 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import type { IngestJob } from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,7 +13,6 @@ import {
 } from "../../../test/fixtures/examples";
 import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
 import { MAX_RUNNING_INGESTS } from "../../lib/ingest-slots";
-import { startIngest } from "./ingest.service";
 import { receiveUpload, type UploadPart } from "./sources/upload";
 
 async function* partsOf(
@@ -80,51 +82,100 @@ describe("upload streaming", () => {
   });
 });
 
-describe("running ingests are capped per server", () => {
+describe("ingest runs wait for a free worker", () => {
   let t: TestApp;
   let editor: Agent;
+  let mirror: http.Server;
+  let origin: string;
+  /** Downloads held open until released (each answers with a one-file zip). */
+  const held: (() => void)[] = [];
+  let zip: Buffer;
   beforeAll(async () => {
-    t = await buildTestApp();
+    zip = await buildZip([{ name: "good/held.md", data: exampleMarkdown({ title: "Held" }) }]);
+    mirror = http.createServer((req, res) => {
+      held.push(() => res.writeHead(200, { "content-type": "application/zip" }).end(zip));
+    });
+    await new Promise<void>((resolve) => mirror.listen(0, "127.0.0.1", resolve));
+    origin = `http://127.0.0.1:${(mirror.address() as AddressInfo).port}`;
+    t = await buildTestApp({ config: { fetchAllowOrigins: [origin] } });
     editor = await t.signInAs("editor");
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    mirror.closeAllConnections();
+    await new Promise((resolve) => mirror.close(resolve));
+  });
 
-  it("refuses a further ingest with a 429 while the cap is reached, and takes it once a slot frees", async () => {
-    const gates: (() => void)[] = [];
-    const held: IngestJob[] = [];
+  const statusOf = async (id: string) =>
+    (await editor.get(`/api/examples/ingest/jobs/${id}`)).json<{ data: IngestJob }>().data.status;
+
+  it(`runs at most ${MAX_RUNNING_INGESTS} at once in a server; the next one waits queued, then runs`, async () => {
+    const started: IngestJob[] = [];
     for (let i = 0; i < MAX_RUNNING_INGESTS; i++) {
-      held.push(
-        await startIngest(t.ctx, null, {
-          origin: "manual",
-          sourceKey: `held:${i}`,
-          list: () =>
-            new Promise((resolve) => gates.push(() => resolve({ entries: [], failures: [] }))),
-        }),
-      );
+      const res = await editor.post("/api/examples/ingest", {
+        source: "cloud",
+        url: `${origin}/held-${i}.zip`,
+      });
+      expect(res.statusCode, res.body).toBe(202);
+      started.push(res.json<{ data: IngestJob }>().data);
     }
+    await expect.poll(() => held.length, { timeout: 10_000 }).toBe(MAX_RUNNING_INGESTS);
+    for (const job of started) expect(await statusOf(job.id)).toBe("running");
+
+    // An upload is accepted at once; it waits for a worker, staged in the database.
     const form = new FormData();
     form.append("files", new Blob([exampleMarkdown({ title: "Queued" })]), "later/good/a.md");
     const { payload, headers } = await multipartBody(form);
-    const refused = await editor.post("/api/examples/ingest/upload", payload, headers);
-    expect(refused.statusCode).toBe(429);
-    expect(refused.headers["retry-after"]).toBe("15");
-    expect(refused.headers["x-request-id"]).toBeTruthy();
-    expect(refused.json()).toEqual({
-      success: false,
-      code: "rate_limited",
-      message: `${MAX_RUNNING_INGESTS} ingests are already running. Please try again in a moment.`,
-      details: { retryAfterSeconds: 15 },
-    });
-    const fromFolder = await editor.post("/api/examples/ingest", { source: "local" });
-    expect(fromFolder.statusCode).toBe(429);
-
-    gates.shift()?.();
-    await t.ctx.jobs.wait(held[0]!.id);
     const accepted = await editor.post("/api/examples/ingest/upload", payload, headers);
     expect(accepted.statusCode, accepted.body).toBe(202);
-    const job = await waitForJob(editor, accepted.json<{ data: IngestJob }>().data.id);
-    expect(job).toMatchObject({ status: "succeeded", added: 1 });
-    for (const open of gates) open();
-    await t.ctx.jobs.wait(held[1]!.id);
+    const queued = accepted.json<{ data: IngestJob }>().data;
+    expect(queued.status).toBe("queued");
+    await new Promise((resolve) => setTimeout(resolve, 1_500)); // a worker poll goes by
+    expect(await statusOf(queued.id)).toBe("queued");
+    expect(
+      await t.db
+        .selectFrom("ingest_upload_part")
+        .select("path")
+        .where("run_id", "=", queued.id)
+        .execute(),
+    ).toEqual([{ path: "later/good/a.md" }]);
+
+    held.shift()?.();
+    const done = await waitForJob(editor, queued.id);
+    expect(done).toMatchObject({ status: "succeeded", added: 1 });
+    // The staged upload went with the run's last write.
+    expect(
+      await t.db
+        .selectFrom("ingest_upload_part")
+        .select("seq")
+        .where("run_id", "=", queued.id)
+        .execute(),
+    ).toEqual([]);
+    while (held.length > 0) held.shift()?.();
+    for (const job of started) {
+      expect(await waitForJob(editor, job.id)).toMatchObject({ status: "succeeded" });
+    }
+  });
+
+  it("stages an uploaded archive in the database and reads it back whole", async () => {
+    const big = Array.from({ length: 40 }, (_, i) => ({
+      name: `good/big-${i}.md`,
+      // Incompressible enough that the archive spans several 1 MiB chunks.
+      data: exampleMarkdown({ title: `Big ${i}` }) + randomBytes(40 * 1024).toString("base64"),
+    }));
+    const archive = await buildZip(big);
+    expect(archive.length).toBeGreaterThan(2 * 1024 * 1024);
+    const form = new FormData();
+    form.append("files", new Blob([archive]), "big-set.zip");
+    const { payload, headers } = await multipartBody(form);
+    const res = await editor.post("/api/examples/ingest/upload", payload, headers);
+    expect(res.statusCode, res.body).toBe(202);
+    const done = await waitForJob(editor, res.json<{ data: IngestJob }>().data.id);
+    expect(done).toMatchObject({
+      status: "succeeded",
+      added: 40,
+      errors: 0,
+      sourceKey: "upload:big-set",
+    });
   });
 });

@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { ExampleOrigin, IngestFailure, IngestJob } from "@content-studio/contract";
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { AppContext } from "../../app-context";
-import type { Database, NewExample } from "../../db/types";
+import type { Database, IngestSource, NewExample } from "../../db/types";
 import { AppError } from "../../lib/app-error";
-import { reserveIngestSlot } from "../../lib/ingest-slots";
 import { listIndustryRows, listPersonaRows } from "../reference/reference.repository";
 import {
   hashContent,
@@ -48,33 +47,32 @@ function inBatches(entries: SourceEntry[]): SourceEntry[][] {
 /** Files read at once (S3 and disk). */
 const READ_CONCURRENCY = 8;
 
+/** What an ingest attempt reads: the run's source, listed by whichever process runs it. */
 export interface IngestRequest {
   origin: ExampleOrigin;
   sourceKey: string;
   /** Lists the source; throws SourceError when the source as a whole cannot be read. */
   list: () => Promise<SourceListing>;
-  /** Frees what the request holds (an upload's files) when no job takes it over. */
-  discard?: () => Promise<void>;
-  /** A slot already taken with reserveIngestSlot (an upload takes one before it is read). */
-  slot?: () => void;
 }
 
+/** A run to queue: where it reads from, and what to stage with it (an upload's bytes). */
+export interface IngestStart {
+  origin: ExampleOrigin;
+  sourceKey: string;
+  source: IngestSource;
+  /** Writes what the run needs in the transaction that records it. */
+  stage?: (trx: Transaction<Database>, runId: string) => Promise<void>;
+}
+
+export const INGEST_QUEUE = "example-ingest";
+
 /**
- * The source's ingest lock. A finished job writes its final status and then lets the lock go,
- * so a rerun started the moment the previous one reads as finished can find the lock still
- * held for a few milliseconds: while no job of the source is marked running, wait for it
- * (briefly) instead of refusing. Null when a job of the source is really running.
+ * An attempt stopped because its worker is stopping or lost its job: nothing is recorded as
+ * failed, and the job engine runs the job again (here after a restart, or in another process).
  */
-async function holdIngestLockWhenFree(
-  ctx: AppContext,
-  sourceKey: string,
-): Promise<Awaited<ReturnType<typeof repo.holdIngestLock>>> {
-  const deadline = Date.now() + 2_000;
-  for (;;) {
-    const lock = await repo.holdIngestLock(ctx.db, sourceKey);
-    if (lock) return lock;
-    if (Date.now() > deadline || (await repo.hasRunningJob(ctx.db, sourceKey))) return null;
-    await new Promise((resolve) => setTimeout(resolve, 20));
+export class IngestInterrupted extends Error {
+  constructor() {
+    super("The ingest was interrupted; the job engine runs it again.");
   }
 }
 
@@ -147,100 +145,46 @@ export function toExampleRow(
   };
 }
 
-const recovery = new WeakMap<AppContext, Promise<void>>();
-
 /**
- * On PGlite only this process can use the database, so a job still marked running when it
- * starts was cut off by a crash. Runs once per app, and every path that creates or reports
- * jobs waits for it, so a request arriving just after start-up never sees (or collides with)
- * the dead job, and the recovery never fails a job this process has started.
- */
-export function recoverInterruptedJobs(ctx: AppContext): Promise<void> {
-  let done = recovery.get(ctx);
-  if (!done) {
-    done =
-      ctx.dbKind === "pglite"
-        ? repo.failInterruptedJobs(ctx.db, 0).then(
-            () => undefined,
-            (error: unknown) => {
-              recovery.delete(ctx);
-              throw error;
-            },
-          )
-        : Promise.resolve();
-    recovery.set(ctx, done);
-  }
-  return done;
-}
-
-/**
- * Starts an ingest as a background job and returns it at once. The database refuses a
- * second running job for the same source. Progress, counts and per-file reasons are
- * written to the job row as it goes, so any instance can report them.
+ * Records a queued run and its job in one transaction (with what `stage` writes), and returns
+ * the run at once. The database refuses a second unfinished run of the same source. The job
+ * engine runs it in whichever server process has a free ingest worker; progress, counts and
+ * per-file reasons are written to the run as it goes, so any process can report them.
  */
 export async function startIngest(
   ctx: AppContext,
   actorId: string | null,
-  request: IngestRequest,
+  start: IngestStart,
 ): Promise<IngestJob> {
-  let release: (() => void) | undefined;
-  let lock: repo.SessionLockRelease | null = null;
-  let job: Awaited<ReturnType<typeof repo.createIngestJob>>;
-  const conflict = () =>
-    new AppError(
+  const run = await ctx.db.transaction().execute(async (trx) => {
+    const created = await repo.createIngestRun(trx, {
+      id: randomUUID(),
+      origin: start.origin,
+      sourceKey: start.sourceKey,
+      source: start.source,
+      startedBy: actorId,
+    });
+    if (!created) return undefined;
+    await start.stage?.(trx, created.id);
+    await ctx.jobEngine.send(trx, INGEST_QUEUE, { runId: created.id });
+    return created;
+  });
+  if (!run) {
+    throw new AppError(
       "conflict",
       "An ingest from this source is already running. Wait for it to finish, then try again.",
     );
-  try {
-    release = request.slot ?? reserveIngestSlot(ctx, actorId);
-    await recoverInterruptedJobs(ctx);
-    if (ctx.dbKind === "postgres") {
-      // The job is alive exactly while its session holds this lock: a process that dies
-      // (even by kill -9) loses its connection and the lock at once, so a rerun can start
-      // immediately, and a running row nobody holds the lock for is a dead job.
-      lock = await holdIngestLockWhenFree(ctx, request.sourceKey);
-      if (!lock) throw conflict();
-      await repo.failOrphanedJobs(ctx.db, request.sourceKey);
-    }
-    job = await repo.createIngestJob(ctx.db, {
-      id: randomUUID(),
-      origin: request.origin,
-      sourceKey: request.sourceKey,
-      startedBy: actorId,
-    });
-    if (!job) throw conflict();
-  } catch (error) {
-    await lock?.();
-    release?.();
-    await request.discard?.().catch(() => undefined);
-    throw error;
   }
-  const jobId = job.id;
-  const heldLock = lock;
-  ctx.jobs.run(
-    jobId,
-    async (signal) => {
-      try {
-        await runIngest(ctx.db, jobId, actorId, request, signal);
-      } catch (error) {
-        await failUnexpectedly(ctx.db, jobId, error);
-      } finally {
-        release();
-        await heldLock?.();
-      }
-    },
-    (error) => console.error(`Ingest ${jobId}: ${String(error)}`),
-  );
-  return presentIngestJob(job);
+  return presentIngestJob(run);
 }
 
-/** Records a job that stopped on an error nobody expected (before its lock is released). */
-async function failUnexpectedly(db: Kysely<Database>, jobId: string, error: unknown) {
+/** Records a run that stopped on an error nobody expected. */
+export async function failUnexpectedly(db: Kysely<Database>, runId: string, error: unknown) {
   console.error(
-    `Ingest ${jobId} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`,
+    `Ingest ${runId} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`,
   );
   await repo
-    .updateIngestJob(db, jobId, {
+    .updateIngestRun(db, runId, {
       status: "failed",
       message: "The ingest stopped because of an unexpected error. Please try again.",
       finished: true,
@@ -265,13 +209,11 @@ async function mapConcurrent<T, R>(
   return out;
 }
 
-class Aborted extends Error {}
-
-/** Rejects with Aborted once the signal fires. */
+/** Rejects with IngestInterrupted once the signal fires. */
 function whenAborted(signal: AbortSignal): Promise<never> {
   return new Promise((_, reject) => {
-    if (signal.aborted) reject(new Aborted());
-    else signal.addEventListener("abort", () => reject(new Aborted()), { once: true });
+    if (signal.aborted) reject(new IngestInterrupted());
+    else signal.addEventListener("abort", () => reject(new IngestInterrupted()), { once: true });
   });
 }
 
@@ -285,15 +227,8 @@ export async function runIngest(
 ): Promise<void> {
   const counts = { total: 0, processed: 0, added: 0, updated: 0, unchanged: 0, errors: 0 };
   const failures: IngestFailure[] = [];
-  const saveProgress = (extra: Parameters<typeof repo.updateIngestJob>[2] = {}) =>
-    repo.updateIngestJob(db, jobId, { ...counts, failures: JSON.stringify(failures), ...extra });
-
-  const interrupted = (): Promise<void> =>
-    saveProgress({
-      status: "failed",
-      message: "Interrupted because the server was stopping. Run the ingest again to complete it.",
-      finished: true,
-    });
+  const saveProgress = (extra: Parameters<typeof repo.updateIngestRun>[2] = {}) =>
+    repo.updateIngestRun(db, jobId, { ...counts, failures: JSON.stringify(failures), ...extra });
 
   let listing: SourceListing;
   let listed: Promise<SourceListing> | undefined;
@@ -303,10 +238,9 @@ export async function runIngest(
     listed.catch(() => undefined);
     listing = await Promise.race([listed, whenAborted(signal)]);
   } catch (error) {
-    if (error instanceof Aborted) {
+    if (error instanceof IngestInterrupted) {
       void listed?.then((late) => late.close?.()).catch(() => undefined);
-      await interrupted();
-      return;
+      throw error;
     }
     const message = error instanceof SourceError ? error.message : "The source could not be read.";
     if (!(error instanceof SourceError)) console.error(`Ingest ${jobId}: listing failed`, error);
@@ -318,7 +252,6 @@ export async function runIngest(
       counts,
       failures,
       saveProgress,
-      interrupted,
     });
   } finally {
     await listing.close?.().catch(() => undefined);
@@ -342,11 +275,10 @@ async function ingestListing(
       errors: number;
     };
     failures: IngestFailure[];
-    saveProgress: (extra?: Parameters<typeof repo.updateIngestJob>[2]) => Promise<void>;
-    interrupted: () => Promise<void>;
+    saveProgress: (extra?: Parameters<typeof repo.updateIngestRun>[2]) => Promise<void>;
   },
 ): Promise<void> {
-  const { counts, failures, saveProgress, interrupted } = progress;
+  const { counts, failures, saveProgress } = progress;
   failures.push(...listing.failures);
   // Paths present in the source (broken or not): whatever else was stored is missing.
   const seen = new Set<string>(listing.failures.map((f) => f.path));
@@ -407,10 +339,7 @@ async function ingestListing(
   const batches = inBatches(entries);
   let next = prepare(batches[0] ?? []);
   for (let b = 0; b < batches.length; b++) {
-    if (signal.aborted) {
-      await interrupted();
-      return;
-    }
+    if (signal.aborted) throw new IngestInterrupted();
     const outcomes = await next;
     next = prepare(batches[b + 1] ?? []);
 
@@ -450,7 +379,7 @@ async function ingestListing(
     .map(([path, state]) => ({ id: state.id, path, title: state.title }));
   const actor = actorId ? await findUserById(db, actorId) : undefined;
   await db.transaction().execute(async (trx) => {
-    await repo.updateIngestJob(trx, jobId, {
+    await repo.updateIngestRun(trx, jobId, {
       ...counts,
       failures: JSON.stringify(failures),
       status: "succeeded",
@@ -503,7 +432,7 @@ async function writeBatch(
     updated: from.updated + written.filter((r) => !r.isNew).length,
   });
   const save = (trx: Kysely<Database>, next: Counts) =>
-    repo.updateIngestJob(trx, jobId, { ...next, failures: JSON.stringify(failures) });
+    repo.updateIngestRun(trx, jobId, { ...next, failures: JSON.stringify(failures) });
   try {
     const next = { ...tally(counts, rows), processed: counts.processed + processed };
     await db.transaction().execute(async (trx) => {
@@ -537,18 +466,11 @@ async function writeBatch(
 }
 
 export async function getIngestJob(ctx: AppContext, id: string): Promise<IngestJob> {
-  await recoverInterruptedJobs(ctx);
-  let row = await repo.findIngestJob(ctx.db, id);
-  if (row?.status === "running" && ctx.dbKind === "postgres") {
-    if ((await repo.failOrphanedJobs(ctx.db, row.source_key)) > 0)
-      row = await repo.findIngestJob(ctx.db, id);
-  }
+  const row = await repo.findIngestRun(ctx.db, id);
   if (!row) throw new AppError("not_found", "Ingest job not found.");
   return presentIngestJob(row);
 }
 
-export async function listIngestJobs(ctx: AppContext, running: boolean): Promise<IngestJob[]> {
-  await recoverInterruptedJobs(ctx);
-  if (ctx.dbKind === "postgres") await repo.failOrphanedJobs(ctx.db);
-  return (await repo.listIngestJobs(ctx.db, { running, limit: 20 })).map(presentIngestJob);
+export async function listIngestJobs(ctx: AppContext, unfinished: boolean): Promise<IngestJob[]> {
+  return (await repo.listIngestRuns(ctx.db, { unfinished, limit: 20 })).map(presentIngestJob);
 }

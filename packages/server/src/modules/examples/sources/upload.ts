@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { EXAMPLE_MAX_FILE_BYTES } from "@content-studio/contract";
 import { makeWorkDir, readArchiveFile, removeWorkDir, unsafeEntryReason } from "./archive";
-import type { SourceEntry, SourceFailure, SourceListing } from "./source";
+import type { SourceFailure, SourceListing } from "./source";
 
 /** One part of a multipart upload, as the route hands it over (a file's bytes still unread). */
 export type UploadPart =
@@ -33,6 +33,12 @@ export interface ReceivedUpload {
   dir: string;
   /** The `name` field, else the uploaded folder's name, else the archive's name. */
   name: string;
+  /** The archive's temporary file, when one archive was uploaded. */
+  archiveFile: string | undefined;
+  /** A folder's files kept (path in the folder, size, temporary file). */
+  files: { path: string; size: number; file: string }[];
+  /** Files refused while receiving (unsafe names, over 1 MiB). */
+  failures: SourceFailure[];
   /** Lists what was received; its close() deletes the temporary files. */
   list: () => Promise<SourceListing>;
   /** Deletes the temporary files (when no ingest takes the upload over). */
@@ -54,7 +60,7 @@ export async function receiveUpload(
   const dir = await makeWorkDir();
   const discard = () => removeWorkDir(dir);
   try {
-    const files: SourceEntry[] = [];
+    const files: ReceivedUpload["files"] = [];
     const failures: SourceFailure[] = [];
     let archive: { fileName: string; file: string } | undefined;
     let fieldName: string | undefined;
@@ -98,7 +104,7 @@ export async function receiveUpload(
         failures.push({ path: relPath, reason: "larger than 1 MiB" });
         continue;
       }
-      files.push({ path: relPath, size, read: () => fs.readFile(file) });
+      files.push({ path: relPath, size, file });
     }
 
     if (!archive && files.length === 0 && failures.length === 0) {
@@ -110,9 +116,20 @@ export async function receiveUpload(
       name:
         fieldName ??
         (received ? received.fileName.replace(ARCHIVE_NAME, "") : (folderName ?? "upload")),
+      archiveFile: received?.file,
+      files,
+      failures,
       list: received
         ? () => readArchiveFile(received.file, dir)
-        : async () => ({ entries: files, failures, close: discard }),
+        : async () => ({
+            entries: files.map(({ path: p, size, file }) => ({
+              path: p,
+              size,
+              read: () => fs.readFile(file),
+            })),
+            failures,
+            close: discard,
+          }),
       discard,
     };
   } catch (error) {

@@ -1,4 +1,4 @@
-import type { IngestJob } from "@content-studio/contract";
+import { isIngestUnfinished, type IngestJob } from "@content-studio/contract";
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -16,7 +16,8 @@ export const getIngestJobQueryOptions = (id: string | null) =>
     queryKey: ["examples", "ingest-job", id],
     queryFn: id ? ({ signal }) => getIngestJob(id, { signal }) : skipToken,
     staleTime: 0,
-    refetchInterval: (query) => (query.state.data?.status === "running" ? INGEST_POLL_MS : false),
+    refetchInterval: (query) =>
+      query.state.data && isIngestUnfinished(query.state.data) ? INGEST_POLL_MS : false,
   });
 
 /** An ingest job, polled every 500 ms while it runs. */

@@ -332,7 +332,8 @@ describe("ExamplesPage ingest", () => {
 
   it("reads 'Ingesting...' with a progress bar, then shows the counts for 3 s", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const job = jobServer(buildIngestJob({ status: "running" }));
+    // The server answers with the run queued until a worker takes it.
+    const job = jobServer(buildIngestJob({ status: "queued" }));
     const { fake, listRequests } = setup(job.routes);
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await screen.findByText("0 examples found");
@@ -343,6 +344,17 @@ describe("ExamplesPage ingest", () => {
     expect(fake.requests.find((r) => r.method === "POST")?.body).toEqual({ source: "local" });
     const bar = screen.getByRole("progressbar");
     expect(bar).not.toHaveAttribute("aria-valuenow");
+    expect(bar).toHaveAttribute("aria-valuetext", "Waiting for a free worker");
+
+    job.set({ status: "running" });
+    await act(() => vi.advanceTimersByTimeAsync(600));
+    await waitFor(() =>
+      expect(screen.getByRole("progressbar")).toHaveAttribute(
+        "aria-valuetext",
+        "Reading the source",
+      ),
+    );
+    expect(screen.getByRole("button", { name: "Ingesting..." })).toBeDisabled();
 
     job.set({ total: 4, processed: 2 });
     await act(() => vi.advanceTimersByTimeAsync(600));

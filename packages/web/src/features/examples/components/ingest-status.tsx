@@ -1,4 +1,4 @@
-import type { IngestJob } from "@content-studio/contract";
+import { isIngestUnfinished, type IngestJob } from "@content-studio/contract";
 import { Archive, X } from "lucide-react";
 import { useId } from "react";
 import { Alert } from "../../../components/ui/alert";
@@ -28,12 +28,12 @@ export function IngestStatus({ run, startError, failedMessage, canArchive }: Ing
       {run.jobError ? (
         <Alert>Could not check the progress of the ingest: {run.jobError.message}</Alert>
       ) : null}
-      {job?.status === "running" ? <IngestProgress job={job} /> : null}
+      {job && isIngestUnfinished(job) ? <IngestProgress job={job} /> : null}
       {job?.status === "failed" ? <Alert>{failedMessage(job)}</Alert> : null}
       {job?.status === "succeeded" && run.showSuccess ? (
         <Alert tone="success">{ingestSummary(job)}</Alert>
       ) : null}
-      {job && job.status !== "running" && (job.failures.length > 0 || job.missing.length > 0) ? (
+      {job && !isIngestUnfinished(job) && (job.failures.length > 0 || job.missing.length > 0) ? (
         <IngestLeftovers key={job.id} job={job} canArchive={canArchive} onDismiss={run.dismiss} />
       ) : null}
     </div>
@@ -51,7 +51,11 @@ function IngestProgress({ job }: { job: IngestJob }) {
           Ingesting examples from <span className="font-mono text-xs">{job.sourceKey}</span>
         </span>
         <span className="text-slate-700 tabular-nums" aria-hidden="true">
-          {known ? `${job.processed} of ${plural(job.total, "file")}` : "Reading the source..."}
+          {known
+            ? `${job.processed} of ${plural(job.total, "file")}`
+            : job.status === "queued"
+              ? "Waiting for a free worker..."
+              : "Reading the source..."}
         </span>
       </div>
       <div
@@ -61,7 +65,11 @@ function IngestProgress({ job }: { job: IngestJob }) {
         aria-valuemax={known ? job.total : undefined}
         aria-valuenow={known ? job.processed : undefined}
         aria-valuetext={
-          known ? `${job.processed} of ${plural(job.total, "file")}` : "Reading the source"
+          known
+            ? `${job.processed} of ${plural(job.total, "file")}`
+            : job.status === "queued"
+              ? "Waiting for a free worker"
+              : "Reading the source"
         }
         className="mt-2 h-2 overflow-hidden rounded-full bg-primary/15"
       >

@@ -1,4 +1,4 @@
-import type { IngestJob } from "@content-studio/contract";
+import { isIngestUnfinished, type IngestJob } from "@content-studio/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { EXAMPLES_QUERY_KEY } from "../api/get-examples";
@@ -51,7 +51,7 @@ export function useIngestRun(scope: string, matches: (job: IngestJob) => boolean
   const query = useIngestJob(jobId);
   const job = jobId ? (query.data ?? resumed ?? null) : null;
 
-  const finishedId = job && job.status !== "running" ? job.id : null;
+  const finishedId = job && !isIngestUnfinished(job) ? job.id : null;
   const succeededId = job?.status === "succeeded" ? job.id : null;
   const [hiddenSuccessId, setHiddenSuccessId] = useState<string | null>(null);
 
@@ -68,7 +68,7 @@ export function useIngestRun(scope: string, matches: (job: IngestJob) => boolean
   return {
     job,
     jobError: jobId && !query.data ? query.error : null,
-    isRunning: job?.status === "running",
+    isRunning: job !== null && isIngestUnfinished(job),
     showSuccess: succeededId !== null && hiddenSuccessId !== succeededId,
     begin: (started) => setState({ scope, jobId: started.id, resume: false }),
     dismiss: () => setState({ scope, jobId: null, resume: false }),
