@@ -117,7 +117,7 @@ async function waitFor(api, match, timeoutMs = 300_000) {
   for (;;) {
     const jobs = /** @type {Job[]} */ (await api("GET", "/api/examples/ingest/jobs"));
     const job = jobs.find(match);
-    if (job && job.status !== "running") return job;
+    if (job && job.status !== "running" && job.status !== "queued") return job;
     if (Date.now() > deadline) throw new Error("ingest did not finish in time");
     await sleep(100);
   }

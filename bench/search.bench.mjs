@@ -77,7 +77,7 @@ export async function run() {
     for (;;) {
       const r = await fetch(`${base}/api/examples/ingest/jobs`, { headers: { cookie } });
       const jobs = /** @type {{ data: (typeof job)[] }} */ (await r.json()).data;
-      const first = jobs.find((j) => j.status !== "running");
+      const first = jobs.find((j) => j.status !== "running" && j.status !== "queued");
       if (first) {
         job = first;
         break;

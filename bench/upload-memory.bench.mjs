@@ -88,7 +88,7 @@ export async function run() {
             /** @type {{ data: { status: string, added: number, updated: number, unchanged: number, errors: number } }} */ (
               await jr.json()
             ).data;
-          if (job.status !== "running") {
+          if (job.status !== "running" && job.status !== "queued") {
             if (job.status !== "succeeded" || job.errors !== 0)
               throw new Error(`upload ${n}: ${JSON.stringify(job)}`);
             return;
