@@ -144,4 +144,18 @@ describe("Save as example", () => {
     await user.click(within(dialog).getByRole("button", { name: "Save example" }));
     expect(await within(dialog).findByText("Content item not found.")).toBeInTheDocument();
   });
+
+  it("does not ask for an SEO analysis of a short asset, and says why", async () => {
+    const fake = installFakeApi({ "POST /api/seo-analysis": seo });
+    const base = buildGenerated();
+    renderPanel({
+      ...base,
+      content: { ...base.content, introduction: "", conclusion: "" },
+    });
+    expect(
+      await screen.findByText(/SEO analysis applies to articles with a headline/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("textbox", { name: "Primary keyword" })).toBeNull();
+    expect(fake.requests.filter((r) => r.url.includes("seo-analysis"))).toEqual([]);
+  });
 });

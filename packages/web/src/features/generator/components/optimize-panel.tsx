@@ -2,6 +2,7 @@ import {
   improvement,
   qualityBand,
   type ContentSectionId,
+  type ContentSections,
   type GeneratedContent,
   type OptimizeContentResult,
 } from "@content-studio/contract";
@@ -174,14 +175,23 @@ export function OptimizePanel(props: OptimizePanelProps) {
             </Card>
           </>
         ) : null}
-        <SeoPanel
-          contentKey={`${id}:${props.revision}`}
-          content={result.content}
-          topic={result.metadata.contentTopic}
-          keyword={keyword}
-          onKeywordChange={setKeyword}
-          intentKeywords={props.intentKeywords}
-        />
+        {isFullArticle(result.content) ? (
+          <SeoPanel
+            contentKey={`${id}:${props.revision}`}
+            content={result.content}
+            topic={result.metadata.contentTopic}
+            keyword={keyword}
+            onKeywordChange={setKeyword}
+            intentKeywords={props.intentKeywords}
+          />
+        ) : (
+          <Card title="SEO" description="How well the content targets its primary keyword.">
+            <p className="text-sm text-slate-600">
+              SEO analysis applies to articles with a headline, introduction, body and conclusion.
+              This asset is a short one (a post, subject lines or a blurb).
+            </p>
+          </Card>
+        )}
       </div>
     </div>
   );
@@ -312,5 +322,12 @@ function DiffSide({
         <p className="text-sm whitespace-pre-line text-slate-700">{text}</p>
       )}
     </div>
+  );
+}
+
+/** Whether every section has text (short kit assets have no introduction or conclusion). */
+function isFullArticle(content: ContentSections): boolean {
+  return [content.headline, content.introduction, content.body, content.conclusion].every(
+    (section) => section.trim() !== "",
   );
 }
