@@ -236,7 +236,11 @@ export function approvalBlockers(
 export const LibraryItemDetailSchema = ContentItemSchema.extend({
   version: z.number().int(),
   authorName: z.string().nullable(),
+  /** Who last changed the item (a save or a status change such as an approval). */
   updatedByName: z.string().nullable(),
+  /** Who saved the current version (its content), and when. */
+  versionSavedByName: z.string().nullable(),
+  versionSavedAt: z.string(),
   deletedAt: z.string().nullable(),
   /** The approval in force, bound to one version (null when none). */
   approval: z

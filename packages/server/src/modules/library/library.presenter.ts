@@ -118,6 +118,8 @@ export function presentLibraryDetail(
     version: row.version,
     authorName: row.author_name,
     updatedByName: row.updated_by_name,
+    versionSavedByName: row.version_saved_by_name,
+    versionSavedAt: iso(row.version_saved_at ?? row.updated_at),
     deletedAt: row.deleted_at ? iso(row.deleted_at) : null,
     approval:
       row.approved_version !== null && row.approved_at

@@ -59,6 +59,9 @@ export type LibraryItemRow = ContentItemRow & {
   author_name: string | null;
   updated_by_name: string | null;
   approved_by_name: string | null;
+  /** Who saved the current version, and when (not a later status change). */
+  version_saved_by_name: string | null;
+  version_saved_at: Date | null;
 };
 
 export interface Cursor {
@@ -335,6 +338,10 @@ export function findLibraryItem(
     .leftJoin("user as a", "a.id", "c.created_by")
     .leftJoin("user as ub", "ub.id", "c.updated_by")
     .leftJoin("user as ap", "ap.id", "c.approved_by")
+    .leftJoin("content_item_version as v", (join) =>
+      join.onRef("v.content_item_id", "=", "c.id").onRef("v.version", "=", "c.version"),
+    )
+    .leftJoin("user as vb", "vb.id", "v.created_by")
     .selectAll("c")
     .select([
       "p.title as persona_title",
@@ -342,6 +349,8 @@ export function findLibraryItem(
       "a.name as author_name",
       "ub.name as updated_by_name",
       "ap.name as approved_by_name",
+      "vb.name as version_saved_by_name",
+      "v.created_at as version_saved_at",
     ])
     .where("c.id", "=", id);
   if (options.forUpdate) query = query.forUpdate("c");

@@ -684,7 +684,15 @@ describe("library items: editing, versions, lifecycle, trash, exports", () => {
       version: 2,
     });
     expect(seen.statusCode, seen.body).toBe(200);
-    expect(seen.json<Ok<LibraryItemDetail>>().data.approval).toMatchObject({ version: 2 });
+    const approved = seen.json<Ok<LibraryItemDetail>>().data;
+    expect(approved.approval).toMatchObject({ version: 2 });
+    // The header names whoever saved version 2 (the editor), not the approver who changed
+    // the item's status since.
+    expect(approved).toMatchObject({
+      versionSavedByName: "Eddie Editor",
+      updatedByName: "Ana Admin",
+    });
+    expect(Date.parse(approved.versionSavedAt)).toBeLessThan(Date.parse(approved.updatedAt));
   });
 
   it("refuses approval below the threshold or with an unsupported claim, with the reasons", async () => {

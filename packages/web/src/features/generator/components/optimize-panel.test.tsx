@@ -156,6 +156,6 @@ describe("Save as example", () => {
       await screen.findByText(/SEO analysis applies to articles with a headline/),
     ).toBeInTheDocument();
     expect(screen.queryByRole("textbox", { name: "Primary keyword" })).toBeNull();
-    expect(fake.requests.filter((r) => r.url.includes("seo-analysis"))).toEqual([]);
+    expect(fake.requests.filter((r) => r.path === "/api/seo-analysis")).toEqual([]);
   });
 });

@@ -135,8 +135,8 @@ export function LibraryItemPage({ id, renderResultView }: LibraryItemPageProps) 
                 <>Written by {AI_PROVIDERS[item.provenance.provider].label}</>,
                 <>
                   Version {item.version}
-                  {item.updatedByName ? `, saved by ${item.updatedByName}` : ""} on{" "}
-                  {formatDateTime(item.updatedAt)}
+                  {item.versionSavedByName ? `, saved by ${item.versionSavedByName}` : ""} on{" "}
+                  {formatDateTime(item.versionSavedAt)}
                 </>,
                 ...(item.approval
                   ? [
