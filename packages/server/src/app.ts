@@ -43,6 +43,7 @@ import { accountRoutes } from "./modules/account/account.routes";
 import { auditRoutes } from "./modules/audit/audit.routes";
 import { companyProfileRoutes } from "./modules/reference/company-profile.routes";
 import { createMailer } from "./modules/mail/mail.service";
+import { defineMailQueue } from "./modules/mail/mail.jobs";
 import { registerAccessControl, type RegisteredRoute } from "./plugins/access";
 import {
   createClientErrorHandler,
@@ -144,7 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     pendingWork: new PendingWork(),
     jobEngine: new JobEngine(jobStoreOf(db), app.log),
     exampleSearches: createExampleSearchQueue(config, dbKind),
-    mailer: createMailer(config.mail),
+    mailer: createMailer(config.mail, secret),
     editorReview: reviewQualityCheck,
     libraryIndex: getLibraryIndex,
     kitFindingsOf,
@@ -186,6 +187,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await app.register(generationRoutes(ctx));
   await app.register(contentRoutes(ctx));
   await app.register(accountRoutes(ctx));
+  // Outgoing mail (password reset links) is sent by the job engine, sealed in its job rows.
+  defineMailQueue(ctx, app.log);
   await app.register(auditRoutes(ctx));
   await app.register(companyProfileRoutes(ctx));
   await app.register(audienceRoutes(ctx));

@@ -178,6 +178,11 @@ export interface Config {
    * (then an administrator resets passwords). The URL may hold credentials: never logged.
    */
   mail: { smtpUrl: string; from: string } | undefined;
+  /**
+   * The first wait before a mail the server refused is tried again (seconds, default 30); it
+   * doubles with each of the 5 retries (tests shorten it).
+   */
+  mailRetryDelaySeconds: number;
 }
 
 /**
@@ -313,5 +318,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     kitConcurrency: e.KIT_CONCURRENCY,
     exampleSearch: { concurrency: undefined, maxWaitingPerUser: 24, maxWaiting: 96 },
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
+    mailRetryDelaySeconds: 30,
   };
 }

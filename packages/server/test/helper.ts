@@ -115,16 +115,19 @@ export interface TestApp extends BuiltApp {
 
 let userCounter = 0;
 
-/** Builds the app on a fresh database. Call close() in afterAll. */
+/**
+ * Builds the app on a fresh database. Call close() in afterAll. `logger`: pino options (e.g. a
+ * `stream` a test reads its log lines from); none by default.
+ */
 export async function buildTestApp(
-  options: { config?: Partial<Config>; seed?: boolean } = {},
+  options: { config?: Partial<Config>; seed?: boolean; logger?: object } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase({ seed: options.seed });
   const built = await buildApp({
     config: testConfig(options.config),
     db: database.db,
     dbKind: database.kind,
-    logger: process.env.TEST_LOG ? { level: "error" } : false,
+    logger: options.logger ?? (process.env.TEST_LOG ? { level: "error" } : false),
   });
   await built.app.ready();
   const signInAs: TestApp["signInAs"] = async (role, overrides = {}) => {

@@ -6,6 +6,7 @@ import {
   fromPglite,
   type FlowJob,
   type Job,
+  type JobResult,
   type Queue,
   type SendOptions,
   type WorkOptions,
@@ -18,19 +19,35 @@ import {
 export type JobStore =
   { kind: "pglite"; pglite: PGlite } | { kind: "postgres"; url: string; schema: string };
 
+/** The schema the engine keeps its tables in (`<schema>.job` holds every queue's jobs). */
+export function jobSchemaOf(store: JobStore): string {
+  return store.kind === "pglite" ? "pgboss" : store.schema;
+}
+
 /** A queue, its settings and (optionally) the worker this process runs for it. */
 export interface QueueDefinition<T extends object> {
   name: string;
   options?: Omit<Queue, "name">;
   worker?: {
     options?: WorkOptions;
-    /** Runs one job. Throwing fails the attempt (retried per the queue's policy). */
+    /**
+     * Runs one job. Throwing fails the attempt (retried per the queue's policy); throwing
+     * `JobGivenUp` fails the job at once, without the remaining retries, into its dead letter.
+     */
     handler: (job: Job<T>) => Promise<void>;
   };
 }
 
+/** Thrown by a handler when no retry can help: the job goes straight to its dead-letter queue. */
+export class JobGivenUp extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "JobGivenUp";
+  }
+}
+
 /** The transaction (or database) a job is written in, so it commits with the rows it needs. */
-type Writer = Pick<Kysely<unknown>, "executeQuery">;
+export type JobWriter = Pick<Kysely<unknown>, "executeQuery">;
 
 /** How often expired heartbeats and jobs are looked for (seconds). */
 const SUPERVISE_SECONDS = 5;
@@ -74,13 +91,13 @@ export class JobEngine {
             db: fromPglite(store.pglite),
             backend: "pglite",
             useListenNotify: true,
-            schema: "pgboss",
+            schema: jobSchemaOf(store),
             ...supervision,
             flowIntervalSeconds,
           })
         : new PgBoss({
             connectionString: store.url,
-            schema: store.schema,
+            schema: jobSchemaOf(store),
             max: 4,
             application_name: "content-studio jobs",
             useListenNotify: true,
@@ -123,9 +140,24 @@ export class JobEngine {
       if (!worker) continue;
       await this.#boss.work<object>(
         queue.name,
-        { batchSize: 1, pollingIntervalSeconds: 2, ...worker.options },
+        { batchSize: 1, pollingIntervalSeconds: 2, ...worker.options, perJobResults: true },
         async (jobs) => {
-          for (const job of jobs) await worker.handler(job);
+          const results: JobResult[] = [];
+          for (const job of jobs) {
+            try {
+              await worker.handler(job);
+              results.push({ id: job.id, status: "completed" });
+            } catch (error) {
+              // Any other error fails the batch, and each attempt is retried per the queue.
+              if (!(error instanceof JobGivenUp)) throw error;
+              results.push({
+                id: job.id,
+                status: "deadletter",
+                output: { message: error.message },
+              });
+            }
+          }
+          return results;
         },
       );
     }
@@ -145,7 +177,7 @@ export class JobEngine {
 
   /** Writes a job in `trx` (it exists once that transaction commits). */
   async send<T extends object>(
-    trx: Writer,
+    trx: JobWriter,
     name: string,
     data: T,
     options: SendOptions = {},
@@ -155,7 +187,7 @@ export class JobEngine {
   }
 
   /** Writes a dependency flow in `trx`: each job starts once the jobs it depends on completed. */
-  async flow(trx: Writer, jobs: FlowJob[]): Promise<Record<string, string>> {
+  async flow(trx: JobWriter, jobs: FlowJob[]): Promise<Record<string, string>> {
     await this.start();
     return this.#boss.flow(jobs, { db: fromKysely(trx) });
   }

@@ -13,6 +13,10 @@ export interface SmtpFake {
   /** smtp://127.0.0.1:<port> for SMTP_URL. */
   url: string;
   messages: ReceivedMail[];
+  /** How many messages were refused (see `refuseNext`). */
+  readonly refused: number;
+  /** Answers the next `count` messages' MAIL FROM with `code` (451: try again later). */
+  refuseNext(count: number, code?: number): void;
   /** The next message to `to` (already received or arriving within the timeout). */
   waitForMessage(to: string, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
@@ -25,11 +29,19 @@ export interface SmtpFake {
 export async function startSmtpFake(): Promise<SmtpFake> {
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
+  const refusals: number[] = [];
+  let refused = 0;
   const server = new SMTPServer({
     secure: false,
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    onMailFrom(_address, _session, callback) {
+      const code = refusals.shift();
+      if (code === undefined) return callback();
+      refused += 1;
+      callback(Object.assign(new Error("Try again later"), { responseCode: code }));
+    },
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((parsed) => {
@@ -51,6 +63,12 @@ export async function startSmtpFake(): Promise<SmtpFake> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    get refused() {
+      return refused;
+    },
+    refuseNext(count, code = 451) {
+      for (let i = 0; i < count; i++) refusals.push(code);
+    },
     waitForMessage(to, timeoutMs = 5000) {
       const find = () => messages.find((m) => !taken.has(m) && m.to.includes(to.toLowerCase()));
       return new Promise((resolve, reject) => {

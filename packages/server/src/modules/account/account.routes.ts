@@ -102,9 +102,7 @@ export const accountRoutes =
       },
       async (request) => ({
         success: true as const,
-        data: await account.requestPasswordReset(ctx, { ip: request.ip }, request.body, (error) =>
-          request.log.error({ err: error }, "password reset mail not sent"),
-        ),
+        data: await account.requestPasswordReset(ctx, { ip: request.ip }, request.body),
       }),
     );
 

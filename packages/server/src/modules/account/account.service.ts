@@ -23,6 +23,7 @@ import { describeRetry } from "../../lib/rate-limit";
 import { clearBucket, hitBucket } from "../../lib/rate-limit.repository";
 import type { SessionUser } from "../../plugins/access";
 import { auditActorOf, diffFields, recordAudit } from "../audit/audit.service";
+import { queueMail } from "../mail/mail.jobs";
 import { presentUser } from "../users/users.presenter";
 import { findUserByEmail, findUserById } from "../users/users.repository";
 import { userPolicy } from "../users/users.policy";
@@ -30,7 +31,7 @@ import { assertAcceptablePassword } from "../users/users.service";
 import { accountPolicy } from "./account.policy";
 import * as repo from "./account.repository";
 
-type Ctx = Pick<AppContext, "db" | "config" | "mailer">;
+type Ctx = Pick<AppContext, "db" | "config" | "mailer" | "jobEngine">;
 
 /** Reset requests allowed per address and per client IP in one window. */
 export const RESET_REQUEST_LIMITS = { windowSeconds: 60 * 60, perAddress: 3, perIp: 10 } as const;
@@ -238,14 +239,14 @@ function tooManyResets(seconds: number): AppError {
 
 /**
  * 'Forgot password?': mails a single-use link valid for 60 minutes to an active account. The
- * answer is the same whether or not the address has an account, and the mail is sent after
- * answering, so neither the words nor the timing tell.
+ * answer is the same whether or not the address has an account, and the job engine sends the
+ * mail later, so the mail server's time never shows in the answer. The mail's job is written
+ * in the transaction that stores the link's token: both exist, or neither.
  */
 export async function requestPasswordReset(
   ctx: Ctx,
   client: { ip: string },
   input: ForgotPasswordBody,
-  log: (error: unknown) => void,
 ): Promise<{ message: string }> {
   if (!ctx.mailer.enabled) throw new AppError("conflict", FORGOT_PASSWORD_ADMIN_MESSAGE);
   const ipHit = await hitBucket(
@@ -275,17 +276,7 @@ export async function requestPasswordReset(
         createdBy: null,
         expiresAt: new Date(Date.now() + EMAIL_RESET_LINK_MINUTES * 60 * 1000),
       });
-    }
-    await recordAudit(trx, {
-      actor: { id: null, label: input.email, ip: client.ip },
-      action: "password.reset_requested",
-      target: user ? { type: "user", id: user.id, label: user.email } : undefined,
-      changes: { accountFound: { to: active } },
-    });
-  });
-  if (user && active) {
-    ctx.mailer.sendInBackground(
-      {
+      await queueMail(ctx, trx, "password-reset", {
         to: user.email,
         subject: "Reset your Content Studio password",
         text: [
@@ -298,10 +289,15 @@ export async function requestPasswordReset(
           "",
           "If you did not ask for this, ignore this message: your password stays as it is.",
         ].join("\n"),
-      },
-      log,
-    );
-  }
+      });
+    }
+    await recordAudit(trx, {
+      actor: { id: null, label: input.email, ip: client.ip },
+      action: "password.reset_requested",
+      target: user ? { type: "user", id: user.id, label: user.email } : undefined,
+      changes: { accountFound: { to: active } },
+    });
+  });
   return { message: FORGOT_PASSWORD_SENT_MESSAGE };
 }
 

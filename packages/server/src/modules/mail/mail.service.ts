@@ -1,19 +1,21 @@
 import nodemailer, { type Transporter } from "nodemailer";
+import { z } from "zod";
+import { deriveKey, seal, SealError, unseal } from "../../lib/sealed";
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-}
+const MailMessageSchema = z.object({ to: z.string(), subject: z.string(), text: z.string() });
+
+export type MailMessage = z.infer<typeof MailMessageSchema>;
 
 /** Outgoing mail. `enabled` is false when SMTP_URL and MAIL_FROM are not configured. */
 export interface Mailer {
   readonly enabled: boolean;
-  /** Sends now; rejects on failure. */
+  /** Sends now; rejects on failure (the mail queue's worker calls it). */
   send(message: MailMessage): Promise<void>;
-  /** Sends without making the caller wait; a failure is logged, never thrown. */
-  sendInBackground(message: MailMessage, onError: (error: unknown) => void): void;
-  /** Waits for messages still being sent, then closes the connection pool. */
+  /** The message encrypted for a job row: the row never holds the address, text or a link. */
+  seal(message: MailMessage): string;
+  /** Opens a sealed message; throws SealError when it was altered or sealed under another secret. */
+  unseal(sealed: string): MailMessage;
+  /** Closes the connection to the mail server. */
   close(): Promise<void>;
 }
 
@@ -24,40 +26,48 @@ export interface MailConfig {
   from: string;
 }
 
-/** The mail provider is reached only through this module (nodemailer over SMTP). */
-export function createMailer(config: MailConfig | undefined): Mailer {
+/** What the mail key is derived for: changing it makes every queued message unreadable. */
+const MAIL_KEY_PURPOSE = "content-studio mail v1";
+
+/**
+ * The mail provider is reached only through this module (nodemailer over SMTP). `secret` is
+ * the server secret (the auth secret); queued messages are sealed under a key derived from it.
+ */
+export function createMailer(config: MailConfig | undefined, secret: string): Mailer {
+  const key = deriveKey(secret, MAIL_KEY_PURPOSE);
+  const sealing = {
+    seal: (message: MailMessage) => seal(key, message),
+    unseal: (sealed: string) => {
+      const parsed = MailMessageSchema.safeParse(unseal(key, sealed));
+      if (!parsed.success) throw new SealError();
+      return parsed.data;
+    },
+  };
   if (!config) {
     return {
       enabled: false,
-      send: () => Promise.reject(new Error("Outgoing mail is not configured.")),
-      sendInBackground: (_message, onError) =>
-        onError(new Error("Outgoing mail is not configured.")),
+      send: () =>
+        Promise.reject(
+          Object.assign(new Error("Outgoing mail is not configured."), { code: "ENOTCONFIGURED" }),
+        ),
+      ...sealing,
       close: async () => {},
     };
   }
   const transport: Transporter = nodemailer.createTransport(config.smtpUrl, {
     from: config.from,
   });
-  const pending = new Set<Promise<void>>();
-  const send = async (message: MailMessage) => {
-    await transport.sendMail({
-      from: config.from,
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-    });
-  };
   return {
     enabled: true,
-    send,
-    sendInBackground(message, onError) {
-      const sending = send(message).catch(onError);
-      pending.add(sending);
-      void sending.finally(() => pending.delete(sending));
+    async send(message) {
+      await transport.sendMail({
+        from: config.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+      });
     },
-    async close() {
-      await Promise.allSettled([...pending]);
-      transport.close();
-    },
+    ...sealing,
+    close: async () => transport.close(),
   };
 }
