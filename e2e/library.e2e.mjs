@@ -223,6 +223,13 @@ describe("library journey", { timeout: 300_000 }, () => {
     await approve.click();
     await page.getByText("Approved", { exact: true }).first().waitFor();
     await page.getByText(/Approved \(version 3\) by Ada Lovelace$/).waitFor();
+    // The header still names who saved version 3 (its author), not the approver.
+    await page
+      .getByText(/Version 3, saved by Grace Hopper on /)
+      .first()
+      .waitFor();
+    assert.equal(await page.getByText(/saved by Ada Lovelace/).count(), 0);
+    await page.screenshot({ path: path.join(resultsDir, "library-approved-header.png") });
     await page.getByRole("button", { name: "Publish" }).click();
     await page.getByRole("button", { name: "Move back to draft" }).waitFor();
     await page.getByText("Published", { exact: true }).first().waitFor();
