@@ -106,6 +106,14 @@ describe("ingest runs wait for a free worker", () => {
     await new Promise((resolve) => mirror.close(resolve));
   });
 
+  const stagedPaths = async (runId: string) =>
+    (
+      await t.db
+        .selectFrom("ingest_upload_part")
+        .select("path")
+        .where("run_id", "=", runId)
+        .execute()
+    ).map((part) => part.path);
   const statusOf = async (id: string) =>
     (await editor.get(`/api/examples/ingest/jobs/${id}`)).json<{ data: IngestJob }>().data.status;
 
@@ -132,25 +140,13 @@ describe("ingest runs wait for a free worker", () => {
     expect(queued.status).toBe("queued");
     await new Promise((resolve) => setTimeout(resolve, 1_500)); // a worker poll goes by
     expect(await statusOf(queued.id)).toBe("queued");
-    expect(
-      await t.db
-        .selectFrom("ingest_upload_part")
-        .select("path")
-        .where("run_id", "=", queued.id)
-        .execute(),
-    ).toEqual([{ path: "later/good/a.md" }]);
+    expect(await stagedPaths(queued.id)).toEqual(["later/good/a.md"]);
 
     held.shift()?.();
     const done = await waitForJob(editor, queued.id);
     expect(done).toMatchObject({ status: "succeeded", added: 1 });
     // The staged upload went with the run's last write.
-    expect(
-      await t.db
-        .selectFrom("ingest_upload_part")
-        .select("seq")
-        .where("run_id", "=", queued.id)
-        .execute(),
-    ).toEqual([]);
+    expect(await stagedPaths(queued.id)).toEqual([]);
     while (held.length > 0) held.shift()?.();
     for (const job of started) {
       expect(await waitForJob(editor, job.id)).toMatchObject({ status: "succeeded" });
