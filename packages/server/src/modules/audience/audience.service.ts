@@ -18,6 +18,7 @@ import {
   type ContentGap,
   type ContentRecommendations,
   type ImportPreview,
+  type IntentAccount,
   type IntentData,
   type IntentDataset,
   type TargetableItem,
@@ -182,7 +183,8 @@ export async function previewImport(
   audiencePolicy.authorize(actor, "import");
   const parsed = await parseIntentCsv(input.source);
   const fileName = input.fileName.slice(0, 255) || "upload.csv";
-  const topics = parsed.accounts.reduce((a, acc) => a + acc.topics.length, 0);
+  let topics = 0;
+  const sample: IntentAccount[] = [];
   let importId: string | null = null;
   let expiresAt: Date | null = null;
   if (!parsed.fatal) {
@@ -200,14 +202,23 @@ export async function previewImport(
         fileName,
         layout: parsed.layout,
         rows: parsed.rows,
-        accounts: parsed.accounts.length,
+        accounts: parsed.accountCount,
         skippedRows: parsed.skippedRows,
         unknownIndustries: parsed.unknownIndustries,
       });
-      for (let i = 0; i * CHUNK_ACCOUNTS < parsed.accounts.length; i++) {
-        const chunk = parsed.accounts.slice(i * CHUNK_ACCOUNTS, (i + 1) * CHUNK_ACCOUNTS);
-        await repo.insertImportChunk(trx, id, i, JSON.stringify(chunk));
+      // Staged a chunk at a time: the whole file's accounts are never held twice.
+      let chunk: IntentAccount[] = [];
+      let seq = 0;
+      for (const account of parsed.takeAccounts()) {
+        topics += account.topics.length;
+        if (sample.length < PREVIEW_SAMPLE) sample.push(account);
+        chunk.push(account);
+        if (chunk.length === CHUNK_ACCOUNTS) {
+          await repo.insertImportChunk(trx, id, seq++, JSON.stringify(chunk));
+          chunk = [];
+        }
       }
+      if (chunk.length > 0) await repo.insertImportChunk(trx, id, seq, JSON.stringify(chunk));
     });
   }
   return {
@@ -218,13 +229,13 @@ export async function previewImport(
     canCommit: importId !== null,
     counts: {
       rows: parsed.rows,
-      accounts: parsed.accounts.length,
+      accounts: parsed.accountCount,
       topics,
       skippedRows: parsed.skippedRows,
       warnings: parsed.warningCount,
       errors: parsed.errorCount,
     },
-    sample: parsed.accounts.slice(0, PREVIEW_SAMPLE),
+    sample,
     issues: parsed.issues,
     unknownIndustries: parsed.unknownIndustries,
     expiresAt: expiresAt?.toISOString() ?? null,

@@ -68,8 +68,10 @@ describe("parseIntentCsv: the keyword column of each layout", () => {
     const parsed = await parse(lines);
     expect(parsed.fatal).toBe(false);
     expect(parsed.layout).toBe(layout);
-    expect(parsed.accounts).toHaveLength(1);
-    expect(parsed.accounts[0]!.topics.map((t) => t.topic)).toEqual(topics);
+    const accounts = [...parsed.takeAccounts()];
+    expect(parsed.accountCount).toBe(1);
+    expect(accounts).toHaveLength(1);
+    expect(accounts[0]!.topics.map((t) => t.topic)).toEqual(topics);
   });
 });
 
@@ -132,7 +134,7 @@ describe("parseIntentCsv: a domain named twice in one file", () => {
       warnings.map((w) => ({ ...w, severity: "warning" })),
     );
     expect(parsed.warningCount).toBe(warnings.length);
-    const account = parsed.accounts.find((a) => a.topics.length > 0)!;
+    const account = [...parsed.takeAccounts()].find((a) => a.topics.length > 0)!;
     expect(account.topics.map((t) => t.topic)).toEqual(topics);
     expect(account.intent).toBe(intent);
   });

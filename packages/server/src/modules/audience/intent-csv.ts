@@ -30,7 +30,9 @@ export interface ParsedIntentFile {
   fatal: boolean;
   rows: number;
   skippedRows: number;
-  accounts: IntentAccount[];
+  accountCount: number;
+  /** The accounts, once: each is assembled as it is taken (none when the file is fatal). */
+  takeAccounts: () => Generator<IntentAccount>;
   issues: ImportIssue[];
   errorCount: number;
   warningCount: number;
@@ -203,18 +205,66 @@ function parseScore(raw: string): number | null {
   return n >= 0 && n <= 100 ? Math.round(n) : null;
 }
 
+/**
+ * One account being assembled from its rows. A file may name 200,000 accounts, so a draft is
+ * kept small: plain arrays instead of a Set and a Map each, topics interned per file.
+ */
 interface Draft {
   name: string;
   domain: string;
   industry: AccountIndustry;
   intent: number | null;
   stage: BuyingStage | null;
-  personas: Set<string>;
+  /** null until the first persona. */
+  personas: string[] | null;
   explicitPersonas: boolean;
-  topics: Map<string, number>;
+  /** topic, score, topic, score, …; null until the first topic. */
+  topics: (string | number)[] | null;
   country: string | null;
   /** The line that first named this account. */
   firstRow: number;
+}
+
+function addPersona(draft: Draft, persona: string) {
+  if (!draft.personas) draft.personas = [persona];
+  else if (!draft.personas.includes(persona)) draft.personas.push(persona);
+}
+
+/** Keeps a topic's highest score. */
+function addTopic(draft: Draft, topic: string, score: number) {
+  const topics = (draft.topics ??= []);
+  for (let i = 0; i < topics.length; i += 2) {
+    if (topics[i] === topic) {
+      topics[i + 1] = Math.max(topics[i + 1] as number, score);
+      return;
+    }
+  }
+  topics.push(topic, score);
+}
+
+/** The account a draft stands for, with its strongest topics. */
+function accountOf(d: Draft, layout: IntentLayout | null): IntentAccount {
+  const topics: { topic: string; score: number }[] = [];
+  const flat = d.topics ?? [];
+  for (let i = 0; i < flat.length; i += 2)
+    topics.push({ topic: flat[i] as string, score: flat[i + 1] as number });
+  topics.sort((a, b) => b.score - a.score || a.topic.localeCompare(b.topic));
+  topics.length = Math.min(topics.length, INTENT_IMPORT_LIMITS.maxTopicsPerAccount);
+  const intent = d.intent ?? Math.max(0, ...topics.map((t) => t.score));
+  if (!d.explicitPersonas && layout !== "bombora") {
+    for (const t of topics)
+      if (t.score >= SURGE_THRESHOLD) for (const p of personasForTopic(t.topic)) addPersona(d, p);
+  }
+  return {
+    name: d.name,
+    domain: d.domain,
+    industry: d.industry,
+    intent,
+    buyingStage: d.stage ?? stageFromSurgeScore(intent),
+    activePersonas: [...(d.personas ?? [])].sort(),
+    topics,
+    country: d.country,
+  };
 }
 
 /**
@@ -239,6 +289,14 @@ export async function parseIntentCsv(source: AsyncIterable<Buffer>): Promise<Par
   };
 
   const drafts = new Map<string, Draft>();
+  /** Each topic's text once per file: a topic is named by thousands of accounts. */
+  const words = new Map<string, string>();
+  const intern = (word: string) => {
+    const seen = words.get(word);
+    if (seen !== undefined) return seen;
+    words.set(word, word);
+    return word;
+  };
   /** Bombora: the line of each account × topic, so a repeated pair can be reported. */
   const topicRows = new Map<string, number>();
   const unknownIndustries = new Map<string, { mappedTo: AccountIndustry; rows: number }>();
@@ -349,9 +407,9 @@ export async function parseIntentCsv(source: AsyncIterable<Buffer>): Promise<Par
         industry: industry.id,
         intent: null,
         stage: null,
-        personas: new Set(),
+        personas: null,
         explicitPersonas: false,
-        topics: new Map(),
+        topics: null,
         country: null,
         firstRow: line,
       };
@@ -384,12 +442,12 @@ export async function parseIntentCsv(source: AsyncIterable<Buffer>): Promise<Par
             firstRow: seenAt,
             topic: key.slice(0, 100),
           });
-        draft.topics.set(key, Math.max(draft.topics.get(key) ?? 0, score));
+        addTopic(draft, intern(key), score);
       }
       const category = cell("category");
       if (score !== null && score >= SURGE_THRESHOLD) {
         for (const p of [...personasForTopic(topic), ...personasForTopic(category)])
-          draft.personas.add(p);
+          addPersona(draft, p);
       }
       return;
     }
@@ -403,7 +461,7 @@ export async function parseIntentCsv(source: AsyncIterable<Buffer>): Promise<Par
         const value = raw.trim();
         if (!value) continue;
         const persona = mapPersona(value);
-        if (persona) draft.personas.add(persona);
+        if (persona) addPersona(draft, persona);
         else report(line, "row_unknown_persona", "warning", { value: value.slice(0, 100) });
       }
     }
@@ -412,7 +470,7 @@ export async function parseIntentCsv(source: AsyncIterable<Buffer>): Promise<Par
       const keyword = (m?.[1] ?? "").trim().replace(/\s+/g, " ");
       if (!keyword) continue;
       const weight = m?.[2] !== undefined ? parseScore(m[2]) : score;
-      draft.topics.set(keyword, Math.max(draft.topics.get(keyword) ?? 0, weight ?? 0));
+      addTopic(draft, intern(keyword), weight ?? 0);
     }
   };
 
@@ -479,35 +537,11 @@ export async function parseIntentCsv(source: AsyncIterable<Buffer>): Promise<Par
   // A misaligned row means columns cannot be trusted anywhere in the file.
   if (ragged) fatal = true;
 
-  const accounts: IntentAccount[] = [];
-  if (!fatal) {
-    for (const d of drafts.values()) {
-      const topics = [...d.topics]
-        .map(([topic, score]) => ({ topic, score }))
-        .sort((a, b) => b.score - a.score || a.topic.localeCompare(b.topic))
-        .slice(0, INTENT_IMPORT_LIMITS.maxTopicsPerAccount);
-      const intent = d.intent ?? Math.max(0, ...topics.map((t) => t.score));
-      if (!d.explicitPersonas && layout !== "bombora") {
-        for (const t of topics)
-          if (t.score >= SURGE_THRESHOLD)
-            for (const p of personasForTopic(t.topic)) d.personas.add(p);
-      }
-      accounts.push({
-        name: d.name,
-        domain: d.domain,
-        industry: d.industry,
-        intent,
-        buyingStage: d.stage ?? stageFromSurgeScore(intent),
-        activePersonas: [...d.personas].sort(),
-        topics,
-        country: d.country,
-      });
-    }
-    if (accounts.length === 0) {
-      fatal = true;
-      report(null, "file_no_accounts", "error");
-    }
+  if (!fatal && drafts.size === 0) {
+    fatal = true;
+    report(null, "file_no_accounts", "error");
   }
+  words.clear();
 
   return {
     layout,
@@ -515,7 +549,15 @@ export async function parseIntentCsv(source: AsyncIterable<Buffer>): Promise<Par
     fatal,
     rows,
     skippedRows,
-    accounts: fatal ? [] : accounts,
+    accountCount: fatal ? 0 : drafts.size,
+    takeAccounts: function* () {
+      if (fatal) return;
+      // Each draft is let go as its account is handed out, so the two never coexist in full.
+      for (const [domain, draft] of drafts) {
+        drafts.delete(domain);
+        yield accountOf(draft, layout);
+      }
+    },
     issues,
     errorCount,
     warningCount,
