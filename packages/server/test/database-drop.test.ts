@@ -11,7 +11,14 @@ const LOAD_CONNECTIONS = 20;
 interface Answer {
   status: number;
   body: string;
+  signIn?: boolean;
 }
+
+/**
+ * Rounds of terminating the backends, each with a sign-in on its way (the auth library's own
+ * queries). Few: one address may sign in 30 times in 15 minutes, the test's own sign-in included.
+ */
+const SIGN_INS = 5;
 
 /**
  * Terminates the app's backends on the scratch database only (other test runs share this
@@ -77,6 +84,14 @@ describe.skipIf(TEST_DB !== "postgres")(
       const answers: Answer[] = [];
       const networkErrors: string[] = [];
       let loading = true;
+      const signIn = async (): Promise<Answer> => {
+        const res = await fetch(`${server.base}/api/auth/sign-in/email`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: server.base },
+          body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+        });
+        return { status: res.status, body: await res.text(), signIn: true };
+      };
       const load = Array.from({ length: LOAD_CONNECTIONS }, async () => {
         while (loading && server.child.exitCode === null) {
           try {
@@ -86,21 +101,35 @@ describe.skipIf(TEST_DB !== "postgres")(
           }
         }
       });
+      const signingIn: Promise<void>[] = [];
+      const startSignIn = () =>
+        signingIn.push(
+          signIn().then(
+            (answer) => void answers.push(answer),
+            (error: Error) =>
+              void networkErrors.push(String((error.cause as Error | undefined) ?? error)),
+          ),
+        );
 
       await new Promise((resolve) => setTimeout(resolve, 500));
       // Several rounds, so that clients caught between statements (inside a transaction, a
       // held search connection, the change listener) are hit as well as running queries.
       let terminated = 0;
-      for (let round = 0; round < 5; round++) {
+      for (let round = 0; round < SIGN_INS; round++) {
+        // A sign-in on its way while the backends go.
+        startSignIn();
         terminated += await terminateBackends(process.env.TEST_DATABASE_URL ?? "", databaseName);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       const droppedAt = Date.now();
       await new Promise((resolve) => setTimeout(resolve, 500));
       loading = false;
-      await Promise.all(load);
+      await Promise.all([...load, ...signingIn]);
 
       expect(terminated).toBeGreaterThan(0);
+      const signIns = answers.filter((a) => a.signIn);
+      expect(signIns.length, "no sign-in was answered").toBeGreaterThan(0);
+      console.log(`database drop: sign-ins answered ${signIns.map((a) => a.status).join(",")}`);
       expect(server.child.exitCode, server.output()).toBeNull();
       expect(networkErrors).toEqual([]);
       const failed = answers.filter((a) => a.status !== 200);
