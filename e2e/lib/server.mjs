@@ -125,7 +125,7 @@ export async function startServer(options = {}) {
   });
 
   const apiUrl = `http://127.0.0.1:${port}`;
-  const timeoutMs = options.timeoutMs ?? 60_000;
+  const timeoutMs = options.timeoutMs ?? (Number(process.env.SERVER_START_TIMEOUT_MS) || 60_000);
   const removeDataDir = () => {
     if (ownDataDir && !process.env.E2E_KEEP_DATA) {
       fs.rmSync(dataDir, { recursive: true, force: true });
