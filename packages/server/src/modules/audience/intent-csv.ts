@@ -1,8 +1,6 @@
 import { Readable } from "node:stream";
 import {
   INTENT_IMPORT_LIMITS,
-  SURGE_THRESHOLD,
-  stageFromSurgeScore,
   type AccountIndustry,
   type BuyingStage,
   type ImportIssue,
@@ -11,17 +9,8 @@ import {
   type IntentLayout,
 } from "@content-studio/contract";
 import { parse } from "csv-parse";
-import {
-  SIXSENSE_STAGE_SCORES,
-  mapIndustry,
-  mapPersona,
-  mapStage,
-  normaliseDomain,
-  personasForTopic,
-} from "./intent-mapping";
-
-/** Issues kept in the report; the counts cover all of them. */
-const MAX_REPORTED_ISSUES = 200;
+import { AccountDrafts, IssueLog, parseScore, type AccountRow } from "./intent-accounts";
+import { SIXSENSE_STAGE_SCORES, mapIndustry, mapStage, normaliseDomain } from "./intent-mapping";
 
 export interface ParsedIntentFile {
   layout: IntentLayout | null;
@@ -198,117 +187,145 @@ function looksLikeHeaderlessBombora(record: string[]): boolean {
   );
 }
 
-function parseScore(raw: string): number | null {
-  const value = raw.trim().replace(/%$/, "");
-  if (!/^\d{1,3}(\.\d+)?$/.test(value)) return null;
-  const n = Number(value);
-  return n >= 0 && n <= 100 ? Math.round(n) : null;
+/** What the first record says about a file: its layout, columns and whether it has a header. */
+interface FileShape {
+  layout: IntentLayout;
+  hasHeader: boolean;
+  columns: Columns;
+  width: number;
 }
 
-/**
- * One account being assembled from its rows. A file may name 200,000 accounts, so a draft is
- * kept small: plain arrays instead of a Set and a Map each, topics interned per file.
- */
-interface Draft {
-  name: string;
-  domain: string;
-  industry: AccountIndustry;
-  intent: number | null;
-  stage: BuyingStage | null;
-  /** null until the first persona. */
-  personas: string[] | null;
-  explicitPersonas: boolean;
-  /** topic, score, topic, score, …; null until the first topic. */
-  topics: (string | number)[] | null;
-  country: string | null;
-  /** The line that first named this account. */
-  firstRow: number;
+export function shapeOf(first: string[]): FileShape {
+  if (first.length === 1 && (first[0] ?? "").includes(";")) {
+    throw new FileProblem("file_semicolon_delimiter");
+  }
+  const detected = detectHeader(first);
+  if (detected) {
+    const { layout, columns } = detected;
+    return { layout, columns, hasHeader: true, width: first.length };
+  }
+  if (looksLikeHeaderlessBombora(first)) {
+    return {
+      layout: "bombora",
+      hasHeader: false,
+      width: BOMBORA_ORDER.length,
+      columns: { name: 0, domain: 1, industry: 3, category: 4, topic: 5, score: 6 },
+    };
+  }
+  throw new FileProblem("file_unknown_layout", {
+    columns: first
+      .slice(0, 12)
+      .map((c) => c.slice(0, 40))
+      .join(", "),
+  });
 }
 
-function addPersona(draft: Draft, persona: string) {
-  if (!draft.personas) draft.personas = [persona];
-  else if (!draft.personas.includes(persona)) draft.personas.push(persona);
-}
+type RowCheck =
+  | { ok: true; row: AccountRow; unknownIndustry: string | null }
+  | { ok: false; code: ImportIssueCode; params?: Record<string, string | number> };
 
-/** Keeps a topic's highest score. */
-function addTopic(draft: Draft, topic: string, score: number) {
-  const topics = (draft.topics ??= []);
-  for (let i = 0; i < topics.length; i += 2) {
-    if (topics[i] === topic) {
-      topics[i + 1] = Math.max(topics[i + 1] as number, score);
-      return;
+/** One data row against the file's shape: the account row it gives, or why it is skipped. */
+export function checkRow(record: string[], line: number, shape: FileShape): RowCheck {
+  const { layout, columns } = shape;
+  if (record.length !== shape.width) {
+    return {
+      ok: false,
+      code: "row_ragged",
+      params: { found: record.length, expected: shape.width },
+    };
+  }
+  const tooLong = record.findIndex((f) => f.length > INTENT_IMPORT_LIMITS.maxFieldChars);
+  if (tooLong >= 0) {
+    return {
+      ok: false,
+      code: "row_field_too_long",
+      params: { column: tooLong + 1, limit: INTENT_IMPORT_LIMITS.maxFieldChars },
+    };
+  }
+  const cell = (c: keyof Columns) => {
+    const i = columns[c];
+    return i === undefined ? "" : (record[i] ?? "").trim();
+  };
+  const name = cell("name");
+  const rawDomain = cell("domain");
+  if (!rawDomain) return { ok: false, code: "row_missing_domain" };
+  const domain = normaliseDomain(rawDomain);
+  if (!domain) {
+    return { ok: false, code: "row_invalid_domain", params: { value: rawDomain.slice(0, 100) } };
+  }
+  if (!name) return { ok: false, code: "row_missing_name" };
+
+  let score: number | null = null;
+  const rawScore = cell("score");
+  if (columns.score !== undefined && (layout !== "6sense" || rawScore !== "")) {
+    score = parseScore(rawScore);
+    if (score === null) {
+      return { ok: false, code: "row_invalid_score", params: { value: rawScore.slice(0, 100) } };
     }
   }
-  topics.push(topic, score);
+  let stage: BuyingStage | null = null;
+  if (layout !== "bombora") {
+    const rawStage = cell("stage") || cell("stageStart");
+    stage = rawStage ? mapStage(rawStage) : null;
+    if (!stage) {
+      return { ok: false, code: "row_unknown_stage", params: { value: rawStage.slice(0, 100) } };
+    }
+    if (score === null) score = SIXSENSE_STAGE_SCORES[clean(rawStage)] ?? 0;
+  }
+  const rawIndustry = cell("industry");
+  const industry = mapIndustry(rawIndustry);
+  return {
+    ok: true,
+    unknownIndustry: industry.exact ? null : rawIndustry || "(blank)",
+    row: {
+      line,
+      name,
+      domain,
+      industry: industry.id,
+      score,
+      stage,
+      country: cell("country"),
+      personas: cell("personas"),
+      keywords: cell("keywords"),
+      topic: cell("topic"),
+      category: cell("category"),
+    },
+  };
 }
 
-/** The account a draft stands for, with its strongest topics. */
-function accountOf(d: Draft, layout: IntentLayout | null): IntentAccount {
-  const topics: { topic: string; score: number }[] = [];
-  const flat = d.topics ?? [];
-  for (let i = 0; i < flat.length; i += 2)
-    topics.push({ topic: flat[i] as string, score: flat[i + 1] as number });
-  topics.sort((a, b) => b.score - a.score || a.topic.localeCompare(b.topic));
-  topics.length = Math.min(topics.length, INTENT_IMPORT_LIMITS.maxTopicsPerAccount);
-  const intent = d.intent ?? Math.max(0, ...topics.map((t) => t.score));
-  if (!d.explicitPersonas && layout !== "bombora") {
-    for (const t of topics)
-      if (t.score >= SURGE_THRESHOLD) for (const p of personasForTopic(t.topic)) addPersona(d, p);
+/** csv-parse's errors that describe the file, as the report's codes. */
+function fileProblemOf(error: unknown): { line: number; code: ImportIssueCode } | null {
+  const e = error as { code?: unknown; lines?: unknown };
+  const line = typeof e.lines === "number" ? e.lines : 0;
+  switch (e.code) {
+    case "CSV_QUOTE_NOT_CLOSED":
+      return { line, code: "file_unclosed_quote" };
+    case "CSV_MAX_RECORD_SIZE":
+      return { line, code: "file_record_too_long" };
+    case "CSV_INVALID_CLOSING_QUOTE":
+    case "CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE":
+    case "INVALID_OPENING_QUOTE":
+      return { line, code: "file_malformed_quote" };
+    default:
+      return null;
   }
-  return {
-    name: d.name,
-    domain: d.domain,
-    industry: d.industry,
-    intent,
-    buyingStage: d.stage ?? stageFromSurgeScore(intent),
-    activePersonas: [...(d.personas ?? [])].sort(),
-    topics,
-    country: d.country,
-  };
 }
 
 /**
- * Streams a CSV upload into accounts: detects the layout, validates each row (reasons with line
- * numbers), aggregates rows per domain (Bombora has one row per account and topic) and stops at
- * the first problem that makes the whole file unreadable. Memory holds the accounts, never the
- * file.
+ * Streams a CSV upload into accounts: detects the layout, checks each row (reasons with line
+ * numbers), assembles rows per domain (Bombora has one row per account and topic) and stops at
+ * the first problem that makes the whole file unreadable. Memory holds the accounts, compactly,
+ * never the file.
  */
 export async function parseIntentCsv(source: AsyncIterable<Buffer>): Promise<ParsedIntentFile> {
-  const issues: ImportIssue[] = [];
-  let errorCount = 0;
-  let warningCount = 0;
-  const report = (
-    row: number | null,
-    code: ImportIssueCode,
-    severity: "error" | "warning",
-    params: Record<string, string | number> = {},
-  ) => {
-    if (severity === "error") errorCount += 1;
-    else warningCount += 1;
-    if (issues.length < MAX_REPORTED_ISSUES) issues.push({ row, code, severity, params });
-  };
-
-  const drafts = new Map<string, Draft>();
-  /** Each topic's text once per file: a topic is named by thousands of accounts. */
-  const words = new Map<string, string>();
-  const intern = (word: string) => {
-    const seen = words.get(word);
-    if (seen !== undefined) return seen;
-    words.set(word, word);
-    return word;
-  };
-  /** Bombora: the line of each account × topic, so a repeated pair can be reported. */
-  const topicRows = new Map<string, number>();
+  const log = new IssueLog();
   const unknownIndustries = new Map<string, { mappedTo: AccountIndustry; rows: number }>();
-  let layout: IntentLayout | null = null;
-  let hasHeader = true;
-  let columns: Columns = {};
-  let width = 0;
-  let rows = 0;
-  let skippedRows = 0;
+  let shape: FileShape | null = null;
+  let accounts: AccountDrafts | null = null;
+  const counts = { rows: 0, skippedRows: 0 };
   let fatal = false;
+  /** A misaligned row means columns cannot be trusted anywhere in the file. */
   let ragged = false;
-  let sawRecord = false;
 
   const parser = parse({
     bom: true,
@@ -321,246 +338,75 @@ export async function parseIntentCsv(source: AsyncIterable<Buffer>): Promise<Par
   input.on("error", (error) => parser.destroy(error));
   input.pipe(parser);
 
-  const handleRow = (record: string[], line: number) => {
-    rows += 1;
-    if (rows > INTENT_IMPORT_LIMITS.maxRows) {
-      throw new FileProblem("file_too_many_rows", { limit: INTENT_IMPORT_LIMITS.maxRows });
-    }
-    if (record.length !== width) {
-      ragged = true;
-      skippedRows += 1;
-      report(line, "row_ragged", "error", { found: record.length, expected: width });
-      return;
-    }
-    const tooLong = record.findIndex((f) => f.length > INTENT_IMPORT_LIMITS.maxFieldChars);
-    if (tooLong >= 0) {
-      skippedRows += 1;
-      report(line, "row_field_too_long", "error", {
-        column: tooLong + 1,
-        limit: INTENT_IMPORT_LIMITS.maxFieldChars,
-      });
-      return;
-    }
-    const cell = (c: keyof Columns) => {
-      const i = columns[c];
-      return i === undefined ? "" : (record[i] ?? "").trim();
-    };
-    const name = cell("name");
-    const rawDomain = cell("domain");
-    if (!rawDomain) {
-      skippedRows += 1;
-      report(line, "row_missing_domain", "error");
-      return;
-    }
-    const domain = normaliseDomain(rawDomain);
-    if (!domain) {
-      skippedRows += 1;
-      report(line, "row_invalid_domain", "error", { value: rawDomain.slice(0, 100) });
-      return;
-    }
-    if (!name) {
-      skippedRows += 1;
-      report(line, "row_missing_name", "error");
-      return;
-    }
-
-    let score: number | null = null;
-    const rawScore = cell("score");
-    if (columns.score !== undefined && (layout !== "6sense" || rawScore !== "")) {
-      score = parseScore(rawScore);
-      if (score === null) {
-        skippedRows += 1;
-        report(line, "row_invalid_score", "error", { value: rawScore.slice(0, 100) });
-        return;
-      }
-    }
-    let stage: BuyingStage | null = null;
-    if (layout !== "bombora") {
-      const rawStage = cell("stage") || cell("stageStart");
-      stage = rawStage ? mapStage(rawStage) : null;
-      if (!stage) {
-        skippedRows += 1;
-        report(line, "row_unknown_stage", "error", { value: rawStage.slice(0, 100) });
-        return;
-      }
-      if (score === null) score = SIXSENSE_STAGE_SCORES[clean(rawStage)] ?? 0;
-    }
-
-    const rawIndustry = cell("industry");
-    const industry = mapIndustry(rawIndustry);
-    if (!industry.exact) {
-      const key = rawIndustry || "(blank)";
-      const seen = unknownIndustries.get(key);
-      if (seen) seen.rows += 1;
-      else unknownIndustries.set(key, { mappedTo: industry.id, rows: 1 });
-      report(line, "row_unknown_industry", "warning", {
-        value: key.slice(0, 100),
-        mappedTo: industry.id,
-      });
-    }
-
-    let draft = drafts.get(domain);
-    if (!draft) {
-      draft = {
-        name,
-        domain,
-        industry: industry.id,
-        intent: null,
-        stage: null,
-        personas: null,
-        explicitPersonas: false,
-        topics: null,
-        country: null,
-        firstRow: line,
-      };
-      drafts.set(domain, draft);
-    } else {
-      // One row per account, except Bombora (one per account and topic): a second row is
-      // combined with the first and reported.
-      if (layout !== "bombora") {
-        report(line, "row_duplicate_domain", "warning", {
-          domain,
-          firstRow: draft.firstRow,
-        });
-      }
-      draft.name = name;
-      draft.industry = industry.id;
-    }
-    const country = cell("country");
-    if (country) draft.country = country;
-
-    if (layout === "bombora") {
-      const topic = cell("topic");
-      if (topic && score !== null) {
-        const key = topic.replace(/\s+/g, " ");
-        const pair = `${domain}\n${key}`;
-        const seenAt = topicRows.get(pair);
-        if (seenAt === undefined) topicRows.set(pair, line);
-        else
-          report(line, "row_duplicate_domain", "warning", {
-            domain,
-            firstRow: seenAt,
-            topic: key.slice(0, 100),
-          });
-        addTopic(draft, intern(key), score);
-      }
-      const category = cell("category");
-      if (score !== null && score >= SURGE_THRESHOLD) {
-        for (const p of [...personasForTopic(topic), ...personasForTopic(category)])
-          addPersona(draft, p);
-      }
-      return;
-    }
-
-    draft.intent = score;
-    draft.stage = stage;
-    const rawPersonas = cell("personas");
-    if (rawPersonas) {
-      draft.explicitPersonas = true;
-      for (const raw of rawPersonas.split(/[;|]/)) {
-        const value = raw.trim();
-        if (!value) continue;
-        const persona = mapPersona(value);
-        if (persona) addPersona(draft, persona);
-        else report(line, "row_unknown_persona", "warning", { value: value.slice(0, 100) });
-      }
-    }
-    for (const raw of cell("keywords").split(/[;|]/)) {
-      const m = /^(.*?)(?::\s*(\d{1,3}(?:\.\d+)?))?$/.exec(raw.trim());
-      const keyword = (m?.[1] ?? "").trim().replace(/\s+/g, " ");
-      if (!keyword) continue;
-      const weight = m?.[2] !== undefined ? parseScore(m[2]) : score;
-      addTopic(draft, intern(keyword), weight ?? 0);
-    }
-  };
-
   try {
-    for await (const item of parser as AsyncIterable<{
+    for await (const { record, info } of parser as AsyncIterable<{
       record: string[];
       info: { lines: number };
     }>) {
-      const { record, info } = item;
-      if (!sawRecord) {
-        sawRecord = true;
-        if (record.length === 1 && (record[0] ?? "").includes(";")) {
-          throw new FileProblem("file_semicolon_delimiter");
-        }
-        const detected = detectHeader(record);
-        if (detected) {
-          layout = detected.layout;
-          columns = detected.columns;
-          width = record.length;
-          continue;
-        }
-        if (looksLikeHeaderlessBombora(record)) {
-          layout = "bombora";
-          hasHeader = false;
-          width = BOMBORA_ORDER.length;
-          columns = { name: 0, domain: 1, industry: 3, category: 4, topic: 5, score: 6 };
-        } else {
-          throw new FileProblem("file_unknown_layout", {
-            columns: record
-              .slice(0, 12)
-              .map((c) => c.slice(0, 40))
-              .join(", "),
-          });
-        }
+      if (!shape) {
+        shape = shapeOf(record);
+        accounts = new AccountDrafts(shape.layout, log);
+        if (shape.hasHeader) continue;
       }
-      handleRow(record, info.lines);
+      counts.rows += 1;
+      if (counts.rows > INTENT_IMPORT_LIMITS.maxRows) {
+        throw new FileProblem("file_too_many_rows", { limit: INTENT_IMPORT_LIMITS.maxRows });
+      }
+      const checked = checkRow(record, info.lines, shape);
+      if (!checked.ok) {
+        counts.skippedRows += 1;
+        if (checked.code === "row_ragged") ragged = true;
+        log.report(info.lines, checked.code, "error", checked.params);
+        continue;
+      }
+      if (checked.unknownIndustry !== null) {
+        const key = checked.unknownIndustry;
+        const seen = unknownIndustries.get(key);
+        if (seen) seen.rows += 1;
+        else unknownIndustries.set(key, { mappedTo: checked.row.industry, rows: 1 });
+        log.report(info.lines, "row_unknown_industry", "warning", {
+          value: key.slice(0, 100),
+          mappedTo: checked.row.industry,
+        });
+      }
+      accounts!.add(checked.row);
     }
-    if (!sawRecord) throw new FileProblem("file_empty");
-    if (rows === 0) throw new FileProblem("file_header_only");
+    if (!shape) throw new FileProblem("file_empty");
+    if (counts.rows === 0) throw new FileProblem("file_header_only");
   } catch (error) {
     fatal = true;
     parser.destroy();
     input.destroy();
     if (error instanceof FileProblem) {
-      report(null, error.code, "error", error.params);
+      log.report(null, error.code, "error", error.params);
     } else {
-      const e = error as { code?: unknown; lines?: unknown };
-      const line = typeof e.lines === "number" ? e.lines : 0;
-      if (e.code === "CSV_QUOTE_NOT_CLOSED") report(line, "file_unclosed_quote", "error", { line });
-      else if (e.code === "CSV_MAX_RECORD_SIZE")
-        report(line, "file_record_too_long", "error", {
-          line,
-          limit: INTENT_IMPORT_LIMITS.maxRecordChars,
-        });
-      else if (
-        e.code === "CSV_INVALID_CLOSING_QUOTE" ||
-        e.code === "CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE" ||
-        e.code === "INVALID_OPENING_QUOTE"
-      )
-        report(line, "file_malformed_quote", "error", { line });
-      else throw error;
+      const problem = fileProblemOf(error);
+      if (!problem) throw error;
+      const params: Record<string, number> = { line: problem.line };
+      if (problem.code === "file_record_too_long")
+        params.limit = INTENT_IMPORT_LIMITS.maxRecordChars;
+      log.report(problem.line, problem.code, "error", params);
     }
   }
-  // A misaligned row means columns cannot be trusted anywhere in the file.
   if (ragged) fatal = true;
-
-  if (!fatal && drafts.size === 0) {
+  if (!fatal && (accounts?.size ?? 0) === 0) {
     fatal = true;
-    report(null, "file_no_accounts", "error");
+    log.report(null, "file_no_accounts", "error");
   }
-  words.clear();
 
   return {
-    layout,
-    hasHeader,
+    layout: shape?.layout ?? null,
+    hasHeader: shape?.hasHeader ?? true,
     fatal,
-    rows,
-    skippedRows,
-    accountCount: fatal ? 0 : drafts.size,
+    rows: counts.rows,
+    skippedRows: counts.skippedRows,
+    accountCount: fatal ? 0 : (accounts?.size ?? 0),
     takeAccounts: function* () {
-      if (fatal) return;
-      // Each draft is let go as its account is handed out, so the two never coexist in full.
-      for (const [domain, draft] of drafts) {
-        drafts.delete(domain);
-        yield accountOf(draft, layout);
-      }
+      if (!fatal && accounts) yield* accounts.take();
     },
-    issues,
-    errorCount,
-    warningCount,
+    issues: log.issues,
+    errorCount: log.errorCount,
+    warningCount: log.warningCount,
     unknownIndustries: [...unknownIndustries].map(([value, v]) => ({ value, ...v })),
   };
 }
