@@ -32,7 +32,7 @@ FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
-    DATA_DIR=/data \
+    DATA_DIR=/var/lib/content-studio/data \
     EXAMPLES_ROOT=/app/examples
 WORKDIR /app
 COPY --from=deps --chown=root:root /app/node_modules ./node_modules
@@ -43,10 +43,11 @@ COPY --from=build /app/packages/server/package.json ./packages/server/package.js
 COPY --from=build /app/packages/server/dist ./packages/server/dist
 COPY --from=build /app/packages/web/dist ./packages/web/dist
 COPY examples/ ./examples/
-# The embedded database (PGlite) and files kept on disk live in /data: mount a volume there.
-RUN mkdir -p /data && chown node:node /data
+# The embedded database (PGlite) and files kept on disk live in DATA_DIR, a directory inside the
+# volume (not the volume itself: a restore is prepared beside DATA_DIR and renamed into place).
+RUN mkdir -p /var/lib/content-studio && chown node:node /var/lib/content-studio
 USER node
-VOLUME ["/data"]
+VOLUME ["/var/lib/content-studio"]
 EXPOSE 3000
 # Liveness only (no I/O); readiness is /api/health/ready, for the load balancer.
 HEALTHCHECK --interval=15s --timeout=3s --start-period=60s --retries=3 \

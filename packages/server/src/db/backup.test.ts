@@ -2,7 +2,10 @@ import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { createGunzip, createGzip } from "node:zlib";
 import type { Kysely } from "kysely";
+import tar from "tar-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DB } from "../../test/helper";
 import { createScratchDatabase, repoRoot } from "../../test/support/server-process";
@@ -12,7 +15,13 @@ import {
   restorePostgresFixture,
   upgradeFixtures,
 } from "../../test/support/upgrade-fixtures";
-import { BackupError, backupDataDir, fingerprintTables, restoreDataDir } from "./backup";
+import {
+  BackupError,
+  backupDataDir,
+  fingerprintTables,
+  restoreDataDir,
+  type BackupManifest,
+} from "./backup";
 import { DatabaseLockedError, migrateToLatest, openDatabase } from "./database";
 import { seedReferenceData } from "./seed/seed";
 
@@ -50,6 +59,34 @@ async function fingerprintsOf(dataDir: string) {
   } finally {
     await handle.close();
   }
+}
+
+/** Copies a backup with its manifest changed by `change`. */
+async function rewriteManifest(
+  from: string,
+  to: string,
+  change: (manifest: BackupManifest) => void,
+): Promise<void> {
+  const extract = tar.extract();
+  const pack = tar.pack();
+  extract.on("entry", (header, stream, next) => {
+    const chunks: Buffer[] = [];
+    stream.on("data", (c: unknown) => chunks.push(c as Buffer));
+    stream.on("end", () => {
+      let body = Buffer.concat(chunks);
+      if (header.name === "manifest.json") {
+        const manifest = JSON.parse(body.toString("utf8")) as BackupManifest;
+        change(manifest);
+        body = Buffer.from(JSON.stringify(manifest));
+      }
+      pack.entry({ name: header.name, size: body.length }, body, next);
+    });
+  });
+  extract.on("finish", () => pack.finalize());
+  await Promise.all([
+    pipeline(fs.createReadStream(from), createGunzip(), extract),
+    pipeline(pack, createGzip(), fs.createWriteStream(to)),
+  ]);
 }
 
 describe.runIf(TEST_DB === "pglite")("backup and restore of the embedded database", () => {
@@ -137,6 +174,19 @@ describe.runIf(TEST_DB === "pglite")("backup and restore of the embedded databas
     await expect(restoreDataDir({ file: junk, dataDir: target })).rejects.toThrow(BackupError);
     expect(fs.readdirSync(target)).toEqual([]);
   });
+
+  it("replaces nothing when the restored database differs from the backup's manifest", async () => {
+    const tampered = path.join(tmp, "tampered.tar.gz");
+    await rewriteManifest(backupFile, tampered, (manifest) => {
+      manifest.tables["public.proof_fact"]!.rows += 1;
+    });
+    const target = path.join(tmp, "from-tampered");
+    await expect(restoreDataDir({ file: tampered, dataDir: target })).rejects.toThrow(
+      /differs from the backup's manifest in public\.proof_fact: nothing was replaced/,
+    );
+    expect(fs.readdirSync(target)).toEqual([]);
+    expect(fs.readdirSync(tmp).filter((name) => name.includes(".restoring-"))).toEqual([]);
+  }, 120_000);
 
   it("works as the command npm run backup / restore runs", () => {
     const run = (args: string[]) =>

@@ -246,6 +246,7 @@ export async function restoreDataDir(options: {
         `${dataDir} is not empty (${existing.slice(0, 3).join(", ")}${existing.length > 3 ? ", …" : ""}): restore into an empty directory, or pass --force to replace it (its contents are kept beside it).`,
       );
     }
+    assertReplaceable(dataDir);
     fs.mkdirSync(staging);
     const { manifest, dump } = await readBackup(file, staging);
     const pglite = await PGlite.create({
@@ -283,6 +284,26 @@ export async function restoreDataDir(options: {
   } finally {
     release();
     fs.rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A restore is loaded beside DATA_DIR and renamed into place, so DATA_DIR must not be a mount
+ * point (a container volume): rename cannot move one. Mount the volume one level up.
+ */
+function assertReplaceable(dataDir: string): void {
+  const parent = path.dirname(dataDir);
+  if (fs.statSync(dataDir).dev !== fs.statSync(parent).dev) {
+    throw new BackupError(
+      `${dataDir} is a mount point: a restore is prepared beside it and renamed into place. Mount the volume at ${parent} or another parent directory and point DATA_DIR at a directory inside it.`,
+    );
+  }
+  try {
+    fs.accessSync(parent, fs.constants.W_OK);
+  } catch {
+    throw new BackupError(
+      `${parent} is not writable: a restore is prepared there, beside ${dataDir}.`,
+    );
   }
 }
 
