@@ -90,12 +90,16 @@ async function rewriteManifest(
 }
 
 describe.runIf(TEST_DB === "pglite")("backup and restore of the embedded database", () => {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "cs-backup-test-"));
-  const source = path.join(tmp, "source");
-  const backupFile = path.join(tmp, "backup.tar.gz");
+  // Made when the tests run, not when they are collected (the PostgreSQL project skips them).
+  let tmp = "";
+  let source = "";
+  let backupFile = "";
   let before: Awaited<ReturnType<typeof fingerprintsOf>>;
 
   beforeAll(async () => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), "cs-backup-test-"));
+    source = path.join(tmp, "source");
+    backupFile = path.join(tmp, "backup.tar.gz");
     extractPgliteFixture(fixture, source);
     const handle = await openDatabase({ kind: "pglite", dataDir: source });
     await migrateToLatest(handle.db);
