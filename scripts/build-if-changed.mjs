@@ -19,7 +19,11 @@ const INPUTS = [
 const SKIP = new Set(["node_modules", "dist", ".vite", "coverage", "test-results"]);
 /** Tests are not built: editing one needs no rebuild. */
 const isTest = (/** @type {string} */ name) => /\.test\.tsx?$/.test(name);
-const OUTPUTS = ["packages/server/dist/main.js", "packages/web/dist/index.html"];
+const OUTPUTS = [
+  "packages/server/dist/main.js",
+  "packages/server/dist/backup-cli.js",
+  "packages/web/dist/index.html",
+];
 const STAMP = path.join(root, "packages/server/dist/.build-inputs");
 
 /** @param {string} rel @param {import("node:crypto").Hash} hash */

@@ -135,11 +135,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   };
 }
 
+/** The lock file's name inside DATA_DIR. */
+export const LOCK_FILE = "content-studio.lock";
+
 /** Data directories this process has open (the lock file alone cannot tell our own pid's opens apart). */
 const openDataDirs = new Set<string>();
 
-/** A lock file in the data directory: PGlite has none, and two processes would corrupt it. */
-function acquireLock(dataDir: string): () => void {
+/**
+ * A lock file in the data directory: PGlite has none, and two processes would corrupt it.
+ * Returns its release. Also taken by the restore command while it replaces the directory.
+ */
+export function acquireLock(dataDir: string): () => void {
   const resolved = path.resolve(dataDir);
   // A lock file holding our own pid is normally stale (a container restarts with the same pid),
   // but not when this very process opened the directory: two PGlite instances corrupt it too.
@@ -148,7 +154,7 @@ function acquireLock(dataDir: string): () => void {
       `The data directory ${dataDir} is already open in this process (pid ${process.pid}).`,
     );
   }
-  const lockPath = path.join(dataDir, "content-studio.lock");
+  const lockPath = path.join(dataDir, LOCK_FILE);
   const tryCreate = () => {
     const fd = fs.openSync(lockPath, "wx");
     fs.writeSync(fd, String(process.pid));
