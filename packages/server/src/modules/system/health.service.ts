@@ -8,8 +8,11 @@ import { executedMigrationNames, jobTablePresent, pingDatabase } from "./system.
 
 /** How long the database may take to answer the readiness probe's first query. */
 export const READY_DATABASE_TIMEOUT_MS = 1_000;
-/** How long the example repository's S3 store may take to answer a one-key listing. */
-export const READY_STORAGE_TIMEOUT_MS = 1_000;
+/**
+ * How long the example repository's S3 store may take to answer a one-key listing (the first
+ * call of a process also loads and signs with the S3 client: 1 s was too short on a busy host).
+ */
+export const READY_STORAGE_TIMEOUT_MS = 2_000;
 
 export interface ReadinessResult {
   checks: ReadinessChecks;
@@ -60,13 +63,14 @@ export async function checkReadiness(
   };
 
   // The S3 store is asked at the same time as the database (its settings are read after the
-  // ping, on the same connection queue), so the probe takes about one timeout at most.
+  // ping, on the same connection queue), so the probe takes at most about the longer timeout.
   const database = within(pingDatabase(ctx.db), READY_DATABASE_TIMEOUT_MS);
-  const storage = database.then(() =>
-    checkExampleStore(ctx, READY_STORAGE_TIMEOUT_MS).then((state) => {
-      checks.storage = state;
-    }),
-  );
+  const storage = database
+    .then(() => checkExampleStore(ctx, READY_STORAGE_TIMEOUT_MS))
+    .then(
+      (state) => ({ state, error: undefined }),
+      (error: unknown) => ({ state: undefined, error }),
+    );
   try {
     await database;
     checks.database = "ok";
@@ -78,7 +82,6 @@ export async function checkReadiness(
         : "the database cannot be reached",
       error,
     );
-    storage.catch(() => undefined);
     return { checks, failed: ["database"], reasons };
   }
 
@@ -101,11 +104,9 @@ export async function checkReadiness(
     failed("jobEngine", "the job engine's schema could not be read", jobs.reason);
   else if (!jobs.value) failed("jobEngine", "the job engine's schema is missing");
   else checks.jobEngine = "ok";
-  try {
-    await storage;
-  } catch (error) {
-    failed("storage", "the example repository's S3 store did not answer", error);
-  }
+  const store = await storage;
+  if (store.state) checks.storage = store.state;
+  else failed("storage", "the example repository's S3 store did not answer", store.error);
   return {
     checks,
     failed: (Object.keys(checks) as ReadinessCheck[]).filter((c) => checks[c] === "failed"),

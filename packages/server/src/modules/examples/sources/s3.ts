@@ -69,6 +69,7 @@ export async function probeS3(
   } catch (error) {
     throw new SourceError(
       `The S3 bucket '${location.bucket}' did not answer (${(error as { name?: string }).name ?? "error"}).`,
+      { cause: error },
     );
   } finally {
     client.destroy();
