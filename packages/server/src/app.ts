@@ -24,7 +24,7 @@ import { getLibraryIndex } from "./modules/library/library-index";
 import { auditActorOf, recordAudit } from "./modules/audit/audit.service";
 import { AppError } from "./lib/app-error";
 import { examplesRoutes } from "./modules/examples/examples.routes";
-import { createExampleSearchQueue } from "./modules/examples/examples.service";
+import { checkExampleStore, createExampleSearchQueue } from "./modules/examples/examples.service";
 import { generationRoutes } from "./modules/content/generation.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { libraryRoutes } from "./modules/library/library.routes";
@@ -195,7 +195,12 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   });
 
   await app.register(systemRoutes(ctx));
-  await app.register(healthRoutes(ctx, { draining: graceful.closing }));
+  await app.register(
+    healthRoutes(ctx, {
+      draining: graceful.closing,
+      storage: (timeoutMs) => checkExampleStore(ctx, timeoutMs),
+    }),
+  );
   await app.register(authRoutes(ctx));
   await app.register(usersRoutes(ctx));
   await app.register(referenceRoutes(ctx));

@@ -99,32 +99,31 @@ export class AppMetrics {
   });
 
   constructor() {
-    const metrics = this;
-    new Gauge({
+    const jobs: Gauge<"queue" | "state"> = new Gauge({
       name: "content_studio_jobs",
       help: "Jobs of the job engine by queue and state, read at scrape time",
       labelNames: ["queue", "state"] as const,
       registers: [this.registry],
-      async collect() {
-        this.reset();
-        for (const { queue, counts } of (await metrics.#sources?.queueCounts()) ?? []) {
-          for (const [state, value] of Object.entries(counts)) this.set({ queue, state }, value);
+      collect: async () => {
+        jobs.reset();
+        for (const { queue, counts } of (await this.#sources?.queueCounts()) ?? []) {
+          for (const [state, value] of Object.entries(counts)) jobs.set({ queue, state }, value);
         }
       },
     });
     // PostgreSQL only: PGlite is one connection inside this process, with no pool to report.
-    new Gauge({
+    const pool: Gauge<"state"> = new Gauge({
       name: "content_studio_db_pool_connections",
       help: "Database pool connections: total open, idle, and requests waiting for one",
       labelNames: ["state"] as const,
       registers: [this.registry],
-      collect() {
-        this.reset();
-        const use = metrics.#sources?.poolUse();
+      collect: () => {
+        pool.reset();
+        const use = this.#sources?.poolUse();
         if (!use) return;
-        this.set({ state: "total" }, use.total);
-        this.set({ state: "idle" }, use.idle);
-        this.set({ state: "waiting" }, use.waiting);
+        pool.set({ state: "total" }, use.total);
+        pool.set({ state: "idle" }, use.idle);
+        pool.set({ state: "waiting" }, use.waiting);
       },
     });
   }

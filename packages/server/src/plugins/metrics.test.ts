@@ -23,9 +23,10 @@ function sample(text: string, name: string, labels: Record<string, string>): num
   for (const line of text.split("\n")) {
     const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!match || match[1] !== name) continue;
-    const found = Object.fromEntries(
-      [...(match[2] ?? "").matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
-    );
+    const found: Record<string, string> = {};
+    for (const m of (match[2] ?? "").matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) {
+      found[m[1]!] = m[2]!;
+    }
     if (Object.entries(labels).every(([k, v]) => found[k] === v)) return Number(match[3]);
   }
   return undefined;

@@ -30,7 +30,10 @@ async function halfSent(port: number, path: string) {
       socket.write("\r\n");
       await ended;
       const status = Number(/^HTTP\/1\.1 (\d+)/.exec(received)?.[1]);
-      return { status, body: JSON.parse(received.slice(received.indexOf("\r\n\r\n") + 4)) };
+      return {
+        status,
+        body: JSON.parse(received.slice(received.indexOf("\r\n\r\n") + 4)) as unknown,
+      };
     },
   };
 }

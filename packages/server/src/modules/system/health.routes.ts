@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
-import { checkReadiness } from "./health.service";
+import { checkReadiness, type StorageCheck } from "./health.service";
 
 /**
  * The probes of a process manager or load balancer (GET /api/health keeps its own meaning:
@@ -15,7 +15,10 @@ import { checkReadiness } from "./health.service";
  * process still runs), ready with 503 naming `draining`.
  */
 export const healthRoutes =
-  (ctx: AppContext, lifecycle: { draining: () => boolean }): FastifyPluginAsyncZod =>
+  (
+    ctx: AppContext,
+    probes: { draining: () => boolean; storage: StorageCheck },
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       "/api/health/live",
@@ -37,7 +40,8 @@ export const healthRoutes =
       },
       async (request) => {
         const result = await checkReadiness(ctx, {
-          draining: lifecycle.draining(),
+          draining: probes.draining(),
+          storage: probes.storage,
           log: (check, error) => request.log.warn({ err: error, check }, "readiness check failed"),
         });
         if (result.failed.length > 0) {

@@ -3,7 +3,6 @@ import type { AppContext } from "../../app-context";
 import { jobSchemaOf } from "../../lib/job-engine";
 import { jobStoreOf } from "../../db/database";
 import { migrationProvider } from "../../db/migrations";
-import { checkExampleStore } from "../examples/examples.service";
 import { executedMigrationNames, jobTablePresent, pingDatabase } from "./system.repository";
 
 /** How long the database may take to answer the readiness probe's first query. */
@@ -24,6 +23,13 @@ export interface ReadinessResult {
 
 type ProbeLog = (check: ReadinessCheck, error: unknown) => void;
 
+/**
+ * Whether the configured object store answers within `timeoutMs`: `not_configured` when there is
+ * none; throws when it does not answer. (The example repository's S3 store, handed over by
+ * buildApp so that this module does not import the examples module.)
+ */
+export type StorageCheck = (timeoutMs: number) => Promise<"ok" | "not_configured">;
+
 class ProbeTimeout extends Error {}
 
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -41,8 +47,8 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
  * queried. `log` hears each failure's cause (never sent to the client).
  */
 export async function checkReadiness(
-  ctx: Pick<AppContext, "db" | "config">,
-  options: { draining: boolean; log: ProbeLog },
+  ctx: Pick<AppContext, "db">,
+  options: { draining: boolean; storage: StorageCheck; log: ProbeLog },
 ): Promise<ReadinessResult> {
   const checks: ReadinessChecks = {
     draining: options.draining ? "failed" : "ok",
@@ -66,7 +72,7 @@ export async function checkReadiness(
   // ping, on the same connection queue), so the probe takes at most about the longer timeout.
   const database = within(pingDatabase(ctx.db), READY_DATABASE_TIMEOUT_MS);
   const storage = database
-    .then(() => checkExampleStore(ctx, READY_STORAGE_TIMEOUT_MS))
+    .then(() => options.storage(READY_STORAGE_TIMEOUT_MS))
     .then(
       (state) => ({ state, error: undefined }),
       (error: unknown) => ({ state: undefined, error }),
