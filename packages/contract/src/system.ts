@@ -7,6 +7,54 @@ export const HealthSchema = z.object({
 });
 export type Health = z.infer<typeof HealthSchema>;
 
+/** GET /api/health/live: the process runs and answers (it does no I/O to say so). */
+export const LivenessSchema = z.object({ status: z.literal("alive") });
+export type Liveness = z.infer<typeof LivenessSchema>;
+
+/**
+ * What GET /api/health/ready checks: the server is not stopping; the database answers within
+ * 1 s; every migration of this code has run; the job engine's schema is present; the example
+ * repository's S3 store answers, when one is configured.
+ */
+export const READINESS_CHECKS = [
+  "draining",
+  "database",
+  "migrations",
+  "jobEngine",
+  "storage",
+] as const;
+export type ReadinessCheck = (typeof READINESS_CHECKS)[number];
+
+/**
+ * A check's result: `skipped` when it was not run (the server is stopping, or the database it
+ * reads did not answer), `not_configured` for storage without an S3 store.
+ */
+export const ReadinessStateSchema = z.enum(["ok", "failed", "skipped", "not_configured"]);
+export type ReadinessState = z.infer<typeof ReadinessStateSchema>;
+
+export const ReadinessChecksSchema = z.object({
+  draining: ReadinessStateSchema,
+  database: ReadinessStateSchema,
+  migrations: ReadinessStateSchema,
+  jobEngine: ReadinessStateSchema,
+  storage: ReadinessStateSchema,
+});
+export type ReadinessChecks = z.infer<typeof ReadinessChecksSchema>;
+
+/** The 200 answer of GET /api/health/ready. */
+export const ReadinessSchema = z.object({
+  status: z.literal("ready"),
+  checks: ReadinessChecksSchema,
+});
+export type Readiness = z.infer<typeof ReadinessSchema>;
+
+/** `details` of the 503 error envelope of GET /api/health/ready: which checks failed. */
+export const NotReadyDetailsSchema = z.object({
+  failed: z.array(z.enum(READINESS_CHECKS)),
+  checks: ReadinessChecksSchema,
+});
+export type NotReadyDetails = z.infer<typeof NotReadyDetailsSchema>;
+
 /** The AI provider and model currently used for generation. */
 export const AiServiceInfoSchema = z.object({
   provider: z.string(),

@@ -6,6 +6,7 @@ import type { Database } from "./db/types";
 import type { PendingWork } from "./lib/pending-work";
 import type { FairQueue } from "./lib/fair-queue";
 import type { JobEngine } from "./lib/job-engine";
+import type { AppMetrics } from "./lib/metrics";
 import type { Auth } from "./modules/auth/auth";
 import type { Mailer } from "./modules/mail/mail.service";
 import type { SimilarityIndex } from "./modules/quality/similarity";
@@ -27,6 +28,8 @@ export interface AppContext {
   exampleSearches: FairQueue;
   /** Outgoing mail (disabled unless SMTP_URL and MAIL_FROM are set). */
   mailer: Mailer;
+  /** This app's Prometheus metrics (GET /metrics), in a registry of its own. */
+  metrics: AppMetrics;
   /**
    * The editor's review combined into a quality check the user sees (implemented by the
    * content module, which reaches the AI provider; wired in buildApp so that the quality and

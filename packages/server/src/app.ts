@@ -12,7 +12,8 @@ import type { DatabaseKind } from "./db/database";
 import type { Database } from "./db/types";
 import { PendingWork } from "./lib/pending-work";
 import { JobEngine } from "./lib/job-engine";
-import { jobStoreOf } from "./db/database";
+import { jobStoreOf, poolUseOf } from "./db/database";
+import { AppMetrics } from "./lib/metrics";
 import { createAuth, loadAuthSecret } from "./modules/auth/auth";
 import { audienceRoutes } from "./modules/audience/audience.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
@@ -23,7 +24,7 @@ import { getLibraryIndex } from "./modules/library/library-index";
 import { auditActorOf, recordAudit } from "./modules/audit/audit.service";
 import { AppError } from "./lib/app-error";
 import { examplesRoutes } from "./modules/examples/examples.routes";
-import { createExampleSearchQueue } from "./modules/examples/examples.service";
+import { checkExampleStore, createExampleSearchQueue } from "./modules/examples/examples.service";
 import { generationRoutes } from "./modules/content/generation.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { libraryRoutes } from "./modules/library/library.routes";
@@ -38,6 +39,7 @@ import { checkKitAssets, kitFindingsOf } from "./modules/campaigns/kit-findings"
 import { qualityRoutes } from "./modules/quality/quality.routes";
 import { referenceRoutes } from "./modules/reference/reference.routes";
 import { systemRoutes } from "./modules/system/system.routes";
+import { healthRoutes } from "./modules/system/health.routes";
 import { usersRoutes } from "./modules/users/users.routes";
 import { accountRoutes } from "./modules/account/account.routes";
 import { auditRoutes } from "./modules/audit/audit.routes";
@@ -53,6 +55,7 @@ import {
 import { securityHeaders } from "./plugins/security-headers";
 import { registerNulGuard } from "./plugins/nul-guard";
 import { registerGracefulClose } from "./plugins/graceful-close";
+import { registerMetrics } from "./plugins/metrics";
 import { registerWeb } from "./plugins/web";
 
 export interface BuildAppOptions {
@@ -149,7 +152,20 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     editorReview: reviewQualityCheck,
     libraryIndex: getLibraryIndex,
     kitFindingsOf,
+    metrics: new AppMetrics(),
   };
+  ctx.metrics.setSources({
+    queueCounts: async () => {
+      try {
+        return await ctx.jobEngine.queueCounts();
+      } catch (error) {
+        app.log.warn({ err: error }, "metrics: job counts could not be read");
+        return [];
+      }
+    },
+    poolUse: () => poolUseOf(db),
+  });
+  registerMetrics(app, ctx.metrics, config.metrics);
   // Refused actions are audited: who tried what, on which route, and why it was refused (the
   // role does not allow it, or the record's state does not allow it now).
   app.addHook("onError", async (request, _reply, error) => {
@@ -179,6 +195,12 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   });
 
   await app.register(systemRoutes(ctx));
+  await app.register(
+    healthRoutes(ctx, {
+      draining: graceful.closing,
+      storage: (timeoutMs) => checkExampleStore(ctx, timeoutMs),
+    }),
+  );
   await app.register(authRoutes(ctx));
   await app.register(usersRoutes(ctx));
   await app.register(referenceRoutes(ctx));

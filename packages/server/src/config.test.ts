@@ -126,6 +126,27 @@ describe("loadConfig", () => {
     expect(error.message.length).toBeLessThan(200);
   });
 
+  it("reads the metrics settings: no token, no port, 127.0.0.1 by default", () => {
+    expect(loadConfig({}).metrics).toEqual({
+      token: undefined,
+      port: undefined,
+      host: "127.0.0.1",
+    });
+    expect(
+      loadConfig({
+        METRICS_TOKEN: "a-metrics-token-of-32-characters",
+        METRICS_PORT: "9464",
+        METRICS_HOST: "0.0.0.0",
+      }).metrics,
+    ).toEqual({ token: "a-metrics-token-of-32-characters", port: 9464, host: "0.0.0.0" });
+    expect(configError({ METRICS_TOKEN: "short" }).message).toBe(
+      "Invalid configuration: METRICS_TOKEN must be at least 16 characters.",
+    );
+    expect(configError({ METRICS_PORT: "0" }).message).toBe(
+      "Invalid configuration: METRICS_PORT must be a whole number from 1 to 65535.",
+    );
+  });
+
   it("explains the AUTH_SECRET rule", () => {
     expect(configError({ AUTH_SECRET: "short" }).message).toBe(
       "Invalid configuration: AUTH_SECRET must be at least 32 characters.",

@@ -121,6 +121,16 @@ const EnvSchema = z.object({
     .min(1, "must be a whole number from 1 to 100000")
     .max(100_000, "must be a whole number from 1 to 100000")
     .default(20),
+  METRICS_TOKEN: optionalNonEmpty.pipe(
+    z.string().min(16, "must be at least 16 characters").optional(),
+  ),
+  METRICS_PORT: z.coerce
+    .number(PORT_RULE)
+    .int(PORT_RULE)
+    .min(1, "must be a whole number from 1 to 65535")
+    .max(65535, PORT_RULE)
+    .optional(),
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   KIT_CONCURRENCY: z.coerce
     .number("must be a whole number from 1 to 64")
     .int("must be a whole number from 1 to 64")
@@ -178,6 +188,12 @@ export interface Config {
    * (then an administrator resets passwords). The URL may hold credentials: never logged.
    */
   mail: { smtpUrl: string; from: string } | undefined;
+  /**
+   * GET /metrics (Prometheus): `token` (METRICS_TOKEN) is the bearer token it asks for; without
+   * one it answers 404. `port` (METRICS_PORT) serves the same metrics on a port of their own,
+   * bound to `host` (METRICS_HOST, default 127.0.0.1), asking for the token only when one is set.
+   */
+  metrics: { token: string | undefined; port: number | undefined; host: string };
   /**
    * The first wait before a mail the server refused is tried again (seconds, default 30); it
    * doubles with each of the 5 retries (tests shorten it).
@@ -319,5 +335,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     exampleSearch: { concurrency: undefined, maxWaitingPerUser: 24, maxWaiting: 96 },
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     mailRetryDelaySeconds: 30,
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
   };
 }

@@ -14,6 +14,8 @@ import { seedSampleIntentData } from "./modules/audience/audience.service";
 import { seedProofFacts } from "./modules/proof/proof.service";
 import { ensureInitialAdmin } from "./modules/auth/auth.service";
 import { prepareExamplesOnStart } from "./modules/examples/examples.startup";
+import { startMetricsServer } from "./plugins/metrics";
+import { describeDatabase, startupLine } from "./startup-line";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -59,6 +61,23 @@ async function main(): Promise<void> {
     throw error;
   });
 
+  // METRICS_PORT: the metrics on a port of their own (127.0.0.1 unless METRICS_HOST says otherwise).
+  let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | undefined;
+  const metricsPort = config.metrics.port;
+  if (metricsPort !== undefined) {
+    try {
+      metricsServer = await startMetricsServer(ctx.metrics, {
+        ...config.metrics,
+        port: metricsPort,
+      });
+    } catch (error) {
+      await database.close();
+      fail(
+        `Could not serve metrics on ${config.metrics.host}:${metricsPort}: ${(error as Error).message}`,
+      );
+    }
+  }
+
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -69,6 +88,7 @@ async function main(): Promise<void> {
       // for requests still being answered (their clients may be gone) and background work
       // (plugins/graceful-close.ts). Only then is the database closed.
       await app.close();
+      await metricsServer?.close();
       await database.close();
       app.log.info("stopped");
       process.exit(0);
@@ -83,16 +103,37 @@ async function main(): Promise<void> {
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
+    await metricsServer?.close();
     await database.close();
     fail(`Could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
   }
+  const bound = app.server.address();
+  const listening =
+    bound && typeof bound === "object"
+      ? `${bound.address.includes(":") ? `[${bound.address}]` : bound.address}:${bound.port}`
+      : String(bound);
+  const databaseInWords = describeDatabase(config);
+  // Process roles (web, worker, all) arrive with config.role; a process without one does all.
+  const role = (config as { role?: string }).role ?? "all";
   // Tracked: a SIGTERM during start-up must not close the database under its queries.
   const preparing = prepareExamplesOnStart(ctx, (m) => app.log.info(m));
   ctx.pendingWork.track("start-up examples check", preparing);
   await preparing;
   app.log.info(
-    `Content Studio is running at ${config.baseUrl} (database: ${database.kind === "pglite" ? `PGlite in ${config.dataDir}` : "PostgreSQL"})`,
+    { listening, database: databaseInWords, role, metrics: metricsServer?.address },
+    "Content Studio is running",
   );
+  if (config.logLevel !== "silent") {
+    process.stdout.write(
+      `${startupLine({
+        baseUrl: config.baseUrl,
+        listening,
+        database: databaseInWords,
+        role,
+        metrics: metricsServer?.address,
+      })}\n`,
+    );
+  }
 }
 
 main().catch((error: unknown) => {

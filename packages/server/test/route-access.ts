@@ -9,6 +9,8 @@ import type { Access } from "../src/plugins/access";
 export const ROUTE_ACCESS: Record<string, Access> = {
   // system
   "GET /api/health": "public",
+  "GET /api/health/live": "public",
+  "GET /api/health/ready": "public",
   "GET /api/ai-service-info": "viewer",
   "POST /api/change-ai-provider": "admin",
 

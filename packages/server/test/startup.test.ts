@@ -6,6 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DB } from "./helper";
+import { createScratchDatabase, startServer } from "./support/server-process";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const MAIN = "packages/server/src/main.ts";
@@ -72,6 +73,21 @@ async function waitForHealth(port: number, running: Running, timeoutMs: number) 
   throw new Error(`no answer on port ${port} within ${timeoutMs} ms: ${running.stderr()}`);
 }
 
+/** Waits for the plain start-up line on stdout and returns it. */
+async function startupLineOf(output: () => string, timeoutMs: number): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const line = output()
+      .split("\n")
+      .find((l) => l.startsWith("Content Studio is running at "));
+    if (line) return line;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no start-up line within ${timeoutMs} ms:\n${output()}`);
+}
+
+const METRICS_TOKEN = "startup-metrics-token-0123456789";
+
 describe.skipIf(TEST_DB !== "pglite")("start-up (a real process)", () => {
   let dataDir: string;
   const started: Running[] = [];
@@ -116,6 +132,40 @@ describe.skipIf(TEST_DB !== "pglite")("start-up (a real process)", () => {
     await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
   }, 120_000);
 
+  it("prints one plain line naming the address, the database and the role; serves probes and metrics", async () => {
+    const port = await freePort();
+    const metricsPort = await freePort();
+    const running = start({
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      METRICS_TOKEN,
+      METRICS_PORT: String(metricsPort),
+    });
+    started.push(running);
+    await waitForHealth(port, running, 60_000);
+    const line = await startupLineOf(running.stdout, 60_000);
+    expect(line).toBe(
+      `Content Studio is running at http://localhost:${port} (listening on 127.0.0.1:${port}; database: PGlite in ${dataDir}; role: all; metrics: http://127.0.0.1:${metricsPort}/metrics)`,
+    );
+    // Every other line on stdout is a JSON log line.
+    for (const other of running
+      .stdout()
+      .split("\n")
+      .filter((l) => l && l !== line)) {
+      expect(() => JSON.parse(other) as unknown, other).not.toThrow();
+    }
+    expect((await fetch(`http://127.0.0.1:${port}/api/health/live`)).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${port}/api/health/ready`)).status).toBe(200);
+    const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toContain("http_request_duration_seconds_bucket");
+    running.child.kill("SIGTERM");
+    expect(await running.exited).toBe(0);
+    await expect(fetch(`http://127.0.0.1:${metricsPort}/metrics`)).rejects.toThrow();
+  }, 150_000);
+
   it("exits 1 with one line naming PORT when PORT is invalid", async () => {
     const bad = start({ DATA_DIR: dataDir, PORT: "abc" });
     started.push(bad);
@@ -140,4 +190,32 @@ describe.skipIf(TEST_DB !== "pglite")("start-up (a real process)", () => {
     expect(bad.stderr()).toContain("ADMIN_PASSWORD refused: This password is too common.");
     expect(fs.existsSync(path.join(dataDir, "content-studio.lock"))).toBe(false);
   }, 60_000);
+});
+
+describe.skipIf(TEST_DB !== "postgres")("start-up line on PostgreSQL (a real process)", () => {
+  it("names the host and database, never the password", async () => {
+    const scratch = await createScratchDatabase();
+    const url = new URL(scratch.url);
+    // Trust authentication ignores it; the line must not show it.
+    url.username = "postgres";
+    url.password = "Never-Print-Me-42";
+    let server: Awaited<ReturnType<typeof startServer>> | undefined;
+    try {
+      server = await startServer({ DATABASE_URL: url.toString(), LOG_LEVEL: "info" });
+      const line = await startupLineOf(server.output, 60_000);
+      const port = new URL(server.base).port;
+      expect(line).toBe(
+        `Content Studio is running at ${server.base} (listening on 127.0.0.1:${port}; database: PostgreSQL ${url.hostname}:${url.port || "5432"}${url.pathname}; role: all)`,
+      );
+      expect(server.output()).not.toContain("Never-Print-Me-42");
+      server.child.kill("SIGTERM");
+      expect((await server.exited).code).toBe(0);
+    } finally {
+      if (server && server.child.exitCode === null && server.child.signalCode === null) {
+        server.child.kill("SIGKILL");
+        await server.exited;
+      }
+      await scratch.drop();
+    }
+  }, 150_000);
 });

@@ -39,6 +39,19 @@ export type DatabaseOptions =
 export class DatabaseLockedError extends Error {}
 
 const jobStores = new WeakMap<Kysely<Database>, JobStore>();
+const pools = new WeakMap<Kysely<Database>, pg.Pool>();
+
+/**
+ * The PostgreSQL pool's connections (open, idle) and the queries waiting for one; undefined on
+ * PGlite, which is one connection inside this process.
+ */
+export function poolUseOf(
+  db: Kysely<Database>,
+): { total: number; idle: number; waiting: number } | undefined {
+  const pool = pools.get(db);
+  if (!pool) return undefined;
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+}
 
 /** Where the job engine of an app on this database keeps its jobs (set by openDatabase). */
 export function jobStoreOf(db: Kysely<Database>): JobStore {
@@ -74,6 +87,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const feed = new ChangeFeed();
     const db = new Kysely<Database>({ dialect: watchWrites(new PostgresDialect({ pool }), feed) });
     markPostgres(db);
+    pools.set(db, pool);
     registerChangeFeed(db, feed);
     jobStores.set(db, {
       kind: "postgres",

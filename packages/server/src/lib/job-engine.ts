@@ -225,6 +225,30 @@ export class JobEngine {
   }
 
   /**
+   * Every queue's jobs by state, from the engine's queue statistics (refreshed by its monitor
+   * every few seconds, not counted per call); none before the engine started (a scrape never
+   * starts it).
+   */
+  async queueCounts(): Promise<{ queue: string; counts: Record<string, number> }[]> {
+    if (!this.started) return [];
+    await this.#started;
+    return (await this.#boss.getQueues()).map((q) => ({
+      queue: q.name,
+      counts: {
+        ready: q.readyCount,
+        deferred: q.deferredCount,
+        active: q.activeCount,
+        failed: q.failedCount,
+      },
+    }));
+  }
+
+  /** The names of the queues this process defined. */
+  get queueNames(): string[] {
+    return [...this.#queues.keys()];
+  }
+
+  /**
    * Stops fetching new jobs and waits (up to `timeoutMs`) for running handlers; a handler still
    * running then is abandoned, and another worker takes its job over once its heartbeat stops.
    */

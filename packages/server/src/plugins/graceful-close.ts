@@ -27,6 +27,16 @@ interface InFlight {
   finish: () => void;
 }
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * Answered by its handler while the server is stopping, instead of the 503 every other
+     * request gets: the probes, which say themselves what stopping means for them.
+     */
+    answersWhileClosing?: boolean;
+  }
+}
+
 const inFlight = Symbol("inFlight");
 type TrackedRequest = FastifyRequest & { [inFlight]?: InFlight };
 
@@ -56,7 +66,7 @@ export function registerGracefulClose(
   app: FastifyInstance,
   pendingWork: PendingWork,
   options: { graceMs?: number } = {},
-): { drain: () => Promise<void> } {
+): { drain: () => Promise<void>; closing: () => boolean } {
   const graceMs = options.graceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
   const requests = new Map<InFlight, Promise<void>>();
   let closing = false;
@@ -112,8 +122,8 @@ export function registerGracefulClose(
   });
 
   app.addHook("onRequest", async (request, reply) => {
-    if (closing) {
-      reply.header("connection", "close");
+    if (closing) reply.header("connection", "close");
+    if (closing && request.routeOptions.config.answersWhileClosing !== true) {
       throw new AppError(
         "service_unavailable",
         "The server is restarting. Please try again in a moment.",
@@ -185,7 +195,7 @@ export function registerGracefulClose(
     }
   };
 
-  return { drain };
+  return { drain, closing: () => closing };
 }
 
 /**

@@ -29,7 +29,8 @@ import type { Writer } from "./writer";
 
 export const AI_PROVIDER_SETTING = "ai.provider";
 
-export type AiContext = Pick<AppContext, "db" | "config">;
+/** What the AI services read; `metrics`, when given, hears every provider call. */
+export type AiContext = Pick<AppContext, "db" | "config"> & Partial<Pick<AppContext, "metrics">>;
 
 export interface AiChoice {
   provider: AiProviderId;
@@ -164,7 +165,7 @@ export async function getWriter(
 ): Promise<Writer> {
   const choice = await resolveAiChoice(ctx, options.log);
   if (choice.provider === "builtin") return new BuiltinWriter();
-  return createLlmWriter(choice.provider, choice.model, ctx.config.ai, options.log);
+  return createLlmWriter(choice.provider, choice.model, ctx.config.ai, options.log, ctx.metrics);
 }
 
 /**
@@ -177,7 +178,7 @@ export async function getImageWriter(
 ): Promise<ImageWriter | undefined> {
   const choice = await resolveAiChoice(ctx, options.log);
   if (choice.provider !== "openai" || !ctx.config.ai.openai.apiKey) return undefined;
-  return new OpenAiImageWriter(ctx.config.ai, options.log);
+  return new OpenAiImageWriter(ctx.config.ai, options.log, ctx.metrics);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createOpenAI } from "@ai-sdk/openai";
 import { generateImage, type ImageModel } from "ai";
 import type { AiConfig } from "../../config";
-import { ProviderCaller, type WriterLogger } from "./llm-writer";
+import { ProviderCaller, type ProviderCallObserver, type WriterLogger } from "./llm-writer";
 import type { Writer } from "./writer";
 
 /** A picture drawn by a provider's image model. */
@@ -28,8 +28,8 @@ export const OPENAI_IMAGE = { model: "gpt-image-1", size: "1536x1024" } as const
 export class OpenAiImageWriter extends ProviderCaller implements ImageWriter {
   private readonly imageModel: ImageModel;
 
-  constructor(ai: AiConfig, log?: WriterLogger) {
-    super({ provider: "openai", model: OPENAI_IMAGE.model, limits: ai.limits, log });
+  constructor(ai: AiConfig, log?: WriterLogger, observer?: ProviderCallObserver) {
+    super({ provider: "openai", model: OPENAI_IMAGE.model, limits: ai.limits, log, observer });
     this.imageModel = createOpenAI({ apiKey: ai.openai.apiKey, baseURL: ai.openai.baseUrl }).image(
       OPENAI_IMAGE.model,
     );

@@ -14,6 +14,7 @@ import {
 } from "ai";
 import { z } from "zod";
 import type { AiCallLimits, AiConfig } from "../../config";
+import type { ProviderCallRecord } from "../../lib/metrics";
 import {
   WriterError,
   type ModelCall,
@@ -59,11 +60,17 @@ const silentLogger: WriterLogger = { info: () => {}, warn: () => {} };
 
 export type LlmProviderId = Exclude<AiProviderId, "builtin">;
 
+/** Hears every finished provider call: its duration, tokens and failure kind (the metrics). */
+export interface ProviderCallObserver {
+  recordProviderCall(call: ProviderCallRecord): void;
+}
+
 export interface ProviderCallerOptions {
   provider: LlmProviderId;
   model: string;
   limits: AiCallLimits;
   log?: WriterLogger;
+  observer?: ProviderCallObserver;
 }
 
 export interface LlmWriterOptions extends ProviderCallerOptions {
@@ -129,6 +136,7 @@ export function createLlmWriter(
   model: string,
   ai: AiConfig,
   log?: WriterLogger,
+  observer?: ProviderCallObserver,
 ): LlmWriter {
   const common = {
     provider,
@@ -136,6 +144,7 @@ export function createLlmWriter(
     jsonSchemaOutput: supportsJsonSchemaOutput(provider, model),
     limits: ai.limits,
     log,
+    observer,
   };
   switch (provider) {
     case "openai": {
@@ -235,10 +244,23 @@ export abstract class ProviderCaller {
       usage: { inputTokens: 0, outputTokens: 0 },
       deltasSent: false,
     };
+    const started = performance.now();
+    let failure: string | undefined;
     try {
       return await body(state);
+    } catch (error) {
+      failure = error instanceof WriterError ? error.kind : "unavailable";
+      throw error;
     } finally {
       clearTimeout(totalTimer);
+      this.base.observer?.recordProviderCall({
+        provider: this.provider,
+        model: this.model,
+        seconds: (performance.now() - started) / 1000,
+        inputTokens: state.usage.inputTokens,
+        outputTokens: state.usage.outputTokens,
+        error: failure,
+      });
     }
   }
 

@@ -73,6 +73,11 @@ describe("campaign kits with the outline writer", () => {
     // The whole kit as a ZIP: three files per written asset and the index.
     const zip = await editor.get(`/api/kits/${kit.id}/export.zip`);
     expect(zip.statusCode).toBe(200);
+    // Counted once the streamed ZIP ended (GET /metrics: content_studio_exports_total).
+    const counted = (await t.ctx.metrics.exports.get()).values.find(
+      (v) => v.labels.kind === "kit" && v.labels.outcome === "success",
+    );
+    expect(counted?.value).toBe(1);
     expect(zip.headers["content-type"]).toBe("application/zip");
     const names = await zipEntryNames(zip.rawPayload);
     expect(names.filter((n) => n.endsWith(".docx"))).toHaveLength(english.length);

@@ -378,7 +378,14 @@ export async function fixStep(
  * The whole kit as a ZIP: each written asset (not in the Trash) as Markdown, HTML and DOCX, one
  * folder per cell and language, with index.csv.
  */
-export async function exportKit(
+export function exportKit(
+  ctx: AppContext,
+  id: string,
+): Promise<{ filename: string; body: Readable }> {
+  return ctx.metrics.countExport("kit", () => buildKitExport(ctx, id));
+}
+
+async function buildKitExport(
   ctx: AppContext,
   id: string,
 ): Promise<{ filename: string; body: Readable }> {

@@ -1,7 +1,6 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
-import path from "node:path";
 import { CreateBucketCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { CLOUD_SOURCE_NEEDS, type ExampleList } from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +12,7 @@ import {
   tempDir,
 } from "../../../test/fixtures/examples";
 import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
+import { startS3rver } from "../../../test/support/s3rver";
 import { writeSetting } from "../settings/settings.repository";
 import { EXAMPLE_REPO_SETTING } from "./examples.service";
 
@@ -20,24 +20,6 @@ const CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
 const BUCKET = "content-examples";
 /** More than one listing page (1,000 keys) of valid files. */
 const GOOD_COUNT = 1_010;
-
-/** s3rver in a child process run with --openssl-legacy-provider (see STACK.md). */
-async function startS3rver(directory: string): Promise<{ endpoint: string; child: ChildProcess }> {
-  const script = path.resolve(import.meta.dirname, "../../../test/fixtures/s3rver-child.mjs");
-  const child = spawn(process.execPath, ["--openssl-legacy-provider", script, directory], {
-    stdio: ["pipe", "pipe", "inherit"],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const line = out.split("\n")[0];
-      if (out.includes("\n") && line) resolve((JSON.parse(line) as { port: number }).port);
-    });
-    child.once("exit", (code) => reject(new Error(`s3rver exited with code ${code}`)));
-  });
-  return { endpoint: `http://127.0.0.1:${port}`, child };
-}
 
 async function mapLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<unknown>) {
   let next = 0;

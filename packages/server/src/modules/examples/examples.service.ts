@@ -45,7 +45,7 @@ import {
   resolvePublicAddresses,
   type RemoteFetchPolicy,
 } from "./sources/remote-archive";
-import { listS3, parseS3Url } from "./sources/s3";
+import { listS3, parseS3Url, probeS3, type S3Options } from "./sources/s3";
 import { SourceError, type SourceListing } from "./sources/source";
 import { listStagedUpload, stageUpload } from "./sources/staged-upload";
 import { receiveUpload, UploadError, type UploadPart } from "./sources/upload";
@@ -466,25 +466,55 @@ export async function listIngestSource(
       return readArchive(await fetchRemoteArchive(source.url, archiveFetchPolicy(ctx)));
     case "s3": {
       const settings = await getExampleRepoSettings(ctx.db);
-      let trusted: boolean;
-      try {
-        ({ trusted } = await checkS3Endpoint(ctx.config, settings.s3Endpoint, false));
-      } catch (error) {
-        throw new SourceError(
-          error instanceof AppError ? error.message : "The S3 endpoint cannot be used.",
-        );
-      }
       return listS3(
         { bucket: source.bucket, prefix: source.prefix },
-        {
-          endpoint: settings.s3Endpoint || undefined,
-          trusted,
-          region: settings.s3Region,
-          credentials: ctx.config.s3Credentials,
-        },
+        await s3OptionsOf(ctx, settings),
       );
     }
   }
+}
+
+/**
+ * Whether the example repository's S3 store answers (the readiness probe): `not_configured`
+ * unless Cloud is the chosen source, at an s3:// location, with an access key; otherwise `ok`,
+ * or a SourceError when the endpoint is refused or the bucket does not answer in `timeoutMs`.
+ */
+export async function checkExampleStore(
+  ctx: Pick<AppContext, "db" | "config">,
+  timeoutMs: number,
+): Promise<"ok" | "not_configured"> {
+  const settings = await getExampleRepoSettings(ctx.db);
+  const url = settings.cloudRepoUrl.trim();
+  if (
+    settings.repositorySource !== "cloud" ||
+    !url.startsWith("s3://") ||
+    cloudSourceProblem(url, ctx.config.s3Credentials !== undefined) !== null
+  ) {
+    return "not_configured";
+  }
+  await probeS3(parseS3Url(url), await s3OptionsOf(ctx, settings), timeoutMs);
+  return "ok";
+}
+
+/** How to reach the saved S3 endpoint; a SourceError when its rules refuse it now. */
+async function s3OptionsOf(
+  ctx: Pick<AppContext, "config">,
+  settings: ExampleRepoSettings,
+): Promise<S3Options> {
+  let trusted: boolean;
+  try {
+    ({ trusted } = await checkS3Endpoint(ctx.config, settings.s3Endpoint, false));
+  } catch (error) {
+    throw new SourceError(
+      error instanceof AppError ? error.message : "The S3 endpoint cannot be used.",
+    );
+  }
+  return {
+    endpoint: settings.s3Endpoint || undefined,
+    trusted,
+    region: settings.s3Region,
+    credentials: ctx.config.s3Credentials,
+  };
 }
 
 function parseS3OrFail(url: string) {

@@ -102,23 +102,25 @@ export async function exportLibraryItem(
   id: string,
   format: ExportFormat,
 ): Promise<ExportFile> {
-  const row = await loadItem(ctx.db, id);
-  return exportContent(
-    {
-      title: row.title,
-      headline: row.headline,
-      introduction: row.introduction,
-      body: row.body,
-      conclusion: row.conclusion,
-      contentType: row.content_type,
-      personaName: row.persona_title,
-      industryName: row.industry_name,
-      buyingStage: row.buying_stage,
-      version: row.version,
-      updatedAt: new Date(row.updated_at).toISOString(),
-    },
-    format,
-  );
+  return ctx.metrics.countExport("library_item", async () => {
+    const row = await loadItem(ctx.db, id);
+    return exportContent(
+      {
+        title: row.title,
+        headline: row.headline,
+        introduction: row.introduction,
+        body: row.body,
+        conclusion: row.conclusion,
+        contentType: row.content_type,
+        personaName: row.persona_title,
+        industryName: row.industry_name,
+        buyingStage: row.buying_stage,
+        version: row.version,
+        updatedAt: new Date(row.updated_at).toISOString(),
+      },
+      format,
+    );
+  });
 }
 
 /** The text sections of an item or a version. */

@@ -26,6 +26,56 @@ export function parseS3Url(url: string): S3Location {
   return { bucket: m[1]!, prefix: prefix && !prefix.endsWith("/") ? `${prefix}/` : prefix };
 }
 
+function s3Client(
+  options: S3Options,
+  credentials: NonNullable<S3Options["credentials"]>,
+  maxAttempts: number,
+): S3Client {
+  const lookup = publicOnlyLookup(options.trusted, "The S3 endpoint");
+  return new S3Client({
+    region: options.region,
+    ...(options.endpoint ? { endpoint: options.endpoint, forcePathStyle: true } : {}),
+    credentials,
+    maxAttempts,
+    // Every connection checks the address it reaches after DNS, like the archive download.
+    requestHandler: {
+      httpAgent: new http.Agent({ keepAlive: true, lookup }),
+      httpsAgent: new https.Agent({ keepAlive: true, lookup }),
+    },
+  });
+}
+
+/**
+ * Whether the bucket answers a one-key listing below the prefix within `timeoutMs` (one
+ * attempt, no retries): what the readiness probe asks of a configured S3 store. Throws a
+ * SourceError when it does not.
+ */
+export async function probeS3(
+  location: S3Location,
+  options: S3Options,
+  timeoutMs: number,
+): Promise<void> {
+  if (!options.credentials) throw new SourceError("No S3 access key is configured.");
+  const client = s3Client(options, options.credentials, 1);
+  try {
+    await client.send(
+      new ListObjectsV2Command({
+        Bucket: location.bucket,
+        Prefix: location.prefix || undefined,
+        MaxKeys: 1,
+      }),
+      { abortSignal: AbortSignal.timeout(timeoutMs) },
+    );
+  } catch (error) {
+    throw new SourceError(
+      `The S3 bucket '${location.bucket}' did not answer (${(error as { name?: string }).name ?? "error"}).`,
+      { cause: error },
+    );
+  } finally {
+    client.destroy();
+  }
+}
+
 /** Lists the markdown objects below the prefix of an S3-compatible bucket. */
 export async function listS3(location: S3Location, options: S3Options): Promise<SourceListing> {
   if (!options.credentials) {
@@ -33,18 +83,7 @@ export async function listS3(location: S3Location, options: S3Options): Promise<
       "The server has no access key for S3, so it cannot read the bucket (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY are not set).",
     );
   }
-  const lookup = publicOnlyLookup(options.trusted, "The S3 endpoint");
-  const client = new S3Client({
-    region: options.region,
-    ...(options.endpoint ? { endpoint: options.endpoint, forcePathStyle: true } : {}),
-    credentials: options.credentials,
-    maxAttempts: 3,
-    // Every connection checks the address it reaches after DNS, like the archive download.
-    requestHandler: {
-      httpAgent: new http.Agent({ keepAlive: true, lookup }),
-      httpsAgent: new https.Agent({ keepAlive: true, lookup }),
-    },
-  });
+  const client = s3Client(options, options.credentials, 3);
   const entries: SourceEntry[] = [];
   const failures: { path: string; reason: string }[] = [];
   let token: string | undefined;
