@@ -41,6 +41,8 @@ import { systemRoutes } from "./modules/system/system.routes";
 import { usersRoutes } from "./modules/users/users.routes";
 import { accountRoutes } from "./modules/account/account.routes";
 import { auditRoutes } from "./modules/audit/audit.routes";
+import { tokensRoutes } from "./modules/tokens/tokens.routes";
+import { tokenAccess } from "./modules/tokens/tokens.service";
 import { companyProfileRoutes } from "./modules/reference/company-profile.routes";
 import { createMailer } from "./modules/mail/mail.service";
 import { defineMailQueue } from "./modules/mail/mail.jobs";
@@ -176,6 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   app.addHook("onClose", () => ctx.mailer.close());
   const routes = registerAccessControl(app, createSessionResolver(auth, db, config), {
     publicOrigin: new URL(config.baseUrl).origin,
+    tokens: tokenAccess(ctx),
   });
 
   await app.register(systemRoutes(ctx));
@@ -200,6 +203,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await app.register(glossaryRoutes(ctx));
   await app.register(campaignsRoutes(ctx));
   await app.register(kitRoutes(ctx));
+  await app.register(tokensRoutes(ctx));
   defineKitQueues(ctx, checkKitAssets);
   defineIngestQueue(ctx);
   await registerWeb(app, config.webDist);

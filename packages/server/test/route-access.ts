@@ -144,4 +144,9 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   "POST /api/kits/:id/steps/:stepId/retry": "editor",
   "POST /api/kits/:id/submit": "editor",
   "POST /api/kits/:id/steps/:stepId/fix": "editor",
+
+  // API tokens (a signed-in session only: tokens cannot manage tokens)
+  "GET /api/tokens": "viewer",
+  "POST /api/tokens": "viewer",
+  "DELETE /api/tokens/:id": "viewer",
 };
