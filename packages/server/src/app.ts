@@ -56,6 +56,8 @@ import { securityHeaders } from "./plugins/security-headers";
 import { registerNulGuard } from "./plugins/nul-guard";
 import { registerGracefulClose } from "./plugins/graceful-close";
 import { registerWeb } from "./plugins/web";
+import { registerOpenApi } from "./plugins/openapi";
+import { requiredScope } from "./modules/tokens/route-scopes";
 
 export interface BuildAppOptions {
   config: Config;
@@ -180,6 +182,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     publicOrigin: new URL(config.baseUrl).origin,
     tokens: tokenAccess(ctx),
   });
+  // Before the routes: the document is built from every route registered after it.
+  await registerOpenApi(app, { scopeOf: requiredScope });
 
   await app.register(systemRoutes(ctx));
   await app.register(authRoutes(ctx));

@@ -12,6 +12,11 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   "GET /api/ai-service-info": "viewer",
   "POST /api/change-ai-provider": "admin",
 
+  // the OpenAPI document and its reference page
+  "GET /api/openapi.json": "public",
+  "GET /api/docs": "public",
+  "GET /api/docs/assets/:file": "public",
+
   // auth
   "GET /api/session": "public",
   "POST /api/setup/admin": "public",
