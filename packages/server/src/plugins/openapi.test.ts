@@ -12,7 +12,10 @@ interface Operation {
 interface Document {
   openapi: string;
   paths: Record<string, Record<string, Operation>>;
-  components: { securitySchemes: Record<string, { type: string; scheme?: string }> };
+  components: {
+    securitySchemes: Record<string, { type: string; scheme?: string }>;
+    schemas?: Record<string, unknown>;
+  };
 }
 
 /** `/api/library/:id` as an OpenAPI path: `/api/library/{id}`. */
@@ -86,7 +89,17 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(doc.paths["/api/generate-content"]!.post!.responses!)).toContain("429");
     expect(doc.paths["/api/users"]!.get!.responses!["403"]).toMatchObject({
       description: expect.stringContaining("forbidden"),
+      content: {
+        "application/json": { schema: { $ref: "#/components/schemas/ErrorEnvelope" } },
+      },
     });
+    expect(doc.components.schemas?.ErrorEnvelope).toMatchObject({
+      properties: { code: { enum: expect.arrayContaining(["forbidden", "rate_limited"]) } },
+    });
+    // The health check's own 503 (a health report or the envelope) is kept as declared.
+    expect(JSON.stringify(doc.paths["/api/health"]!.get!.responses!["503"])).not.toContain(
+      "#/components/schemas/ErrorEnvelope",
+    );
   });
 
   it("serves the reference page and its files from this server, under its CSP", async () => {

@@ -57,6 +57,40 @@ const errorResponse = (status: number) =>
     description: `Error envelope: ${(CODES_BY_STATUS.get(status) ?? []).join(", ")}`,
   });
 
+/**
+ * Every error response added above refers to one `ErrorEnvelope` component instead of
+ * repeating the schema (about 400 bytes, up to six times per operation).
+ */
+const ENVELOPE_STATUSES = new Set(["400", "401", "403", "404", "409", "429"]);
+
+function shareErrorEnvelope<T>(document: T): T {
+  const doc = document as {
+    paths?: Record<string, Record<string, { responses?: Record<string, ResponseObject> }>>;
+    components?: { schemas?: Record<string, unknown> };
+  };
+  let shared: unknown;
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const operation of Object.values(item)) {
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        const json = response.content?.["application/json"];
+        if (!ENVELOPE_STATUSES.has(status) || !json) continue;
+        shared ??= json.schema;
+        json.schema = { $ref: "#/components/schemas/ErrorEnvelope" };
+      }
+    }
+  }
+  if (shared)
+    doc.components = {
+      ...doc.components,
+      schemas: { ...doc.components?.schemas, ErrorEnvelope: shared },
+    };
+  return document;
+}
+
+interface ResponseObject {
+  content?: Record<string, { schema?: unknown }>;
+}
+
 /** The files of Swagger UI served at /api/docs (from @fastify/swagger-ui's copy of swagger-ui-dist). */
 const DOCS_ASSETS: Record<string, string> = {
   "swagger-ui.css": "text/css; charset=utf-8",
@@ -155,7 +189,7 @@ export async function registerOpenApi(
             : [{ bearerToken: [scope] }, { sessionCookie: [] }];
       return { ...transformed, schema: { ...transformed.schema, security } };
     },
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => shareErrorEnvelope(jsonSchemaTransformObject(input)),
   });
 
   const staticDir = path.join(

@@ -40,8 +40,8 @@ export function ApiTokensCard() {
       description={
         <>
           Let scripts and integrations call the API as you, only within the scopes you choose. Send
-          a token as <code className="text-xs">Authorization: Bearer …</code>; the API is described
-          at{" "}
+          a token as <code className="text-xs whitespace-nowrap">Authorization: Bearer …</code>; the
+          API is described at{" "}
           <a className="text-primary underline" href="/api/docs" target="_blank" rel="noreferrer">
             /api/docs
           </a>
