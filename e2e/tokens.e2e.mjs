@@ -129,6 +129,7 @@ describe("API tokens journey", { timeout: 300_000 }, () => {
     await setDarkMode(false);
     await page.reload();
     await card.getByRole("row", { name: /Nightly export/ }).waitFor();
+    await card.scrollIntoViewIfNeeded();
     await browser.shot("f-list-390-light");
     await card.getByRole("button", { name: "New token" }).click();
     await page.getByRole("dialog", { name: "New API token" }).waitFor();

@@ -1,4 +1,4 @@
-import { TOKEN_PREFIX, type ApiToken, type TokenScope } from "@content-studio/contract";
+import { TOKEN_PREFIX, type ApiToken } from "@content-studio/contract";
 import type { PolicyActor } from "../../lib/policy";
 import { tokenPolicy } from "./tokens.policy";
 import type { TokenWithOwner } from "./tokens.repository";
@@ -10,7 +10,7 @@ export function presentToken(row: TokenWithOwner, actor: PolicyActor, now = new 
     id: row.id,
     name: row.name,
     kind: row.kind,
-    scopes: row.scopes as TokenScope[],
+    scopes: row.scopes,
     prefix: `${TOKEN_PREFIX}${row.id}`,
     ownerId: row.owner_id,
     ownerLabel: `${row.owner_name} <${row.owner_email}>`,

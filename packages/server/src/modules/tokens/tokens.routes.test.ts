@@ -28,7 +28,7 @@ describe("API tokens", () => {
       ...body,
     });
     expect(res.statusCode, res.body).toBe(201);
-    return (res.json() as { data: CreatedApiToken }).data;
+    return res.json<{ data: CreatedApiToken }>().data;
   };
   const withToken = (
     secret: string,
@@ -125,9 +125,9 @@ describe("API tokens", () => {
     const otherAdmin = await buildSignedIn(t, "admin");
     const service = await create(admin, { name: "CMS sync", kind: "service", scopes: ["admin"] });
     const personal = await create(admin, { name: "Mine" });
-    const seen = (await otherAdmin.agent.get("/api/tokens")).json() as {
+    const seen = (await otherAdmin.agent.get("/api/tokens")).json<{
       data: { tokens: { id: string; kind: string; ownerId: string; can: { revoke: boolean } }[] };
-    };
+    }>();
     const ids = seen.data.tokens.map((tk) => tk.id);
     expect(ids).toContain(service.token.id);
     expect(ids).not.toContain(personal.token.id);
@@ -163,9 +163,9 @@ describe("API tokens", () => {
       .where("id", "=", token.id)
       .executeTakeFirstOrThrow();
     expect(new Date(second.last_used_at!).getTime()).toBe(new Date(first.last_used_at!).getTime());
-    const listed = (await viewer.agent.get("/api/tokens")).json() as {
+    const listed = (await viewer.agent.get("/api/tokens")).json<{
       data: { tokens: { lastUsedAt: string | null }[] };
-    };
+    }>();
     expect(listed.data.tokens[0]!.lastUsedAt).toBe(new Date(first.last_used_at!).toISOString());
   });
 

@@ -7,7 +7,6 @@ import {
   type ApiTokenList,
   type CreateTokenBody,
   type CreatedApiToken,
-  type TokenScope,
 } from "@content-studio/contract";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types";
@@ -172,7 +171,7 @@ export async function resolveBearer(
   if (row.banned) throw await refuse("owner deactivated", "This API token's owner is deactivated.");
   const role = normalizeRole(row.role);
   const grantable = tokenScopesFor(role);
-  const scopes = (row.scopes as TokenScope[]).filter((scope) => grantable.includes(scope));
+  const scopes = row.scopes.filter((scope) => grantable.includes(scope));
   const lastUsed = row.last_used_at ? new Date(row.last_used_at).getTime() : 0;
   if (Date.now() - lastUsed >= LAST_USED_RESOLUTION_SECONDS * 1000) {
     await repo.touchToken(ctx.db, row.id, LAST_USED_RESOLUTION_SECONDS);
