@@ -53,6 +53,9 @@ export const AUDIT_ACTIONS = [
   "kit.cancelled",
   "kit.resumed",
   "kit.retried",
+  "token.created",
+  "token.revoked",
+  "token.refused",
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
@@ -107,6 +110,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "kit.cancelled": "Campaign kit cancelled",
   "kit.resumed": "Campaign kit resumed",
   "kit.retried": "Campaign kit asset retried",
+  "token.created": "API token created",
+  "token.revoked": "API token revoked",
+  "token.refused": "API token refused",
 };
 
 /** A field's value before and after (either may be missing: added, removed or not shown). */

@@ -43,6 +43,8 @@ import { healthRoutes } from "./modules/system/health.routes";
 import { usersRoutes } from "./modules/users/users.routes";
 import { accountRoutes } from "./modules/account/account.routes";
 import { auditRoutes } from "./modules/audit/audit.routes";
+import { tokensRoutes } from "./modules/tokens/tokens.routes";
+import { tokenAccess } from "./modules/tokens/tokens.service";
 import { companyProfileRoutes } from "./modules/reference/company-profile.routes";
 import { createMailer } from "./modules/mail/mail.service";
 import { defineMailQueue } from "./modules/mail/mail.jobs";
@@ -57,6 +59,8 @@ import { registerNulGuard } from "./plugins/nul-guard";
 import { registerGracefulClose } from "./plugins/graceful-close";
 import { registerMetrics } from "./plugins/metrics";
 import { registerWeb } from "./plugins/web";
+import { registerOpenApi } from "./plugins/openapi";
+import { requiredScope } from "./modules/tokens/route-scopes";
 
 export interface BuildAppOptions {
   config: Config;
@@ -192,7 +196,10 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   app.addHook("onClose", () => ctx.mailer.close());
   const routes = registerAccessControl(app, createSessionResolver(auth, db, config), {
     publicOrigin: new URL(config.baseUrl).origin,
+    tokens: tokenAccess(ctx),
   });
+  // Before the routes: the document is built from every route registered after it.
+  await registerOpenApi(app, { scopeOf: requiredScope });
 
   await app.register(systemRoutes(ctx));
   await app.register(
@@ -222,6 +229,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await app.register(glossaryRoutes(ctx));
   await app.register(campaignsRoutes(ctx));
   await app.register(kitRoutes(ctx));
+  await app.register(tokensRoutes(ctx));
   defineKitQueues(ctx, checkKitAssets);
   defineIngestQueue(ctx);
   await registerWeb(app, config.webDist);

@@ -14,6 +14,11 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   "GET /api/ai-service-info": "viewer",
   "POST /api/change-ai-provider": "admin",
 
+  // the OpenAPI document and its reference page
+  "GET /api/openapi.json": "public",
+  "GET /api/docs": "public",
+  "GET /api/docs/assets/:file": "public",
+
   // auth
   "GET /api/session": "public",
   "POST /api/setup/admin": "public",
@@ -146,4 +151,9 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   "POST /api/kits/:id/steps/:stepId/retry": "editor",
   "POST /api/kits/:id/submit": "editor",
   "POST /api/kits/:id/steps/:stepId/fix": "editor",
+
+  // API tokens (a signed-in session only: tokens cannot manage tokens)
+  "GET /api/tokens": "viewer",
+  "POST /api/tokens": "viewer",
+  "DELETE /api/tokens/:id": "viewer",
 };

@@ -21,6 +21,7 @@ import { EXAMPLE_REPO_SETTING } from "../src/modules/examples/examples.service";
 import { findIngestRun } from "../src/modules/examples/examples.repository";
 import { exportBrief } from "../src/modules/campaigns/campaigns.service";
 import { insertKit } from "../src/modules/campaigns/kit.repository";
+import { createToken } from "../src/modules/tokens/tokens.service";
 import {
   BANNED_PHRASES_SETTING,
   readSetting,
@@ -1264,6 +1265,53 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     // No written asset: nothing to submit, and nothing refused.
     expect(dataOf<{ submitted: number }>(res).submitted).toBe(0);
   }),
+
+  // API tokens: each caller makes and revokes its own
+  "POST /api/tokens": routeCase<Arranged & { name: string }>({
+    status: 201,
+    async arrange() {
+      const name = unique("Token");
+      return { name, body: { name, scopes: ["library:read"], expiresInDays: 7 } };
+    },
+    snapshot: async (ctx, a) => (await tokenRowsNamed(ctx.t, a.name)).length,
+    async expectEffect(ctx, a, res) {
+      const { token } = dataOf<{ token: { id: string } }>(res);
+      expect(await tokenRowsNamed(ctx.t, a.name)).toMatchObject([
+        { id: token.id, owner_id: ctx.user!.id, revoked_at: null },
+      ]);
+      expect(await auditCount(ctx.t, "token.created", token.id)).toBe(1);
+    },
+  }),
+  "DELETE /api/tokens/:id": routeCase<Arranged & { id: string }>({
+    status: 200,
+    async arrange(ctx) {
+      const owner = ctx.user ?? ctx.actors.editor;
+      const { token } = await createToken(ctx.t.ctx, owner, {
+        name: unique("Token"),
+        kind: "personal",
+        scopes: ["library:read"],
+        expiresInDays: 7,
+      });
+      return { id: token.id, params: { id: token.id } };
+    },
+    snapshot: async (ctx, a) =>
+      (
+        await ctx.t.db
+          .selectFrom("api_token")
+          .select("revoked_at")
+          .where("id", "=", a.id)
+          .executeTakeFirstOrThrow()
+      ).revoked_at,
+    async expectEffect(ctx, a) {
+      const row = await ctx.t.db
+        .selectFrom("api_token")
+        .select("revoked_at")
+        .where("id", "=", a.id)
+        .executeTakeFirstOrThrow();
+      expect(row.revoked_at).not.toBeNull();
+      expect(await auditCount(ctx.t, "token.revoked", a.id)).toBe(1);
+    },
+  }),
 };
 
 const kitRow = (t: TestApp, id: string) =>
@@ -1342,6 +1390,9 @@ const glossaryInput = (term: string) => ({
   status: "do-not-translate",
   caseSensitive: true,
 });
+const tokenRowsNamed = (t: TestApp, name: string) =>
+  t.db.selectFrom("api_token").selectAll().where("name", "=", name).execute();
+
 const glossaryRowsNamed = (t: TestApp, term: string) =>
   t.db.selectFrom("glossary_term").selectAll().where("term", "=", term).execute();
 

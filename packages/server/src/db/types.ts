@@ -14,6 +14,8 @@ import type {
   KitLanguage,
   StageOffers,
   TermStatus,
+  TokenKind,
+  TokenScope,
 } from "@content-studio/contract";
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 
@@ -558,6 +560,22 @@ export interface GlossaryTermTable {
   updated_at: Timestamp;
 }
 
+export interface ApiTokenTable {
+  id: string;
+  owner_id: string;
+  kind: TokenKind;
+  name: string;
+  /** jsonb array of scopes. */
+  scopes: Json<TokenScope[]>;
+  /** SHA-256 (hex) of the whole token; the token itself is never stored. */
+  token_hash: string;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+  revoked_by: string | null;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -595,6 +613,7 @@ export interface Database {
   content_item_event: ContentItemEventTable;
   proof_fact: ProofFactTable;
   glossary_term: GlossaryTermTable;
+  api_token: ApiTokenTable;
   campaign_brief: CampaignBriefTable;
   campaign_brief_cell: CampaignBriefCellTable;
   library_stats_day: LibraryStatsDayTable;

@@ -1,4 +1,4 @@
-import { roleAtLeast, type Role } from "@content-studio/contract";
+import { roleAtLeast, type Role, type TokenScope } from "@content-studio/contract";
 import type { IncomingHttpHeaders } from "node:http";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../lib/app-error";
@@ -17,6 +17,8 @@ export interface SessionUser {
   ip?: string;
   /** Signed in with a temporary password: only the password change is allowed. */
   mustChangePassword?: boolean;
+  /** Set when the request came with an API token: which one, and the scopes it has now. */
+  token?: { id: string; name: string; scopes: TokenScope[] };
 }
 
 declare module "fastify" {
@@ -56,11 +58,28 @@ export interface ResolvedSession {
 
 export type ResolveUser = (request: CallerRequest) => Promise<ResolvedSession>;
 
+/** API tokens (`Authorization: Bearer`): who a token acts as, and whether it may call a route. */
+export interface TokenAccess {
+  /** The token's owner as they are now, or AppError unauthenticated. */
+  resolve(token: string, request: { ip: string }): Promise<SessionUser>;
+  /** Why this token may not call the route (method and URL pattern), or null when it may. */
+  refusal(user: SessionUser, method: string, url: string, access: Access): string | null;
+}
+
+/** The token of an `Authorization: Bearer <token>` header; undefined for any other header. */
+function bearerOf(header: string | undefined): string | undefined {
+  const match = header === undefined ? null : /^Bearer +(\S+) *$/i.exec(header);
+  return match?.[1];
+}
+
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
  * Cross-site request refusal (Fetch Metadata, then Origin against Host), session resolution
- * and role checks, all before the body is parsed.
+ * and role checks, all before the body is parsed. A request to a non-public route with an
+ * `Authorization: Bearer` header is a token request: the cookie is not read at all (so the
+ * cross-site check, which protects cookies, does not apply), the token's owner is the user,
+ * and the token's scopes must allow the route as well as the owner's role.
  */
 export function registerAccessControl(
   app: FastifyInstance,
@@ -68,6 +87,8 @@ export function registerAccessControl(
   options: {
     /** The public origin (from BASE_URL): accepted even when a proxy rewrites the Host header. */
     publicOrigin?: string;
+    /** Bearer tokens; without it an Authorization header is ignored. */
+    tokens?: TokenAccess;
   } = {},
 ): RegisteredRoute[] {
   const routes: RegisteredRoute[] = [];
@@ -84,17 +105,24 @@ export function registerAccessControl(
   });
 
   app.addHook("onRequest", async (request, reply) => {
-    if (STATE_CHANGING.has(request.method) && request.url.startsWith("/api")) {
+    // One read: Fastify builds routeOptions anew on every access.
+    const routeOptions = request.routeOptions;
+    const config = routeOptions.config;
+    const { access, readsSession } = config;
+    const bearer = options.tokens && bearerOf(request.headers.authorization);
+    const tokenRequest = bearer !== undefined && access !== undefined && access !== "public";
+    if (STATE_CHANGING.has(request.method) && request.url.startsWith("/api") && !tokenRequest) {
       assertSameOrigin(request, options.publicOrigin);
     }
-    // One read: Fastify builds routeOptions anew on every access.
-    const config = request.routeOptions.config;
-    const { access, readsSession } = config;
     if (!access) return;
     if (access === "public" && !readsSession) return;
-    const resolved = await resolveUser({ ip: request.ip, headers: request.headers });
-    if (resolved.setCookies.length > 0) reply.header("set-cookie", resolved.setCookies);
-    request.user = resolved.user;
+    if (tokenRequest && options.tokens) {
+      request.user = await options.tokens.resolve(bearer, { ip: request.ip });
+    } else {
+      const resolved = await resolveUser({ ip: request.ip, headers: request.headers });
+      if (resolved.setCookies.length > 0) reply.header("set-cookie", resolved.setCookies);
+      request.user = resolved.user;
+    }
     if (access === "public") return;
     if (!request.user) throw new AppError("unauthenticated", "Please sign in to continue.");
     request.user.ip = request.ip;
@@ -106,6 +134,11 @@ export function registerAccessControl(
     }
     if (!roleAtLeast(request.user.role, access)) {
       throw new AppError("forbidden", "You do not have permission to do this.");
+    }
+    if (request.user.token && options.tokens) {
+      const method = request.method === "HEAD" ? "GET" : request.method;
+      const refusal = options.tokens.refusal(request.user, method, routeOptions.url ?? "", access);
+      if (refusal) throw new AppError("forbidden", refusal);
     }
   });
 

@@ -26,7 +26,12 @@ export const accountRoutes =
       "/api/me/settings",
       {
         config: { access: "viewer", allowDuringPasswordChange: true },
-        schema: { response: { 200: successEnvelope(UiSettingsSchema) } },
+        schema: {
+          operationId: "getMySettings",
+          summary: "Get your personal settings",
+          tags: ["account"],
+          response: { 200: successEnvelope(UiSettingsSchema) },
+        },
       },
       async (request) => ({
         success: true as const,
@@ -38,7 +43,13 @@ export const accountRoutes =
       "/api/me/settings",
       {
         config: { access: "viewer" },
-        schema: { body: UiSettingsSchema, response: { 200: successEnvelope(UiSettingsSchema) } },
+        schema: {
+          operationId: "updateMySettings",
+          summary: "Save your personal settings",
+          tags: ["account"],
+          body: UiSettingsSchema,
+          response: { 200: successEnvelope(UiSettingsSchema) },
+        },
       },
       async (request) => ({
         success: true as const,
@@ -50,7 +61,13 @@ export const accountRoutes =
       "/api/me",
       {
         config: { access: "viewer" },
-        schema: { body: UpdateMeBodySchema, response: { 200: successEnvelope(UserSchema) } },
+        schema: {
+          operationId: "updateMe",
+          summary: "Change your display name",
+          tags: ["account"],
+          body: UpdateMeBodySchema,
+          response: { 200: successEnvelope(UserSchema) },
+        },
       },
       async (request) => ({
         success: true as const,
@@ -62,7 +79,13 @@ export const accountRoutes =
       "/api/me/password",
       {
         config: { access: "viewer", allowDuringPasswordChange: true },
-        schema: { body: ChangePasswordBodySchema, response: { 200: Done } },
+        schema: {
+          operationId: "changeMyPassword",
+          summary: "Change your password",
+          tags: ["account"],
+          body: ChangePasswordBodySchema,
+          response: { 200: Done },
+        },
       },
       async (request) => {
         await account.changePassword(ctx, actorOf(request), request.body);
@@ -75,6 +98,9 @@ export const accountRoutes =
       {
         config: { access: "admin" },
         schema: {
+          operationId: "resetUserPassword",
+          summary: "Reset a user's password (temporary password or link)",
+          tags: ["account"],
           params: UserIdParamsSchema,
           body: AdminPasswordResetBodySchema,
           response: { 200: successEnvelope(AdminPasswordResetResultSchema) },
@@ -96,6 +122,9 @@ export const accountRoutes =
       {
         config: { access: "public" },
         schema: {
+          operationId: "requestPasswordReset",
+          summary: "Send a password reset link",
+          tags: ["account"],
           body: ForgotPasswordBodySchema,
           response: { 200: successEnvelope(ForgotPasswordResultSchema) },
         },
@@ -110,7 +139,13 @@ export const accountRoutes =
       "/api/auth/reset-password",
       {
         config: { access: "public" },
-        schema: { body: ResetPasswordBodySchema, response: { 200: Done } },
+        schema: {
+          operationId: "resetPassword",
+          summary: "Choose a new password with a reset link",
+          tags: ["account"],
+          body: ResetPasswordBodySchema,
+          response: { 200: Done },
+        },
       },
       async (request) => {
         await account.completePasswordReset(ctx, { ip: request.ip }, request.body);

@@ -38,6 +38,9 @@ export const audienceRoutes =
       {
         config: { access: "viewer" },
         schema: {
+          operationId: "getAudienceOverview",
+          summary: "Get the intent data overview",
+          tags: ["audience"],
           querystring: AudienceOverviewQuerySchema,
           response: { 200: successEnvelope(AudienceOverviewSchema) },
         },
@@ -50,7 +53,15 @@ export const audienceRoutes =
 
     app.get(
       "/api/audience/export",
-      { config: { access: "viewer" }, schema: { querystring: AudienceExportQuerySchema } },
+      {
+        config: { access: "viewer" },
+        schema: {
+          operationId: "exportAudience",
+          summary: "Download the intent overview as CSV",
+          tags: ["audience"],
+          querystring: AudienceExportQuerySchema,
+        },
+      },
       async (request, reply) => {
         const industry = request.query.industry;
         return reply
@@ -64,7 +75,12 @@ export const audienceRoutes =
       "/api/audience/datasets",
       {
         config: { access: "viewer" },
-        schema: { response: { 200: successEnvelope(z.array(IntentDatasetSchema)) } },
+        schema: {
+          operationId: "listIntentDatasets",
+          summary: "List imported intent datasets",
+          tags: ["audience"],
+          response: { 200: successEnvelope(z.array(IntentDatasetSchema)) },
+        },
       },
       async () => ({ success: true as const, data: await audience.listDatasetHistory(ctx.db) }),
     );
@@ -73,7 +89,12 @@ export const audienceRoutes =
       "/api/audience/imports/preview",
       {
         config: { access: "editor" },
-        schema: { response: { 200: successEnvelope(ImportPreviewSchema) } },
+        schema: {
+          operationId: "previewIntentImport",
+          summary: "Upload an intent CSV and preview its import",
+          tags: ["audience"],
+          response: { 200: successEnvelope(ImportPreviewSchema) },
+        },
       },
       async (request) => {
         if (!request.isMultipart()) throw new AppError("validation_error", "Choose a CSV file.");
@@ -112,6 +133,9 @@ export const audienceRoutes =
       {
         config: { access: "editor" },
         schema: {
+          operationId: "commitIntentImport",
+          summary: "Import a previewed intent CSV",
+          tags: ["audience"],
           params: ImportIdParamsSchema,
           body: CommitImportBodySchema,
           response: { 200: successEnvelope(IntentDatasetSchema) },
@@ -133,6 +157,9 @@ export const audienceRoutes =
       {
         config: { access: "viewer" },
         schema: {
+          operationId: "listContentGaps",
+          summary: "List recommended content for intent gaps",
+          tags: ["audience"],
           querystring: AudienceOverviewQuerySchema,
           response: { 200: successEnvelope(ContentRecommendationsSchema) },
         },
@@ -147,7 +174,12 @@ export const audienceRoutes =
       "/api/audience/content",
       {
         config: { access: "viewer" },
-        schema: { response: { 200: successEnvelope(z.array(TargetableItemSchema)) } },
+        schema: {
+          operationId: "listAudienceContent",
+          summary: "List content with its audience match",
+          tags: ["audience"],
+          response: { 200: successEnvelope(z.array(TargetableItemSchema)) },
+        },
       },
       async () => ({ success: true as const, data: await audience.listTargetableItems(ctx.db) }),
     );
@@ -157,6 +189,9 @@ export const audienceRoutes =
       {
         config: { access: "viewer" },
         schema: {
+          operationId: "listContentAccounts",
+          summary: "List the accounts a content item matches",
+          tags: ["audience"],
           params: ContentIdParamsSchema,
           response: { 200: successEnvelope(AccountsToTargetSchema) },
         },
@@ -169,7 +204,15 @@ export const audienceRoutes =
 
     app.get(
       "/api/audience/content/:id/accounts/export",
-      { config: { access: "viewer" }, schema: { params: ContentIdParamsSchema } },
+      {
+        config: { access: "viewer" },
+        schema: {
+          operationId: "exportContentAccounts",
+          summary: "Download the accounts a content item matches as CSV",
+          tags: ["audience"],
+          params: ContentIdParamsSchema,
+        },
+      },
       async (request, reply) => {
         const { fileName, csv } = await audience.exportAccountsToTargetCsv(ctx, request.params.id);
         return reply

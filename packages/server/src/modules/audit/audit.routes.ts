@@ -11,6 +11,9 @@ export const auditRoutes =
       {
         config: { access: "admin" },
         schema: {
+          operationId: "listAuditLog",
+          summary: "List audit log entries",
+          tags: ["audit"],
           querystring: AuditQuerySchema,
           response: { 200: successEnvelope(AuditPageSchema) },
         },
@@ -20,7 +23,15 @@ export const auditRoutes =
 
     app.get(
       "/api/audit/export",
-      { config: { access: "admin" }, schema: { querystring: AuditQuerySchema } },
+      {
+        config: { access: "admin" },
+        schema: {
+          operationId: "exportAuditLog",
+          summary: "Download the audit log as CSV",
+          tags: ["audit"],
+          querystring: AuditQuerySchema,
+        },
+      },
       async (request, reply) => {
         const day = new Date().toISOString().slice(0, 10);
         return reply

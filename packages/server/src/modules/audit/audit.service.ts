@@ -38,9 +38,16 @@ export interface AuditEntryInput {
 
 const SECRET_FIELD = /password|secret|token|api.?key|hash/i;
 
-/** A signed-in user as an audit actor. */
-export function auditActorOf(user: { id: string; name: string; email: string; ip?: string }) {
-  return { id: user.id, label: `${user.name} <${user.email}>`, ip: user.ip ?? null };
+/** A signed-in user as an audit actor (naming the API token when one made the request). */
+export function auditActorOf(user: {
+  id: string;
+  name: string;
+  email: string;
+  ip?: string;
+  token?: { name: string };
+}) {
+  const via = user.token ? ` via API token "${user.token.name}"` : "";
+  return { id: user.id, label: `${user.name} <${user.email}>${via}`, ip: user.ip ?? null };
 }
 
 /**

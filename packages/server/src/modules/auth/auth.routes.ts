@@ -25,7 +25,12 @@ export const authRoutes =
       "/api/session",
       {
         config: { access: "public", readsSession: true },
-        schema: { response: { 200: successEnvelope(SessionInfoSchema) } },
+        schema: {
+          operationId: "getSession",
+          summary: "Get the signed-in user and whether setup is needed",
+          tags: ["auth"],
+          response: { 200: successEnvelope(SessionInfoSchema) },
+        },
       },
       async (request) => ({
         success: true as const,
@@ -37,7 +42,13 @@ export const authRoutes =
       "/api/setup/admin",
       {
         config: { access: "public" },
-        schema: { body: SetupAdminBodySchema, response: { 201: UserEnvelope } },
+        schema: {
+          operationId: "setupAdmin",
+          summary: "Create the first administrator",
+          tags: ["auth"],
+          body: SetupAdminBodySchema,
+          response: { 201: UserEnvelope },
+        },
       },
       async (request, reply) => {
         await createFirstAdmin(ctx, request.body);
@@ -51,7 +62,13 @@ export const authRoutes =
       "/api/auth/sign-in/email",
       {
         config: { access: "public" },
-        schema: { body: SignInBodySchema, response: { 200: UserEnvelope } },
+        schema: {
+          operationId: "signIn",
+          summary: "Sign in with email and password",
+          tags: ["auth"],
+          body: SignInBodySchema,
+          response: { 200: UserEnvelope },
+        },
       },
       async (request, reply) => {
         const { user, setCookies, passwordChangeRequired } = await signIn(
@@ -68,7 +85,12 @@ export const authRoutes =
       "/api/auth/sign-out",
       {
         config: { access: "public" },
-        schema: { response: { 200: successEnvelope(z.object({})) } },
+        schema: {
+          operationId: "signOut",
+          summary: "Sign out",
+          tags: ["auth"],
+          response: { 200: successEnvelope(z.object({})) },
+        },
       },
       async (request, reply) => {
         const setCookies = await signOut(ctx.auth, request);

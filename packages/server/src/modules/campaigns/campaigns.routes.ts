@@ -31,7 +31,12 @@ export const campaignsRoutes =
       "/api/campaigns",
       {
         config: { access: "viewer" },
-        schema: { response: { 200: successEnvelope(CampaignBriefListSchema) } },
+        schema: {
+          operationId: "listCampaigns",
+          summary: "List campaign briefs",
+          tags: ["campaigns"],
+          response: { 200: successEnvelope(CampaignBriefListSchema) },
+        },
       },
       async (request) => ({
         success: true as const,
@@ -43,7 +48,13 @@ export const campaignsRoutes =
       "/api/campaigns",
       {
         config: { access: "editor" },
-        schema: { body: CampaignBriefInputSchema, response: { 201: brief } },
+        schema: {
+          operationId: "createCampaign",
+          summary: "Create a campaign brief",
+          tags: ["campaigns"],
+          body: CampaignBriefInputSchema,
+          response: { 201: brief },
+        },
       },
       async (request, reply) => {
         reply.code(201);
@@ -56,7 +67,15 @@ export const campaignsRoutes =
 
     app.post(
       "/api/campaigns/import",
-      { config: { access: "editor" }, schema: { response: { 201: brief } } },
+      {
+        config: { access: "editor" },
+        schema: {
+          operationId: "importCampaign",
+          summary: "Import a campaign brief from CSV",
+          tags: ["campaigns"],
+          response: { 201: brief },
+        },
+      },
       async (request, reply) => {
         if (!request.isMultipart()) throw new AppError("validation_error", "Choose a CSV file.");
         const part = await request.file();
@@ -80,7 +99,13 @@ export const campaignsRoutes =
       "/api/campaigns/:id",
       {
         config: { access: "viewer" },
-        schema: { params: CampaignIdParamsSchema, response: { 200: brief } },
+        schema: {
+          operationId: "getCampaign",
+          summary: "Get a campaign brief",
+          tags: ["campaigns"],
+          params: CampaignIdParamsSchema,
+          response: { 200: brief },
+        },
       },
       async (request) => ({
         success: true as const,
@@ -98,6 +123,9 @@ export const campaignsRoutes =
       {
         config: { access: "editor" },
         schema: {
+          operationId: "updateCampaign",
+          summary: "Edit a campaign brief",
+          tags: ["campaigns"],
           params: CampaignIdParamsSchema,
           body: CampaignBriefInputSchema,
           response: { 200: brief },
@@ -113,7 +141,13 @@ export const campaignsRoutes =
       "/api/campaigns/:id",
       {
         config: { access: "editor" },
-        schema: { params: CampaignIdParamsSchema, response: { 200: successEnvelope(z.null()) } },
+        schema: {
+          operationId: "deleteCampaign",
+          summary: "Delete a campaign brief",
+          tags: ["campaigns"],
+          params: CampaignIdParamsSchema,
+          response: { 200: successEnvelope(z.null()) },
+        },
       },
       async (request) => {
         await campaigns.deleteBrief(ctx, actorOf(request), request.params.id);
@@ -125,7 +159,13 @@ export const campaignsRoutes =
       "/api/campaigns/:id/duplicate",
       {
         config: { access: "editor" },
-        schema: { params: CampaignIdParamsSchema, response: { 201: brief } },
+        schema: {
+          operationId: "duplicateCampaign",
+          summary: "Duplicate a campaign brief",
+          tags: ["campaigns"],
+          params: CampaignIdParamsSchema,
+          response: { 201: brief },
+        },
       },
       async (request, reply) => {
         reply.code(201);
@@ -138,7 +178,15 @@ export const campaignsRoutes =
 
     app.get(
       "/api/campaigns/:id/export.csv",
-      { config: { access: "viewer" }, schema: { params: CampaignIdParamsSchema } },
+      {
+        config: { access: "viewer" },
+        schema: {
+          operationId: "exportCampaign",
+          summary: "Download a campaign brief as CSV",
+          tags: ["campaigns"],
+          params: CampaignIdParamsSchema,
+        },
+      },
       async (request, reply) => {
         const file = await campaigns.exportBrief(ctx, actorOf(request), request.params.id);
         return reply

@@ -32,7 +32,13 @@ export const kitRoutes =
       "/api/campaigns/:id/kits",
       {
         config: { access: "editor" },
-        schema: { params: CampaignIdParamsSchema, response: { 201: kit } },
+        schema: {
+          operationId: "startKit",
+          summary: "Start generating a campaign kit",
+          tags: ["campaigns"],
+          params: CampaignIdParamsSchema,
+          response: { 201: kit },
+        },
       },
       async (request, reply) => {
         reply.code(201);
@@ -47,7 +53,13 @@ export const kitRoutes =
       "/api/kits/:id",
       {
         config: { access: "viewer" },
-        schema: { params: CampaignIdParamsSchema, response: { 200: kit } },
+        schema: {
+          operationId: "getKit",
+          summary: "Get a campaign kit and its progress",
+          tags: ["campaigns"],
+          params: CampaignIdParamsSchema,
+          response: { 200: kit },
+        },
       },
       async (request) => ({
         success: true as const,
@@ -59,7 +71,15 @@ export const kitRoutes =
     // writes), at most every EVENT_THROTTLE_MS, until the client leaves.
     app.get(
       "/api/kits/:id/events",
-      { config: { access: "viewer" }, schema: { params: CampaignIdParamsSchema } },
+      {
+        config: { access: "viewer" },
+        schema: {
+          operationId: "streamKitEvents",
+          summary: "Follow a campaign kit's progress (server-sent events)",
+          tags: ["campaigns"],
+          params: CampaignIdParamsSchema,
+        },
+      },
       async (request, reply) => {
         const actor = actorOf(request);
         const id = request.params.id;
@@ -126,7 +146,13 @@ export const kitRoutes =
       "/api/kits/:id/cancel",
       {
         config: { access: "editor" },
-        schema: { params: CampaignIdParamsSchema, response: { 200: kit } },
+        schema: {
+          operationId: "cancelKit",
+          summary: "Cancel a running campaign kit",
+          tags: ["campaigns"],
+          params: CampaignIdParamsSchema,
+          response: { 200: kit },
+        },
       },
       async (request) => ({
         success: true as const,
@@ -138,7 +164,13 @@ export const kitRoutes =
       "/api/kits/:id/resume",
       {
         config: { access: "editor" },
-        schema: { params: CampaignIdParamsSchema, response: { 200: kit } },
+        schema: {
+          operationId: "resumeKit",
+          summary: "Resume a cancelled or failed campaign kit",
+          tags: ["campaigns"],
+          params: CampaignIdParamsSchema,
+          response: { 200: kit },
+        },
       },
       async (request) => ({
         success: true as const,
@@ -150,7 +182,13 @@ export const kitRoutes =
       "/api/kits/:id/steps/:stepId/retry",
       {
         config: { access: "editor" },
-        schema: { params: KitStepParamsSchema, response: { 200: kit } },
+        schema: {
+          operationId: "retryKitStep",
+          summary: "Retry one asset of a campaign kit",
+          tags: ["campaigns"],
+          params: KitStepParamsSchema,
+          response: { 200: kit },
+        },
       },
       async (request) => ({
         success: true as const,
@@ -164,7 +202,14 @@ export const kitRoutes =
       "/api/kits/:id/steps/:stepId/fix",
       {
         config: { access: "editor" },
-        schema: { params: KitStepParamsSchema, body: KitFixBodySchema, response: { 200: kit } },
+        schema: {
+          operationId: "fixKitStep",
+          summary: "Fix one asset's kit-check findings",
+          tags: ["campaigns"],
+          params: KitStepParamsSchema,
+          body: KitFixBodySchema,
+          response: { 200: kit },
+        },
       },
       async (request) => ({
         success: true as const,
@@ -180,7 +225,15 @@ export const kitRoutes =
 
     app.get(
       "/api/kits/:id/export.zip",
-      { config: { access: "viewer" }, schema: { params: CampaignIdParamsSchema } },
+      {
+        config: { access: "viewer" },
+        schema: {
+          operationId: "exportKit",
+          summary: "Download a campaign kit as a ZIP",
+          tags: ["campaigns"],
+          params: CampaignIdParamsSchema,
+        },
+      },
       async (request, reply) => {
         const { filename, body } = await kits.exportKit(ctx, request.params.id);
         reply.header("content-type", "application/zip");
@@ -194,6 +247,9 @@ export const kitRoutes =
       {
         config: { access: "editor" },
         schema: {
+          operationId: "submitKit",
+          summary: "Submit a campaign kit's assets for review",
+          tags: ["campaigns"],
           params: CampaignIdParamsSchema,
           body: KitSubmitBodySchema,
           response: { 200: successEnvelope(KitSubmitResultSchema) },

@@ -34,6 +34,9 @@ export const contentRoutes =
       {
         config: { access: "viewer" },
         schema: {
+          operationId: "getContent",
+          summary: "Get a generated content item",
+          tags: ["content"],
           params: ContentIdParamsSchema,
           response: { 200: successEnvelope(ContentItemSchema) },
         },
@@ -49,6 +52,9 @@ export const contentRoutes =
       {
         config: { access: "editor" },
         schema: {
+          operationId: "updateContent",
+          summary: "Save an edit of a content item",
+          tags: ["content"],
           params: ContentIdParamsSchema,
           body: UpdateContentBodySchema,
           response: { 200: successEnvelope(ContentItemSchema) },
@@ -65,6 +71,9 @@ export const contentRoutes =
       {
         config: { access: "editor" },
         schema: {
+          operationId: "optimizeContent",
+          summary: "Rewrite a content item to fix its quality findings",
+          tags: ["content"],
           params: ContentIdParamsSchema,
           body: OptimizeContentBodySchema,
           response: { 200: successEnvelope(OptimizeContentResultSchema) },
@@ -88,6 +97,9 @@ export const contentRoutes =
       {
         config: { access: "editor" },
         schema: {
+          operationId: "visualizeContent",
+          summary: "Generate an image for a content item",
+          tags: ["content"],
           params: ContentIdParamsSchema,
           body: VisualizeBodySchema,
           response: { 200: successEnvelope(VisualizationSchema) },
@@ -111,6 +123,9 @@ export const contentRoutes =
       {
         config: { access: "editor" },
         schema: {
+          operationId: "repurposeContent",
+          summary: "Repurpose a content item for another channel",
+          tags: ["content"],
           params: ContentIdParamsSchema,
           body: RepurposeBodySchema,
           response: { 200: successEnvelope(ContentVariationsSchema) },
@@ -134,6 +149,9 @@ export const contentRoutes =
       {
         config: { access: "editor" },
         schema: {
+          operationId: "saveContentAsExample",
+          summary: "Save a content item as a benchmark example",
+          tags: ["content"],
           params: ContentIdParamsSchema,
           body: SaveAsExampleBodySchema,
           response: { 201: successEnvelope(ExampleDetailSchema) },
@@ -155,6 +173,9 @@ export const contentRoutes =
       {
         config: { access: "viewer" },
         schema: {
+          operationId: "analyzeSeo",
+          summary: "Analyse a draft for search",
+          tags: ["content"],
           body: SeoAnalysisBodySchema,
           response: { 200: successEnvelope(SeoAnalysisSchema) },
         },

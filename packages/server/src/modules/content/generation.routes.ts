@@ -30,6 +30,9 @@ export const generationRoutes =
       {
         config: { access: "viewer" },
         schema: {
+          operationId: "getGenerationData",
+          summary: "Get the choices for the generation form",
+          tags: ["content"],
           querystring: ContentGenerationDataQuerySchema,
           response: { 200: successEnvelope(ContentGenerationDataSchema) },
         },
@@ -45,6 +48,9 @@ export const generationRoutes =
       {
         config: { access: "editor" },
         schema: {
+          operationId: "generateContent",
+          summary: "Generate content from a brief",
+          tags: ["content"],
           body: GenerateContentBodySchema,
           response: { 200: successEnvelope(GeneratedContentSchema) },
         },
@@ -60,7 +66,15 @@ export const generationRoutes =
 
     app.post(
       "/api/generate-content/stream",
-      { config: { access: "editor" }, schema: { body: GenerateContentBodySchema } },
+      {
+        config: { access: "editor" },
+        schema: {
+          operationId: "generateContentStream",
+          summary: "Generate content from a brief, streamed as events",
+          tags: ["content"],
+          body: GenerateContentBodySchema,
+        },
+      },
       async (request, reply) => {
         // Everything that can fail before a provider call answers a normal JSON error.
         const prepared = await prepareGeneration(ctx, actorOf(request), request.body, request.log);
@@ -104,7 +118,12 @@ export const generationRoutes =
       "/api/settings/generation",
       {
         config: { access: "viewer" },
-        schema: { response: { 200: successEnvelope(GenerationSettingsResponseSchema) } },
+        schema: {
+          operationId: "getGenerationSettings",
+          summary: "Get the generation settings",
+          tags: ["content"],
+          response: { 200: successEnvelope(GenerationSettingsResponseSchema) },
+        },
       },
       async (request) => ({
         success: true as const,
@@ -117,6 +136,9 @@ export const generationRoutes =
       {
         config: { access: "admin" },
         schema: {
+          operationId: "updateGenerationSettings",
+          summary: "Save the generation settings",
+          tags: ["content"],
           body: GenerationSettingsSchema,
           response: { 200: successEnvelope(GenerationSettingsResponseSchema) },
         },

@@ -14,7 +14,12 @@ export const dashboardRoutes =
       "/api/dashboard/summary",
       {
         config: { access: "viewer" },
-        schema: { response: { 200: successEnvelope(DashboardSummarySchema) } },
+        schema: {
+          operationId: "getDashboardSummary",
+          summary: "Get the dashboard counters",
+          tags: ["dashboard"],
+          response: { 200: successEnvelope(DashboardSummarySchema) },
+        },
       },
       async () => ({ success: true as const, data: await getDashboardSummary(ctx) }),
     );

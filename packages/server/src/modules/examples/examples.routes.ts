@@ -76,6 +76,9 @@ export const examplesRoutes =
       {
         config: { access: "viewer" },
         schema: {
+          operationId: "listExamples",
+          summary: "List and search benchmark examples",
+          tags: ["examples"],
           querystring: ListExamplesQuerySchema,
           response: { 200: successEnvelope(ExampleListSchema) },
         },
@@ -102,6 +105,9 @@ export const examplesRoutes =
       {
         config: { access: "viewer" },
         schema: {
+          operationId: "getExample",
+          summary: "Get a benchmark example",
+          tags: ["examples"],
           params: ExampleIdParamsSchema,
           response: { 200: successEnvelope(ExampleDetailSchema) },
         },
@@ -114,7 +120,15 @@ export const examplesRoutes =
 
     app.get(
       "/api/examples/:id/export",
-      { config: { access: "viewer" }, schema: { params: ExampleIdParamsSchema } },
+      {
+        config: { access: "viewer" },
+        schema: {
+          operationId: "exportExample",
+          summary: "Download a benchmark example as Markdown",
+          tags: ["examples"],
+          params: ExampleIdParamsSchema,
+        },
+      },
       async (request, reply) => {
         const { fileName, markdown } = await examples.exportExample(ctx.db, request.params.id);
         return reply
@@ -129,6 +143,9 @@ export const examplesRoutes =
       {
         config: { access: "editor" },
         schema: {
+          operationId: "createExample",
+          summary: "Add a benchmark example",
+          tags: ["examples"],
           body: ExampleInputSchema,
           response: { 201: successEnvelope(ExampleDetailSchema) },
         },
@@ -144,6 +161,9 @@ export const examplesRoutes =
       {
         config: { access: "editor" },
         schema: {
+          operationId: "updateExample",
+          summary: "Edit a benchmark example",
+          tags: ["examples"],
           params: ExampleIdParamsSchema,
           body: ExampleInputSchema,
           response: { 200: successEnvelope(ExampleDetailSchema) },
@@ -165,6 +185,9 @@ export const examplesRoutes =
       {
         config: { access: "editor" },
         schema: {
+          operationId: "deleteExample",
+          summary: "Delete a benchmark example",
+          tags: ["examples"],
           params: ExampleIdParamsSchema,
           response: { 200: successEnvelope(z.object({ id: z.string() })) },
         },
@@ -180,6 +203,9 @@ export const examplesRoutes =
       {
         config: { access: "editor" },
         schema: {
+          operationId: "archiveExamples",
+          summary: "Archive benchmark examples",
+          tags: ["examples"],
           body: ArchiveExamplesBodySchema,
           response: { 200: successEnvelope(z.object({ archived: z.number() })) },
         },
@@ -197,6 +223,9 @@ export const examplesRoutes =
       {
         config: { access: "editor" },
         schema: {
+          operationId: "ingestExamples",
+          summary: "Ingest examples from the repository source",
+          tags: ["examples"],
           body: StartIngestBodySchema,
           response: { 202: successEnvelope(IngestJobSchema) },
         },
@@ -211,7 +240,12 @@ export const examplesRoutes =
       "/api/examples/ingest/upload",
       {
         config: { access: "editor" },
-        schema: { response: { 202: successEnvelope(IngestJobSchema) } },
+        schema: {
+          operationId: "uploadExamples",
+          summary: "Ingest examples from uploaded files",
+          tags: ["examples"],
+          response: { 202: successEnvelope(IngestJobSchema) },
+        },
       },
       async (request, reply) => {
         if (!request.isMultipart())
@@ -226,6 +260,9 @@ export const examplesRoutes =
       {
         config: { access: "viewer" },
         schema: {
+          operationId: "listIngestRuns",
+          summary: "List example ingest runs",
+          tags: ["examples"],
           querystring: z.object({ running: z.enum(["true", "false"]).optional() }),
           response: { 200: successEnvelope(z.array(IngestJobSchema)) },
         },
@@ -241,6 +278,9 @@ export const examplesRoutes =
       {
         config: { access: "viewer" },
         schema: {
+          operationId: "getIngestRun",
+          summary: "Get an example ingest run",
+          tags: ["examples"],
           params: ExampleIdParamsSchema,
           response: { 200: successEnvelope(IngestJobSchema) },
         },
@@ -255,7 +295,12 @@ export const examplesRoutes =
       "/api/settings/example-repository",
       {
         config: { access: "viewer" },
-        schema: { response: { 200: successEnvelope(ExampleRepoSettingsResponseSchema) } },
+        schema: {
+          operationId: "getExampleRepositorySettings",
+          summary: "Get the example repository settings",
+          tags: ["examples"],
+          response: { 200: successEnvelope(ExampleRepoSettingsResponseSchema) },
+        },
       },
       async (request) => ({
         success: true as const,
@@ -268,6 +313,9 @@ export const examplesRoutes =
       {
         config: { access: "admin" },
         schema: {
+          operationId: "updateExampleRepositorySettings",
+          summary: "Save the example repository settings",
+          tags: ["examples"],
           body: ExampleRepoSettingsSchema,
           response: { 200: successEnvelope(ExampleRepoSettingsResponseSchema) },
         },

@@ -26,6 +26,9 @@ export const glossaryRoutes =
       {
         config: { access: "viewer" },
         schema: {
+          operationId: "listGlossary",
+          summary: "List glossary terms",
+          tags: ["glossary"],
           querystring: ListGlossaryQuerySchema,
           response: { 200: successEnvelope(GlossaryListSchema) },
         },
@@ -41,6 +44,9 @@ export const glossaryRoutes =
       {
         config: { access: "admin" },
         schema: {
+          operationId: "createGlossaryTerm",
+          summary: "Add a glossary term",
+          tags: ["glossary"],
           body: GlossaryTermInputSchema,
           response: { 201: successEnvelope(GlossaryTermSchema) },
         },
@@ -59,6 +65,9 @@ export const glossaryRoutes =
       {
         config: { access: "admin" },
         schema: {
+          operationId: "updateGlossaryTerm",
+          summary: "Edit a glossary term",
+          tags: ["glossary"],
           params: GlossaryTermIdParamsSchema,
           body: GlossaryTermInputSchema,
           response: { 200: successEnvelope(GlossaryTermSchema) },
@@ -80,6 +89,9 @@ export const glossaryRoutes =
       {
         config: { access: "admin" },
         schema: {
+          operationId: "deleteGlossaryTerm",
+          summary: "Delete a glossary term",
+          tags: ["glossary"],
           params: GlossaryTermIdParamsSchema,
           response: { 200: successEnvelope(z.object({ deleted: z.literal(true) })) },
         },
@@ -92,7 +104,14 @@ export const glossaryRoutes =
 
     app.get(
       "/api/settings/glossary/export",
-      { config: { access: "viewer" } },
+      {
+        schema: {
+          operationId: "exportGlossary",
+          summary: "Download the glossary as CSV",
+          tags: ["glossary"],
+        },
+        config: { access: "viewer" },
+      },
       async (_request, reply) =>
         reply
           .type("text/csv; charset=utf-8")
@@ -106,6 +125,9 @@ export const glossaryRoutes =
         bodyLimit: IMPORT_BODY_LIMIT,
         config: { access: "admin" },
         schema: {
+          operationId: "importGlossary",
+          summary: "Import glossary terms from CSV",
+          tags: ["glossary"],
           body: GlossaryImportInputSchema,
           response: { 200: successEnvelope(GlossaryImportResultSchema) },
         },

@@ -50,6 +50,9 @@ export const libraryRoutes =
       {
         config: { access: "viewer" },
         schema: {
+          operationId: "listLibrary",
+          summary: "List and search library items",
+          tags: ["library"],
           querystring: ListLibraryQuerySchema,
           response: { 200: successEnvelope(LibraryPageSchema) },
         },
@@ -70,14 +73,28 @@ export const libraryRoutes =
       "/api/library/authors",
       {
         config: { access: "viewer" },
-        schema: { response: { 200: successEnvelope(z.array(LibraryAuthorSchema)) } },
+        schema: {
+          operationId: "listLibraryAuthors",
+          summary: "List the authors of library items",
+          tags: ["library"],
+          response: { 200: successEnvelope(z.array(LibraryAuthorSchema)) },
+        },
       },
       async () => ({ success: true as const, data: await listLibraryAuthors(ctx) }),
     );
 
     app.get(
       "/api/library/:id",
-      { config: { access: "viewer" }, schema: { params: LibraryIdParamsSchema, response: detail } },
+      {
+        config: { access: "viewer" },
+        schema: {
+          operationId: "getLibraryItem",
+          summary: "Get a library item",
+          tags: ["library"],
+          params: LibraryIdParamsSchema,
+          response: detail,
+        },
+      },
       async (request) => ({
         success: true as const,
         data: await getLibraryItem(ctx, actorOf(request), request.params.id),
@@ -89,6 +106,9 @@ export const libraryRoutes =
       {
         config: { access: "editor" },
         schema: {
+          operationId: "updateLibraryItem",
+          summary: "Save a new version of a library item",
+          tags: ["library"],
           params: LibraryIdParamsSchema,
           body: SaveLibraryItemBodySchema,
           response: detail,
@@ -102,7 +122,16 @@ export const libraryRoutes =
 
     app.post(
       "/api/library/:id/quality-check",
-      { config: { access: "editor" }, schema: { params: LibraryIdParamsSchema, response: detail } },
+      {
+        config: { access: "editor" },
+        schema: {
+          operationId: "checkLibraryItemQuality",
+          summary: "Re-run the quality check on a library item",
+          tags: ["library"],
+          params: LibraryIdParamsSchema,
+          response: detail,
+        },
+      },
       async (request) => ({
         success: true as const,
         data: await recheckLibraryItem(ctx, actorOf(request), request.params.id),
@@ -113,7 +142,14 @@ export const libraryRoutes =
       "/api/library/:id/transitions",
       {
         config: { access: "editor" },
-        schema: { params: LibraryIdParamsSchema, body: TransitionBodySchema, response: detail },
+        schema: {
+          operationId: "transitionLibraryItem",
+          summary: "Submit, approve, reject or publish a library item",
+          tags: ["library"],
+          params: LibraryIdParamsSchema,
+          body: TransitionBodySchema,
+          response: detail,
+        },
       },
       async (request) => ({
         success: true as const,
@@ -126,6 +162,9 @@ export const libraryRoutes =
       {
         config: { access: "viewer" },
         schema: {
+          operationId: "getLibraryItemHistory",
+          summary: "List a library item's versions and events",
+          tags: ["library"],
           params: LibraryIdParamsSchema,
           response: { 200: successEnvelope(LibraryHistorySchema) },
         },
@@ -141,6 +180,9 @@ export const libraryRoutes =
       {
         config: { access: "viewer" },
         schema: {
+          operationId: "getLibraryItemVersion",
+          summary: "Get one version of a library item",
+          tags: ["library"],
           params: LibraryVersionParamsSchema,
           response: { 200: successEnvelope(LibraryVersionSchema) },
         },
@@ -155,7 +197,13 @@ export const libraryRoutes =
       "/api/library/:id/versions/:version/restore",
       {
         config: { access: "editor" },
-        schema: { params: LibraryVersionParamsSchema, response: detail },
+        schema: {
+          operationId: "restoreLibraryItemVersion",
+          summary: "Restore an earlier version as the newest",
+          tags: ["library"],
+          params: LibraryVersionParamsSchema,
+          response: detail,
+        },
       },
       async (request) => ({
         success: true as const,
@@ -173,6 +221,9 @@ export const libraryRoutes =
       {
         config: { access: "editor" },
         schema: {
+          operationId: "duplicateLibraryItem",
+          summary: "Duplicate a library item as a new draft",
+          tags: ["library"],
           params: LibraryIdParamsSchema,
           response: { 201: successEnvelope(LibraryItemDetailSchema) },
         },
@@ -187,7 +238,13 @@ export const libraryRoutes =
       "/api/library/:id",
       {
         config: { access: "editor" },
-        schema: { params: LibraryIdParamsSchema, response: { 200: successEnvelope(z.null()) } },
+        schema: {
+          operationId: "trashLibraryItem",
+          summary: "Move a library item to the Trash",
+          tags: ["library"],
+          params: LibraryIdParamsSchema,
+          response: { 200: successEnvelope(z.null()) },
+        },
       },
       async (request) => {
         await trashLibraryItem(ctx, actorOf(request), request.params.id);
@@ -197,7 +254,16 @@ export const libraryRoutes =
 
     app.post(
       "/api/library/:id/restore",
-      { config: { access: "editor" }, schema: { params: LibraryIdParamsSchema, response: detail } },
+      {
+        config: { access: "editor" },
+        schema: {
+          operationId: "restoreLibraryItem",
+          summary: "Restore a library item from the Trash",
+          tags: ["library"],
+          params: LibraryIdParamsSchema,
+          response: detail,
+        },
+      },
       async (request) => ({
         success: true as const,
         data: await restoreLibraryItem(ctx, actorOf(request), request.params.id),
@@ -208,7 +274,13 @@ export const libraryRoutes =
       "/api/library/:id/purge",
       {
         config: { access: "admin" },
-        schema: { params: LibraryIdParamsSchema, response: { 200: successEnvelope(z.null()) } },
+        schema: {
+          operationId: "purgeLibraryItem",
+          summary: "Delete a trashed library item for good",
+          tags: ["library"],
+          params: LibraryIdParamsSchema,
+          response: { 200: successEnvelope(z.null()) },
+        },
       },
       async (request) => {
         await purgeLibraryItem(ctx, actorOf(request), request.params.id);
@@ -220,7 +292,13 @@ export const libraryRoutes =
       "/api/library/:id/export",
       {
         config: { access: "viewer" },
-        schema: { params: LibraryIdParamsSchema, querystring: ExportQuerySchema },
+        schema: {
+          operationId: "exportLibraryItem",
+          summary: "Download a library item in a chosen format",
+          tags: ["library"],
+          params: LibraryIdParamsSchema,
+          querystring: ExportQuerySchema,
+        },
       },
       async (request, reply) => {
         const file = await exportLibraryItem(ctx, request.params.id, request.query.format);

@@ -23,6 +23,9 @@ export const proofRoutes =
       {
         config: { access: "viewer" },
         schema: {
+          operationId: "listFacts",
+          summary: "List proof facts",
+          tags: ["proof"],
           querystring: ListFactsQuerySchema,
           response: { 200: successEnvelope(FactListSchema) },
         },
@@ -37,7 +40,13 @@ export const proofRoutes =
       "/api/proof/facts",
       {
         config: { access: "editor" },
-        schema: { body: FactInputSchema, response: { 201: successEnvelope(FactSchema) } },
+        schema: {
+          operationId: "createFact",
+          summary: "Propose a proof fact",
+          tags: ["proof"],
+          body: FactInputSchema,
+          response: { 201: successEnvelope(FactSchema) },
+        },
       },
       async (request, reply) => {
         reply.code(201);
@@ -53,6 +62,9 @@ export const proofRoutes =
       {
         config: { access: "editor" },
         schema: {
+          operationId: "deriveFactStructure",
+          summary: "Read the figure and unit out of a fact statement",
+          tags: ["proof"],
           body: DeriveFactStructureInputSchema,
           response: { 200: successEnvelope(DerivedFactStructureSchema) },
         },
@@ -68,6 +80,9 @@ export const proofRoutes =
       {
         config: { access: "editor" },
         schema: {
+          operationId: "updateFact",
+          summary: "Edit a proof fact",
+          tags: ["proof"],
           params: FactIdParamsSchema,
           body: FactInputSchema,
           response: { 200: successEnvelope(FactSchema) },
@@ -84,6 +99,9 @@ export const proofRoutes =
       {
         config: { access: "viewer" },
         schema: {
+          operationId: "listFactUsages",
+          summary: "List the content that cites a proof fact",
+          tags: ["proof"],
           params: FactIdParamsSchema,
           response: { 200: successEnvelope(FactChangeResultSchema) },
         },
@@ -94,16 +112,19 @@ export const proofRoutes =
       }),
     );
 
-    for (const [action, run] of [
-      ["approve", proof.approveFact],
-      ["expire", proof.expireFact],
-      ["retire", proof.retireFact],
+    for (const [action, run, operationId, summary] of [
+      ["approve", proof.approveFact, "approveFact", "Approve a proof fact"],
+      ["expire", proof.expireFact, "expireFact", "Mark a proof fact expired"],
+      ["retire", proof.retireFact, "retireFact", "Retire a proof fact"],
     ] as const) {
       app.post(
         `/api/proof/facts/:id/${action}`,
         {
           config: { access: "admin" },
           schema: {
+            operationId,
+            summary,
+            tags: ["proof"],
             params: FactIdParamsSchema,
             response: { 200: successEnvelope(FactChangeResultSchema) },
           },

@@ -20,6 +20,9 @@ export const qualityRoutes =
       {
         config: { access: "viewer" },
         schema: {
+          operationId: "checkQuality",
+          summary: "Run the quality check on a draft",
+          tags: ["quality"],
           body: QualityCheckBodySchema,
           response: { 200: successEnvelope(QualityReportSchema) },
         },
@@ -37,7 +40,12 @@ export const qualityRoutes =
       "/api/settings/banned-phrases",
       {
         config: { access: "viewer" },
-        schema: { response: { 200: successEnvelope(BannedPhrasesResponseSchema) } },
+        schema: {
+          operationId: "getBannedPhrases",
+          summary: "Get the banned phrases",
+          tags: ["quality"],
+          response: { 200: successEnvelope(BannedPhrasesResponseSchema) },
+        },
       },
       async (request) => ({
         success: true as const,
@@ -50,6 +58,9 @@ export const qualityRoutes =
       {
         config: { access: "admin" },
         schema: {
+          operationId: "updateBannedPhrases",
+          summary: "Replace the banned phrases",
+          tags: ["quality"],
           body: BannedPhrasesSchema,
           response: { 200: successEnvelope(BannedPhrasesResponseSchema) },
         },

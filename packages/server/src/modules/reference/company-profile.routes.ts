@@ -15,7 +15,12 @@ export const companyProfileRoutes =
       "/api/company-profile",
       {
         config: { access: "viewer" },
-        schema: { response: { 200: successEnvelope(CompanyProfileResponseSchema) } },
+        schema: {
+          operationId: "getCompanyProfile",
+          summary: "Get the company profile",
+          tags: ["reference"],
+          response: { 200: successEnvelope(CompanyProfileResponseSchema) },
+        },
       },
       async (request) => ({
         success: true as const,
@@ -28,6 +33,9 @@ export const companyProfileRoutes =
       {
         config: { access: "admin" },
         schema: {
+          operationId: "updateCompanyProfile",
+          summary: "Save the company profile",
+          tags: ["reference"],
           body: SaveCompanyProfileBodySchema,
           response: { 200: successEnvelope(CompanyProfileResponseSchema) },
         },

@@ -3,11 +3,23 @@ import type { AppContext } from "../../app-context";
 import { replyWithEtag } from "../../lib/etag";
 import { ReferenceCache, type ReferenceAnswer } from "./reference-cache";
 
-const ROUTES: Record<string, ReferenceAnswer> = {
-  "/api/personas": "personas",
-  "/api/industries": "industries",
-  "/api/buying-stages": "buyingStages",
-  "/api/company-catalog": "companyCatalog",
+const ROUTES: Record<string, { name: ReferenceAnswer; operationId: string; summary: string }> = {
+  "/api/personas": { name: "personas", operationId: "listPersonas", summary: "List personas" },
+  "/api/industries": {
+    name: "industries",
+    operationId: "listIndustries",
+    summary: "List industries",
+  },
+  "/api/buying-stages": {
+    name: "buyingStages",
+    operationId: "listBuyingStages",
+    summary: "List buying stages",
+  },
+  "/api/company-catalog": {
+    name: "companyCatalog",
+    operationId: "getCompanyCatalog",
+    summary: "Get the company's products and offers",
+  },
 };
 
 /**
@@ -18,9 +30,11 @@ export const referenceRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const cache = new ReferenceCache(ctx.db);
-    for (const [url, name] of Object.entries(ROUTES)) {
-      app.get(url, { config: { access: "viewer" } }, async (request, reply) =>
-        replyWithEtag(request, reply, await cache.get(name)),
+    for (const [url, { name, operationId, summary }] of Object.entries(ROUTES)) {
+      app.get(
+        url,
+        { config: { access: "viewer" }, schema: { operationId, summary, tags: ["reference"] } },
+        async (request, reply) => replyWithEtag(request, reply, await cache.get(name)),
       );
     }
   };

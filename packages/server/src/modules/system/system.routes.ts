@@ -20,6 +20,9 @@ export const systemRoutes =
       {
         config: { access: "public" },
         schema: {
+          operationId: "getHealth",
+          summary: "Check that the service and its database answer",
+          tags: ["system"],
           response: {
             200: successEnvelope(HealthSchema),
             // Database down (a health report), or the server stopping (the error envelope).
@@ -41,7 +44,12 @@ export const systemRoutes =
       "/api/ai-service-info",
       {
         config: { access: "viewer" },
-        schema: { response: { 200: successEnvelope(AiServiceInfoResponseSchema) } },
+        schema: {
+          operationId: "getAiServiceInfo",
+          summary: "Get the AI provider in use",
+          tags: ["system"],
+          response: { 200: successEnvelope(AiServiceInfoResponseSchema) },
+        },
       },
       async (request) => ({
         success: true as const,
@@ -54,6 +62,9 @@ export const systemRoutes =
       {
         config: { access: "admin" },
         schema: {
+          operationId: "changeAiProvider",
+          summary: "Change the AI provider",
+          tags: ["system"],
           body: ChangeAiProviderBodySchema,
           response: { 200: successEnvelope(AiServiceInfoResponseSchema) },
         },

@@ -18,7 +18,12 @@ export const usersRoutes =
       "/api/users",
       {
         config: { access: "admin" },
-        schema: { response: { 200: successEnvelope(UserListSchema) } },
+        schema: {
+          operationId: "listUsers",
+          summary: "List user accounts",
+          tags: ["users"],
+          response: { 200: successEnvelope(UserListSchema) },
+        },
       },
       async (request) => ({
         success: true as const,
@@ -31,6 +36,9 @@ export const usersRoutes =
       {
         config: { access: "admin" },
         schema: {
+          operationId: "createUser",
+          summary: "Create a user account",
+          tags: ["users"],
           body: CreateUserBodySchema,
           response: { 201: successEnvelope(UserListRowSchema) },
         },
@@ -46,6 +54,9 @@ export const usersRoutes =
       {
         config: { access: "admin" },
         schema: {
+          operationId: "updateUser",
+          summary: "Change a user's role, name or active status",
+          tags: ["users"],
           params: UserIdParamsSchema,
           body: UpdateUserBodySchema,
           response: { 200: successEnvelope(UserListRowSchema) },

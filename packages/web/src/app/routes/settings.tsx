@@ -18,6 +18,7 @@ import {
   useAiServiceInfo,
 } from "../../features/reference/api/get-ai-service-info";
 import { SettingsPage } from "../../features/settings/components/settings-page";
+import { ApiTokensCard } from "../../features/tokens/components/api-tokens-card";
 import { UsersCard } from "../../features/users/components/users-card";
 
 export function SettingsRoute() {
@@ -60,7 +61,12 @@ function SignedInSettings({ user }: { user: User }) {
         queryClient.setQueryData(getGenerationSettingsQueryOptions().queryKey, settings);
       }}
       exampleRepositoryCard={<ExampleRepositoryCard />}
-      accountCard={<AccountCard user={user} form={account} />}
+      accountCard={
+        <div className="space-y-6">
+          <AccountCard user={user} form={account} />
+          <ApiTokensCard />
+        </div>
+      }
       companyProfileCard={<CompanyProfileCard form={company} canEdit={company.canEdit} />}
       glossaryCard={<GlossaryCard />}
       usersCard={showsAdminCards ? <UsersCard currentUserId={user.id} /> : null}

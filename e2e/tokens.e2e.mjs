@@ -1,0 +1,172 @@
+// API tokens journey: an administrator creates a token in Settings → Your account, copies it
+// from the one-time dialog, and this test calls the API with it as a script would (reads
+// work, a write outside its scopes and token management are refused); the list shows when it
+// was last used; revoking it (after a confirmation) stops it at once. The API reference at
+// /api/docs renders under the server's CSP. Screenshots at 1400 and 390 px, light and dark.
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { after, before, describe, it } from "node:test";
+import { launchBrowser, resultsDir } from "./lib/browser.mjs";
+import { startServer } from "./lib/server.mjs";
+import { createFirstAdmin } from "./lib/session.mjs";
+import { eventually } from "./lib/wait.mjs";
+
+const JOURNEY = "tokens";
+const ADMIN = { name: "Ada Admin", email: "ada@example.com", password: "Orbital-Tooling-2026" };
+const WIDE = { width: 1400, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+describe("API tokens journey", { timeout: 300_000 }, () => {
+  /** @type {Awaited<ReturnType<typeof startServer>>} */
+  let server;
+  /** @type {Awaited<ReturnType<typeof launchBrowser>>} */
+  let browser;
+
+  before(async () => {
+    server = await startServer();
+    browser = await launchBrowser(JOURNEY, { viewport: WIDE });
+    await browser.context.grantPermissions(["clipboard-read", "clipboard-write"], {
+      origin: server.url,
+    });
+  });
+
+  after(async () => {
+    await browser?.close();
+    if (server) {
+      fs.writeFileSync(path.join(resultsDir, `${JOURNEY}-server.log`), server.logs());
+      await server.stop();
+    }
+  });
+
+  /**
+   * A request as a script sends it: no cookie, the token in the Authorization header.
+   * @param {string} token @param {string} method @param {string} urlPath @param {unknown} [body]
+   */
+  const callApi = (token, method, urlPath, body) =>
+    fetch(new URL(urlPath, server.url), {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  /** @param {boolean} dark */
+  const setDarkMode = async (dark) => {
+    const status = await browser.page.evaluate(
+      async (darkMode) =>
+        (
+          await fetch("/api/me/settings", {
+            method: "PUT",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ darkMode, accentColor: "blue", compactMode: false }),
+          })
+        ).status,
+      dark,
+    );
+    assert.equal(status, 200);
+  };
+
+  it("creates a token, calls the API with it, sees its last use, and revokes it", async () => {
+    const page = browser.page;
+    await createFirstAdmin(page, server.url, ADMIN);
+    await page.goto(new URL("/settings", server.url).href);
+    const card = page.getByRole("region", { name: "API tokens" });
+    await card.getByText("No tokens yet.").waitFor();
+    await card.getByRole("button", { name: "New token" }).click();
+
+    const dialog = page.getByRole("dialog", { name: "New API token" });
+    await dialog.getByLabel("Name", { exact: true }).fill("Nightly export");
+    // Scopes come from the admin's own: every one is offered, library:read is preselected.
+    assert.equal(await dialog.getByRole("checkbox").count(), 6);
+    assert.equal(await dialog.getByRole("checkbox", { name: /library:read/ }).isChecked(), true);
+    await dialog.getByLabel("Expires after").selectOption("90");
+    await browser.shot("a-create-1400-light");
+    await dialog.getByRole("button", { name: "Create token" }).click();
+
+    const shown = page.getByRole("dialog", { name: "Copy your new token" });
+    const field = shown.getByLabel("Token", { exact: true });
+    await field.waitFor();
+    const token = await field.inputValue();
+    assert.match(token, /^cs_[0-9a-f]{16}_[A-Za-z0-9_-]{43}$/);
+    await shown.getByRole("button", { name: "Copy token" }).click();
+    await shown.getByRole("button", { name: "Copied" }).waitFor();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), token);
+    await browser.shot("b-secret-1400-light");
+    await shown.getByRole("button", { name: "Done" }).click();
+    await shown.waitFor({ state: "detached" });
+
+    const row = card.getByRole("row", { name: /Nightly export/ });
+    await row.getByText("never used", { exact: true }).waitFor();
+    // The secret is shown once: nowhere on the page any more.
+    assert.equal(await page.getByText(token).count(), 0);
+
+    // The script's calls: reads work, a write needs library:write, tokens cannot manage tokens.
+    const library = await callApi(token, "GET", "/api/library");
+    assert.equal(library.status, 200);
+    assert.equal((await library.json()).success, true);
+    const write = await callApi(token, "PUT", "/api/company-profile", {});
+    assert.equal(write.status, 403);
+    assert.match((await write.json()).message, /"admin" scope/);
+    assert.equal((await callApi(token, "GET", "/api/tokens")).status, 403);
+    assert.equal((await callApi(`${token.slice(0, -1)}x`, "GET", "/api/library")).status, 401);
+
+    await page.reload();
+    await card
+      .getByRole("row", { name: /Nightly export/ })
+      .getByText(/^last used/)
+      .waitFor();
+    await browser.shot("c-list-1400-light");
+    await setDarkMode(true);
+    await page.reload();
+    await card.getByRole("row", { name: /Nightly export/ }).waitFor();
+    await browser.shot("d-list-1400-dark");
+    await page.setViewportSize(PHONE);
+    await card.scrollIntoViewIfNeeded();
+    await browser.shot("e-list-390-dark");
+    await setDarkMode(false);
+    await page.reload();
+    await card.getByRole("row", { name: /Nightly export/ }).waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await browser.shot("f-list-390-light");
+    await card.getByRole("button", { name: "New token" }).click();
+    await page.getByRole("dialog", { name: "New API token" }).waitFor();
+    await browser.shot("g-create-390-light");
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.setViewportSize(WIDE);
+
+    await card.getByRole("button", { name: "Revoke Nightly export" }).click();
+    const confirm = page.getByRole("dialog", { name: "Revoke token" });
+    await confirm.getByText(/Anything that uses it is refused/).waitFor();
+    await confirm.getByRole("button", { name: "Revoke token" }).click();
+    await confirm.waitFor({ state: "detached" });
+    await card.getByText("No tokens yet.").waitFor();
+    await eventually(async () =>
+      assert.equal((await callApi(token, "GET", "/api/library")).status, 401),
+    );
+    browser.console.assertClean();
+  });
+
+  it("renders the API reference from this server under its CSP", async () => {
+    const page = browser.page;
+    await page.goto(new URL("/api/docs", server.url).href);
+    // Swagger UI lists every operation by its operationId.
+    // Rendering every operation takes a while on a busy machine.
+    await page
+      .locator("#operations-tokens-createApiToken")
+      .waitFor({ state: "attached", timeout: 45_000 });
+    assert.match(await page.locator("h1.title").innerText(), /Content Studio API/);
+    // The reference is one very long page: the first screen of it is what there is to see.
+    /** @param {string} step */
+    const firstScreen = (step) =>
+      page.screenshot({ path: path.join(resultsDir, `${JOURNEY}-${step}.png`) });
+    await firstScreen("h-docs-1400");
+    await page.setViewportSize(PHONE);
+    await firstScreen("i-docs-390");
+    await page.setViewportSize(WIDE);
+    // A blocked script, style or image would be a console error here.
+    browser.console.assertClean();
+  });
+});

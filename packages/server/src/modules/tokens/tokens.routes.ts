@@ -1,0 +1,76 @@
+import {
+  ApiTokenListSchema,
+  CreateTokenBodySchema,
+  CreatedApiTokenSchema,
+  TokenIdParamsSchema,
+  successEnvelope,
+} from "@content-studio/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../app-context";
+import { actorOf } from "../../plugins/access";
+import * as tokens from "./tokens.service";
+
+/**
+ * Settings > Your account > API tokens. Only a signed-in browser session manages tokens
+ * (modules/tokens/route-scopes.ts refuses tokens here).
+ */
+export const tokensRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      "/api/tokens",
+      {
+        config: { access: "viewer" },
+        schema: {
+          operationId: "listApiTokens",
+          summary: "List your API tokens (and, for admins, every service token)",
+          tags: ["tokens"],
+          response: { 200: successEnvelope(ApiTokenListSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await tokens.listTokens(ctx, actorOf(request)),
+      }),
+    );
+
+    app.post(
+      "/api/tokens",
+      {
+        config: { access: "viewer" },
+        schema: {
+          operationId: "createApiToken",
+          summary: "Create an API token; its secret is in this answer only",
+          tags: ["tokens"],
+          body: CreateTokenBodySchema,
+          response: { 201: successEnvelope(CreatedApiTokenSchema) },
+        },
+      },
+      async (request, reply) => {
+        reply.code(201);
+        return {
+          success: true as const,
+          data: await tokens.createToken(ctx, actorOf(request), request.body),
+        };
+      },
+    );
+
+    app.delete(
+      "/api/tokens/:id",
+      {
+        config: { access: "viewer" },
+        schema: {
+          operationId: "revokeApiToken",
+          summary: "Revoke an API token",
+          tags: ["tokens"],
+          params: TokenIdParamsSchema,
+          response: { 200: successEnvelope(z.object({ revoked: z.literal(true) })) },
+        },
+      },
+      async (request) => {
+        await tokens.revokeTokenFor(ctx, actorOf(request), request.params.id);
+        return { success: true as const, data: { revoked: true as const } };
+      },
+    );
+  };

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { TOKENS_QUERY_KEY } from "./get-tokens";
+
+export const revokeToken = (id: string): Promise<{ revoked: true }> =>
+  api.delete<{ revoked: true }>(`/api/tokens/${encodeURIComponent(id)}`);
+
+export const useRevokeToken = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: revokeToken,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: TOKENS_QUERY_KEY }),
+  });
+};

@@ -1,0 +1,350 @@
+import {
+  TOKEN_EXPIRY_DAYS,
+  TOKEN_LIMITS,
+  TOKEN_SCOPE_LABELS,
+  type ApiToken,
+  type CreatedApiToken,
+  type TokenKind,
+  type TokenScope,
+} from "@content-studio/contract";
+import { Trash2 } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { Dialog } from "../../../components/ui/dialog";
+import { SelectField, TextField } from "../../../components/ui/field";
+import { StatusBadge } from "../../../components/ui/status-badge";
+import { getFieldErrors } from "../../../lib/api-client";
+import { formText } from "../../../lib/form";
+import { useCreateToken } from "../api/create-token";
+import { useTokens } from "../api/get-tokens";
+import { useRevokeToken } from "../api/revoke-token";
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
+const timeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+/**
+ * Settings > Your account > API tokens: tokens for scripts and integrations, each acting as
+ * its owner within the scopes chosen here. Admins also see and make service tokens.
+ */
+export function ApiTokensCard() {
+  const tokens = useTokens();
+  const [creating, setCreating] = useState(false);
+  const [revoking, setRevoking] = useState<ApiToken | null>(null);
+  const list = tokens.data?.tokens ?? [];
+
+  return (
+    <Card
+      title="API tokens"
+      description={
+        <>
+          Let scripts and integrations call the API as you, only within the scopes you choose. Send
+          a token as <code className="text-xs whitespace-nowrap">Authorization: Bearer …</code>; the
+          API is described at{" "}
+          <a className="text-primary underline" href="/api/docs" target="_blank" rel="noreferrer">
+            /api/docs
+          </a>
+          .
+        </>
+      }
+      actions={
+        <Button size="sm" onClick={() => setCreating(true)} disabled={!tokens.data}>
+          New token
+        </Button>
+      }
+    >
+      {tokens.error ? <Alert>{tokens.error.message}</Alert> : null}
+      {tokens.isPending ? <p className="text-sm text-slate-500">Loading tokens...</p> : null}
+      {tokens.data && list.length === 0 ? (
+        <p className="text-sm text-slate-500">No tokens yet.</p>
+      ) : null}
+      {list.length > 0 ? <TokenTable tokens={list} onRevoke={setRevoking} /> : null}
+      {creating && tokens.data ? (
+        <CreateTokenDialog
+          grantable={tokens.data.grantableScopes}
+          canCreateService={tokens.data.canCreateService}
+          onClose={() => setCreating(false)}
+        />
+      ) : null}
+      {revoking ? <RevokeTokenDialog token={revoking} onClose={() => setRevoking(null)} /> : null}
+    </Card>
+  );
+}
+
+function TokenTable({
+  tokens,
+  onRevoke,
+}: {
+  tokens: ApiToken[];
+  onRevoke: (token: ApiToken) => void;
+}) {
+  const th = "px-3 py-2 font-medium";
+  // Below 640 px the scopes and dates move under the name, so nothing scrolls.
+  return (
+    <div className="-mx-6 overflow-x-auto compact:-mx-4">
+      <table className="min-w-full text-left text-sm">
+        <caption className="sr-only">API tokens</caption>
+        <thead className="border-b border-slate-200 text-xs font-medium tracking-wide text-slate-500 uppercase">
+          <tr>
+            <th scope="col" className="px-6 py-2 font-medium compact:px-4">
+              Token
+            </th>
+            <th scope="col" className={`${th} hidden sm:table-cell`}>
+              Scopes
+            </th>
+            <th scope="col" className={`${th} hidden sm:table-cell`}>
+              Expires
+            </th>
+            <th scope="col" className={`${th} hidden sm:table-cell`}>
+              Last used
+            </th>
+            <th scope="col" className="px-6 py-2 text-right font-medium compact:px-4">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {tokens.map((t) => (
+            <tr key={t.id} className="align-top">
+              <td className="min-w-40 px-6 py-2 compact:px-4">
+                <span className="flex flex-wrap items-center gap-2">
+                  <span className="font-medium break-words text-slate-900">{t.name}</span>
+                  {t.kind === "service" ? <StatusBadge tone="purple">Service</StatusBadge> : null}
+                  {t.expired ? <StatusBadge tone="red">Expired</StatusBadge> : null}
+                </span>
+                <span className="block font-mono text-xs text-slate-500">{t.prefix}…</span>
+                {t.kind === "service" ? (
+                  <span className="block text-xs text-slate-500">Owner: {t.ownerLabel}</span>
+                ) : null}
+                <span className="mt-1 block text-xs text-slate-500 sm:hidden">
+                  {t.scopes.join(", ")} · expires {dateFormat.format(new Date(t.expiresAt))} ·{" "}
+                  {lastUsedText(t)}
+                </span>
+              </td>
+              <td className="hidden px-3 py-2 text-slate-600 sm:table-cell">
+                <span className="flex flex-wrap gap-1">
+                  {t.scopes.map((scope) => (
+                    <code
+                      key={scope}
+                      className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700"
+                    >
+                      {scope}
+                    </code>
+                  ))}
+                </span>
+              </td>
+              <td className="hidden px-3 py-2 whitespace-nowrap text-slate-600 sm:table-cell">
+                {dateFormat.format(new Date(t.expiresAt))}
+              </td>
+              <td className="hidden px-3 py-2 whitespace-nowrap text-slate-600 sm:table-cell">
+                {lastUsedText(t)}
+              </td>
+              <td className="px-6 py-1 text-right whitespace-nowrap compact:px-4">
+                {t.can.revoke ? (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => onRevoke(t)}
+                    aria-label={`Revoke ${t.name}`}
+                  >
+                    <Trash2 className="size-4" aria-hidden="true" />
+                  </Button>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const lastUsedText = (t: ApiToken) =>
+  t.lastUsedAt ? `last used ${timeFormat.format(new Date(t.lastUsedAt))}` : "never used";
+
+function CreateTokenDialog({
+  grantable,
+  canCreateService,
+  onClose,
+}: {
+  grantable: TokenScope[];
+  canCreateService: boolean;
+  onClose: () => void;
+}) {
+  const create = useCreateToken();
+  const fields = getFieldErrors(create.error);
+  const [scopes, setScopes] = useState<TokenScope[]>(["library:read"]);
+  const [kind, setKind] = useState<TokenKind>("personal");
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    create.mutate({
+      name: formText(form, "name"),
+      kind,
+      scopes,
+      expiresInDays: Number(formText(form, "expires")),
+    });
+  };
+
+  return (
+    <Dialog
+      title={create.data ? "Copy your new token" : "New API token"}
+      onClose={onClose}
+      size="md"
+      footer={
+        create.data ? (
+          <Button onClick={onClose}>Done</Button>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              form="create-token"
+              disabled={create.isPending || scopes.length === 0}
+            >
+              {create.isPending ? "Creating..." : "Create token"}
+            </Button>
+          </>
+        )
+      }
+    >
+      {create.data ? (
+        <CreatedToken created={create.data} />
+      ) : (
+        <form id="create-token" onSubmit={onSubmit} className="space-y-4" aria-label="New token">
+          <TextField
+            label="Name"
+            name="name"
+            autoComplete="off"
+            maxLength={TOKEN_LIMITS.nameChars}
+            hint="What uses it, e.g. “CMS sync”."
+            error={fields.name}
+            required
+          />
+          {canCreateService ? (
+            <fieldset className="space-y-2">
+              <legend className="text-sm font-medium text-slate-900">Kind</legend>
+              {(
+                [
+                  ["personal", "Personal: yours alone"],
+                  ["service", "Service: for an integration; every admin sees and can revoke it"],
+                ] as const
+              ).map(([value, label]) => (
+                <label key={value} className="flex items-start gap-2 text-sm text-slate-700">
+                  <input
+                    type="radio"
+                    name="kind"
+                    value={value}
+                    checked={kind === value}
+                    onChange={() => setKind(value)}
+                    className="mt-1 accent-primary"
+                  />
+                  <span>{label}</span>
+                </label>
+              ))}
+            </fieldset>
+          ) : null}
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium text-slate-900">Scopes</legend>
+            {grantable.map((scope) => (
+              <label key={scope} className="flex items-start gap-2 text-sm text-slate-700">
+                <input
+                  type="checkbox"
+                  name="scopes"
+                  value={scope}
+                  checked={scopes.includes(scope)}
+                  onChange={(event) =>
+                    setScopes((current) =>
+                      event.target.checked
+                        ? [...current, scope]
+                        : current.filter((s) => s !== scope),
+                    )
+                  }
+                  className="mt-1 accent-primary"
+                />
+                <span>
+                  <code className="text-xs font-semibold">{scope}</code>{" "}
+                  <span className="text-slate-500">{TOKEN_SCOPE_LABELS[scope]}</span>
+                </span>
+              </label>
+            ))}
+            {fields.scopes ? <p className="text-sm text-red-600">{fields.scopes}</p> : null}
+          </fieldset>
+          <SelectField label="Expires after" name="expires" defaultValue="30">
+            {TOKEN_EXPIRY_DAYS.map((days) => (
+              <option key={days} value={days}>
+                {days} days
+              </option>
+            ))}
+          </SelectField>
+          {create.error && !fields.name && !fields.scopes ? (
+            <Alert>{create.error.message}</Alert>
+          ) : null}
+        </form>
+      )}
+    </Dialog>
+  );
+}
+
+function CreatedToken({ created }: { created: CreatedApiToken }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className="space-y-3">
+      <Alert tone="success">
+        Copy “{created.token.name}” now: it is shown only once. It expires on{" "}
+        {dateFormat.format(new Date(created.token.expiresAt))}.
+      </Alert>
+      <TextField
+        label="Token"
+        value={created.secret}
+        readOnly
+        className="font-mono text-xs"
+        onFocus={(event) => event.currentTarget.select()}
+      />
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => {
+          void navigator.clipboard?.writeText(created.secret).then(() => setCopied(true));
+        }}
+      >
+        {copied ? "Copied" : "Copy token"}
+      </Button>
+    </div>
+  );
+}
+
+function RevokeTokenDialog({ token, onClose }: { token: ApiToken; onClose: () => void }) {
+  const revoke = useRevokeToken();
+  return (
+    <Dialog
+      title="Revoke token"
+      size="md"
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            variant="danger"
+            disabled={revoke.isPending}
+            onClick={() => revoke.mutate(token.id, { onSuccess: onClose })}
+          >
+            {revoke.isPending ? "Revoking..." : "Revoke token"}
+          </Button>
+        </>
+      }
+    >
+      {revoke.error ? <Alert className="mb-3">{revoke.error.message}</Alert> : null}
+      <p className="text-sm text-slate-700">
+        Revoke “{token.name}” ({token.prefix}…)? Anything that uses it is refused from the next
+        request on.
+      </p>
+    </Dialog>
+  );
+}
