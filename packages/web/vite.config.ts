@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import type { Plugin } from "vite";
@@ -21,9 +24,8 @@ function pureContractConstants(): Plugin {
           .replace(/^((?:export )?const \w+(?::[^=\n]*)? = )/gm, "$1/*#__PURE__*/ ")
           // Schemas nested in other schemas: `z.string()`, `UserSchema.nullable()` (builders
           // only: never `parse`, which throws on purpose).
-          .replace(
-            /(?<![\w.$])((?:z|\w+Schema)\.(?:[a-z]\w*)\()/g,
-            (call: string) => (/\.(safe)?parse/i.test(call) ? call : `/*#__PURE__*/ ${call}`),
+          .replace(/(?<![\w.$])((?:z|\w+Schema)\.(?:[a-z]\w*)\()/g, (call: string) =>
+            /\.(safe)?parse/i.test(call) ? call : `/*#__PURE__*/ ${call}`,
           ),
         map: null,
       };
@@ -31,8 +33,45 @@ function pureContractConstants(): Plugin {
   };
 }
 
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy of each text file of the build; the server sends
+ * the one the browser accepts (packages/server/src/plugins/web.ts). A phone on a slow network
+ * then downloads about a quarter of the bytes, and the server compresses nothing per request.
+ */
+function precompress(): Plugin {
+  const compressible = /\.(js|css|html|svg|txt|json)$/;
+  let outDir = "";
+  return {
+    name: "content-studio:precompress",
+    apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      const files = fs.readdirSync(outDir, { recursive: true, encoding: "utf8" });
+      for (const rel of files) {
+        const file = path.join(outDir, rel);
+        if (!compressible.test(rel) || rel.startsWith(".vite") || !fs.statSync(file).isFile()) {
+          continue;
+        }
+        const body = fs.readFileSync(file);
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
+        fs.writeFileSync(
+          `${file}.br`,
+          zlib.brotliCompressSync(body, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+            },
+          }),
+        );
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [pureContractConstants(), react(), tailwindcss()],
+  plugins: [pureContractConstants(), react(), tailwindcss(), precompress()],
   server: { proxy: { "/api": "http://localhost:3000" } },
   build: {
     outDir: "dist",

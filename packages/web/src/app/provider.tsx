@@ -12,7 +12,13 @@ export function AppProvider({
   queryClient?: QueryClient;
   children: ReactNode;
 }) {
-  const [queryClient] = useState(() => given ?? createQueryClient());
+  const [queryClient] = useState(() => {
+    if (given) return given;
+    const client = createQueryClient();
+    // Every screen waits for the session: ask for it now, while the screen's code loads.
+    void client.prefetchQuery(getSessionQueryOptions());
+    return client;
+  });
 
   // A 401 from a signed-in-only call means the session ended: reload it and the
   // route guard sends the visitor to /login.

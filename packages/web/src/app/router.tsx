@@ -34,7 +34,9 @@ export function createAppRoutes(): RouteObject[] {
           children: [
             {
               index: true,
-              lazy: async () => ({ Component: (await import("./routes/dashboard")).DashboardRoute }),
+              lazy: async () => ({
+                Component: (await import("./routes/dashboard")).DashboardRoute,
+              }),
             },
             {
               path: "target-audience/*",
@@ -70,7 +72,9 @@ export function createAppRoutes(): RouteObject[] {
             },
             {
               path: "campaigns",
-              lazy: async () => ({ Component: (await import("./routes/campaigns")).CampaignsRoute }),
+              lazy: async () => ({
+                Component: (await import("./routes/campaigns")).CampaignsRoute,
+              }),
             },
             {
               path: "campaigns/new",
