@@ -23,9 +23,9 @@ function pureContractConstants(): Plugin {
         code: code
           .replace(/^((?:export )?const \w+(?::[^=\n]*)? = )/gm, "$1/*#__PURE__*/ ")
           // Schemas nested in other schemas: `z.string()`, `UserSchema.nullable()` (builders
-          // only: never `parse`, which throws on purpose).
+          // only: never `parse`, which throws on purpose, nor `z.config`, which is the point).
           .replace(/(?<![\w.$])((?:z|\w+Schema)\.(?:[a-z]\w*)\()/g, (call: string) =>
-            /\.(safe)?parse/i.test(call) ? call : `/*#__PURE__*/ ${call}`,
+            /\.((safe)?parse|config)\(/i.test(call) ? call : `/*#__PURE__*/ ${call}`,
           ),
         map: null,
       };

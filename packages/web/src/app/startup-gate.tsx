@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState, type ReactNode } from "react";
+import { useDeferredValue, useEffect, useState, type ReactNode } from "react";
 import { FullScreenSpinner } from "../components/ui/spinner";
 import { getAiServiceInfoQueryOptions } from "../features/reference/api/get-ai-service-info";
 import { getBuyingStagesQueryOptions } from "../features/reference/api/get-buying-stages";
@@ -31,6 +31,9 @@ export function StartupGate({ children }: { children: ReactNode }) {
   const settled = [aiServiceInfo, personas, industries, buyingStages].every((q) => !q.isPending);
   if (settled && !ready) setReady(true);
 
-  if (!ready && !settled) return <FullScreenSpinner label="Initializing application..." />;
+  // Mounting the shell and the screen is the heaviest render of a visit: it runs in the
+  // background, in slices that keep the page responsive, while the spinner stays up.
+  const open = useDeferredValue(ready || settled);
+  if (!open) return <FullScreenSpinner label="Initializing application..." />;
   return children;
 }
