@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { getSessionQueryOptions } from "../features/auth/api/get-session";
 import { onUnauthorized } from "../lib/api-client";
 import { createQueryClient } from "../lib/react-query";
+import { prefetchStartupData } from "./startup-data";
 
 /** App-wide providers. Tests pass their own QueryClient. */
 export function AppProvider({
@@ -15,8 +16,7 @@ export function AppProvider({
   const [queryClient] = useState(() => {
     if (given) return given;
     const client = createQueryClient();
-    // Every screen waits for the session: ask for it now, while the screen's code loads.
-    void client.prefetchQuery(getSessionQueryOptions());
+    void prefetchStartupData(client);
     return client;
   });
 
