@@ -20,6 +20,7 @@ export function ensureBuild(label) {
   const sources = Math.max(
     newestMtime(path.join(repoRoot, "packages/server/src")),
     newestMtime(path.join(repoRoot, "packages/contract/src")),
+    newestMtime(path.join(repoRoot, "packages/web/src")),
   );
   if (fs.existsSync(serverEntry) && fs.statSync(serverEntry).mtimeMs >= sources) return;
   console.log(`${label}: build missing or stale, running \`npm run build\``);

@@ -1,24 +1,83 @@
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
+import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 
+/**
+ * The contract's top-level constants (zod schemas, tables) have no side effects, but a bundler
+ * cannot know that a call such as `z.object(...)` is pure, so it keeps every schema of a
+ * module the web imports one constant from, and zod with it. Marking each top-level `const`
+ * initialiser pure lets it drop the unused ones: the sign-in page then loads no zod at all.
+ */
+function pureContractConstants(): Plugin {
+  const contractSource = /[\\/]packages[\\/]contract[\\/]src[\\/](?!.*\.test\.ts$).*\.ts$/;
+  return {
+    name: "content-studio:pure-contract-constants",
+    enforce: "pre",
+    transform(code, id) {
+      if (!contractSource.test(id)) return null;
+      return {
+        code: code
+          .replace(/^((?:export )?const \w+(?::[^=\n]*)? = )/gm, "$1/*#__PURE__*/ ")
+          // Schemas nested in other schemas: `z.string()`, `UserSchema.nullable()` (builders
+          // only: never `parse`, which throws on purpose, nor `z.config`, which is the point).
+          .replace(/(?<![\w.$])((?:z|\w+Schema)\.(?:[a-z]\w*)\()/g, (call: string) =>
+            /\.((safe)?parse|config)\(/i.test(call) ? call : `/*#__PURE__*/ ${call}`,
+          ),
+        map: null,
+      };
+    },
+  };
+}
+
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy of each text file of the build; the server sends
+ * the one the browser accepts (packages/server/src/plugins/web.ts). A phone on a slow network
+ * then downloads about a quarter of the bytes, and the server compresses nothing per request.
+ */
+function precompress(): Plugin {
+  const compressible = /\.(js|css|html|svg|txt|json)$/;
+  let outDir = "";
+  return {
+    name: "content-studio:precompress",
+    apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      const files = fs.readdirSync(outDir, { recursive: true, encoding: "utf8" });
+      for (const rel of files) {
+        const file = path.join(outDir, rel);
+        if (!compressible.test(rel) || rel.startsWith(".vite") || !fs.statSync(file).isFile()) {
+          continue;
+        }
+        const body = fs.readFileSync(file);
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
+        fs.writeFileSync(
+          `${file}.br`,
+          zlib.brotliCompressSync(body, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+            },
+          }),
+        );
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [pureContractConstants(), react(), tailwindcss(), precompress()],
   server: { proxy: { "/api": "http://localhost:3000" } },
   build: {
     outDir: "dist",
     emptyOutDir: true,
-    rollupOptions: {
-      output: {
-        // Libraries change less often than our code: a separate chunk keeps them cached.
-        manualChunks: (id: string) =>
-          id.includes("node_modules/react") || id.includes("node_modules/scheduler")
-            ? "react"
-            : id.includes("node_modules/")
-              ? "vendor"
-              : undefined,
-      },
-    },
+    // The Vite manifest lets scripts/bundle-budget.mjs walk what the first visit loads.
+    manifest: true,
   },
   test: {
     name: "web",

@@ -23,3 +23,4 @@ export * from "./writing-targets";
 export * from "./campaigns";
 export * from "./glossary";
 export * from "./tokens";
+export * from "./schema-compilation";

@@ -1,7 +1,10 @@
+import { disableSchemaCompilation } from "@content-studio/contract";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app";
 import "./index.css";
+
+disableSchemaCompilation();
 
 const root = document.getElementById("root");
 if (!root) throw new Error("The #root element is missing from index.html.");

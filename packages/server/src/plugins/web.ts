@@ -6,7 +6,9 @@ import type { FastifyInstance } from "fastify";
 /**
  * Serves the built React app: hashed assets cached for a year, index.html never cached,
  * and index.html for every other non-API GET so client-side routes load directly.
- * /api paths that match no route answer a JSON 404.
+ * /api paths that match no route answer a JSON 404. The web build writes a brotli (.br) and a
+ * gzip (.gz) copy beside each text file: they are sent to browsers that accept them, so
+ * nothing is compressed per request.
  */
 export async function registerWeb(
   app: FastifyInstance,
@@ -19,6 +21,7 @@ export async function registerWeb(
       root: webDist,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         reply.header(
           "cache-control",

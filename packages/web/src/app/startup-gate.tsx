@@ -1,10 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState, type ReactNode } from "react";
+import { useDeferredValue, useEffect, useState, type ReactNode } from "react";
 import { FullScreenSpinner } from "../components/ui/spinner";
-import { getAiServiceInfoQueryOptions } from "../features/reference/api/get-ai-service-info";
-import { getBuyingStagesQueryOptions } from "../features/reference/api/get-buying-stages";
-import { getIndustriesQueryOptions } from "../features/reference/api/get-industries";
-import { getPersonasQueryOptions } from "../features/reference/api/get-personas";
+import { startupQueries } from "./startup-data";
 
 /** Startup failures are logged and the app carries on without that data. */
 function useLogFailure(what: string, error: Error | null) {
@@ -15,10 +12,11 @@ function useLogFailure(what: string, error: Error | null) {
 
 /** Shows 'Initializing application...' until provider info and reference data have settled. */
 export function StartupGate({ children }: { children: ReactNode }) {
-  const aiServiceInfo = useQuery(getAiServiceInfoQueryOptions());
-  const personas = useQuery(getPersonasQueryOptions());
-  const industries = useQuery(getIndustriesQueryOptions());
-  const buyingStages = useQuery(getBuyingStagesQueryOptions());
+  const [aiOptions, personasOptions, industriesOptions, stagesOptions] = startupQueries();
+  const aiServiceInfo = useQuery(aiOptions);
+  const personas = useQuery(personasOptions);
+  const industries = useQuery(industriesOptions);
+  const buyingStages = useQuery(stagesOptions);
 
   useLogFailure("AI service info", aiServiceInfo.error);
   useLogFailure("personas", personas.error);
@@ -31,6 +29,10 @@ export function StartupGate({ children }: { children: ReactNode }) {
   const settled = [aiServiceInfo, personas, industries, buyingStages].every((q) => !q.isPending);
   if (settled && !ready) setReady(true);
 
-  if (!ready && !settled) return <FullScreenSpinner label="Initializing application..." />;
+  // Mounting the shell and the screen is the heaviest render of a visit: it runs in the
+  // background, in slices that keep the page responsive, while the spinner stays up (also
+  // when the start-up data was already there: see startup-data.ts).
+  const open = useDeferredValue(ready || settled, false);
+  if (!open) return <FullScreenSpinner label="Initializing application..." />;
   return children;
 }

@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { buildUser, startupRoutes } from "../../testing/data";
@@ -68,9 +68,12 @@ describe("sidebar", () => {
     );
     await userEvent.click(within(nav).getByRole("link", { name: "Content Library" }));
 
-    expect(within(nav).getByRole("link", { name: "Content Library" })).toHaveAttribute(
-      "aria-current",
-      "page",
+    // The library's code loads with its route: the link is current once the screen is there.
+    await waitFor(() =>
+      expect(within(nav).getByRole("link", { name: "Content Library" })).toHaveAttribute(
+        "aria-current",
+        "page",
+      ),
     );
     expect(within(nav).getByRole("link", { name: "Dashboard" })).not.toHaveAttribute(
       "aria-current",

@@ -1,8 +1,23 @@
 import { render } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router";
 import { createTestQueryClient } from "../../testing/render";
 import { AppProvider } from "../provider";
 import { createAppRoutes } from "../router";
+
+/** Runs every route's `lazy()` once, so its module is loaded. */
+async function loadLazyRoutes(routes: RouteObject[]): Promise<void> {
+  await Promise.all(
+    routes.map(async (route) => {
+      if (typeof route.lazy === "function") await route.lazy();
+      if (route.children) await loadLazyRoutes(route.children);
+    }),
+  );
+}
+
+// Screens load their code with their route (router.tsx). Tests load it all up front, as the
+// app did before: the first import of a screen transforms its modules, which can take longer
+// than a findBy waits on a busy machine.
+await loadLazyRoutes(createAppRoutes());
 
 /**
  * Test helper (tests only; lint keeps app code from importing a testing/ folder): renders the

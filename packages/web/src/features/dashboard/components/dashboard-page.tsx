@@ -1,5 +1,6 @@
 import {
   formatCappedCount,
+  type DashboardSummary,
   type BuyingStage,
   type Industry,
   type Persona,
@@ -19,19 +20,20 @@ import {
   Wrench,
   type LucideIcon,
 } from "lucide-react";
-import { lazy, Suspense, useId, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useId, useState } from "react";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button, buttonClasses, focusRing } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { PageHeader } from "../../../components/ui/page-header";
 import { Spinner } from "../../../components/ui/spinner";
+import { useNearViewport } from "../../../hooks/use-near-viewport";
 import { cn } from "../../../lib/cn";
 import { useDashboardSummary } from "../api/get-dashboard-summary";
 import { CoverageMap } from "./coverage-map";
 import { RecentContentTable } from "./dashboard-parts";
 
-// recharts is large: it loads with the chart, not with the dashboard.
+// recharts is large: it loads with the chart, when the reader scrolls to it.
 const WeeklyChart = lazy(() => import("./weekly-chart"));
 
 export const DASHBOARD_FAILED_MESSAGE = "Failed to load dashboard data. Please try again.";
@@ -93,6 +95,9 @@ export function DashboardPage({
   const summary = useDashboardSummary();
   const data = summary.data;
   const loading = summary.isPending;
+  // Hundreds of cells: they render in the background, in slices that leave the page responsive,
+  // after the figures above them are on screen.
+  const coverage = useDeferredValue(data?.coverage);
   // Follows the usable source until the user picks one.
   const [chosenSource, setSource] = useState<RepositorySource | null>(null);
   const source = chosenSource ?? examplesSource;
@@ -269,18 +274,18 @@ export function DashboardPage({
         description="Approved or published content per persona, industry and buying stage, with its average quality. An empty cell opens the generator for that combination."
         className="mt-6"
       >
-        {loading ? (
-          <p role="status" className="flex items-center gap-2 text-sm text-slate-500">
-            <Spinner className="size-4" /> Loading coverage...
-          </p>
-        ) : data ? (
+        {coverage ? (
           <CoverageMap
-            cells={data.coverage}
+            cells={coverage}
             personas={personas}
             industries={industries}
             stages={buyingStages}
             canGenerate={canGenerate}
           />
+        ) : loading || data ? (
+          <p role="status" className="flex items-center gap-2 text-sm text-slate-500">
+            <Spinner className="size-4" /> Loading coverage...
+          </p>
         ) : (
           <p className="text-sm text-slate-500">Coverage could not be loaded.</p>
         )}
@@ -292,15 +297,7 @@ export function DashboardPage({
         className="mt-6"
       >
         {data ? (
-          <Suspense
-            fallback={
-              <p role="status" className="flex h-64 items-center gap-2 text-sm text-slate-500">
-                <Spinner className="size-4" /> Loading chart...
-              </p>
-            }
-          >
-            <WeeklyChart weeks={data.weekly} />
-          </Suspense>
+          <WeeklyChartWhenNear weeks={data.weekly} />
         ) : loading ? (
           <p role="status" className="flex items-center gap-2 text-sm text-slate-500">
             <Spinner className="size-4" /> Loading chart...
@@ -310,6 +307,27 @@ export function DashboardPage({
         )}
       </Card>
     </>
+  );
+}
+
+/** The chart (and recharts with it) loads when the reader scrolls near it: it is below the fold. */
+function WeeklyChartWhenNear({ weeks }: { weeks: DashboardSummary["weekly"] }) {
+  const { ref, near } = useNearViewport<HTMLDivElement>();
+  const placeholder = (
+    <p role="status" className="flex h-64 items-center gap-2 text-sm text-slate-500">
+      <Spinner className="size-4" /> Loading chart...
+    </p>
+  );
+  return (
+    <div ref={ref}>
+      {near ? (
+        <Suspense fallback={placeholder}>
+          <WeeklyChart weeks={weeks} />
+        </Suspense>
+      ) : (
+        placeholder
+      )}
+    </div>
   );
 }
 

@@ -1,0 +1,24 @@
+import { useEffect, useRef, useState } from "react";
+
+/**
+ * True once the element has come within `margin` of the viewport, and from then on. Heavy
+ * content below the fold (a chart library) then loads only when the reader scrolls towards
+ * it. Without IntersectionObserver (old browsers, jsdom) it is true at once.
+ */
+export function useNearViewport<T extends Element>(margin = "200px") {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === "undefined");
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (records) => {
+        if (records.some((record) => record.isIntersecting)) setNear(true);
+      },
+      { rootMargin: margin },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, margin]);
+  return { ref, near };
+}
