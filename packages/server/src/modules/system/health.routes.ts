@@ -24,7 +24,12 @@ export const healthRoutes =
       "/api/health/live",
       {
         config: { access: "public", answersWhileClosing: true },
-        schema: { response: { 200: successEnvelope(LivenessSchema) } },
+        schema: {
+          operationId: "getLiveness",
+          summary: "Liveness probe: the process answers (no database or other I/O)",
+          tags: ["system"],
+          response: { 200: successEnvelope(LivenessSchema) },
+        },
       },
       // No I/O at all: a slow or lost database must not get a running process restarted.
       () => ({ success: true as const, data: { status: "alive" as const } }),
@@ -35,6 +40,10 @@ export const healthRoutes =
       {
         config: { access: "public", answersWhileClosing: true },
         schema: {
+          operationId: "getReadiness",
+          summary:
+            "Readiness probe: database, migrations, job engine and storage checked; 503 while draining",
+          tags: ["system"],
           response: { 200: successEnvelope(ReadinessSchema), 503: ErrorEnvelopeSchema },
         },
       },
