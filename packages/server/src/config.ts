@@ -58,7 +58,6 @@ const PORT_RULE = "must be a whole number from 0 to 65535";
 /** What one server process does: see {@link Config.role}. */
 export type ServerRole = "web" | "worker" | "all";
 
-
 const httpUrl = optionalNonEmpty.pipe(
   z.url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" }).optional(),
 );

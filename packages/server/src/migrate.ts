@@ -40,9 +40,7 @@ migrate().then(
     if (error instanceof ConfigError || error instanceof DatabaseLockedError) {
       console.error(error.message);
     } else {
-      console.error(
-        `Migration failed: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      console.error(`Migration failed: ${error instanceof Error ? error.message : String(error)}`);
     }
     process.exit(1);
   },

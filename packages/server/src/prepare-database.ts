@@ -1,8 +1,4 @@
-import {
-  migrateToLatest,
-  refreshLibraryStatistics,
-  type DatabaseHandle,
-} from "./db/database";
+import { migrateToLatest, refreshLibraryStatistics, type DatabaseHandle } from "./db/database";
 import { withMigrationLock } from "./db/migration-lock";
 import { seedReferenceData } from "./db/seed/seed";
 import { seedSampleIntentData } from "./modules/audience/audience.service";

@@ -66,7 +66,9 @@ describe.runIf(TEST_DB === "postgres")("npm run migrate (real processes, Postgre
     await waitUntil(
       () =>
         [first, second].every((run) =>
-          run.output().includes("Another process is migrating the database: waiting for it to finish."),
+          run
+            .output()
+            .includes("Another process is migrating the database: waiting for it to finish."),
         ),
       "both runs waiting",
       both,

@@ -1,6 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { ExampleList, GeneratedContent, IngestJob, UserListRow } from "@content-studio/contract";
+import type {
+  ExampleList,
+  GeneratedContent,
+  IngestJob,
+  UserListRow,
+} from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import { answer, startFakeAiProvider, type FakeAiProviderServer } from "./fakes/ai-provider-server";
 import { exampleMarkdown, tempDir, writeTree } from "./fixtures/examples";

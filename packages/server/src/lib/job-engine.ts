@@ -224,13 +224,23 @@ export class JobEngine {
     return job?.state === "active" && job.retryCount === attempt;
   }
 
+  /** The state of one job (`created`, `active`, `completed`, ...), undefined when unknown. */
+  async stateOf(name: string, id: string): Promise<string | undefined> {
+    await this.start();
+    const [job] = await this.#boss.findJobs(name, { id });
+    return job?.state;
+  }
+
   /** A recurring job on a cron schedule (every instance may call it; kept once per name). */
   async schedule(name: string, cron: string, data: object = {}): Promise<void> {
     await this.start();
     await this.#boss.schedule(name, cron, data);
   }
 
-  /** Jobs of a queue in each state (tests and the health answer). */
+  /**
+   * Jobs of a queue in each state (tests and the health answer), as pg-boss's monitor last
+   * counted them: only a process that runs jobs (see `runsJobs`) keeps them current.
+   */
   async counts(name: string): Promise<Record<string, number>> {
     await this.start();
     const queue = await this.#boss.getQueue(name);

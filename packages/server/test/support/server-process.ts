@@ -31,10 +31,7 @@ export interface Server {
 }
 
 /** A script of the server from source (node --import tsx), with only the variables given. */
-export function spawnSource(
-  script: string,
-  env: Record<string, string>,
-): Omit<Server, "base"> {
+export function spawnSource(script: string, env: Record<string, string>): Omit<Server, "base"> {
   const clean = Object.fromEntries(
     Object.entries(process.env).filter(([k]) => !SERVER_ENV.test(k)),
   ) as Record<string, string>;
@@ -44,8 +41,8 @@ export function spawnSource(
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
-  child.stdout!.on("data", (c: Buffer) => (out += c.toString()));
-  child.stderr!.on("data", (c: Buffer) => (out += c.toString()));
+  child.stdout.on("data", (c: Buffer) => (out += c.toString()));
+  child.stderr.on("data", (c: Buffer) => (out += c.toString()));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once("exit", (code, signal) => resolve({ code, signal })),
   );
