@@ -76,13 +76,14 @@ export interface BuiltApp {
 const JOB_ENGINE_STOP_MS = 5_000;
 
 /**
- * A `worker` process answers only the health routes (`/api/health` and below): everything else
- * is 404 before any session or body is read, so a worker's port is a probe, not a second web.
+ * A `worker` process answers only the health routes (`/api/health` and below) and `/metrics`
+ * (its own access rule; a worker's job counts are read there): everything else is 404 before
+ * any session or body is read, so a worker's port is a probe, not a second web.
  */
 function registerWorkerOnlyHealth(app: FastifyInstance): void {
   app.addHook("onRequest", async (request) => {
     const path = request.url.split("?")[0]!;
-    if (path === "/api/health" || path.startsWith("/api/health/")) return;
+    if (path === "/api/health" || path.startsWith("/api/health/") || path === "/metrics") return;
     throw new AppError("not_found", "This is a worker process: it serves only /api/health.");
   });
 }
