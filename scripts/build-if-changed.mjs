@@ -22,6 +22,7 @@ const isTest = (/** @type {string} */ name) => /\.test\.tsx?$/.test(name);
 const OUTPUTS = [
   "packages/server/dist/main.js",
   "packages/server/dist/backup-cli.js",
+  "packages/server/dist/migrate.js",
   "packages/web/dist/index.html",
 ];
 const STAMP = path.join(root, "packages/server/dist/.build-inputs");

@@ -1,10 +1,11 @@
 // Bundles the server (and the contract workspace it imports) into dist/main.js, and the
-// backup/restore command into dist/backup-cli.js;
+// backup/restore command into dist/backup-cli.js and the one-shot `npm run migrate` into
+// dist/migrate.js;
 // npm dependencies stay external and load from node_modules.
 import { build } from "esbuild";
 
 await build({
-  entryPoints: ["src/main.ts", "src/backup-cli.ts"],
+  entryPoints: ["src/main.ts", "src/backup-cli.ts", "src/migrate.ts"],
   outdir: "dist",
   bundle: true,
   platform: "node",

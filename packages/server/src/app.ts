@@ -79,10 +79,23 @@ export interface BuiltApp {
   routes: RegisteredRoute[];
 }
 
-/** Builds the Fastify app: plugins first, then feature modules. Never listens. */
 /** How long close waits for running job handlers. */
 const JOB_ENGINE_STOP_MS = 5_000;
 
+/**
+ * A `worker` process answers only the health routes (`/api/health` and below) and `/metrics`
+ * (its own access rule; a worker's job counts are read there): everything else is 404 before
+ * any session or body is read, so a worker's port is a probe, not a second web.
+ */
+function registerWorkerOnlyHealth(app: FastifyInstance): void {
+  app.addHook("onRequest", async (request) => {
+    const path = request.url.split("?")[0]!;
+    if (path === "/api/health" || path.startsWith("/api/health/") || path === "/metrics") return;
+    throw new AppError("not_found", "This is a worker process: it serves only /api/health.");
+  });
+}
+
+/** Builds the Fastify app: plugins first, then feature modules. Never listens. */
 export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const { config, db, dbKind } = options;
   const headers = securityHeaders(config.baseUrl);
@@ -150,7 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     dbKind,
     auth,
     pendingWork: new PendingWork(),
-    jobEngine: new JobEngine(jobStoreOf(db), app.log),
+    jobEngine: new JobEngine(jobStoreOf(db), app.log, { runsJobs: config.role !== "web" }),
     exampleSearches: createExampleSearchQueue(config, dbKind),
     mailer: createMailer(config.mail, secret),
     editorReview: reviewQualityCheck,
@@ -193,6 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const graceful = registerGracefulClose(app, ctx.pendingWork, {
     graceMs: options.shutdownGraceMs,
   });
+  if (config.role === "worker") registerWorkerOnlyHealth(app);
   app.addHook("onClose", () => ctx.mailer.close());
   const routes = registerAccessControl(app, createSessionResolver(auth, db, config), {
     publicOrigin: new URL(config.baseUrl).origin,
@@ -235,10 +249,10 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await registerWeb(app, config.webDist);
   // Queues are defined by the modules above; the workers start once the app is ready, and stop
   // after requests and in-process work have drained (their jobs are taken over by another
-  // process, or by this one after a restart).
+  // process, or by this one after a restart). A `web` process only creates the queues it sends to.
   app.addHook("onReady", async () => {
     await ctx.jobEngine.start();
-    await scheduleTrashPurge(ctx);
+    if (ctx.jobEngine.runsJobs) await scheduleTrashPurge(ctx);
   });
   app.addHook("onClose", () => ctx.jobEngine.stop(JOB_ENGINE_STOP_MS));
   // Last, so it runs first on close: requests and background jobs end before the mailer, the

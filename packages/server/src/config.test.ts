@@ -28,6 +28,7 @@ describe("loadConfig", () => {
       trustProxy: [],
       logLevel: "info",
       examplesRoot: path.resolve("./examples"),
+      role: "all",
     });
     expect(loadConfig({}).webDist).toBeUndefined();
   });
@@ -157,5 +158,19 @@ describe("loadConfig", () => {
     const message = configError({ PORT: "abc", LOG_LEVEL: "loud" }).message;
     expect(message).toMatch(/^Invalid configuration: PORT /);
     expect(message).not.toContain("LOG_LEVEL");
+  });
+
+  it("reads SERVER_ROLE: web and worker need PostgreSQL, anything else is refused", () => {
+    const url = "postgres://cs@db/cs";
+    for (const role of ["web", "worker", "all"] as const) {
+      expect(loadConfig({ SERVER_ROLE: role, DATABASE_URL: url }).role).toBe(role);
+    }
+    expect(loadConfig({ SERVER_ROLE: "all" }).role).toBe("all");
+    expect(configError({ SERVER_ROLE: "web" }).message).toBe(
+      "SERVER_ROLE=web needs PostgreSQL: the embedded database (PGlite) can be opened by one process only, so set DATABASE_URL to a PostgreSQL server for separate web and worker processes, or use SERVER_ROLE=all (the default) to run everything in this one process.",
+    );
+    expect(configError({ SERVER_ROLE: "jobs", DATABASE_URL: url }).message).toBe(
+      "Invalid configuration: SERVER_ROLE must be web, worker or all.",
+    );
   });
 });

@@ -55,6 +55,9 @@ const optionalNonEmpty = z
 
 const PORT_RULE = "must be a whole number from 0 to 65535";
 
+/** What one server process does: see {@link Config.role}. */
+export type ServerRole = "web" | "worker" | "all";
+
 const httpUrl = optionalNonEmpty.pipe(
   z.url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" }).optional(),
 );
@@ -68,6 +71,9 @@ const EnvSchema = z.object({
     .max(65535, PORT_RULE)
     .default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
+  SERVER_ROLE: z
+    .enum(["web", "worker", "all"], { error: "must be web, worker or all" })
+    .default("all"),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: optionalNonEmpty.pipe(
     z
@@ -140,6 +146,12 @@ const EnvSchema = z.object({
 });
 
 export interface Config {
+  /**
+   * SERVER_ROLE: `web` serves HTTP and runs no jobs (it still writes them in its transactions),
+   * `worker` runs jobs and serves only the health routes, `all` (default) does both. `web` and
+   * `worker` need PostgreSQL: the embedded PGlite is one process only.
+   */
+  role: ServerRole;
   port: number;
   host: string;
   dataDir: string;
@@ -279,7 +291,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if ((e.SMTP_URL === undefined) !== (e.MAIL_FROM === undefined)) {
     throw new ConfigError("Invalid configuration: SMTP_URL and MAIL_FROM must be set together.");
   }
+  if (e.SERVER_ROLE !== "all" && e.DATABASE_URL === undefined) {
+    throw new ConfigError(
+      `SERVER_ROLE=${e.SERVER_ROLE} needs PostgreSQL: the embedded database (PGlite) can be opened by one process only, so set DATABASE_URL to a PostgreSQL server for separate web and worker processes, or use SERVER_ROLE=all (the default) to run everything in this one process.`,
+    );
+  }
   return {
+    role: e.SERVER_ROLE,
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),

@@ -2,19 +2,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig, type Config } from "./config";
-import {
-  DatabaseLockedError,
-  migrateToLatest,
-  refreshLibraryStatistics,
-  openDatabase,
-  type DatabaseHandle,
-} from "./db/database";
-import { seedReferenceData } from "./db/seed/seed";
-import { seedSampleIntentData } from "./modules/audience/audience.service";
-import { seedProofFacts } from "./modules/proof/proof.service";
+import { DatabaseLockedError, openDatabase, type DatabaseHandle } from "./db/database";
+import { waitForMigrations } from "./db/migration-lock";
 import { ensureInitialAdmin } from "./modules/auth/auth.service";
 import { prepareExamplesOnStart } from "./modules/examples/examples.startup";
 import { startMetricsServer } from "./plugins/metrics";
+import { aloneOnDatabase, prepareDatabase } from "./prepare-database";
 import { describeDatabase, startupLine } from "./startup-line";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -45,16 +38,21 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // Before the app's logger exists: plain lines a person reads.
+  const say = (message: string) => console.log(message);
   // A failure from here on (a migration, a refused ADMIN_PASSWORD) still closes the database:
   // PGlite is checkpointed and the data directory's lock released.
   const { app, ctx } = await (async () => {
-    await migrateToLatest(database.db);
-    await seedReferenceData(database.db);
-    await seedSampleIntentData(database.db);
-    await seedProofFacts(database.db);
-    if (database.kind === "pglite") await refreshLibraryStatistics(database.db);
+    // Migrations run once, under a lock, from a web (or all) process or `npm run migrate`; a
+    // worker never migrates: it waits until the schema is current.
+    if (config.role === "worker") await waitForMigrations(database.db, say);
+    else await prepareDatabase(database, say);
     const built = await buildApp({ config, db: database.db, dbKind: database.kind });
-    await ensureInitialAdmin(built.ctx, config, (m) => built.app.log.info(m));
+    if (config.role !== "worker") {
+      await aloneOnDatabase(database, say, () =>
+        ensureInitialAdmin(built.ctx, config, (m) => built.app.log.info(m)),
+      );
+    }
     return built;
   })().catch(async (error: unknown) => {
     await database.close().catch(() => undefined);
@@ -113,12 +111,13 @@ async function main(): Promise<void> {
       ? `${bound.address.includes(":") ? `[${bound.address}]` : bound.address}:${bound.port}`
       : String(bound);
   const databaseInWords = describeDatabase(config);
-  // Process roles (web, worker, all) arrive with config.role; a process without one does all.
-  const role = (config as { role?: string }).role ?? "all";
-  // Tracked: a SIGTERM during start-up must not close the database under its queries.
-  const preparing = prepareExamplesOnStart(ctx, (m) => app.log.info(m));
-  ctx.pendingWork.track("start-up examples check", preparing);
-  await preparing;
+  const role = config.role;
+  if (role !== "worker") {
+    // Tracked: a SIGTERM during start-up must not close the database under its queries.
+    const preparing = prepareExamplesOnStart(ctx, (m) => app.log.info(m));
+    ctx.pendingWork.track("start-up examples check", preparing);
+    await preparing;
+  }
   app.log.info(
     { listening, database: databaseInWords, role, metrics: metricsServer?.address },
     "Content Studio is running",

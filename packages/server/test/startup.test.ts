@@ -26,7 +26,7 @@ function start(env: Record<string, string>): Running {
   const base = Object.fromEntries(
     Object.entries(process.env).filter(
       ([k]) =>
-        !/^(DATABASE_URL|TEST_|ADMIN_|BASE_URL|AUTH_SECRET|PORT|HOST|DATA_DIR|NODE_OPTIONS|NODE_ENV|VITEST)/.test(
+        !/^(DATABASE_URL|TEST_|ADMIN_|BASE_URL|AUTH_SECRET|PORT|HOST|SERVER_ROLE|DATA_DIR|NODE_OPTIONS|NODE_ENV|VITEST)/.test(
           k,
         ),
     ),

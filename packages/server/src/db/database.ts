@@ -213,23 +213,29 @@ function isAlive(pid: number): boolean {
 }
 
 /**
- * Runs every pending migration; throws on the first failure. The migration tables are looked up
- * in the connection's current schema only: Kysely otherwise treats a `kysely_migration_lock` in
- * any other schema of the database as its own and skips creating it.
+ * The migrator of this build's migrations. The migration tables are looked up in the
+ * connection's current schema only: Kysely otherwise treats a `kysely_migration_lock` in any
+ * other schema of the database as its own and skips creating it.
  */
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+export async function migratorOf(db: Kysely<Database>): Promise<Migrator> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-  const migrator = new Migrator({
+  return new Migrator({
     db,
     provider: migrationProvider,
     migrationTableSchema: rows[0]?.schema ?? "public",
   });
+}
+
+/** Runs every pending migration and answers how many ran; throws on the first failure. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<number> {
+  const migrator = await migratorOf(db);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
     const reason = error instanceof Error ? error.message : "unknown error";
     throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${reason}`);
   }
+  return results?.filter((r) => r.status === "Success").length ?? 0;
 }
 
 /**

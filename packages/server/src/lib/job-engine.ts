@@ -57,6 +57,15 @@ type EngineLog = {
   warn(o: object, msg: string): void;
 };
 
+export interface JobEngineOptions {
+  /**
+   * Whether this process runs jobs (SERVER_ROLE `worker` or `all`). A process that does not
+   * (`web`) still creates the queues and writes jobs in its transactions, but runs no worker,
+   * no supervision (expired heartbeats, flow resolution) and no cron schedule.
+   */
+  runsJobs: boolean;
+}
+
 /**
  * The one way this server runs work later: pg-boss, on PGlite or PostgreSQL (decision 0040).
  * Modules define their queues before start; jobs are written inside the caller's Kysely
@@ -70,16 +79,19 @@ export class JobEngine {
   #stopped = false;
   readonly #stopping = new AbortController();
 
+  readonly #runsJobs: boolean;
+
   constructor(
     store: JobStore,
     private readonly log: EngineLog,
+    options: JobEngineOptions = { runsJobs: true },
   ) {
+    this.#runsJobs = options.runsJobs;
     // A worker that died (kill -9, a lost machine) stops sending heartbeats: the supervisor,
     // every SUPERVISE_SECONDS, fails its job so that another attempt takes it over.
-    const supervision = {
-      superviseIntervalSeconds: SUPERVISE_SECONDS,
-      monitorIntervalSeconds: SUPERVISE_SECONDS,
-    };
+    const supervision = options.runsJobs
+      ? { superviseIntervalSeconds: SUPERVISE_SECONDS, monitorIntervalSeconds: SUPERVISE_SECONDS }
+      : { supervise: false, schedule: false };
     // A flow's dependent job (a kit's cell check) is unblocked by pg-boss's background resolver,
     // not when the job it waits for completes: every `flowIntervalSeconds` (default 5 s). At 5 s
     // the last cell check of a kit, and so the kit's end, waited up to 5 s after its last asset;
@@ -135,6 +147,7 @@ export class JobEngine {
       if (existing.has(queue.name)) await this.#boss.updateQueue(queue.name, updatable(queue));
       else await this.#boss.createQueue(queue.name, queue.options ?? {});
     }
+    if (!this.#runsJobs) return;
     for (const queue of ordered) {
       const worker = queue.worker;
       if (!worker) continue;
@@ -169,6 +182,11 @@ export class JobEngine {
    */
   get stopping(): AbortSignal {
     return this.#stopping.signal;
+  }
+
+  /** Whether this process runs jobs (see {@link JobEngineOptions.runsJobs}). */
+  get runsJobs(): boolean {
+    return this.#runsJobs;
   }
 
   get started(): boolean {
@@ -206,13 +224,23 @@ export class JobEngine {
     return job?.state === "active" && job.retryCount === attempt;
   }
 
+  /** The state of one job (`created`, `active`, `completed`, ...), undefined when unknown. */
+  async stateOf(name: string, id: string): Promise<string | undefined> {
+    await this.start();
+    const [job] = await this.#boss.findJobs(name, { id });
+    return job?.state;
+  }
+
   /** A recurring job on a cron schedule (every instance may call it; kept once per name). */
   async schedule(name: string, cron: string, data: object = {}): Promise<void> {
     await this.start();
     await this.#boss.schedule(name, cron, data);
   }
 
-  /** Jobs of a queue in each state (tests and the health answer). */
+  /**
+   * Jobs of a queue in each state (tests and the health answer), as pg-boss's monitor last
+   * counted them: only a process that runs jobs (see `runsJobs`) keeps them current.
+   */
   async counts(name: string): Promise<Record<string, number>> {
     await this.start();
     const queue = await this.#boss.getQueue(name);

@@ -10,7 +10,7 @@ export const repoRoot = path.resolve(import.meta.dirname, "../../../..");
 export const ADMIN = { email: "crash-admin@example.test", password: "Crash-Test-Passphrase-42" };
 /** Variables the server reads: never inherited from the test runner. */
 const SERVER_ENV =
-  /^(PORT|HOST|DATA_DIR|DATABASE_URL|BASE_URL|AUTH_SECRET|ADMIN_\w+|SESSION_\w+|TRUST_PROXY|TRUSTED_PROXIES|LOG_LEVEL|EXAMPLES_\w+|WEB_DIST|AWS_\w+|NODE_ENV)$/;
+  /^(PORT|HOST|SERVER_ROLE|DATA_DIR|DATABASE_URL|BASE_URL|AUTH_SECRET|ADMIN_\w+|SESSION_\w+|TRUST_PROXY|TRUSTED_PROXIES|LOG_LEVEL|EXAMPLES_\w+|WEB_DIST|AWS_\w+|NODE_ENV)$/;
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -30,16 +30,14 @@ export interface Server {
   output: () => string;
 }
 
-/** The server from source (node --import tsx src/main.ts) as its own single process. */
-export async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
+/** A script of the server from source (node --import tsx), with only the variables given. */
+export function spawnSource(script: string, env: Record<string, string>): Omit<Server, "base"> {
   const clean = Object.fromEntries(
     Object.entries(process.env).filter(([k]) => !SERVER_ENV.test(k)),
   ) as Record<string, string>;
-  const child = spawn(process.execPath, ["--import", "tsx", "packages/server/src/main.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", script], {
     cwd: repoRoot,
-    env: { ...clean, PORT: String(port), HOST: "127.0.0.1", BASE_URL: base, ...env },
+    env: { ...clean, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
@@ -48,33 +46,58 @@ export async function startServer(env: Record<string, string>): Promise<Server> 
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once("exit", (code, signal) => resolve({ code, signal })),
   );
+  return { child, exited, output: () => out };
+}
+
+/** The server from source (node --import tsx src/main.ts), not waited for. */
+export async function spawnServer(env: Record<string, string>): Promise<Server> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const started = spawnSource("packages/server/src/main.ts", {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    BASE_URL: base,
+    ...env,
+  });
+  return { base, ...started };
+}
+
+/** Waits until the server answers /api/health with 200 (at most 90 s). */
+export async function waitHealthy(server: Server): Promise<Server> {
   let gone = false;
-  void exited.then(() => (gone = true));
+  void server.exited.then(() => (gone = true));
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (gone) throw new Error(`server exited during start-up:\n${out}`);
+    if (gone) throw new Error(`server exited during start-up:\n${server.output()}`);
     if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`server not healthy in time:\n${out}`);
+      server.child.kill("SIGKILL");
+      throw new Error(`server not healthy in time:\n${server.output()}`);
     }
     try {
-      const res = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) });
+      const res = await fetch(`${server.base}/api/health`, { signal: AbortSignal.timeout(2000) });
       await res.arrayBuffer();
-      if (res.ok) break;
+      if (res.ok) return server;
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return { base, child, exited, output: () => out };
 }
 
-/** Signs in as ADMIN over real HTTP and returns the session's cookie header. */
-export async function signInCookie(base: string): Promise<string> {
+/** The server from source (node --import tsx src/main.ts) as its own single process. */
+export async function startServer(env: Record<string, string>): Promise<Server> {
+  return waitHealthy(await spawnServer(env));
+}
+
+/** Signs in (as ADMIN unless told) over real HTTP and returns the session's cookie header. */
+export async function signInCookie(
+  base: string,
+  credentials: { email: string; password: string } = ADMIN,
+): Promise<string> {
   const res = await fetch(`${base}/api/auth/sign-in/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify(ADMIN),
+    body: JSON.stringify(credentials),
   });
   expect(res.status, await res.clone().text()).toBe(200);
   return res.headers
@@ -84,8 +107,8 @@ export async function signInCookie(base: string): Promise<string> {
 }
 
 /** Signs in over real HTTP and returns a JSON client that keeps the session cookie. */
-export async function signIn(base: string) {
-  const cookie = await signInCookie(base);
+export async function signIn(base: string, credentials?: { email: string; password: string }) {
+  const cookie = await signInCookie(base, credentials);
   return async <T>(method: string, url: string, body?: unknown) => {
     const r = await fetch(`${base}${url}`, {
       method,
@@ -124,4 +147,18 @@ export async function createScratchDatabase(): Promise<{ url: string; drop: () =
       await c.end();
     },
   };
+}
+
+/** Waits until `test` holds (polling every 50 ms), or fails with `what` and the output. */
+export async function waitUntil(
+  test: () => boolean | Promise<boolean>,
+  what: string,
+  output: () => string,
+  timeoutMs = 60_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await test())) {
+    if (Date.now() > deadline) throw new Error(`${what} did not happen in time:\n${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
