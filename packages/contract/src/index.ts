@@ -22,3 +22,4 @@ export * from "./library";
 export * from "./writing-targets";
 export * from "./campaigns";
 export * from "./glossary";
+export * from "./webhooks";

@@ -146,4 +146,15 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   "POST /api/kits/:id/steps/:stepId/retry": "editor",
   "POST /api/kits/:id/submit": "editor",
   "POST /api/kits/:id/steps/:stepId/fix": "editor",
+
+  // webhooks
+  "GET /api/webhooks": "admin",
+  "POST /api/webhooks": "admin",
+  "PATCH /api/webhooks/:id": "admin",
+  "DELETE /api/webhooks/:id": "admin",
+  "POST /api/webhooks/:id/rotate-secret": "admin",
+  "POST /api/webhooks/:id/test": "admin",
+  "GET /api/webhooks/:id/deliveries": "admin",
+  "POST /api/webhooks/:id/deliveries/:deliveryId/replay": "admin",
+  "PUT /api/webhooks/allow-list": "admin",
 };
