@@ -304,7 +304,7 @@ async function switchOff(
       `Content Studio switched off the webhook endpoint ${endpoint.url}.`,
       reason,
       "",
-      `Check the receiver, then switch it on again in Settings > Webhooks: ${new URL("/settings#webhooks", ctx.config.baseUrl).toString()}`,
+      `Check the receiver, then switch it on again in Settings > Webhooks: ${new URL("/settings#settings-webhooks", ctx.config.baseUrl).toString()}`,
     ].join("\n"),
   });
 }

@@ -19,6 +19,7 @@ import {
 } from "../../features/reference/api/get-ai-service-info";
 import { SettingsPage } from "../../features/settings/components/settings-page";
 import { UsersCard } from "../../features/users/components/users-card";
+import { WebhooksCard } from "../../features/webhooks/components/webhooks-card";
 
 export function SettingsRoute() {
   const user = useCurrentUser();
@@ -64,6 +65,7 @@ function SignedInSettings({ user }: { user: User }) {
       companyProfileCard={<CompanyProfileCard form={company} canEdit={company.canEdit} />}
       glossaryCard={<GlossaryCard />}
       usersCard={showsAdminCards ? <UsersCard currentUserId={user.id} /> : null}
+      webhooksCard={showsAdminCards ? <WebhooksCard /> : null}
       auditLogCard={showsAdminCards ? <AdminAuditLog /> : null}
       extraSections={[account.section, ...(company.canEdit ? [company.section] : [])]}
     />
