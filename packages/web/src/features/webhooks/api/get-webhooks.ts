@@ -7,8 +7,14 @@ export const getWebhooks = ({ signal }: { signal?: AbortSignal } = {}): Promise<
 
 export const WEBHOOKS_QUERY_KEY = ["settings", "webhooks"] as const;
 
+/** While an endpoint's latest delivery is pending, the list refreshes every 2 s to show its end. */
 export const getWebhooksQueryOptions = () =>
-  queryOptions({ queryKey: WEBHOOKS_QUERY_KEY, queryFn: ({ signal }) => getWebhooks({ signal }) });
+  queryOptions({
+    queryKey: WEBHOOKS_QUERY_KEY,
+    queryFn: ({ signal }) => getWebhooks({ signal }),
+    refetchInterval: (query) =>
+      query.state.data?.endpoints.some((e) => e.lastDelivery?.status === "pending") ? 2000 : false,
+  });
 
 /** Every webhook endpoint (never a secret) and the allow-list (admins only). */
 export const useWebhooks = () => useQuery(getWebhooksQueryOptions());
