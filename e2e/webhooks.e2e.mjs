@@ -32,7 +32,7 @@ async function startReceiver() {
     req.on("data", (c) => chunks.push(c));
     req.on("end", () => {
       const body = Buffer.concat(chunks).toString("utf8");
-      let verified = false;
+      let verified;
       try {
         new Webhook(state.secret).verify(body, {
           "webhook-id": String(req.headers["webhook-id"]),

@@ -206,7 +206,7 @@ export interface Config {
 export interface WebhookDeliveryConfig {
   /**
    * Wait before each attempt after a failure (ms): the Standard Webhooks schedule, immediately,
-   * 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (about 3 days), each with up to 20% jitter.
+   * 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (27.6 hours of waits), each with up to 20% jitter.
    */
   retryScheduleMs: number[];
   /** One attempt's limit, from connecting to the last byte of the answer. */

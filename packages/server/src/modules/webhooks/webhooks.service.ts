@@ -238,7 +238,12 @@ export async function sendTestEvent(
       endpointId: row.id,
       messageId: newMessageId(),
       eventType: WEBHOOK_TEST_EVENT,
-      payload: payloadOf(ctx, WEBHOOK_TEST_EVENT, { endpointId: row.id }, "/settings#settings-webhooks"),
+      payload: payloadOf(
+        ctx,
+        WEBHOOK_TEST_EVENT,
+        { endpointId: row.id },
+        "/settings#settings-webhooks",
+      ),
     });
     await recordAudit(trx, {
       actor: auditActorOf(actor),
