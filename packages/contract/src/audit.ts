@@ -56,6 +56,15 @@ export const AUDIT_ACTIONS = [
   "token.created",
   "token.revoked",
   "token.refused",
+  "webhook.created",
+  "webhook.changed",
+  "webhook.deleted",
+  "webhook.secret_rotated",
+  "webhook.disabled",
+  "webhook.allow_list_changed",
+  "webhook.test_sent",
+  "webhook.replayed",
+  "webhook.delivery_attempted",
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
@@ -113,6 +122,15 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "token.created": "API token created",
   "token.revoked": "API token revoked",
   "token.refused": "API token refused",
+  "webhook.created": "Webhook endpoint added",
+  "webhook.changed": "Webhook endpoint changed",
+  "webhook.deleted": "Webhook endpoint deleted",
+  "webhook.secret_rotated": "Webhook secret rotated",
+  "webhook.disabled": "Webhook endpoint disabled by the server",
+  "webhook.allow_list_changed": "Webhook allow-list changed",
+  "webhook.test_sent": "Webhook test event sent",
+  "webhook.replayed": "Webhook delivery replayed",
+  "webhook.delivery_attempted": "Webhook delivery attempted",
 };
 
 /** A field's value before and after (either may be missing: added, removed or not shown). */

@@ -24,3 +24,4 @@ export * from "./campaigns";
 export * from "./glossary";
 export * from "./tokens";
 export * from "./schema-compilation";
+export * from "./webhooks";

@@ -7,6 +7,7 @@ import type { PendingWork } from "./lib/pending-work";
 import type { FairQueue } from "./lib/fair-queue";
 import type { JobEngine } from "./lib/job-engine";
 import type { AppMetrics } from "./lib/metrics";
+import type { Sealer } from "./lib/sealed";
 import type { Auth } from "./modules/auth/auth";
 import type { Mailer } from "./modules/mail/mail.service";
 import type { SimilarityIndex } from "./modules/quality/similarity";
@@ -30,6 +31,8 @@ export interface AppContext {
   mailer: Mailer;
   /** This app's Prometheus metrics (GET /metrics), in a registry of its own. */
   metrics: AppMetrics;
+  /** Seals webhook signing secrets at rest (a key derived from the server secret). */
+  webhookSealer: Sealer;
   /**
    * The editor's review combined into a quality check the user sees (implemented by the
    * content module, which reaches the AI provider; wired in buildApp so that the quality and

@@ -61,6 +61,9 @@ import { registerMetrics } from "./plugins/metrics";
 import { registerWeb } from "./plugins/web";
 import { registerOpenApi } from "./plugins/openapi";
 import { requiredScope } from "./modules/tokens/route-scopes";
+import { sealerFor } from "./lib/sealed";
+import { webhooksRoutes } from "./modules/webhooks/webhooks.routes";
+import { defineWebhookQueue, WEBHOOK_KEY_PURPOSE } from "./modules/webhooks/webhooks.jobs";
 
 export interface BuildAppOptions {
   config: Config;
@@ -166,6 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     jobEngine: new JobEngine(jobStoreOf(db), app.log, { runsJobs: config.role !== "web" }),
     exampleSearches: createExampleSearchQueue(config, dbKind),
     mailer: createMailer(config.mail, secret),
+    webhookSealer: sealerFor(secret, WEBHOOK_KEY_PURPOSE),
     editorReview: reviewQualityCheck,
     libraryIndex: getLibraryIndex,
     kitFindingsOf,
@@ -246,6 +250,9 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await app.register(tokensRoutes(ctx));
   defineKitQueues(ctx, checkKitAssets);
   defineIngestQueue(ctx);
+  // Signed webhooks: admin routes, and the delivery queue (decision 0046).
+  await app.register(webhooksRoutes(ctx));
+  defineWebhookQueue(ctx, app.log);
   await registerWeb(app, config.webDist);
   // Queues are defined by the modules above; the workers start once the app is ready, and stop
   // after requests and in-process work have drained (their jobs are taken over by another

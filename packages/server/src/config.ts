@@ -211,7 +211,37 @@ export interface Config {
    * doubles with each of the 5 retries (tests shorten it).
    */
   mailRetryDelaySeconds: number;
+  /** Webhook delivery (decision 0046); tests shorten the schedule and the timeout. */
+  webhooks: WebhookDeliveryConfig;
 }
+
+export interface WebhookDeliveryConfig {
+  /**
+   * Wait before each attempt after a failure (ms): the Standard Webhooks schedule, immediately,
+   * 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (27.6 hours of waits), each with up to 20% jitter.
+   */
+  retryScheduleMs: number[];
+  /** One attempt's limit, from connecting to the last byte of the answer. */
+  timeoutMs: number;
+  /** An endpoint whose last this-many attempts within 24 hours all failed is switched off. */
+  disableAfterFailures: number;
+}
+
+const HOUR_MS = 3_600_000;
+
+export const DEFAULT_WEBHOOK_DELIVERY: WebhookDeliveryConfig = {
+  retryScheduleMs: [
+    5_000,
+    300_000,
+    1_800_000,
+    2 * HOUR_MS,
+    5 * HOUR_MS,
+    10 * HOUR_MS,
+    10 * HOUR_MS,
+  ],
+  timeoutMs: 15_000,
+  disableAfterFailures: 20,
+};
 
 /**
  * AI providers. Keys come only from the environment: never stored, returned or logged
@@ -354,5 +384,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     mailRetryDelaySeconds: 30,
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
+    webhooks: { ...DEFAULT_WEBHOOK_DELIVERY },
   };
 }

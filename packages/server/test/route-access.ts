@@ -156,4 +156,14 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   "GET /api/tokens": "viewer",
   "POST /api/tokens": "viewer",
   "DELETE /api/tokens/:id": "viewer",
+  // webhooks
+  "GET /api/webhooks": "admin",
+  "POST /api/webhooks": "admin",
+  "PATCH /api/webhooks/:id": "admin",
+  "DELETE /api/webhooks/:id": "admin",
+  "POST /api/webhooks/:id/rotate-secret": "admin",
+  "POST /api/webhooks/:id/test": "admin",
+  "GET /api/webhooks/:id/deliveries": "admin",
+  "POST /api/webhooks/:id/deliveries/:deliveryId/replay": "admin",
+  "PUT /api/webhooks/allow-list": "admin",
 };

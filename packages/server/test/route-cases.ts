@@ -27,6 +27,8 @@ import {
   readSetting,
   writeSetting,
 } from "../src/modules/settings/settings.repository";
+import { WEBHOOK_ALLOW_LIST_SETTING } from "../src/modules/webhooks/webhook-allow-list";
+import { createWebhook, sendTestEvent } from "../src/modules/webhooks/webhooks.service";
 import type { SmtpFake } from "./fakes/smtp-server";
 import { exampleMarkdown, multipartBody } from "./fixtures/examples";
 import { Agent, type TestApp } from "./helper";
@@ -1312,6 +1314,57 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
       expect(await auditCount(ctx.t, "token.revoked", a.id)).toBe(1);
     },
   }),
+
+  // ---- webhooks ----
+  "POST /api/webhooks": routeCase<Arranged & { url: string }>({
+    status: 201,
+    async arrange(ctx) {
+      await allowWebhookTestOrigin(ctx);
+      const url = `${WEBHOOK_TEST_ORIGIN}/${unique("hook")}`;
+      return { url, body: { url, events: ["content.approved"] } };
+    },
+    snapshot: async (ctx, a) => (await webhookRowsAt(ctx.t, a.url)).length,
+    async expectEffect(ctx, a, res) {
+      const { endpoint, secret } = dataOf<{ endpoint: { id: string }; secret: string }>(res);
+      expect(secret).toMatch(/^whsec_/);
+      expect(await webhookRowsAt(ctx.t, a.url)).toMatchObject([{ id: endpoint.id }]);
+      expect(await auditCount(ctx.t, "webhook.created", endpoint.id)).toBe(1);
+    },
+  }),
+  "PATCH /api/webhooks/:id": webhookCase(
+    200,
+    () => ({ body: { enabled: false } }),
+    "webhook.changed",
+  ),
+  "DELETE /api/webhooks/:id": webhookCase(200, () => ({}), "webhook.deleted"),
+  "POST /api/webhooks/:id/rotate-secret": webhookCase(200, () => ({}), "webhook.secret_rotated"),
+  "POST /api/webhooks/:id/test": webhookCase(202, () => ({}), "webhook.test_sent"),
+  "POST /api/webhooks/:id/deliveries/:deliveryId/replay": routeCase<Arranged & { id: string }>({
+    status: 202,
+    async arrange(ctx) {
+      const id = await buildWebhook(ctx);
+      const delivery = await sendTestEvent(ctx.t.ctx, ctx.actors.admin, id);
+      return { id, params: { id, deliveryId: delivery.id } };
+    },
+    snapshot: async (ctx, a) => auditCount(ctx.t, "webhook.replayed", a.id),
+    async expectEffect(ctx, a, _res, before) {
+      expect(await auditCount(ctx.t, "webhook.replayed", a.id)).toBe((before as number) + 1);
+    },
+  }),
+  "PUT /api/webhooks/allow-list": routeCase<Arranged & { origin: string }>({
+    status: 200,
+    async arrange() {
+      const origin = `https://${unique("hooks").toLowerCase()}.example.test`;
+      return { origin, body: { allowedOrigins: [WEBHOOK_TEST_ORIGIN, origin] } };
+    },
+    snapshot: async (ctx) => auditCount(ctx.t, "webhook.allow_list_changed"),
+    async expectEffect(ctx, a, _res, before) {
+      expect(await readSetting(ctx.t.db, WEBHOOK_ALLOW_LIST_SETTING)).toEqual({
+        allowedOrigins: [WEBHOOK_TEST_ORIGIN, a.origin],
+      });
+      expect(await auditCount(ctx.t, "webhook.allow_list_changed")).toBe((before as number) + 1);
+    },
+  }),
 };
 
 const kitRow = (t: TestApp, id: string) =>
@@ -1381,6 +1434,49 @@ async function insertCaseKit(
   );
   await ctx.t.db.updateTable("campaign_kit").set({ status }).where("id", "=", id).execute();
   return { id, stepId };
+}
+
+/** Webhook endpoints in these cases point at an allow-listed origin (never contacted successfully). */
+const WEBHOOK_TEST_ORIGIN = "https://hooks.example.test";
+
+async function allowWebhookTestOrigin(ctx: CaseContext): Promise<void> {
+  await writeSetting(
+    ctx.t.db,
+    WEBHOOK_ALLOW_LIST_SETTING,
+    { allowedOrigins: [WEBHOOK_TEST_ORIGIN] },
+    null,
+  );
+}
+
+const webhookRowsAt = (t: TestApp, url: string) =>
+  t.db.selectFrom("webhook_endpoint").selectAll().where("url", "=", url).execute();
+
+async function buildWebhook(ctx: CaseContext): Promise<string> {
+  await allowWebhookTestOrigin(ctx);
+  const created = await createWebhook(ctx.t.ctx, ctx.actors.admin, {
+    url: `${WEBHOOK_TEST_ORIGIN}/${unique("hook")}`,
+    events: ["content.approved"],
+  });
+  return created.endpoint.id;
+}
+
+/** Routes on one endpoint: a fresh endpoint per caller; the change is in the audit log. */
+function webhookCase(
+  status: number,
+  request: () => Omit<Arranged, "params">,
+  action: string,
+): RouteCase {
+  return routeCase<Arranged & { id: string }>({
+    status,
+    async arrange(ctx) {
+      const id = await buildWebhook(ctx);
+      return { ...request(), id, params: { id } };
+    },
+    snapshot: async (ctx, a) => auditCount(ctx.t, action, a.id),
+    async expectEffect(ctx, a, _res, before) {
+      expect(await auditCount(ctx.t, action, a.id)).toBe((before as number) + 1);
+    },
+  });
 }
 
 const glossaryInput = (term: string) => ({

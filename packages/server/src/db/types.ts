@@ -576,6 +576,47 @@ export interface ApiTokenTable {
   revoked_by: string | null;
 }
 
+export interface WebhookEndpointTable {
+  id: string;
+  url: string;
+  description: string;
+  events: Json<string[]>;
+  enabled: Generated<boolean>;
+  disabled_reason: string | null;
+  secret_sealed: string;
+  previous_secret_sealed: string | null;
+  previous_secret_until: Timestamp | null;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface WebhookDeliveryTable {
+  id: string;
+  endpoint_id: string;
+  message_id: string;
+  event_type: string;
+  payload: string;
+  status: Generated<"pending" | "succeeded" | "failed">;
+  next_attempt_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+
+export interface WebhookAttemptTable {
+  id: string;
+  delivery_id: string;
+  endpoint_id: string;
+  attempt: number;
+  manual: Generated<boolean>;
+  started_at: Timestamp;
+  duration_ms: number;
+  status_code: number | null;
+  ok: boolean;
+  error: string | null;
+  request_body: string;
+  response_body: string | null;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -619,6 +660,9 @@ export interface Database {
   library_stats_day: LibraryStatsDayTable;
   library_stats_quality: LibraryStatsQualityTable;
   library_stats_coverage: LibraryStatsCoverageTable;
+  webhook_endpoint: WebhookEndpointTable;
+  webhook_delivery: WebhookDeliveryTable;
+  webhook_attempt: WebhookAttemptTable;
 }
 
 export type UserRow = Selectable<UserTable>;

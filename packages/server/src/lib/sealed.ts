@@ -61,3 +61,16 @@ export function unseal(key: KeyObject, sealed: string): unknown {
   }
   return JSON.parse(text) as unknown;
 }
+
+/** Seals and opens values under one purpose's key (e.g. webhook signing secrets at rest). */
+export interface Sealer {
+  seal(value: object): string;
+  /** Throws SealError when the value was altered or sealed under another server secret. */
+  unseal(sealed: string): unknown;
+}
+
+/** A Sealer under the key derived from `secret` for `purpose`. */
+export function sealerFor(secret: string, purpose: string): Sealer {
+  const key = deriveKey(secret, purpose);
+  return { seal: (value) => seal(key, value), unseal: (sealed) => unseal(key, sealed) };
+}

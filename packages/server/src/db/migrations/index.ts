@@ -22,6 +22,7 @@ import * as m20261128_0200 from "./2026-11-28-0200-campaign-brief";
 import * as m20261128_0300 from "./2026-11-28-0300-campaign-kit";
 import * as m20261128_0400 from "./2026-11-28-0400-ingest-run";
 import * as m20261128_0500 from "./2026-11-28-0500-api-tokens";
+import * as m20261128_0600 from "./2026-11-28-0600-webhooks";
 
 /** Frozen, ordered migrations. Add new files; never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-28-0300-campaign-kit": m20261128_0300,
   "2026-11-28-0400-ingest-run": m20261128_0400,
   "2026-11-28-0500-api-tokens": m20261128_0500,
+  "2026-11-28-0600-webhooks": m20261128_0600,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -147,6 +147,18 @@ export async function storeImportedAccounts(
   }
 }
 
+/** The accounts whose intent is at least `min`, by domain (for the surge events of an import). */
+export function listAccountsWithIntentAtLeast(
+  db: Db,
+  min: number,
+): Promise<{ domain: string; name: string; intent: number }[]> {
+  return db
+    .selectFrom("intent_account")
+    .select(["domain", "name", "intent"])
+    .where("intent", ">=", min)
+    .execute();
+}
+
 export async function countAccounts(db: Db): Promise<number> {
   const row = await db
     .selectFrom("intent_account")

@@ -144,7 +144,7 @@ export const audienceRoutes =
       async (request) => ({
         success: true as const,
         data: await audience.commitImport(
-          ctx.db,
+          ctx,
           actorOf(request),
           request.params.id,
           request.body.mode,

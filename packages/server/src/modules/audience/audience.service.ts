@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import {
+  INTENT_SURGE_THRESHOLD,
   ACCOUNT_INDUSTRY_LABELS,
   INDUSTRY_IDS,
   INTENT_IMPORT_LIMITS,
@@ -38,6 +39,8 @@ import { presentAccount, presentDataset } from "./audience.presenter";
 import { SAMPLE_FILE_NAME, buildSampleAccounts } from "./audience.sample";
 import { parseIntentCsv } from "./intent-csv";
 import { listIndustryRows } from "../reference/reference.repository";
+import { emitWebhookEvent } from "../webhooks/webhooks.service";
+import type { AppContext } from "../../app-context";
 
 type Db = Kysely<Database>;
 
@@ -248,13 +251,13 @@ export async function previewImport(
  * built-in sample, which real data always replaces).
  */
 export async function commitImport(
-  db: Db,
+  ctx: Pick<AppContext, "db" | "config" | "jobEngine">,
   actor: SessionUser,
   importId: string,
   mode: "replace" | "merge",
 ): Promise<IntentDataset> {
   audiencePolicy.authorize(actor, "import");
-  return db.transaction().execute(async (trx) => {
+  return ctx.db.transaction().execute(async (trx) => {
     // Two imports at once would each empty and refill the store; they take turns instead.
     await repo.lockIntentStore(trx);
     const upload = await repo.lockImport(trx, importId);
@@ -280,6 +283,7 @@ export async function commitImport(
       storedAccounts: 0,
       unknownIndustries: upload.unknown_industries,
     });
+    const surgingBefore = await repo.listAccountsWithIntentAtLeast(trx, INTENT_SURGE_THRESHOLD);
     if (mode === "replace") await repo.deleteAllAccounts(trx);
     else await repo.deleteSampleAccounts(trx);
     await repo.storeImportedAccounts(trx, importId, datasetId, {
@@ -287,6 +291,7 @@ export async function commitImport(
       maxTopics: INTENT_IMPORT_LIMITS.maxTopicsPerAccount,
     });
     await repo.deleteImport(trx, importId);
+    await emitIntentSurges(ctx, trx, surgingBefore, datasetId);
     const stored = await repo.countAccounts(trx);
     await repo.setDatasetStoredAccounts(trx, datasetId, stored);
     await recomputeSummaries(trx);
@@ -303,6 +308,33 @@ export async function commitImport(
     });
     return presentDataset(row);
   });
+}
+
+/**
+ * `intent.surge` for each account whose intent an import raised to INTENT_SURGE_THRESHOLD or
+ * above (from below it, or new to the store), in the import's transaction.
+ */
+async function emitIntentSurges(
+  ctx: Pick<AppContext, "config" | "jobEngine">,
+  trx: Transaction<Database>,
+  before: { domain: string }[],
+  datasetId: string,
+): Promise<void> {
+  const was = new Set(before.map((a) => a.domain));
+  const now = await repo.listAccountsWithIntentAtLeast(trx, INTENT_SURGE_THRESHOLD);
+  for (const account of now.filter((a) => !was.has(a.domain))) {
+    await emitWebhookEvent(ctx, trx, {
+      type: "intent.surge",
+      data: {
+        domain: account.domain,
+        name: account.name,
+        intent: account.intent,
+        threshold: INTENT_SURGE_THRESHOLD,
+        datasetId,
+      },
+      path: "/target-audience",
+    });
+  }
 }
 
 /**

@@ -11,6 +11,7 @@ import {
 } from "@content-studio/contract";
 import type { Job } from "pg-boss";
 import { z } from "zod";
+import { emitWebhookEvent } from "../webhooks/webhooks.service";
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
 import { escapeHtml, sanitizeBody, toPlainText } from "../../lib/html";
@@ -459,6 +460,11 @@ export async function finishKitIfDone(ctx: AppContext, kitId: string): Promise<v
     if (kit?.status !== "running") return;
     if ((await repo.kitUnfinishedCount(trx, kitId)) > 0) return;
     await repo.setKitStatus(trx, kitId, "done", true);
+    await emitWebhookEvent(ctx, trx, {
+      type: "kit.completed",
+      data: { kitId, briefId: kit.brief_id, briefName: kit.brief_name },
+      path: `/campaigns/${kit.brief_id}`,
+    });
   });
 }
 

@@ -19,6 +19,7 @@ import { AppError } from "../../lib/app-error";
 import { sanitizeBody, toPlainText } from "../../lib/html";
 import type { SessionUser } from "../../plugins/access";
 import { checkQualityReviewed } from "../quality/reviewed-check";
+import { emitUnsupportedClaims } from "./library-webhooks";
 import { duplicateFamily } from "./library-index";
 import { presentEvent, presentVersion, presentVersionSummary } from "./library.presenter";
 import * as repo from "./library.repository";
@@ -283,6 +284,7 @@ export async function saveLibraryItem(
     );
     // Nothing changed: no new version, but the check re-ran, so its score is kept.
     if (!wrote) await storeScore(trx, row, report);
+    await emitUnsupportedClaims(ctx, trx, row, report);
   });
   return getLibraryItem(ctx, actor, id);
 }
@@ -302,6 +304,7 @@ export async function recheckLibraryItem(
   await ctx.db.transaction().execute(async (trx) => {
     const locked = await lockUnchanged(trx, row);
     await storeScore(trx, row, report);
+    await emitUnsupportedClaims(ctx, trx, row, report);
     await repo.insertEvent(trx, {
       id: randomUUID(),
       content_item_id: id,

@@ -21,6 +21,7 @@ import {
   type PolicyItem,
 } from "./library.policy";
 import { presentLibraryDetail } from "./library.presenter";
+import { emitExported } from "./library-webhooks";
 import * as repo from "./library.repository";
 
 export const NOT_FOUND = "Content not found.";
@@ -104,7 +105,7 @@ export async function exportLibraryItem(
 ): Promise<ExportFile> {
   return ctx.metrics.countExport("library_item", async () => {
     const row = await loadItem(ctx.db, id);
-    return exportContent(
+    const file = exportContent(
       {
         title: row.title,
         headline: row.headline,
@@ -120,6 +121,8 @@ export async function exportLibraryItem(
       },
       format,
     );
+    await emitExported(ctx, row, format);
+    return file;
   });
 }
 

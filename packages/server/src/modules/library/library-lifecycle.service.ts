@@ -10,11 +10,13 @@ import {
   type LibraryItemDetail,
   type AuditAction,
   type TransitionBody,
+  type WebhookEventType,
 } from "@content-studio/contract";
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
 import type { SessionUser } from "../../plugins/access";
 import { checkQuality } from "../quality/quality.service";
+import { emitWebhookEvent } from "../webhooks/webhooks.service";
 import { duplicateFamily } from "./library-index";
 import * as repo from "./library.repository";
 import {
@@ -135,6 +137,14 @@ export async function transitionLibraryItem(
       actor_id: actor.id,
       created_at: now,
     });
+    const hook = WEBHOOK_OF[input.action];
+    if (hook) {
+      await emitWebhookEvent(ctx, trx, {
+        type: hook,
+        data: { itemId: id, title: row.title, version: locked.version, status: to },
+        path: `/library/${id}`,
+      });
+    }
     const audited = AUDITED_TRANSITIONS[input.action];
     if (audited) {
       await auditContent(trx, actor, audited, row, { status: { from: locked.status, to } });
@@ -142,6 +152,14 @@ export async function transitionLibraryItem(
   });
   return getLibraryItem(ctx, actor, id);
 }
+
+/** The webhook event of a lifecycle step, where there is one. */
+const WEBHOOK_OF: Partial<Record<TransitionBody["action"], WebhookEventType>> = {
+  submit: "content.submitted",
+  approve: "content.approved",
+  reject: "content.rejected",
+  publish: "content.published",
+};
 
 /** The audit action of a lifecycle step, where the audit log records that step. */
 const AUDITED_TRANSITIONS: Partial<Record<TransitionBody["action"], AuditAction>> = {

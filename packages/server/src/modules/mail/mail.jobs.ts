@@ -9,7 +9,7 @@ export const MAIL_QUEUE = "mail";
 export const MAIL_DEAD_QUEUE = "mail-dead";
 
 /** What a message is for: a label that may be logged (never the message's content). */
-export type MailPurpose = "password-reset";
+export type MailPurpose = "password-reset" | "webhook-disabled";
 
 /** A queued message: its purpose and the message sealed (address, subject and text). */
 export interface MailJob {

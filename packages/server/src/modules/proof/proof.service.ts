@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type {
+  WebhookEventType,
   ApprovedFact,
   DerivedFactStructure,
   Fact,
@@ -25,8 +26,11 @@ import { isExpired, presentFact, structureOf, todayIso } from "./proof.presenter
 import type { BindingFact } from "./binding-fact";
 import * as repo from "./proof.repository";
 import { auditActorOf, diffFields, recordAudit } from "../audit/audit.service";
+import { emitWebhookEvent } from "../webhooks/webhooks.service";
 
 export type ProofContext = Pick<AppContext, "db">;
+/** Changing a fact's state may emit a webhook event, written in the change's transaction. */
+type FactChangeContext = Pick<AppContext, "db" | "config" | "jobEngine">;
 
 /** Solution and industry names by id, and the company name, to label each fact's subject. */
 async function subjectLabels(db: Kysely<Database>) {
@@ -149,7 +153,7 @@ export async function proposeFact(
 }
 
 export async function editFact(
-  ctx: ProofContext,
+  ctx: FactChangeContext,
   actor: SessionUser,
   id: string,
   input: FactInput,
@@ -183,13 +187,19 @@ export async function getFactUsages(
   return { fact: present(row, labels, actor), usages: await factUsages(ctx, id) };
 }
 
+/** The webhook event of a fact change, where there is one. */
+const WEBHOOK_OF: Partial<Record<FactAction, WebhookEventType>> = {
+  expire: "fact.expired",
+  retire: "fact.retired",
+};
+
 /**
  * Updates a fact and records the change, with the fields it changed, in one transaction. The
  * row is locked and the action authorised again on it as it is now: an approval or retirement
  * between the caller's read and this write refuses an edit that was allowed on the old state.
  */
 function updateAudited(
-  ctx: ProofContext,
+  ctx: FactChangeContext,
   actor: SessionUser,
   seen: Awaited<ReturnType<typeof loadFact>>,
   action: FactAction,
@@ -201,6 +211,14 @@ function updateAudited(
     factPolicy.authorize(actor, action, row);
     const updated = await repo.updateFact(trx, row.id, update);
     if (!updated) throw new AppError("not_found", "Fact not found.");
+    const hook = WEBHOOK_OF[action];
+    if (hook) {
+      await emitWebhookEvent(ctx, trx, {
+        type: hook,
+        data: { factId: row.id, statement: row.statement },
+        path: `/proof-library`,
+      });
+    }
     await recordAudit(trx, {
       actor: auditActorOf(actor),
       action: "proof.fact_changed",
@@ -215,7 +233,7 @@ function updateAudited(
 }
 
 async function change(
-  ctx: ProofContext,
+  ctx: FactChangeContext,
   actor: SessionUser,
   id: string,
   action: Exclude<FactAction, "edit">,
@@ -229,7 +247,7 @@ async function change(
 }
 
 /** Admins approve a proposed fact: from now on it binds claims. */
-export function approveFact(ctx: ProofContext, actor: SessionUser, id: string) {
+export function approveFact(ctx: FactChangeContext, actor: SessionUser, id: string) {
   return change(ctx, actor, id, "approve", {
     status: "approved",
     approved_by: actor.name,
@@ -238,13 +256,13 @@ export function approveFact(ctx: ProofContext, actor: SessionUser, id: string) {
 }
 
 /** Admins expire an approved fact now (its expiry date becomes yesterday); it stops binding. */
-export function expireFact(ctx: ProofContext, actor: SessionUser, id: string) {
+export function expireFact(ctx: FactChangeContext, actor: SessionUser, id: string) {
   const yesterday = todayIso(new Date(Date.now() - 86_400_000));
   return change(ctx, actor, id, "expire", { expires_on: yesterday });
 }
 
 /** Admins retire a fact: it stops binding and can no longer be edited. */
-export function retireFact(ctx: ProofContext, actor: SessionUser, id: string) {
+export function retireFact(ctx: FactChangeContext, actor: SessionUser, id: string) {
   return change(ctx, actor, id, "retire", { status: "retired" });
 }
 

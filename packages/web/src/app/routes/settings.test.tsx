@@ -119,6 +119,7 @@ function setup(
     "PUT /api/me/settings": (req) => ok(req.body),
     "GET /api/company-profile": ok({ ...COMPANY_PROFILE, isSample: false, can: { edit: admin } }),
     "GET /api/audit": ok({ entries: [], page: 1, pageSize: 50, hasMore: false }),
+    "GET /api/webhooks": ok({ endpoints: [], allowedOrigins: [] }),
     ...extra,
   });
   const result = renderApp("/settings");
@@ -591,6 +592,7 @@ describe("settings: section list", () => {
     "Example Repository",
     "UI Settings",
     "Users",
+    "Webhooks",
     "Audit Log",
   ];
 
@@ -622,7 +624,7 @@ describe("settings: section list", () => {
       within(nav)
         .getAllByRole("link")
         .map((l) => l.textContent),
-    ).toEqual(ADMIN_CARDS.filter((c) => c !== "Users" && c !== "Audit Log"));
+    ).toEqual(ADMIN_CARDS.filter((c) => !["Users", "Webhooks", "Audit Log"].includes(c)));
   });
 
   it("moves to a card by keyboard: focus on its heading, marked current, named in the address", async () => {

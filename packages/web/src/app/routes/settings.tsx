@@ -20,6 +20,7 @@ import {
 import { SettingsPage } from "../../features/settings/components/settings-page";
 import { ApiTokensCard } from "../../features/tokens/components/api-tokens-card";
 import { UsersCard } from "../../features/users/components/users-card";
+import { WebhooksCard } from "../../features/webhooks/components/webhooks-card";
 
 export function SettingsRoute() {
   const user = useCurrentUser();
@@ -70,6 +71,7 @@ function SignedInSettings({ user }: { user: User }) {
       companyProfileCard={<CompanyProfileCard form={company} canEdit={company.canEdit} />}
       glossaryCard={<GlossaryCard />}
       usersCard={showsAdminCards ? <UsersCard currentUserId={user.id} /> : null}
+      webhooksCard={showsAdminCards ? <WebhooksCard /> : null}
       auditLogCard={showsAdminCards ? <AdminAuditLog /> : null}
       extraSections={[account.section, ...(company.canEdit ? [company.section] : [])]}
     />

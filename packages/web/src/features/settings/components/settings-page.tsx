@@ -43,6 +43,8 @@ interface SettingsPageProps {
   companyProfileCard?: ReactNode;
   /** The glossary (everyone sees it; admins manage it). */
   glossaryCard?: ReactNode;
+  /** Webhook endpoints (the route passes it to admins only). */
+  webhooksCard?: ReactNode;
   /** The audit log (the route passes it to admins only). */
   auditLogCard?: ReactNode;
   /** Other features' cards that 'Save All Settings' saves too (only those the caller may save). */
@@ -66,6 +68,7 @@ export function SettingsPage({
   accountCard,
   companyProfileCard,
   glossaryCard,
+  webhooksCard,
   auditLogCard,
   extraSections = [],
 }: SettingsPageProps) {
@@ -128,6 +131,7 @@ export function SettingsPage({
       : null,
     { id: "settings-ui", label: "UI Settings", content: <UiSettingsCard form={ui} /> },
     usersCard ? { id: "settings-users", label: "Users", content: usersCard } : null,
+    webhooksCard ? { id: "settings-webhooks", label: "Webhooks", content: webhooksCard } : null,
     auditLogCard ? { id: "settings-audit", label: "Audit Log", content: auditLogCard } : null,
   ];
 

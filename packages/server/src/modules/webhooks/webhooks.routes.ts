@@ -1,0 +1,190 @@
+import {
+  successEnvelope,
+  WebhookAllowListSchema,
+  WebhookDeliveryListSchema,
+  WebhookDeliveryParamsSchema,
+  WebhookDeliverySchema,
+  WebhookEndpointInputSchema,
+  WebhookEndpointPatchSchema,
+  WebhookEndpointSchema,
+  WebhookEndpointWithSecretSchema,
+  WebhookIdParamsSchema,
+  WebhookListSchema,
+} from "@content-studio/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../app-context";
+import { actorOf } from "../../plugins/access";
+import * as webhooks from "./webhooks.service";
+
+/** Settings > Webhooks: admins only, every route (the service checks the policy again). */
+export const webhooksRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      "/api/webhooks",
+      {
+        config: { access: "admin" },
+        schema: {
+          summary: "List webhook endpoints and the allow-list",
+          operationId: "listWebhooks",
+          response: { 200: successEnvelope(WebhookListSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await webhooks.listWebhooks(ctx, actorOf(request)),
+      }),
+    );
+
+    app.post(
+      "/api/webhooks",
+      {
+        config: { access: "admin" },
+        schema: {
+          summary: "Add a webhook endpoint (its secret is answered once)",
+          operationId: "createWebhook",
+          body: WebhookEndpointInputSchema,
+          response: { 201: successEnvelope(WebhookEndpointWithSecretSchema) },
+        },
+      },
+      async (request, reply) => {
+        reply.code(201);
+        return {
+          success: true as const,
+          data: await webhooks.createWebhook(ctx, actorOf(request), request.body),
+        };
+      },
+    );
+
+    app.patch(
+      "/api/webhooks/:id",
+      {
+        config: { access: "admin" },
+        schema: {
+          summary: "Change a webhook endpoint's events, description or state",
+          operationId: "updateWebhook",
+          params: WebhookIdParamsSchema,
+          body: WebhookEndpointPatchSchema,
+          response: { 200: successEnvelope(WebhookEndpointSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await webhooks.updateWebhook(ctx, actorOf(request), request.params.id, request.body),
+      }),
+    );
+
+    app.delete(
+      "/api/webhooks/:id",
+      {
+        config: { access: "admin" },
+        schema: {
+          summary: "Delete a webhook endpoint and its delivery log",
+          operationId: "deleteWebhook",
+          params: WebhookIdParamsSchema,
+          response: { 200: successEnvelope(z.object({ deleted: z.literal(true) })) },
+        },
+      },
+      async (request) => {
+        await webhooks.deleteWebhook(ctx, actorOf(request), request.params.id);
+        return { success: true as const, data: { deleted: true as const } };
+      },
+    );
+
+    app.post(
+      "/api/webhooks/:id/rotate-secret",
+      {
+        config: { access: "admin" },
+        schema: {
+          summary: "Rotate a webhook endpoint's signing secret (24-hour overlap)",
+          operationId: "rotateWebhookSecret",
+          params: WebhookIdParamsSchema,
+          response: { 200: successEnvelope(WebhookEndpointWithSecretSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await webhooks.rotateWebhookSecret(ctx, actorOf(request), request.params.id),
+      }),
+    );
+
+    app.post(
+      "/api/webhooks/:id/test",
+      {
+        config: { access: "admin" },
+        schema: {
+          summary: "Send a test event to a webhook endpoint",
+          operationId: "sendWebhookTest",
+          params: WebhookIdParamsSchema,
+          response: { 202: successEnvelope(WebhookDeliverySchema) },
+        },
+      },
+      async (request, reply) => {
+        reply.code(202);
+        return {
+          success: true as const,
+          data: await webhooks.sendTestEvent(ctx, actorOf(request), request.params.id),
+        };
+      },
+    );
+
+    app.get(
+      "/api/webhooks/:id/deliveries",
+      {
+        config: { access: "admin" },
+        schema: {
+          summary: "A webhook endpoint's delivery log",
+          operationId: "listWebhookDeliveries",
+          params: WebhookIdParamsSchema,
+          response: { 200: successEnvelope(WebhookDeliveryListSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await webhooks.listWebhookDeliveries(ctx, actorOf(request), request.params.id),
+      }),
+    );
+
+    app.post(
+      "/api/webhooks/:id/deliveries/:deliveryId/replay",
+      {
+        config: { access: "admin" },
+        schema: {
+          summary: "Replay a webhook delivery (same webhook-id, fresh signature)",
+          operationId: "replayWebhookDelivery",
+          params: WebhookDeliveryParamsSchema,
+          response: { 202: successEnvelope(WebhookDeliverySchema) },
+        },
+      },
+      async (request, reply) => {
+        reply.code(202);
+        return {
+          success: true as const,
+          data: await webhooks.replayWebhookDelivery(
+            ctx,
+            actorOf(request),
+            request.params.id,
+            request.params.deliveryId,
+          ),
+        };
+      },
+    );
+
+    app.put(
+      "/api/webhooks/allow-list",
+      {
+        config: { access: "admin" },
+        schema: {
+          summary: "Set the origins webhooks may reach over http or on private addresses",
+          operationId: "saveWebhookAllowList",
+          body: WebhookAllowListSchema,
+          response: { 200: successEnvelope(WebhookAllowListSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await webhooks.saveWebhookAllowList(ctx, actorOf(request), request.body),
+      }),
+    );
+  };

@@ -1,0 +1,25 @@
+import type { WebhookDelivery } from "@content-studio/contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { webhookDeliveriesQueryKey } from "./get-webhook-deliveries";
+
+export const replayWebhookDelivery = ({
+  id,
+  deliveryId,
+}: {
+  id: string;
+  deliveryId: string;
+}): Promise<WebhookDelivery> =>
+  api.post<WebhookDelivery>(
+    `/api/webhooks/${encodeURIComponent(id)}/deliveries/${encodeURIComponent(deliveryId)}/replay`,
+  );
+
+/** A new attempt with the same webhook-id and a fresh signature. */
+export const useReplayWebhookDelivery = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: replayWebhookDelivery,
+    onSuccess: (_d, { id }) =>
+      queryClient.invalidateQueries({ queryKey: webhookDeliveriesQueryKey(id) }),
+  });
+};

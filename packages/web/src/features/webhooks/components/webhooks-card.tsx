@@ -1,0 +1,381 @@
+import {
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_EVENTS,
+  WEBHOOK_ROTATION_OVERLAP_HOURS,
+  type WebhookEndpoint,
+  type WebhookEventType,
+} from "@content-studio/contract";
+import { History, Plus, RefreshCw, Send, Trash2 } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { Dialog } from "../../../components/ui/dialog";
+import { TextAreaField, TextField } from "../../../components/ui/field";
+import { Spinner } from "../../../components/ui/spinner";
+import { StatusBadge } from "../../../components/ui/status-badge";
+import { getFieldErrors } from "../../../lib/api-client";
+import { useCreateWebhook } from "../api/create-webhook";
+import { useDeleteWebhook } from "../api/delete-webhook";
+import { useWebhooks } from "../api/get-webhooks";
+import { useRotateWebhookSecret } from "../api/rotate-webhook-secret";
+import { useSaveWebhookAllowList } from "../api/save-webhook-allow-list";
+import { useSendWebhookTest } from "../api/send-webhook-test";
+import { useUpdateWebhook } from "../api/update-webhook";
+import { WebhookDeliveriesDialog } from "./webhook-deliveries-dialog";
+
+type Shown = { title: string; secret: string } | null;
+
+/**
+ * Settings > Webhooks (admins): endpoints that receive signed events, each with its delivery
+ * log; a secret is shown once, when the endpoint is added or its secret rotated.
+ */
+export function WebhooksCard() {
+  const webhooks = useWebhooks();
+  const [adding, setAdding] = useState(false);
+  const [shown, setShown] = useState<Shown>(null);
+  const [deleting, setDeleting] = useState<WebhookEndpoint | null>(null);
+  const [logOf, setLogOf] = useState<WebhookEndpoint | null>(null);
+
+  return (
+    <Card
+      title="Webhooks"
+      description="Signed messages (Standard Webhooks) to your systems when content moves through review, facts expire, intent surges or a kit completes."
+      actions={
+        <Button size="sm" onClick={() => setAdding(true)}>
+          <Plus className="size-4" aria-hidden="true" />
+          Add endpoint
+        </Button>
+      }
+    >
+      {webhooks.isPending ? (
+        <p className="flex items-center gap-2 text-sm text-slate-500">
+          <Spinner className="size-4" /> Loading webhooks...
+        </p>
+      ) : webhooks.isError ? (
+        <Alert>{`Failed to load the webhooks. ${webhooks.error.message}`}</Alert>
+      ) : (
+        <>
+          {webhooks.data.endpoints.length === 0 ? (
+            <p className="text-sm text-slate-500">No endpoints yet. Add one to receive events.</p>
+          ) : (
+            <ul className="divide-y divide-slate-100" aria-label="Webhook endpoints">
+              {webhooks.data.endpoints.map((e) => (
+                <EndpointRow
+                  key={e.id}
+                  endpoint={e}
+                  onSecret={setShown}
+                  onDelete={() => setDeleting(e)}
+                  onLog={() => setLogOf(e)}
+                />
+              ))}
+            </ul>
+          )}
+          <AllowList origins={webhooks.data.allowedOrigins} />
+        </>
+      )}
+
+      {adding ? (
+        <AddEndpointDialog
+          onClose={() => setAdding(false)}
+          onCreated={(secret) => {
+            setAdding(false);
+            setShown({ title: "Endpoint added", secret });
+          }}
+        />
+      ) : null}
+      {shown ? <SecretDialog shown={shown} onClose={() => setShown(null)} /> : null}
+      {deleting ? (
+        <DeleteEndpointDialog endpoint={deleting} onClose={() => setDeleting(null)} />
+      ) : null}
+      {logOf ? <WebhookDeliveriesDialog endpoint={logOf} onClose={() => setLogOf(null)} /> : null}
+    </Card>
+  );
+}
+
+function EndpointRow({
+  endpoint,
+  onSecret,
+  onDelete,
+  onLog,
+}: {
+  endpoint: WebhookEndpoint;
+  onSecret: (shown: Shown) => void;
+  onDelete: () => void;
+  onLog: () => void;
+}) {
+  const update = useUpdateWebhook();
+  const rotate = useRotateWebhookSecret();
+  const test = useSendWebhookTest();
+  const error = update.error ?? rotate.error ?? test.error;
+  return (
+    <li className="py-3" aria-label={endpoint.url}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-medium break-all text-slate-900">{endpoint.url}</p>
+          {endpoint.description ? (
+            <p className="text-sm break-words text-slate-600">{endpoint.description}</p>
+          ) : null}
+          <p className="mt-1 text-xs text-slate-500">
+            {endpoint.events.map((e) => WEBHOOK_EVENT_LABELS[e]).join(" · ")}
+          </p>
+        </div>
+        <div className="flex items-center gap-2">
+          <StatusBadge tone={endpoint.enabled ? "green" : "slate"}>
+            {endpoint.enabled ? "On" : "Off"}
+          </StatusBadge>
+          {endpoint.lastDelivery ? (
+            <StatusBadge
+              tone={
+                endpoint.lastDelivery.status === "succeeded"
+                  ? "green"
+                  : endpoint.lastDelivery.status === "failed"
+                    ? "red"
+                    : "blue"
+              }
+            >
+              {`Last: ${endpoint.lastDelivery.status}`}
+            </StatusBadge>
+          ) : null}
+        </div>
+      </div>
+      {endpoint.disabledReason ? (
+        <Alert className="mt-2">{`Switched off: ${endpoint.disabledReason}`}</Alert>
+      ) : null}
+      {endpoint.previousSecretUntil ? (
+        <p className="mt-1 text-xs text-slate-500">
+          The previous secret also signs until{" "}
+          {new Date(endpoint.previousSecretUntil).toLocaleString()}.
+        </p>
+      ) : null}
+      {error ? <Alert className="mt-2">{error.message}</Alert> : null}
+      <div className="mt-2 flex flex-wrap gap-2">
+        <Button size="sm" variant="secondary" onClick={onLog}>
+          <History className="size-4" aria-hidden="true" />
+          Delivery log
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={!endpoint.enabled || test.isPending}
+          onClick={() => test.mutate(endpoint.id, { onSuccess: onLog })}
+        >
+          <Send className="size-4" aria-hidden="true" />
+          {test.isPending ? "Sending..." : "Send test event"}
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={rotate.isPending}
+          onClick={() =>
+            rotate.mutate(endpoint.id, {
+              onSuccess: (r) => onSecret({ title: "Secret rotated", secret: r.secret }),
+            })
+          }
+        >
+          <RefreshCw className="size-4" aria-hidden="true" />
+          Rotate secret
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={update.isPending}
+          onClick={() => update.mutate({ id: endpoint.id, patch: { enabled: !endpoint.enabled } })}
+        >
+          {endpoint.enabled ? "Switch off" : "Switch on"}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onDelete} aria-label={`Delete ${endpoint.url}`}>
+          <Trash2 className="size-4" aria-hidden="true" />
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+function AddEndpointDialog({
+  onClose,
+  onCreated,
+}: {
+  onClose: () => void;
+  onCreated: (secret: string) => void;
+}) {
+  const create = useCreateWebhook();
+  const [url, setUrl] = useState("");
+  const [description, setDescription] = useState("");
+  const [events, setEvents] = useState<WebhookEventType[]>(["content.approved"]);
+  const fieldErrors = getFieldErrors(create.error);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate({ url, description, events }, { onSuccess: (r) => onCreated(r.secret) });
+  };
+  return (
+    <Dialog
+      title="Add webhook endpoint"
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="add-webhook" disabled={create.isPending}>
+            {create.isPending ? "Adding..." : "Add endpoint"}
+          </Button>
+        </>
+      }
+    >
+      <form id="add-webhook" onSubmit={onSubmit} className="space-y-4" aria-label="Add endpoint">
+        {create.error && Object.keys(fieldErrors).length === 0 ? (
+          <Alert>{create.error.message}</Alert>
+        ) : null}
+        <TextField
+          label="URL"
+          value={url}
+          placeholder="https://hooks.example.com/content-studio"
+          onChange={(e) => setUrl(e.target.value)}
+          error={fieldErrors["url"]}
+          required
+        />
+        <TextAreaField
+          label="Description"
+          value={description}
+          rows={2}
+          onChange={(e) => setDescription(e.target.value)}
+          error={fieldErrors["description"]}
+        />
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-900">Events</legend>
+          <div className="mt-2 grid gap-2 sm:grid-cols-2">
+            {WEBHOOK_EVENTS.map((e) => (
+              <label key={e} className="flex items-start gap-2 text-sm text-slate-700">
+                <input
+                  type="checkbox"
+                  className="mt-1 accent-primary"
+                  checked={events.includes(e)}
+                  onChange={(ev) =>
+                    setEvents((now) =>
+                      ev.target.checked ? [...now, e] : now.filter((x) => x !== e),
+                    )
+                  }
+                />
+                <span>{WEBHOOK_EVENT_LABELS[e]}</span>
+              </label>
+            ))}
+          </div>
+          {fieldErrors["events"] ? (
+            <p className="mt-1 text-sm text-red-600">{fieldErrors["events"]}</p>
+          ) : null}
+        </fieldset>
+      </form>
+    </Dialog>
+  );
+}
+
+function SecretDialog({ shown, onClose }: { shown: NonNullable<Shown>; onClose: () => void }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Dialog
+      title={shown.title}
+      size="md"
+      onClose={onClose}
+      footer={
+        <Button variant="secondary" onClick={onClose}>
+          Done
+        </Button>
+      }
+    >
+      <div className="space-y-3">
+        <Alert tone="success">
+          Copy the signing secret now: it is shown only once. After a rotation the previous secret
+          keeps signing for {WEBHOOK_ROTATION_OVERLAP_HOURS} hours.
+        </Alert>
+        <TextField
+          label="Signing secret"
+          value={shown.secret}
+          readOnly
+          onFocus={(event) => event.currentTarget.select()}
+        />
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => {
+            void navigator.clipboard?.writeText(shown.secret).then(() => setCopied(true));
+          }}
+        >
+          {copied ? "Copied" : "Copy secret"}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+function DeleteEndpointDialog({
+  endpoint,
+  onClose,
+}: {
+  endpoint: WebhookEndpoint;
+  onClose: () => void;
+}) {
+  const remove = useDeleteWebhook();
+  return (
+    <Dialog
+      title="Delete endpoint"
+      size="md"
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            variant="danger"
+            disabled={remove.isPending}
+            onClick={() => remove.mutate(endpoint.id, { onSuccess: onClose })}
+          >
+            {remove.isPending ? "Deleting..." : "Delete endpoint"}
+          </Button>
+        </>
+      }
+    >
+      {remove.error ? <Alert className="mb-3">{remove.error.message}</Alert> : null}
+      <p className="text-sm break-words text-slate-700">
+        Delete {endpoint.url} and its delivery log? Messages waiting for a retry are not sent.
+      </p>
+    </Dialog>
+  );
+}
+
+/** The origins endpoints may use over http or on private addresses, one a line. */
+function AllowList({ origins }: { origins: string[] }) {
+  const save = useSaveWebhookAllowList();
+  const [text, setText] = useState(origins.join("\n"));
+  const fieldErrors = getFieldErrors(save.error);
+  const list = text
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const dirty = list.join("\n") !== origins.join("\n");
+  return (
+    <div className="mt-6 border-t border-slate-100 pt-4">
+      <TextAreaField
+        label="Allow-listed origins"
+        hint="One origin a line (e.g. http://hooks.internal:8080). Only these may use http or a private or loopback address; everything else must be public https."
+        value={text}
+        rows={2}
+        onChange={(e) => setText(e.target.value)}
+        error={Object.values(fieldErrors)[0]}
+      />
+      {save.error && Object.keys(fieldErrors).length === 0 ? (
+        <Alert className="mt-2">{save.error.message}</Alert>
+      ) : null}
+      <Button
+        className="mt-2"
+        size="sm"
+        variant="secondary"
+        disabled={!dirty || save.isPending}
+        onClick={() => save.mutate({ allowedOrigins: list })}
+      >
+        {save.isPending ? "Saving..." : "Save allow-list"}
+      </Button>
+    </div>
+  );
+}
