@@ -107,12 +107,20 @@ async function auditActions(targetId: string): Promise<string[]> {
   return rows.map((r) => r.action);
 }
 
+/** The app's webhook delivery counter (what /metrics reports), by outcome. */
+async function deliveryCounts(): Promise<Record<"delivered" | "failed" | "gave_up", number>> {
+  const { values } = await t.ctx.metrics.webhookDeliveries.get();
+  const of = (outcome: string) => values.find((v) => v.labels.outcome === outcome)?.value ?? 0;
+  return { delivered: of("delivered"), failed: of("failed"), gave_up: of("gave_up") };
+}
+
 describe("webhook delivery (Standard Webhooks, real loopback receiver)", () => {
   it("signs each attempt, retries a 500 with the same webhook-id, and logs every attempt", async () => {
     const r = await receiver();
     const { endpoint, secret } = await addEndpoint(r);
     expect(secret).toMatch(/^whsec_/);
     r.script({ status: 500, body: "boom" });
+    const countedBefore = await deliveryCounts();
     const queued = await sendTest(endpoint.id);
     const got = await r.waitFor(2);
     expect(got.map((g) => g.verifiedWith)).toEqual([secret, secret]);
@@ -128,6 +136,10 @@ describe("webhook delivery (Standard Webhooks, real loopback receiver)", () => {
     ]);
     expect(delivery.attempts[0]!.responseBody).toBe("boom");
     expect(delivery.attempts[0]!.requestBody).toBe(got[0]!.body);
+    // Each attempt is counted for /metrics by what it ended as.
+    const counted = await deliveryCounts();
+    expect(counted.failed - countedBefore.failed).toBe(1);
+    expect(counted.delivered - countedBefore.delivered).toBe(1);
     const actions = await auditActions(endpoint.id);
     expect(actions).toContain("webhook.created");
     expect(actions).toContain("webhook.test_sent");

@@ -4,6 +4,7 @@ import type { Job } from "pg-boss";
 import type { Transaction } from "kysely";
 import type { AppContext } from "../../app-context";
 import type { Database } from "../../db/types";
+import type { WebhookDeliveryOutcome } from "../../lib/metrics";
 import { SealError } from "../../lib/sealed";
 import { recordAudit, type AuditActor } from "../audit/audit.service";
 import { queueMail } from "../mail/mail.jobs";
@@ -37,7 +38,10 @@ const FAILURE_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** The server itself, as the actor of delivery attempts and automatic switch-offs. */
 export const DELIVERY_ACTOR: AuditActor = { id: null, label: "Webhook delivery", ip: null };
 
-type WebhookCtx = Pick<AppContext, "db" | "config" | "jobEngine" | "mailer" | "webhookSealer">;
+type WebhookCtx = Pick<
+  AppContext,
+  "db" | "config" | "jobEngine" | "mailer" | "webhookSealer" | "metrics"
+>;
 
 type Log = { warn(o: object, msg: string): void };
 
@@ -195,6 +199,8 @@ async function recordAttempt(
 ): Promise<void> {
   const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
   const schedule = ctx.config.webhooks.retryScheduleMs;
+  /** For the metrics, once the attempt is recorded. */
+  let counted: WebhookDeliveryOutcome | null = null;
   await ctx.db.transaction().execute(async (trx) => {
     const current = await repo.findDelivery(trx, delivery.id, { forUpdate: true });
     if (!current) return;
@@ -227,10 +233,13 @@ async function recordAttempt(
     });
     if (ok) {
       await repo.updateDelivery(trx, delivery.id, { status: "succeeded", next_attempt_at: null });
+      counted = "delivered";
       return;
     }
+    counted = "failed";
     if (outcome.statusCode === 410) {
       await repo.updateDelivery(trx, delivery.id, { status: "failed", next_attempt_at: null });
+      counted = "gave_up";
       await switchOff(ctx, trx, endpoint, "The endpoint answered 410 Gone.");
       return;
     }
@@ -247,6 +256,7 @@ async function recordAttempt(
     } else if (!(current.status === "pending" && job.manual && current.next_attempt_at)) {
       // Given up (a failed replay leaves a message's own pending retry in place).
       await repo.updateDelivery(trx, delivery.id, { status: "failed", next_attempt_at: null });
+      counted = "gave_up";
     }
     const n = ctx.config.webhooks.disableAfterFailures;
     const since = new Date(Date.now() - FAILURE_WINDOW_MS);
@@ -259,6 +269,7 @@ async function recordAttempt(
       );
     }
   });
+  if (counted) ctx.metrics.recordWebhookDelivery(counted);
 }
 
 /**
