@@ -26,6 +26,7 @@ const ADMIN_CARDS = [
   "Example Repository",
   "UI Settings",
   "Users",
+  "Webhooks",
   "Audit Log",
 ];
 const GRACE = {
