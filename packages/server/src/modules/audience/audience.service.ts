@@ -37,6 +37,7 @@ import type { AccountRow, Scope } from "./audience.repository";
 import { audiencePolicy, intentUploadPolicy } from "./audience.policy";
 import { presentAccount, presentDataset } from "./audience.presenter";
 import { SAMPLE_FILE_NAME, buildSampleAccounts } from "./audience.sample";
+import { releaseMemory } from "../../lib/release-memory";
 import { parseIntentCsv } from "./intent-csv";
 import { listIndustryRows } from "../reference/reference.repository";
 import { emitWebhookEvent } from "../webhooks/webhooks.service";
@@ -173,6 +174,8 @@ export async function listDatasetHistory(db: Db): Promise<IntentDataset[]> {
 // --- import ---------------------------------------------------------------------------------------
 
 const PREVIEW_SAMPLE = 10;
+/** Rows from which a preview collects its garbage when it ends (lib/release-memory.ts). */
+const LARGE_PREVIEW_ROWS = 20_000;
 
 /**
  * Parses an upload and stages its accounts for confirmation (nothing reaches the store).
@@ -224,6 +227,8 @@ export async function previewImport(
       if (chunk.length > 0) await repo.insertImportChunk(trx, id, seq, JSON.stringify(chunk));
     });
   }
+  // A large file leaves its parse's garbage behind: collected now, the server returns to idle.
+  if (parsed.rows >= LARGE_PREVIEW_ROWS) releaseMemory();
   return {
     importId,
     fileName,
