@@ -2,10 +2,11 @@
 // Company Surge file (upload + preview, then commit) and the Target Audience screen's data call
 // (GET /api/audience/overview) against the 20,000 accounts it leaves in the store.
 // Memory growth is the server process's peak RSS during the import over its RSS just before.
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
-import { makeDataDir, repoRoot, serverEntry, startServer } from "../e2e/lib/server.mjs";
+import { makeDataDir, startServer } from "../e2e/lib/server.mjs";
+import { cpuSeconds, percentile, signInCookie } from "./lib/measure.mjs";
+import { ensureBuild } from "./lib/build.mjs";
 
 const ROWS = 100_000;
 const TOPICS_PER_ACCOUNT = 5;
@@ -54,44 +55,8 @@ function rssBytes(pid) {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
 }
 
-/**
- * CPU seconds (user + system) a process has used so far, from /proc (Linux only): on a busy
- * machine this says more than the wall-clock time.
- * @param {number} pid
- */
-function cpuSeconds(pid) {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-/** @param {string} base */
-async function signIn(base) {
-  const res = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify(ADMIN),
-  });
-  await res.arrayBuffer();
-  if (res.status !== 200) throw new Error(`sign-in answered ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
-
-/** @param {number[]} values @param {number} q */
-const quantile = (values, q) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
-};
-
 export async function run() {
-  if (!fs.existsSync(serverEntry)) {
-    console.log("audience: no build found, running `npm run build`");
-    const build = spawnSync("npm", ["run", "build"], { cwd: repoRoot, stdio: "inherit" });
-    if (build.status !== 0) throw new Error("`npm run build` failed");
-  }
+  ensureBuild("audience");
   const csv = bomboraCsv();
   console.log(`audience: generated ${ROWS} rows (${(csv.length / 2 ** 20).toFixed(1)} MiB)`);
   const dataDir = makeDataDir("content-studio-bench-audience-");
@@ -102,7 +67,7 @@ export async function run() {
   });
   try {
     const base = server.apiUrl;
-    const cookie = await signIn(base);
+    const cookie = await signInCookie(base, ADMIN);
     const headers = { cookie, origin: base };
 
     const rssBefore = rssBytes(server.pid);
@@ -158,9 +123,9 @@ export async function run() {
       if (res.status !== 200) throw new Error(`overview answered ${res.status}`);
       if (i >= 10) times.push(performance.now() - t0); // the first calls warm up
     }
-    const p95 = quantile(times, 0.95);
+    const p95 = percentile(times, 95);
     console.log(
-      `audience: overview p50 ${quantile(times, 0.5).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms ` +
+      `audience: overview p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms ` +
         `(load average ${os.loadavg()[0]?.toFixed(1)})`,
     );
     const round = (/** @type {number} */ n) => Number(n.toFixed(2));

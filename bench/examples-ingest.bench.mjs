@@ -2,12 +2,13 @@
 // The first start ingests EXAMPLES_ROOT by itself (measured from the job's own timestamps);
 // then explicit re-ingests of the unchanged folder are measured the same way.
 // PostgreSQL is measured too when BENCH_DATABASE_URL or TEST_DATABASE_URL is set.
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { makeDataDir, repoRoot, serverEntry, startServer } from "../e2e/lib/server.mjs";
+import { makeDataDir, repoRoot, startServer } from "../e2e/lib/server.mjs";
 import { withScratchDatabase } from "./lib/postgres.mjs";
+import { cpuSeconds, signInCookie } from "./lib/measure.mjs";
+import { ensureBuild } from "./lib/build.mjs";
 
 const FILES = 10_000;
 const REINGEST_RUNS = 3;
@@ -51,30 +52,9 @@ export function generateExampleFiles(root, count) {
   }
 }
 
-/**
- * CPU seconds (user + system) a process has used so far, from /proc (Linux only).
- * @param {number} pid
- */
-function cpuSeconds(pid) {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  // utime and stime are fields 14 and 15 of the file, in clock ticks (100 per second).
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 /** @param {string} base */
 async function signIn(base) {
-  const res = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify(ADMIN),
-  });
-  await res.arrayBuffer();
-  if (res.status !== 200) throw new Error(`sign-in answered ${res.status}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  const cookie = await signInCookie(base, ADMIN);
   /** @param {string} method @param {string} url @param {unknown} [body] */
   return async (method, url, body) => {
     const r = await fetch(`${base}${url}`, {
@@ -175,11 +155,7 @@ async function measure(root, label, databaseUrl) {
 }
 
 export async function run() {
-  if (!fs.existsSync(serverEntry)) {
-    console.log("examples-ingest: no build found, running `npm run build`");
-    const build = spawnSync("npm", ["run", "build"], { cwd: repoRoot, stdio: "inherit" });
-    if (build.status !== 0) throw new Error("`npm run build` failed");
-  }
+  ensureBuild("examples-ingest");
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "content-studio-bench-examples-"));
   try {
     const t0 = performance.now();

@@ -3,11 +3,11 @@
 // (2) our overhead on top of an OpenAI-wire provider fake that answers after exactly 2 s.
 // The per-user generation limit is raised with GENERATION_RATE_LIMIT so it never answers 429
 // during the runs (the default, 20 provider calls per 10 minutes, would stop run (1) early).
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import path from "node:path";
-import { repoRoot, serverEntry, startServer } from "../e2e/lib/server.mjs";
+import { startServer } from "../e2e/lib/server.mjs";
+import { signInCookie } from "./lib/measure.mjs";
+import { ensureBuild } from "./lib/build.mjs";
 
 const ADMIN = { email: "bench@example.com", password: "Orbital-Tooling-2026" };
 const BUILTIN_RUNS = 30;
@@ -48,47 +48,6 @@ function cpuMs(pid) {
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   const ticks = Number(fields[11]) + Number(fields[12]);
   return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
-}
-
-/** Newest modification time under a directory (ms). @param {string} dir @returns {number} */
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
-    else newest = Math.max(newest, fs.statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-/** Builds the server when dist/main.js is missing or older than the sources. */
-function ensureServerBuild() {
-  const sources = Math.max(
-    newestMtime(path.join(repoRoot, "packages/server/src")),
-    newestMtime(path.join(repoRoot, "packages/contract/src")),
-  );
-  if (fs.existsSync(serverEntry) && fs.statSync(serverEntry).mtimeMs >= sources) return;
-  console.log("generation: server build missing or stale, building packages/server");
-  const build = spawnSync("npm", ["run", "build", "-w", "@content-studio/server"], {
-    cwd: repoRoot,
-    stdio: "inherit",
-  });
-  if (build.status !== 0) throw new Error("server build failed");
-}
-
-/** @param {string} apiUrl */
-async function signIn(apiUrl) {
-  const res = await fetch(`${apiUrl}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: apiUrl },
-    body: JSON.stringify(ADMIN),
-  });
-  await res.arrayBuffer();
-  if (res.status !== 200) throw new Error(`sign-in answered ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
 }
 
 /**
@@ -193,7 +152,7 @@ async function startSlowProvider(delayMs) {
 }
 
 export async function run() {
-  ensureServerBuild();
+  ensureBuild("generation");
   const provider = await startSlowProvider(PROVIDER_DELAY_MS);
   const server = await startServer({
     env: {
@@ -206,7 +165,7 @@ export async function run() {
     },
   });
   try {
-    const cookie = await signIn(server.apiUrl);
+    const cookie = await signInCookie(server.apiUrl, ADMIN);
     await waitForIngest(server.apiUrl, cookie);
 
     // (1) Built-in writer, sequential. With OPENAI_API_KEY set OpenAI would be the default.

@@ -10,9 +10,11 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import autocannon from "autocannon";
 import pg from "pg";
-import { makeDataDir, repoRoot, serverEntry, startServer } from "../e2e/lib/server.mjs";
+import { makeDataDir, repoRoot, startServer } from "../e2e/lib/server.mjs";
 import { startBareFastify } from "./lib/bare-fastify.mjs";
 import { withScratchDatabase } from "./lib/postgres.mjs";
+import { percentile, signInCookie } from "./lib/measure.mjs";
+import { ensureBuild } from "./lib/build.mjs";
 
 const ITEMS = Number(process.env.BENCH_LIBRARY_ITEMS ?? 100_000);
 const SAMPLES = 200;
@@ -55,27 +57,6 @@ const QUERIES = {
   dashboard: ["/api/dashboard/summary"],
 };
 
-/** @param {string} base */
-async function signIn(base) {
-  const res = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify(ADMIN),
-  });
-  await res.arrayBuffer();
-  if (res.status !== 200) throw new Error(`sign-in answered ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
-
-/** @param {number[]} values @param {number} q */
-const quantile = (values, q) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-};
-
 /** @param {string} base @param {string[]} urls (taken in turn) @param {string} cookie */
 async function timeRequests(base, urls, cookie) {
   /** @type {number[]} */
@@ -88,7 +69,7 @@ async function timeRequests(base, urls, cookie) {
     if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${body.slice(0, 200)}`);
     if (i >= 20) times.push(performance.now() - t0);
   }
-  return { p50: quantile(times, 0.5), p95: quantile(times, 0.95) };
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
 }
 
 /** Requests per second under CLIENTS connections. @param {string} url @param {string} [cookie] */
@@ -139,7 +120,7 @@ async function measure(label, databaseUrl) {
     const server = await startServer({ dataDir, env, timeoutMs: 120_000 });
     try {
       const base = server.apiUrl;
-      const cookie = await signIn(base);
+      const cookie = await signInCookie(base, ADMIN);
       /** @type {Record<string, { p50: number, p95: number }>} */
       const times = {};
       for (const [name, urls] of Object.entries(QUERIES)) {
@@ -221,11 +202,7 @@ async function reachablePostgres() {
 }
 
 export async function run() {
-  if (!fs.existsSync(serverEntry)) {
-    console.log("library: no build found, running `npm run build`");
-    const build = spawnSync("npm", ["run", "build"], { cwd: repoRoot, stdio: "inherit" });
-    if (build.status !== 0) throw new Error("`npm run build` failed");
-  }
+  ensureBuild("library");
   const results = entries(await measure("PGlite"), "", 0.15, "<= 50 ms");
 
   const adminUrl = await reachablePostgres();

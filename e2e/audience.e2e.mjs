@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { launchBrowser, resultsDir } from "./lib/browser.mjs";
+import { launchBrowser, endJourney } from "./lib/browser.mjs";
 import { startServer } from "./lib/server.mjs";
 import { createFirstAdmin } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
@@ -110,11 +110,7 @@ describe("target audience journey", { timeout: 240_000 }, () => {
   });
 
   after(async () => {
-    await browser?.close();
-    if (server) {
-      fs.writeFileSync(path.join(resultsDir, `${JOURNEY}-server.log`), server.logs());
-      await server.stop();
-    }
+    await endJourney(JOURNEY, server, browser);
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 

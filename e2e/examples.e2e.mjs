@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { load } from "js-yaml";
-import { launchBrowser, resultsDir } from "./lib/browser.mjs";
+import { launchBrowser, resultsDir, endJourney } from "./lib/browser.mjs";
 import { repoRoot, startServer } from "./lib/server.mjs";
 import { createFirstAdmin } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
@@ -73,13 +73,7 @@ describe("examples journey", { timeout: 240_000 }, () => {
     page = browser.page;
   });
 
-  after(async () => {
-    await browser?.close();
-    if (server) {
-      fs.writeFileSync(path.join(resultsDir, `${JOURNEY}-server.log`), server.logs());
-      await server.stop();
-    }
-  });
+  after(() => endJourney(JOURNEY, server, browser));
 
   /** @param {string} route */
   const open = (route) => page.goto(new URL(route, server.url).href);

@@ -1,10 +1,8 @@
 // Foundation journey: first-run administrator, app shell, routes, sidebar, 404,
 // logout, sign-in errors and the sidebar footer — in real Chromium against the built server.
 import assert from "node:assert/strict";
-import fs from "node:fs";
-import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { launchBrowser, resultsDir } from "./lib/browser.mjs";
+import { launchBrowser, endJourney } from "./lib/browser.mjs";
 import { startServer } from "./lib/server.mjs";
 import { eventually } from "./lib/wait.mjs";
 
@@ -38,13 +36,7 @@ describe("foundation journey", { timeout: 240_000 }, () => {
     page = browser.page;
   });
 
-  after(async () => {
-    await browser?.close();
-    if (server) {
-      fs.writeFileSync(path.join(resultsDir, `${JOURNEY}-server.log`), server.logs());
-      await server.stop();
-    }
-  });
+  after(() => endJourney(JOURNEY, server, browser));
 
   /** @param {string} route */
   const open = (route) => page.goto(new URL(route, server.url).href);

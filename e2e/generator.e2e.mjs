@@ -3,8 +3,6 @@
 // within its channel's limit, regenerate) and New Content — in real Chromium against the
 // built server.
 import assert from "node:assert/strict";
-import fs from "node:fs";
-import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import {
   AI_PROVIDERS,
@@ -13,7 +11,7 @@ import {
   charLength,
   xLength,
 } from "@content-studio/contract";
-import { launchBrowser, resultsDir } from "./lib/browser.mjs";
+import { launchBrowser, endJourney } from "./lib/browser.mjs";
 import { startServer } from "./lib/server.mjs";
 import { createFirstAdmin } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
@@ -64,13 +62,7 @@ describe("generator journey", { timeout: 300_000 }, () => {
     page = browser.page;
   });
 
-  after(async () => {
-    await browser?.close();
-    if (server) {
-      fs.writeFileSync(path.join(resultsDir, `${JOURNEY}-server.log`), server.logs());
-      await server.stop();
-    }
-  });
+  after(() => endJourney(JOURNEY, server, browser));
 
   /** @param {string} route */
   const open = (route) => page.goto(new URL(route, server.url).href);

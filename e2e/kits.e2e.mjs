@@ -12,7 +12,7 @@ import { after, before, describe, it } from "node:test";
 import yauzl from "yauzl";
 import { KIT_ASSET_LABELS } from "@content-studio/contract";
 import { answer, startFakeAiProvider } from "../packages/server/test/fakes/ai-provider-server.ts";
-import { launchBrowser, resultsDir } from "./lib/browser.mjs";
+import { launchBrowser, resultsDir, endJourney } from "./lib/browser.mjs";
 import { startServer } from "./lib/server.mjs";
 import { createFirstAdmin } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
@@ -138,11 +138,7 @@ describe("kits journey", { timeout: 600_000 }, () => {
   });
 
   after(async () => {
-    await browser?.close();
-    if (server) {
-      fs.writeFileSync(path.join(resultsDir, `${JOURNEY}-server.log`), server.logs());
-      await server.stop();
-    }
+    await endJourney(JOURNEY, server, browser);
     await fake?.close();
   });
 

@@ -4,10 +4,9 @@
 // reasons; the author may not approve their own item) → publish → the dashboard's tiles,
 // recent table and coverage map change.
 import assert from "node:assert/strict";
-import fs from "node:fs";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { launchBrowser, resultsDir } from "./lib/browser.mjs";
+import { launchBrowser, resultsDir, endJourney } from "./lib/browser.mjs";
 import { startServer } from "./lib/server.mjs";
 import { createFirstAdmin } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
@@ -43,13 +42,7 @@ describe("library journey", { timeout: 300_000 }, () => {
     page = browser.page;
   });
 
-  after(async () => {
-    await browser?.close();
-    if (server) {
-      fs.writeFileSync(path.join(resultsDir, `${JOURNEY}-server.log`), server.logs());
-      await server.stop();
-    }
-  });
+  after(() => endJourney(JOURNEY, server, browser));
 
   /** @param {string} route */
   const open = (route) => page.goto(new URL(route, server.url).href);

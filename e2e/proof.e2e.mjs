@@ -3,10 +3,8 @@
 // the claim bound to the new fact, then retires the fact and sees the generated item listed as
 // using it — in real Chromium against the built server.
 import assert from "node:assert/strict";
-import fs from "node:fs";
-import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { launchBrowser, resultsDir } from "./lib/browser.mjs";
+import { launchBrowser, endJourney } from "./lib/browser.mjs";
 import { startServer } from "./lib/server.mjs";
 import { createFirstAdmin } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
@@ -36,13 +34,7 @@ describe("proof library journey", { timeout: 300_000 }, () => {
     page = browser.page;
   });
 
-  after(async () => {
-    await browser?.close();
-    if (server) {
-      fs.writeFileSync(path.join(resultsDir, `${JOURNEY}-server.log`), server.logs());
-      await server.stop();
-    }
-  });
+  after(() => endJourney(JOURNEY, server, browser));
 
   /** The card of one fact in the list. @param {string} statement */
   const factCard = (statement) =>

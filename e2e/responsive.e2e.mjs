@@ -4,10 +4,8 @@
 // refuses to send anyone to another site; then every screen at 1400 px, light and dark (with
 // another accent colour). Screenshots of every screen are kept for review.
 import assert from "node:assert/strict";
-import fs from "node:fs";
-import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { launchBrowser, resultsDir } from "./lib/browser.mjs";
+import { launchBrowser, endJourney } from "./lib/browser.mjs";
 import { startServer } from "./lib/server.mjs";
 import { createFirstAdmin } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
@@ -52,13 +50,7 @@ describe("responsive journey", { timeout: 300_000 }, () => {
     page = browser.page;
   });
 
-  after(async () => {
-    await browser?.close();
-    if (server) {
-      fs.writeFileSync(path.join(resultsDir, `${JOURNEY}-server.log`), server.logs());
-      await server.stop();
-    }
-  });
+  after(() => endJourney(JOURNEY, server, browser));
 
   /** @param {string} route */
   const open = (route) => page.goto(new URL(route, server.url).href);

@@ -4,10 +4,8 @@
 // at 390 px the section bar stays at the top, scrolls sideways, follows the scroll and moves
 // to a card by keyboard.
 import assert from "node:assert/strict";
-import fs from "node:fs";
-import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { launchBrowser, resultsDir } from "./lib/browser.mjs";
+import { launchBrowser, endJourney } from "./lib/browser.mjs";
 import { startServer } from "./lib/server.mjs";
 import { createFirstAdmin } from "./lib/session.mjs";
 import { startSmtpFake } from "../packages/server/test/fakes/smtp-server.ts";
@@ -55,12 +53,7 @@ describe("settings journey", { timeout: 300_000 }, () => {
   });
 
   after(async () => {
-    await first?.close();
-    await second?.close();
-    if (server) {
-      fs.writeFileSync(path.join(resultsDir, `${JOURNEY}-server.log`), server.logs());
-      await server.stop();
-    }
+    await endJourney(JOURNEY, server, first, second);
     await smtp?.close();
   });
 

@@ -4,10 +4,9 @@
 // was last used; revoking it (after a confirmation) stops it at once. The API reference at
 // /api/docs renders under the server's CSP. Screenshots at 1400 and 390 px, light and dark.
 import assert from "node:assert/strict";
-import fs from "node:fs";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { launchBrowser, resultsDir } from "./lib/browser.mjs";
+import { launchBrowser, resultsDir, endJourney } from "./lib/browser.mjs";
 import { startServer } from "./lib/server.mjs";
 import { createFirstAdmin } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
@@ -31,13 +30,7 @@ describe("API tokens journey", { timeout: 300_000 }, () => {
     });
   });
 
-  after(async () => {
-    await browser?.close();
-    if (server) {
-      fs.writeFileSync(path.join(resultsDir, `${JOURNEY}-server.log`), server.logs());
-      await server.stop();
-    }
-  });
+  after(() => endJourney(JOURNEY, server, browser));
 
   /**
    * A request as a script sends it: no cookie, the token in the Authorization header.

@@ -3,12 +3,10 @@
 // log; the receiver verifies the signature with the standardwebhooks library. Screenshots at
 // 1400 and 390 px, light and dark — in real Chromium against the built server.
 import assert from "node:assert/strict";
-import fs from "node:fs";
 import http from "node:http";
-import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { Webhook } from "standardwebhooks";
-import { launchBrowser, resultsDir } from "./lib/browser.mjs";
+import { launchBrowser, endJourney } from "./lib/browser.mjs";
 import { startServer } from "./lib/server.mjs";
 import { createFirstAdmin } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
@@ -76,12 +74,8 @@ describe("webhooks journey", { timeout: 300_000 }, () => {
   });
 
   after(async () => {
-    await browser?.close();
     await receiver?.close();
-    if (server) {
-      fs.writeFileSync(path.join(resultsDir, `${JOURNEY}-server.log`), server.logs());
-      await server.stop();
-    }
+    await endJourney(JOURNEY, server, browser);
   });
 
   const card = () => page.locator("#settings-webhooks");

@@ -3,10 +3,8 @@
 // who switched to OpenAI gpt-4o-mini; the browser must end up with nothing executable, the
 // harmless text intact, and the API key in no response the page received.
 import assert from "node:assert/strict";
-import fs from "node:fs";
-import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { launchBrowser, resultsDir } from "./lib/browser.mjs";
+import { launchBrowser, endJourney } from "./lib/browser.mjs";
 import { answer, startFakeAiProvider } from "../packages/server/test/fakes/ai-provider-server.ts";
 import { startServer } from "./lib/server.mjs";
 import { createFirstAdmin } from "./lib/session.mjs";
@@ -143,11 +141,7 @@ describe("xss journey", { timeout: 240_000 }, () => {
   });
 
   after(async () => {
-    await browser?.close();
-    if (server) {
-      fs.writeFileSync(path.join(resultsDir, `${JOURNEY}-server.log`), server.logs());
-      await server.stop();
-    }
+    await endJourney(JOURNEY, server, browser);
     await fake?.close();
   });
 

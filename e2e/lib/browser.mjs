@@ -97,3 +97,18 @@ export async function launchBrowser(journey, options = {}) {
     },
   };
 }
+
+/**
+ * Ends a journey: closes its browsers, keeps the server's log beside the screenshots
+ * (test-results/<journey>-server.log) and stops the server. Safe when `before` failed midway.
+ * @param {string} journey
+ * @param {{ logs(): string, stop(): Promise<void> } | undefined} server
+ * @param {...({ close(): Promise<void> } | undefined)} browsers
+ */
+export async function endJourney(journey, server, ...browsers) {
+  for (const browser of browsers) await browser?.close();
+  if (server) {
+    fs.writeFileSync(path.join(resultsDir, `${journey}-server.log`), server.logs());
+    await server.stop();
+  }
+}
