@@ -409,3 +409,5 @@ export const TargetableItemSchema = z.object({
   buyingStage: BuyingStageSchema,
 });
 export type TargetableItem = z.infer<typeof TargetableItemSchema>;
+
+export const TargetableItemArraySchema = z.array(TargetableItemSchema);

@@ -26,6 +26,14 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
+/** POST /api/auth/sign-in/email and POST /api/setup/admin: the signed-in user. */
+export const SignInResultSchema = z.object({
+  user: UserSchema,
+  /** Signed in with a temporary password: choose a new one before anything else. */
+  passwordChangeRequired: z.boolean().optional(),
+});
+export type SignInResult = z.infer<typeof SignInResultSchema>;
+
 /** GET /api/session: who is signed in, and whether first-run setup is still open. */
 export const SessionInfoSchema = z.object({
   user: UserSchema.nullable(),

@@ -272,3 +272,5 @@ export const ExampleRepoSettingsResponseSchema = ExampleRepoSettingsSchema.exten
   can: SettingsCapabilitiesSchema.extend({ ingest: z.boolean() }),
 });
 export type ExampleRepoSettingsResponse = z.infer<typeof ExampleRepoSettingsResponseSchema>;
+
+export const IngestJobArraySchema = z.array(IngestJobSchema);

@@ -454,3 +454,6 @@ export const DashboardSummarySchema = z.object({
   ),
 });
 export type DashboardSummary = z.infer<typeof DashboardSummarySchema>;
+
+/** GET /api/library/authors. */
+export const LibraryAuthorArraySchema = z.array(LibraryAuthorSchema);

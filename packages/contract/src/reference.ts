@@ -117,3 +117,8 @@ export const CompanyCatalogSchema = z.object({
   ),
 });
 export type CompanyCatalog = z.infer<typeof CompanyCatalogSchema>;
+
+/** GET /api/buying-stages, /api/industries, /api/personas: the lists. */
+export const BuyingStageArraySchema = z.array(BuyingStageSchema);
+export const IndustryArraySchema = z.array(IndustrySchema);
+export const PersonaArraySchema = z.array(PersonaSchema);

@@ -10,14 +10,14 @@ import {
   UserIdParamsSchema,
   UserSchema,
   successEnvelope,
+  EmptyAnswerSchema,
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { AppContext } from "../../app-context";
 import { actorOf } from "../../plugins/access";
 import * as account from "./account.service";
 
-const Done = successEnvelope(z.object({}));
+const Done = successEnvelope(EmptyAnswerSchema);
 
 export const accountRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>

@@ -2,21 +2,15 @@ import {
   SessionInfoSchema,
   SetupAdminBodySchema,
   SignInBodySchema,
-  UserSchema,
+  SignInResultSchema,
   successEnvelope,
+  EmptyAnswerSchema,
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { AppContext } from "../../app-context";
 import { createFirstAdmin, getSessionInfo, signIn, signOut } from "./auth.service";
 
-const UserEnvelope = successEnvelope(
-  z.object({
-    user: UserSchema,
-    /** Signed in with a temporary password: choose a new one before anything else. */
-    passwordChangeRequired: z.boolean().optional(),
-  }),
-);
+const UserEnvelope = successEnvelope(SignInResultSchema);
 
 export const authRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -89,7 +83,7 @@ export const authRoutes =
           operationId: "signOut",
           summary: "Sign out",
           tags: ["auth"],
-          response: { 200: successEnvelope(z.object({})) },
+          response: { 200: successEnvelope(EmptyAnswerSchema) },
         },
       },
       async (request, reply) => {

@@ -7,9 +7,9 @@ import {
   GlossaryTermSchema,
   ListGlossaryQuerySchema,
   successEnvelope,
+  DeletedAnswerSchema,
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { AppContext } from "../../app-context";
 import { actorOf } from "../../plugins/access";
 import * as glossary from "./glossary.service";
@@ -93,7 +93,7 @@ export const glossaryRoutes =
           summary: "Delete a glossary term",
           tags: ["glossary"],
           params: GlossaryTermIdParamsSchema,
-          response: { 200: successEnvelope(z.object({ deleted: z.literal(true) })) },
+          response: { 200: successEnvelope(DeletedAnswerSchema) },
         },
       },
       async (request) => {

@@ -4,9 +4,9 @@ import {
   CreatedApiTokenSchema,
   TokenIdParamsSchema,
   successEnvelope,
+  RevokedAnswerSchema,
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { AppContext } from "../../app-context";
 import { actorOf } from "../../plugins/access";
 import * as tokens from "./tokens.service";
@@ -65,7 +65,7 @@ export const tokensRoutes =
           summary: "Revoke an API token",
           tags: ["tokens"],
           params: TokenIdParamsSchema,
-          response: { 200: successEnvelope(z.object({ revoked: z.literal(true) })) },
+          response: { 200: successEnvelope(RevokedAnswerSchema) },
         },
       },
       async (request) => {

@@ -10,9 +10,9 @@ import {
   WebhookEndpointWithSecretSchema,
   WebhookIdParamsSchema,
   WebhookListSchema,
+  DeletedAnswerSchema,
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { AppContext } from "../../app-context";
 import { actorOf } from "../../plugins/access";
 import * as webhooks from "./webhooks.service";
@@ -83,7 +83,7 @@ export const webhooksRoutes =
           summary: "Delete a webhook endpoint and its delivery log",
           operationId: "deleteWebhook",
           params: WebhookIdParamsSchema,
-          response: { 200: successEnvelope(z.object({ deleted: z.literal(true) })) },
+          response: { 200: successEnvelope(DeletedAnswerSchema) },
         },
       },
       async (request) => {
