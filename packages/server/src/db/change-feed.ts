@@ -1,10 +1,13 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
 import type { PGlite } from "@electric-sql/pglite";
 import {
   AliasNode,
+  CommonTableExpressionNameNode,
   DeleteQueryNode,
   InsertQueryNode,
   RawNode,
+  ReferenceNode,
   TableNode,
   UpdateQueryNode,
   type CompiledQuery,
@@ -20,36 +23,43 @@ import pg from "pg";
 import type { Database } from "./types";
 
 /**
- * What in-process caches depend on, and the tables behind each. Statement-level triggers on
- * these tables NOTIFY the channel's name in the writing transaction (delivered at commit);
- * migrations 1300 (reference), 1600 (auth, examples), 1700 (library) and 2100 (settings)
- * create them.
+ * Tables whose every change, by any writer in any process, the feed hears: a statement-level
+ * trigger on each NOTIFYs `table_change` with the table's name in the writing transaction
+ * (delivered at commit; migration 2026-11-28-1000). A cache keeps an answer only while every
+ * table its build read is watched and unchanged (`readsOf`, `unchangedSince`), so a table
+ * missing here leaves the answer uncached, never stale; `cache-dependencies.test.ts` fails on it.
  */
-export const CHANGE_CHANNELS = {
-  /** Sessions and their users: the session cache. */
-  auth_change: ["session", "user"],
-  /** Example rows: cached example list answers. */
-  examples_change: ["example"],
-  /**
-   * Content items, and the organisation's settings (each row's `can` follows whether authors
-   * may approve their own items): cached library list answers.
-   */
-  library_change: ["content_item", "app_setting"],
-  /** Reference data: personas, industries, stages, the company catalogue. */
-  reference_version: [
-    "persona",
-    "industry",
-    "buying_stage",
-    "company_profile",
-    "key_metric",
-    "solution",
-    "offer",
-  ],
-} as const satisfies Record<string, readonly string[]>;
+export const WATCHED_TABLES: ReadonlySet<string> = new Set([
+  "session",
+  "user",
+  "content_item",
+  "app_setting",
+  "example",
+]);
 
-export type ChangeChannel = keyof typeof CHANGE_CHANNELS;
+/**
+ * Reference data: personas, industries, stages, the company catalogue. Their triggers bump the
+ * version row and NOTIFY `reference_version` (migration 1300): a change to any counts as a
+ * change to all of them.
+ */
+export const REFERENCE_TABLES: ReadonlySet<string> = new Set([
+  "persona",
+  "industry",
+  "buying_stage",
+  "company_profile",
+  "key_metric",
+  "solution",
+  "offer",
+]);
 
-const CHANNELS = Object.keys(CHANGE_CHANNELS) as ChangeChannel[];
+/** The channel the watched tables' triggers NOTIFY, with the table's name as the payload. */
+const TABLE_CHANNEL = "table_change";
+const REFERENCE_CHANNEL = "reference_version";
+
+/** True when the feed hears every change to `table`, whoever writes it. */
+export function isWatched(table: string): boolean {
+  return WATCHED_TABLES.has(table) || REFERENCE_TABLES.has(table);
+}
 
 /**
  * Channels whose payload names what changed (a trigger sends it), delivered to subscribers:
@@ -59,25 +69,29 @@ export const PAYLOAD_CHANNELS = ["kit_progress"] as const;
 export type PayloadChannel = (typeof PAYLOAD_CHANNELS)[number];
 
 /**
- * Counts the changes to each channel's tables, for caches that keep an answer only while the
- * count it was read under is unchanged. A cache takes `generation()` BEFORE it reads, and keeps
- * what it read under that number: a change that commits during the read moves the count, so
- * the entry is never used.
+ * Numbers every change heard, for caches that keep an answer only while the tables it was read
+ * from are unchanged. A cache takes `now()` BEFORE it reads and keeps what it read under that
+ * number: a change that commits during the read is numbered after it, so the entry is never used.
  *
- * Changes are heard two ways. Writes through this process's own Kysely instance move the count
- * as soon as they commit (`watchWrites` below), before the writing request answers: deterministic
- * on both databases. Every other writer (another instance on the same PostgreSQL, a script,
- * a cascade) is heard through the triggers' NOTIFY: on the embedded PGlite, the only process on
- * its database, notifications are delivered in process when the writing statement returns; on
- * PostgreSQL a dedicated LISTEN connection receives them, normally within a millisecond of the
- * commit. While that connection is not (yet, or no longer) listening, `generation()` is null and
- * the caches read the database on every request; when it is back, every count moves, so nothing
- * read before is trusted.
+ * Changes are heard two ways. Writes through this process's own Kysely instance are numbered
+ * as soon as they commit (`watchWrites` below), before the writing request answers:
+ * deterministic on both databases. Every other writer (another instance on the same PostgreSQL,
+ * a script, a cascade) is heard through the triggers' NOTIFY: on the embedded PGlite, the only
+ * process on its database, notifications are delivered in process when the writing statement
+ * returns; on PostgreSQL a dedicated LISTEN connection receives them, normally within a
+ * millisecond of the commit. While that connection is not (yet, or no longer) listening, `now()`
+ * is null and the caches read the database on every request; when it is back, every table
+ * counts as changed, so nothing read before is trusted.
  */
 export class ChangeFeed {
   /** The PostgreSQL application_name of the listening connection (to tell it apart). */
   readonly listenerName = `content-studio changes ${randomBytes(4).toString("hex")}`;
-  readonly #counts = new Map<ChangeChannel, number>(CHANNELS.map((c) => [c, 0]));
+  /** The number of the latest change heard. */
+  #clock = 0;
+  /** Each table's latest change. */
+  readonly #changedAt = new Map<string, number>();
+  /** The latest change that counts for every table (raw SQL that may write, a reconnect). */
+  #allChangedAt = 0;
   #live = false;
   #closed = false;
   #stop: (() => Promise<void>) | undefined;
@@ -101,9 +115,29 @@ export class ChangeFeed {
     }
   }
 
-  /** The channel's change count, or null while changes could go unheard (do not cache). */
-  generation(channel: ChangeChannel): number | null {
-    return this.#live ? (this.#counts.get(channel) ?? 0) : null;
+  /** The number of the latest change heard, or null while changes could go unheard (do not cache). */
+  now(): number | null {
+    return this.#live ? this.#clock : null;
+  }
+
+  /** The number of the latest change to any of `tables`, or null while not live. */
+  lastChange(tables: Iterable<string>): number | null {
+    if (!this.#live) return null;
+    let latest = this.#allChangedAt;
+    for (const table of tables) latest = Math.max(latest, this.#changedAt.get(table) ?? 0);
+    return latest;
+  }
+
+  /**
+   * True while what was read from `tables` at `since` (a `now()`) still holds: the feed is live,
+   * every table is watched and none changed after it.
+   */
+  unchangedSince(tables: Iterable<string>, since: number): boolean {
+    if (!this.#live || this.#allChangedAt > since) return false;
+    for (const table of tables) {
+      if (!isWatched(table) || (this.#changedAt.get(table) ?? 0) > since) return false;
+    }
+    return true;
   }
 
   /** True while every change is heard. */
@@ -113,23 +147,29 @@ export class ChangeFeed {
 
   /** Records that these tables changed (a committed write of this process). */
   tablesChanged(tables: ReadonlySet<string>): void {
-    for (const channel of CHANNELS) {
-      if (CHANGE_CHANNELS[channel].some((table) => tables.has(table))) this.#bump(channel);
-    }
+    if (tables === EVERY_TABLE) return this.#changeAll();
+    const at = ++this.#clock;
+    for (const table of tables) this.#changedAt.set(table, at);
   }
 
-  #bump(channel: ChangeChannel): void {
-    this.#counts.set(channel, (this.#counts.get(channel) ?? 0) + 1);
+  #tableChanged(table: string): void {
+    this.#changedAt.set(table, ++this.#clock);
   }
 
-  #bumpAll(): void {
-    for (const channel of CHANNELS) this.#bump(channel);
+  #referenceChanged(): void {
+    const at = ++this.#clock;
+    for (const table of REFERENCE_TABLES) this.#changedAt.set(table, at);
+  }
+
+  #changeAll(): void {
+    this.#allChangedAt = ++this.#clock;
   }
 
   /** Hears the embedded PGlite's notifications (delivered in process, at commit). */
   async listenPglite(pglite: PGlite): Promise<void> {
     const stops = await Promise.all([
-      ...CHANNELS.map((channel) => pglite.listen(channel, () => this.#bump(channel))),
+      pglite.listen(TABLE_CHANNEL, (table) => this.#tableChanged(table)),
+      pglite.listen(REFERENCE_CHANNEL, () => this.#referenceChanged()),
       ...PAYLOAD_CHANNELS.map((channel) =>
         pglite.listen(channel, (payload) => this.#deliver(channel, payload)),
       ),
@@ -138,7 +178,7 @@ export class ChangeFeed {
       if (pglite.closed) return;
       await Promise.all(stops.map((stop) => stop().catch(() => undefined)));
     };
-    this.#bumpAll();
+    this.#changeAll();
     this.#live = !this.#closed;
   }
 
@@ -189,13 +229,20 @@ export class ChangeFeed {
         if (message.channel === probeChannel) probeOutstanding = false;
         else if ((PAYLOAD_CHANNELS as readonly string[]).includes(message.channel)) {
           this.#deliver(message.channel as PayloadChannel, message.payload ?? "");
-        } else if (CHANNELS.includes(message.channel as ChangeChannel)) {
-          this.#bump(message.channel as ChangeChannel);
+        } else if (message.channel === TABLE_CHANNEL) {
+          this.#tableChanged(message.payload ?? "");
+        } else if (message.channel === REFERENCE_CHANNEL) {
+          this.#referenceChanged();
         }
       });
       try {
         await next.connect();
-        for (const channel of [...CHANNELS, ...PAYLOAD_CHANNELS, probeChannel]) {
+        for (const channel of [
+          TABLE_CHANNEL,
+          REFERENCE_CHANNEL,
+          ...PAYLOAD_CHANNELS,
+          probeChannel,
+        ]) {
           await next.query(`LISTEN ${channel}`);
         }
       } catch (error) {
@@ -205,7 +252,7 @@ export class ChangeFeed {
       if (client !== next || this.#closed) return;
       delay = 250;
       // Whatever changed while nobody listened is unknown: nothing cached before is trusted.
-      this.#bumpAll();
+      this.#changeAll();
       this.#live = true;
       probe = setInterval(() => {
         if (probeOutstanding) {
@@ -275,6 +322,8 @@ class WatchingConnection implements DatabaseConnection {
   ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const reading = recording.getStore();
+    if (reading) for (const table of readTables(query.query)) reading.add(table);
     const tables = writtenTables(query.query, query.sql);
     if (!tables) return this.inner.executeQuery<R>(query);
     try {
@@ -345,18 +394,27 @@ class WatchingDriver implements Driver {
 }
 
 /** Stands for "any table" in what a raw statement may have written. */
-const EVERY_TABLE: ReadonlySet<string> = new Set(Object.values(CHANGE_CHANNELS).flat());
+const EVERY_TABLE: ReadonlySet<string> = new Set(["(any table)"]);
 
 /** Raw SQL that is not plainly a read: it may write anything. */
 const RAW_WRITE =
   /^\s*(insert|update|delete|merge|truncate|alter|drop|create|copy|call|do|with)\b/i;
+
+/** A raw statement that writes one table it names first (schema-qualified: not matched). */
+const PLAIN_WRITE =
+  /^\s*(?:insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?(?=[\s(]|$)/i;
 
 /**
  * The tables an INSERT, UPDATE or DELETE writes; every watched table for raw SQL that may
  * write; undefined for reads.
  */
 function writtenTables(node: OperationNode, sqlText: string): ReadonlySet<string> | undefined {
-  if (RawNode.is(node)) return RAW_WRITE.test(sqlText) ? EVERY_TABLE : undefined;
+  if (RawNode.is(node)) {
+    if (!RAW_WRITE.test(sqlText)) return undefined;
+    // One plain INSERT, UPDATE or DELETE names its table; anything else may write anything.
+    const target = PLAIN_WRITE.exec(sqlText);
+    return target ? new Set([target[1]!.toLowerCase()]) : EVERY_TABLE;
+  }
   let targets: readonly OperationNode[] | undefined;
   if (InsertQueryNode.is(node)) targets = [node.into].filter((t) => t !== undefined);
   else if (UpdateQueryNode.is(node)) targets = node.table ? [node.table] : [];
@@ -368,4 +426,59 @@ function writtenTables(node: OperationNode, sqlText: string): ReadonlySet<string
     if (TableNode.is(table)) names.add(table.table.identifier.name);
   }
   return names;
+}
+
+const recording = new AsyncLocalStorage<Set<string>>();
+
+/**
+ * Runs `work` and answers, with its value, the tables every query it ran through a watched
+ * Kysely instance names (`readTables`): what an answer built by `work` depends on.
+ */
+export async function readsOf<T>(
+  work: () => Promise<T>,
+): Promise<{ value: T; tables: Set<string> }> {
+  const tables = new Set<string>();
+  const value = await recording.run(tables, work);
+  return { value, tables };
+}
+
+/** The names after FROM and JOIN in SQL text (not a subquery's parenthesis, not a function call). */
+const NAMED_IN_TEXT = /\b(?:from|join)\s+"?([a-z_][a-z0-9_$]*)\b"?(?!\s*\()/gi;
+
+/**
+ * The tables a compiled query names, from Kysely's operation tree: every table in a FROM,
+ * JOIN, subquery, CTE body or write target, and every name after FROM or JOIN in SQL text,
+ * without the names of its CTEs and never a column reference's table (an alias).
+ */
+export function readTables(node: OperationNode): Set<string> {
+  const tables = new Set<string>();
+  const ctes = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+      return;
+    }
+    if (typeof value !== "object" || value === null || !("kind" in value)) return;
+    const current = value as OperationNode;
+    if (ReferenceNode.is(current)) return;
+    if (TableNode.is(current)) {
+      tables.add(current.table.identifier.name);
+      return;
+    }
+    if (CommonTableExpressionNameNode.is(current)) {
+      ctes.add(current.table.table.identifier.name);
+      return;
+    }
+    if (RawNode.is(current)) {
+      // SQL text: every name after FROM or JOIN counts as a table read (a schema-qualified
+      // name counts as its schema, which nothing watches: such an answer is never kept).
+      for (const text of current.sqlFragments) {
+        for (const match of text.matchAll(NAMED_IN_TEXT)) tables.add(match[1]!.toLowerCase());
+      }
+    }
+    for (const child of Object.values(current)) visit(child);
+  };
+  visit(node);
+  for (const name of ctes) tables.delete(name);
+  return tables;
 }

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import type { ChangeChannel, ChangeFeed } from "../db/change-feed";
+import { LRUCache } from "lru-cache";
+import { isWatched, readsOf, type ChangeFeed } from "../db/change-feed";
 
 /** A ready answer: the JSON body serialised once, and its entity tag. */
 export interface CachedAnswer {
@@ -13,51 +14,64 @@ export function cachedAnswer(body: string): CachedAnswer {
   return { body, etag: `"${digest}"` };
 }
 
+interface Entry {
+  answer: CachedAnswer;
+  /** The tables the build's queries read. */
+  tables: readonly string[];
+  /** The feed's `now()` taken before the build. */
+  since: number;
+}
+
+/** Every answer cache made, by name: what the dependency test inspects. */
+const caches = new Map<string, AnswerCache>();
+
+/** The answer caches made so far (by name), with the tables their builds read. */
+export function answerCaches(): ReadonlyMap<string, AnswerCache> {
+  return caches;
+}
+
 /**
  * Serialised answers of a read endpoint, by key (what the answer depends on besides the data:
- * the caller's role, the query), each kept while the change counts of the channels it was read
- * under are unchanged (db/change-feed.ts). The counts are taken before the answer is built, so
- * a change committed while it was being built leaves the entry unused. No feed, or one not
- * hearing every change: nothing is kept. Only finished answers are kept (a build that fails
- * or whose client went away leaves nothing); least recently used entries go first.
+ * the caller, the query). The tables an answer depends on are derived, never listed: every
+ * query its build runs reports the tables it names (db/change-feed.ts, `readsOf`), and the
+ * answer is kept only while all of them are watched by the change feed and unchanged since
+ * before the build. A build that reads a table nobody watches is not kept (and the dependency
+ * test, cache-dependencies.test.ts, fails on it). No feed, or one not hearing every change:
+ * nothing is kept. Least recently used entries go first.
  */
 export class AnswerCache {
-  private readonly entries = new Map<string, { tag: string; answer: CachedAnswer }>();
+  private readonly entries: LRUCache<string, Entry>;
+  /** Every table the builds read so far. */
+  readonly tablesRead = new Set<string>();
+  /** Answers built (not served from the cache) so far. */
+  builds = 0;
 
   constructor(
+    readonly name: string,
     private readonly feed: ChangeFeed | undefined,
-    private readonly channels: readonly ChangeChannel[],
-    private readonly maxEntries = 500,
-  ) {}
+    maxEntries = 500,
+  ) {
+    this.entries = new LRUCache({ max: maxEntries });
+    caches.set(name, this);
+  }
 
-  private tag(): string | null {
-    if (!this.feed) return null;
-    const counts: number[] = [];
-    for (const channel of this.channels) {
-      const count = this.feed.generation(channel);
-      if (count === null) return null;
-      counts.push(count);
-    }
-    return counts.join(":");
+  /** Tables the builds read that the change feed does not watch (answers not kept). */
+  unwatchedTables(): string[] {
+    return [...this.tablesRead].filter((table) => !isWatched(table));
   }
 
   async get(key: string, build: () => Promise<string>): Promise<CachedAnswer> {
-    const tag = this.tag();
     const entry = this.entries.get(key);
-    if (entry) {
+    if (entry && this.feed?.unchangedSince(entry.tables, entry.since)) return entry.answer;
+    const since = this.feed?.now() ?? null;
+    this.builds += 1;
+    const { value: body, tables } = await readsOf(build);
+    for (const table of tables) this.tablesRead.add(table);
+    const answer = cachedAnswer(body);
+    if (since !== null && tables.size > 0 && this.feed?.unchangedSince(tables, since)) {
+      this.entries.set(key, { answer, tables: [...tables], since });
+    } else if (entry) {
       this.entries.delete(key);
-      if (tag !== null && entry.tag === tag) {
-        this.entries.set(key, entry);
-        return entry.answer;
-      }
-    }
-    const answer = cachedAnswer(await build());
-    if (tag !== null && tag === this.tag()) {
-      this.entries.set(key, { tag, answer });
-      if (this.entries.size > this.maxEntries) {
-        const oldest = this.entries.keys().next().value;
-        if (oldest !== undefined) this.entries.delete(oldest);
-      }
     }
     return answer;
   }

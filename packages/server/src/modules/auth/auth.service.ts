@@ -9,7 +9,7 @@ import { APIError } from "better-auth/api";
 import { getCookies } from "better-auth/cookies";
 import type { Kysely } from "kysely";
 import type { Config } from "../../config";
-import { changeFeedOf, type ChangeFeed } from "../../db/change-feed";
+import { changeFeedOf } from "../../db/change-feed";
 import type { Database } from "../../db/types";
 import { AppError } from "../../lib/app-error";
 import { describeRetry } from "../../lib/rate-limit";
@@ -21,6 +21,7 @@ import { createAccount } from "../users/users.service";
 import { recordAudit } from "../audit/audit.service";
 import { CLIENT_IP_HEADER, type Auth } from "./auth";
 import * as authRepo from "./auth.repository";
+import { SessionCache } from "./session-cache";
 import { readCookie, serializeCookie, signCookieValue, verifyCookieValue } from "./session-cookie";
 
 /**
@@ -68,54 +69,11 @@ export interface SignedIn {
   passwordChangeRequired: boolean;
 }
 
-type SessionRow = NonNullable<Awaited<ReturnType<typeof authRepo.findSessionWithUser>>>;
-
-/** Sessions kept in memory at most (least recently used dropped first). */
-const SESSION_CACHE_SIZE = 10_000;
-
-/**
- * Session rows by token, each kept under the auth change count it was read under (sessions
- * and users: db/change-feed.ts). Any change to any session or user moves that count, so a
- * revoked session, a deactivated user or a changed role is never served from here: a sign-out
- * or revocation in this process moves it before its answer is sent, one elsewhere when its
- * notification arrives. While the feed cannot hear every change there is no caching at all.
- */
-class SessionCache {
-  /** By the signed cookie value: a value found here passed the signature check when stored. */
-  private readonly rows = new Map<string, { row: SessionRow; token: string; generation: number }>();
-
-  constructor(private readonly feed: ChangeFeed | undefined) {}
-
-  /** The current count to read under, or null when nothing may be cached. */
-  generation(): number | null {
-    return this.feed?.generation("auth_change") ?? null;
-  }
-
-  get(signed: string): { row: SessionRow; token: string } | undefined {
-    const entry = this.rows.get(signed);
-    if (!entry) return undefined;
-    this.rows.delete(signed);
-    if (entry.generation !== this.generation()) return undefined;
-    // Most recently used last.
-    this.rows.set(signed, entry);
-    return entry;
-  }
-
-  set(signed: string, token: string, row: SessionRow, generation: number | null): void {
-    if (generation === null || generation !== this.generation()) return;
-    this.rows.set(signed, { row, token, generation });
-    if (this.rows.size > SESSION_CACHE_SIZE) {
-      const oldest = this.rows.keys().next().value;
-      if (oldest !== undefined) this.rows.delete(oldest);
-    }
-  }
-}
-
 /**
  * Resolves the caller's session without the auth library's endpoint dispatch: the signed
  * session cookie is checked here (better-auth's format, same secret and cookie name), then the
  * session and its user are read by token with one indexed query, or taken from the session
- * cache above, which keeps them only until any session or user changes. The rules are
+ * session cache (session-cache.ts), which keeps them only until a session or user changes. The rules are
  * better-auth's: an idle-expired session is deleted; the idle expiry slides, written at most
  * once per `updateAge` (with the cookie sent again); plus ours: deactivated users and sessions
  * past the absolute limit get nothing (the latter is deleted). Expiry is checked on every
@@ -131,7 +89,9 @@ export function createSessionResolver(
   const secret = auth.options.secret;
   const idleSeconds = auth.options.session.expiresIn;
   const updateAgeSeconds = auth.options.session.updateAge;
-  const cache = new SessionCache(changeFeedOf(db));
+  const cache = new SessionCache<
+    NonNullable<Awaited<ReturnType<typeof authRepo.findSessionWithUser>>>
+  >(changeFeedOf(db));
   return async (request) => {
     const header = request.headers.cookie;
     if (!header) return none;
@@ -141,10 +101,9 @@ export function createSessionResolver(
     if (!row || !token) {
       token = verifyCookieValue(signed, secret) ?? undefined;
       if (!token) return none;
-      const generation = cache.generation();
-      row = await authRepo.findSessionWithUser(db, token);
+      const verified = token;
+      row = await cache.read(signed, verified, () => authRepo.findSessionWithUser(db, verified));
       if (!row) return none;
-      cache.set(signed, token, row, generation);
     }
     const now = Date.now();
     const expiresAt = new Date(row.expiresAt).getTime();

@@ -52,12 +52,8 @@ async function* uploadParts(request: FastifyRequest): AsyncGenerator<UploadPart>
 export const examplesRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    // Example list answers, kept until an example or the reference data behind its persona
-    // and industry names changes (lib/answer-cache.ts).
-    const listCache = new AnswerCache(changeFeedOf(ctx.db), [
-      "examples_change",
-      "reference_version",
-    ]);
+    // Example list answers, kept until a table their queries read changes (lib/answer-cache.ts).
+    const listCache = new AnswerCache("example lists", changeFeedOf(ctx.db));
     const listEnvelope = successEnvelope(ExampleListSchema);
     await app.register(multipart, {
       // Busboy keeps only the base name by default; a folder upload's files are named

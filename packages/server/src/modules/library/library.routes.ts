@@ -37,13 +37,8 @@ const detail = { 200: successEnvelope(LibraryItemDetailSchema) };
 export const libraryRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    // Library pages, kept until an item, a user (author names) or the reference data behind
-    // persona and industry names changes (lib/answer-cache.ts).
-    const listCache = new AnswerCache(changeFeedOf(ctx.db), [
-      "library_change",
-      "auth_change",
-      "reference_version",
-    ]);
+    // Library pages, kept until a table their queries read changes (lib/answer-cache.ts).
+    const listCache = new AnswerCache("library pages", changeFeedOf(ctx.db));
     const listEnvelope = successEnvelope(LibraryPageSchema);
     app.get(
       "/api/library",

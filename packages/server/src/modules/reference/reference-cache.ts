@@ -7,7 +7,7 @@ import {
 } from "@content-studio/contract";
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import { changeFeedOf, type ChangeFeed } from "../../db/change-feed";
+import { changeFeedOf, readsOf, REFERENCE_TABLES, type ChangeFeed } from "../../db/change-feed";
 import { cachedAnswer, type CachedAnswer } from "../../lib/answer-cache";
 import type { Database } from "../../db/types";
 import { readReferenceVersion } from "./reference.repository";
@@ -30,8 +30,8 @@ export type ReferenceAnswer = keyof typeof ANSWERS;
 /**
  * The reference answers, built (zod-checked and serialised) once per reference-data version.
  * While the database's change feed hears every change (db/change-feed.ts: this process's own
- * writes at commit, other writers through the triggers' NOTIFY), an answer is kept until the
- * reference channel's count moves and nothing is read per request. Otherwise (the PostgreSQL
+ * writes at commit, other writers through the triggers' NOTIFY), an answer is kept until a
+ * reference table changes and nothing is read per request. Otherwise (the PostgreSQL
  * listener not connected) each call reads the version row that the same triggers bump in
  * every transaction changing reference data, one primary-key read.
  */
@@ -42,13 +42,15 @@ export class ReferenceCache {
   >();
 
   private readonly feed: ChangeFeed | undefined;
+  /** Every table the answers' loads read (the dependency test holds them to REFERENCE_TABLES). */
+  readonly tablesRead = new Set<string>();
 
   constructor(private readonly db: Kysely<Database>) {
     this.feed = changeFeedOf(db);
   }
 
   async get(name: ReferenceAnswer): Promise<CachedAnswer> {
-    const generation = this.feed?.generation("reference_version") ?? null;
+    const generation = this.feed?.lastChange(REFERENCE_TABLES) ?? null;
     const version =
       generation === null ? `v${await readReferenceVersion(this.db)}` : `g${generation}`;
     const entry = this.entries.get(name);
@@ -64,7 +66,8 @@ export class ReferenceCache {
 
   private async build(name: ReferenceAnswer): Promise<CachedAnswer> {
     const { schema, load } = ANSWERS[name];
-    const data = await load(this.db);
+    const { value: data, tables } = await readsOf<unknown>(() => load(this.db));
+    for (const table of tables) this.tablesRead.add(table);
     return cachedAnswer(JSON.stringify(schema.parse({ success: true, data })));
   }
 }
