@@ -5,6 +5,7 @@ import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
+import { FIRST_VISIT_PAGES, SESSION_URL, SIGNED_IN_URLS } from "./src/app/first-visit.ts";
 
 /**
  * The contract's top-level constants (zod schemas, tables) have no side effects, but a bundler
@@ -70,8 +71,62 @@ function precompress(): Plugin {
   };
 }
 
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+/**
+ * Writes dist/.vite/first-visit.json: for each page of src/app/first-visit.ts, the built
+ * files of its route modules with everything they import statically (less what index.html
+ * already loads), and the API answers a signed-in first visit asks for. The server names
+ * them in index.html (packages/server/src/plugins/web.ts) so they load beside the entry.
+ */
+function firstVisitHints(): Plugin {
+  let outDir = "";
+  return {
+    name: "content-studio:first-visit-hints",
+    apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      const manifestDir = path.join(outDir, ".vite");
+      const manifest = JSON.parse(
+        fs.readFileSync(path.join(manifestDir, "manifest.json"), "utf8"),
+      ) as Record<string, ManifestChunk>;
+      const closure = (keys: string[]) => {
+        const seen = new Set<string>();
+        const visit = (key: string) => {
+          const chunk = manifest[key];
+          if (!chunk) throw new Error(`first-visit: ${key} is not in the Vite manifest`);
+          if (seen.has(key)) return;
+          seen.add(key);
+          for (const imported of chunk.imports ?? []) visit(imported);
+        };
+        keys.forEach(visit);
+        return seen;
+      };
+      const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+      const loaded = closure(entries);
+      const pages = FIRST_VISIT_PAGES.map((page) => ({
+        path: page.path,
+        scripts: [...closure(page.routeModules)]
+          .filter((key) => !loaded.has(key))
+          .map((key) => `/${manifest[key]?.file}`),
+        data: page.data,
+      }));
+      fs.writeFileSync(
+        path.join(manifestDir, "first-visit.json"),
+        `${JSON.stringify({ session: SESSION_URL, signedIn: SIGNED_IN_URLS, pages }, null, 2)}\n`,
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [pureContractConstants(), react(), tailwindcss(), precompress()],
+  plugins: [pureContractConstants(), react(), tailwindcss(), firstVisitHints(), precompress()],
   server: { proxy: { "/api": "http://localhost:3000" } },
   build: {
     outDir: "dist",

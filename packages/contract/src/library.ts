@@ -7,7 +7,19 @@ import {
 } from "./content";
 import type { QualityReport } from "./quality";
 import { meetsQualityStandards } from "./quality-rules";
+import { formatCappedCount, QUALITY_BAND_IDS } from "./quality-bands";
 import { BuyingStageSchema, ContentTypeSchema } from "./reference";
+
+export {
+  DASHBOARD_QUALITY_BANDS,
+  LIBRARY_COUNT_CAP,
+  QUALITY_BAND_IDS,
+  QUALITY_BAND_LABELS,
+  dashboardQualityBand,
+  formatCappedCount,
+  isHighQuality,
+  type QualityBandId,
+} from "./quality-bands";
 
 /** Display names of the lifecycle states. */
 export const CONTENT_STATUS_LABELS: Record<ContentStatus, string> = {
@@ -24,38 +36,7 @@ export const TRASH_RETENTION_DAYS = 30;
 export const OWN_ITEM_APPROVAL_MESSAGE =
   "You cannot approve content you wrote: another admin approves it. (A one-person team can allow authors to approve their own content in Settings → Content Generation Defaults.)";
 
-/** Exact counts stop here: a list over more matches shows "1,000+". */
-export const LIBRARY_COUNT_CAP = 1000;
-
-/** Dashboard quality colours: at least 0.8 green, at least 0.6 yellow, else red. */
-export const DASHBOARD_QUALITY_BANDS = { high: 0.8, medium: 0.6 } as const;
-export const QUALITY_BAND_IDS = ["high", "medium", "low", "unscored"] as const;
 export const QualityBandIdSchema = z.enum(QUALITY_BAND_IDS);
-export type QualityBandId = z.infer<typeof QualityBandIdSchema>;
-export const QUALITY_BAND_LABELS: Record<QualityBandId, string> = {
-  high: "High (80% and above)",
-  medium: "Medium (60–79%)",
-  low: "Low (below 60%)",
-  unscored: "Not scored",
-};
-
-/** The dashboard band of a score (null: not scored). */
-export function dashboardQualityBand(score: number | null): QualityBandId {
-  if (score === null) return "unscored";
-  if (score >= DASHBOARD_QUALITY_BANDS.high) return "high";
-  if (score >= DASHBOARD_QUALITY_BANDS.medium) return "medium";
-  return "low";
-}
-
-/** "High Quality" on the dashboard: a score at or above the threshold. */
-export function isHighQuality(score: number, threshold: number): boolean {
-  return score >= threshold;
-}
-
-/** A count that may have stopped at the cap, e.g. 1000 capped → "1,000+". */
-export function formatCappedCount(count: number, capped: boolean): string {
-  return `${count.toLocaleString("en-US")}${capped ? "+" : ""}`;
-}
 
 /**
  * The library's count line for a page: the count when the server gave one ("1 item",

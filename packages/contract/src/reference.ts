@@ -1,32 +1,18 @@
 import { z } from "zod";
+import { BUYING_STAGES, CONTENT_TYPES } from "./reference-values";
 
-export const PERSONA_IDS = [
-  "vp-engineering",
-  "director-engineering",
-  "cto",
-  "product-manager",
-] as const;
-export const INDUSTRY_IDS = ["aerospace", "automotive", "high-tech", "industrial"] as const;
-export const BUYING_STAGES = ["awareness", "consideration", "decision"] as const;
-export const CONTENT_TYPES = [
-  "thought-leadership",
-  "case-study",
-  "technical-guide",
-  "industry-report",
-] as const;
+export {
+  BUYING_STAGES,
+  CONTENT_TYPE_LABELS,
+  CONTENT_TYPES,
+  INDUSTRY_IDS,
+  PERSONA_IDS,
+  type BuyingStage,
+  type ContentType,
+} from "./reference-values";
 
 export const BuyingStageSchema = z.enum(BUYING_STAGES);
-export type BuyingStage = z.infer<typeof BuyingStageSchema>;
 export const ContentTypeSchema = z.enum(CONTENT_TYPES);
-export type ContentType = z.infer<typeof ContentTypeSchema>;
-
-/** Human label for a content type, e.g. `case-study` → `Case Study`. */
-export const CONTENT_TYPE_LABELS: Record<ContentType, string> = {
-  "thought-leadership": "Thought Leadership",
-  "case-study": "Case Study",
-  "technical-guide": "Technical Guide",
-  "industry-report": "Industry Report",
-};
 
 /** What a persona cares about at each buying stage. */
 export const BuyingJourneySchema = z.object({

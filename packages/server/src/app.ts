@@ -212,7 +212,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   });
   if (config.role === "worker") registerWorkerOnlyHealth(app);
   app.addHook("onClose", () => ctx.mailer.close());
-  const routes = registerAccessControl(app, createSessionResolver(auth, db, config), {
+  const resolveUser = createSessionResolver(auth, db, config);
+  const routes = registerAccessControl(app, resolveUser, {
     publicOrigin: new URL(config.baseUrl).origin,
     tokens: tokenAccess(ctx),
   });
@@ -253,7 +254,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   // Signed webhooks: admin routes, and the delivery queue (decision 0046).
   await app.register(webhooksRoutes(ctx));
   defineWebhookQueue(ctx, app.log);
-  await registerWeb(app, config.webDist);
+  // index.html names a signed-in first visit's data, so it loads beside the scripts.
+  await registerWeb(app, config.webDist, { resolveUser });
   // Queues are defined by the modules above; the workers start once the app is ready, and stop
   // after requests and in-process work have drained (their jobs are taken over by another
   // process, or by this one after a restart). A `web` process only creates the queues it sends to.

@@ -4,6 +4,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ResolveUser } from "./access";
 import { registerWeb } from "./web";
 
 // The built web app as the web build leaves it: each text file with a .br and a .gz copy.
@@ -79,4 +80,106 @@ describe("web assets", () => {
     expect(res.headers["content-encoding"]).toBe("br");
     expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(page);
   });
+});
+
+describe("index.html names what a first visit loads next", () => {
+  const html =
+    '<!doctype html><html><head><title>Content Studio</title></head><body><div id="root"></div></body></html>\n';
+  const hints = {
+    session: "/api/session",
+    signedIn: ["/api/personas"],
+    pages: [
+      { path: "/", scripts: ["/assets/dashboard-abc.js"], data: ["/api/dashboard/summary"] },
+      { path: "/library", scripts: ["/assets/library-abc.js"], data: ["/api/library?a=1&b=2"] },
+    ],
+  };
+  // Stands in for the session resolver (its own tests cover the cookie and the database).
+  const resolveUser: ResolveUser = async ({ headers }) => {
+    const cookie = String(headers.cookie ?? "");
+    if (!cookie.includes("sid=")) return { user: null, setCookies: [] };
+    const user = { id: "u1", name: "Vera", email: "vera@example.com", role: "viewer" as const };
+    if (cookie.includes("sid=temporary")) {
+      return { user: { ...user, mustChangePassword: true }, setCookies: [] };
+    }
+    if (cookie.includes("sid=old")) return { user, setCookies: ["sid=renewed; HttpOnly"] };
+    return cookie.includes("sid=good") ? { user, setCookies: [] } : { user: null, setCookies: [] };
+  };
+  let dist: string;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), "web-dist-"));
+    writeWithCopies(path.join(dist, "index.html"), html);
+    fs.mkdirSync(path.join(dist, ".vite"));
+    fs.writeFileSync(path.join(dist, ".vite/first-visit.json"), JSON.stringify(hints));
+    app = Fastify();
+    await registerWeb(app, dist, { resolveUser });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  const links = (body: string) => body.match(/<link [^>]*>/g) ?? [];
+  const SESSION = '<link rel="preload" href="/api/session" as="fetch" crossorigin="anonymous">';
+
+  it("a signed-out visitor: the session and the page's code, compressed, never cached", async () => {
+    const res = await app.inject({ url: "/", headers: { "accept-encoding": "gzip, br" } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/text\/html/);
+    expect(res.headers["cache-control"]).toBe("no-cache");
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers.vary).toMatch(/cookie/i);
+    expect(res.headers["content-encoding"]).toBe("br");
+    const body = zlib.brotliDecompressSync(res.rawPayload).toString();
+    expect(links(body)).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/dashboard-abc.js">',
+      SESSION,
+    ]);
+    expect(body.replace(/ *<link [^>]*>\n/g, "")).toBe(html.replace("</head>", "  </head>"));
+  });
+
+  it("a signed-in visitor: the start-up data and the screen's data as well", async () => {
+    const res = await app.inject({
+      url: "/library",
+      headers: { "accept-encoding": "gzip", cookie: "sid=good" },
+    });
+    expect(res.headers["content-encoding"]).toBe("gzip");
+    expect(links(zlib.gunzipSync(res.rawPayload).toString())).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/library-abc.js">',
+      SESSION,
+      '<link rel="preload" href="/api/personas" as="fetch" crossorigin="anonymous">',
+      '<link rel="preload" href="/api/library?a=1&amp;b=2" as="fetch" crossorigin="anonymous">',
+    ]);
+  });
+
+  it("sends a renewed session cookie with the page", async () => {
+    const res = await app.inject({ url: "/", headers: { cookie: "sid=old" } });
+    expect([res.headers["set-cookie"]].flat()).toEqual(["sid=renewed; HttpOnly"]);
+    expect(res.headers["content-encoding"]).toBeUndefined();
+    expect(links(res.body)).toContain(
+      '<link rel="preload" href="/api/dashboard/summary" as="fetch" crossorigin="anonymous">',
+    );
+  });
+
+  it.each([
+    ["a stale cookie", "/", "sid=gone"],
+    ["a temporary password (only the password change is allowed)", "/", "sid=temporary"],
+  ])("no data for %s", async (_, url, cookie) => {
+    const res = await app.inject({ url, headers: { cookie } });
+    expect(links(res.body)).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/dashboard-abc.js">',
+      SESSION,
+    ]);
+  });
+
+  it.each(["/login", "/library?q=cost", "/library/42"])(
+    "%s: the session only (no first-visit list for it)",
+    async (url) => {
+      const res = await app.inject({ url, headers: { cookie: "sid=good" } });
+      expect(res.statusCode).toBe(200);
+      expect(links(res.body)).toEqual([SESSION]);
+    },
+  );
 });

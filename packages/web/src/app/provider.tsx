@@ -16,7 +16,7 @@ export function AppProvider({
   const [queryClient] = useState(() => {
     if (given) return given;
     const client = createQueryClient();
-    void prefetchStartupData(client);
+    void prefetchStartupData(client, window.location);
     return client;
   });
 

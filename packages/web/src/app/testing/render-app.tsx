@@ -1,3 +1,4 @@
+import type { QueryClient } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router";
 import { createTestQueryClient } from "../../testing/render";
@@ -21,11 +22,14 @@ await loadLazyRoutes(createAppRoutes());
 
 /**
  * Test helper (tests only; lint keeps app code from importing a testing/ folder): renders the
- * whole app (providers, routes, shell) at `url` in a memory router. It lives beside app/ rather
+ * whole app (providers, routes, shell) at `url` in a memory router, with a fresh test
+ * QueryClient unless one is given. It lives beside app/ rather
  * than in the shared src/testing/ because it composes the app, which shared code may not import.
  */
-export function renderApp(url: string) {
-  const queryClient = createTestQueryClient();
+export function renderApp(
+  url: string,
+  { queryClient = createTestQueryClient() }: { queryClient?: QueryClient } = {},
+) {
   const router = createMemoryRouter(createAppRoutes(), { initialEntries: [url] });
   const result = render(
     <AppProvider queryClient={queryClient}>

@@ -10,6 +10,9 @@ export const getLibrary = (
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<LibraryPage> => api.get<LibraryPage>("/api/library", { params: { ...params }, signal });
 
+/** The first page of the library as /library opens with no filters: newest changes first. */
+export const FIRST_LIBRARY_PAGE: LibraryParams = { sort: "updated", view: "active", limit: 20 };
+
 export const LIBRARY_QUERY_KEY = ["library"] as const;
 
 export const getLibraryQueryOptions = (params: LibraryParams) =>
