@@ -1,3 +1,4 @@
+import { buildIndustry, buildPersona } from "./generator-fixtures";
 import type { ExampleDetail, ExampleSummary, IngestJob } from "@content-studio/contract";
 
 let sequence = 0;
@@ -62,12 +63,12 @@ export function buildIngestJob(overrides: Partial<IngestJob> = {}): IngestJob {
 }
 
 export const PERSONAS = [
-  { id: "cto", title: "Chief Technology Officer" },
-  { id: "vp-engineering", title: "VP of Engineering" },
+  buildPersona({ id: "cto", title: "Chief Technology Officer" }),
+  buildPersona({ id: "vp-engineering", title: "VP of Engineering" }),
 ];
 export const INDUSTRIES = [
-  { id: "aerospace", name: "Aerospace" },
-  { id: "industrial", name: "Industrial" },
+  buildIndustry({ id: "aerospace", name: "Aerospace" }),
+  buildIndustry({ id: "industrial", name: "Industrial" }),
 ];
 export const BUYING_STAGES = ["awareness", "consideration", "decision"] as const;
 

@@ -1,13 +1,14 @@
-import type { SessionInfo, User } from "@content-studio/contract";
+import { type SessionInfo, type User, SessionInfoSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { sessionKeys } from "./query-keys";
 
 export const getSession = ({ signal }: { signal?: AbortSignal } = {}): Promise<SessionInfo> =>
-  api.get<SessionInfo>("/api/session", { signal });
+  api.get("/api/session", { schema: SessionInfoSchema, signal });
 
 export const getSessionQueryOptions = () =>
   queryOptions({
-    queryKey: ["session"],
+    queryKey: sessionKeys.session,
     queryFn: ({ signal }) => getSession({ signal }),
     staleTime: Infinity,
   });

@@ -1,15 +1,19 @@
-import type { CompanyProfileResponse } from "@content-studio/contract";
+import {
+  type CompanyProfileResponse,
+  CompanyProfileResponseSchema,
+} from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { companyKeys } from "./query-keys";
 
 export const getCompanyProfile = ({
   signal,
 }: { signal?: AbortSignal } = {}): Promise<CompanyProfileResponse> =>
-  api.get<CompanyProfileResponse>("/api/company-profile", { signal });
+  api.get("/api/company-profile", { schema: CompanyProfileResponseSchema, signal });
 
 export const getCompanyProfileQueryOptions = () =>
   queryOptions({
-    queryKey: ["company-profile"],
+    queryKey: companyKeys.profile,
     queryFn: ({ signal }) => getCompanyProfile({ signal }),
   });
 

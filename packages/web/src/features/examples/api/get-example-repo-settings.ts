@@ -1,6 +1,10 @@
-import type { ExampleRepoSettingsResponse } from "@content-studio/contract";
+import {
+  type ExampleRepoSettingsResponse,
+  ExampleRepoSettingsResponseSchema,
+} from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { exampleKeys } from "./query-keys";
 
 /**
  * The stored settings plus whether the server has S3 credentials (never the keys) and what the
@@ -11,11 +15,14 @@ export type ExampleRepoSettingsView = ExampleRepoSettingsResponse;
 export const getExampleRepoSettings = ({
   signal,
 }: { signal?: AbortSignal } = {}): Promise<ExampleRepoSettingsView> =>
-  api.get<ExampleRepoSettingsView>("/api/settings/example-repository", { signal });
+  api.get("/api/settings/example-repository", {
+    schema: ExampleRepoSettingsResponseSchema,
+    signal,
+  });
 
 export const getExampleRepoSettingsQueryOptions = () =>
   queryOptions({
-    queryKey: ["settings", "example-repository"],
+    queryKey: exampleKeys.repositorySettings,
     queryFn: ({ signal }) => getExampleRepoSettings({ signal }),
   });
 

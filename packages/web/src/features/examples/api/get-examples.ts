@@ -1,11 +1,13 @@
-import type {
-  ContentType,
-  ExampleCategory,
-  ExampleList,
-  RepositorySource,
+import {
+  type ContentType,
+  type ExampleCategory,
+  type ExampleList,
+  type RepositorySource,
+  ExampleListSchema,
 } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { exampleKeys } from "./query-keys";
 
 /** The list query as sent (`ListExamplesQuerySchema`): `tags` is comma-separated. */
 export interface ExamplesParams {
@@ -25,16 +27,11 @@ export const getExamples = (
   params: ExamplesParams,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ExampleList> =>
-  api.get<ExampleList>("/api/examples", {
-    params: { ...params },
-    signal,
-  });
-
-export const EXAMPLES_QUERY_KEY = ["examples", "list"] as const;
+  api.get("/api/examples", { schema: ExampleListSchema, params: { ...params }, signal });
 
 export const getExamplesQueryOptions = (params: ExamplesParams) =>
   queryOptions({
-    queryKey: [...EXAMPLES_QUERY_KEY, params],
+    queryKey: exampleKeys.list(params),
     queryFn: ({ signal }) => getExamples(params, { signal }),
     // While another page or filter loads, keep the rows of the same source on screen.
     placeholderData: (previous, previousQuery) =>

@@ -1,6 +1,7 @@
-import { isIngestUnfinished, type IngestJob } from "@content-studio/contract";
+import { isIngestUnfinished, type IngestJob, IngestJobSchema } from "@content-studio/contract";
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { exampleKeys } from "./query-keys";
 
 /** How often a running job is polled for progress. */
 const INGEST_POLL_MS = 500;
@@ -9,11 +10,14 @@ export const getIngestJob = (
   id: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<IngestJob> =>
-  api.get<IngestJob>(`/api/examples/ingest/jobs/${encodeURIComponent(id)}`, { signal });
+  api.get(`/api/examples/ingest/jobs/${encodeURIComponent(id)}`, {
+    schema: IngestJobSchema,
+    signal,
+  });
 
 export const getIngestJobQueryOptions = (id: string | null) =>
   queryOptions({
-    queryKey: ["examples", "ingest-job", id],
+    queryKey: exampleKeys.ingestJob(id),
     queryFn: id ? ({ signal }) => getIngestJob(id, { signal }) : skipToken,
     staleTime: 0,
     refetchInterval: (query) =>

@@ -1,16 +1,25 @@
-import type { ContentGenerationData, ContentGenerationDataQuery } from "@content-studio/contract";
+import {
+  type ContentGenerationData,
+  type ContentGenerationDataQuery,
+  ContentGenerationDataSchema,
+} from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { generatorKeys } from "./query-keys";
 
 export const getContentGenerationData = (
   query: ContentGenerationDataQuery,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ContentGenerationData> =>
-  api.get<ContentGenerationData>("/api/content-generation-data", { params: { ...query }, signal });
+  api.get("/api/content-generation-data", {
+    schema: ContentGenerationDataSchema,
+    params: { ...query },
+    signal,
+  });
 
 export const getContentGenerationDataQueryOptions = (query: ContentGenerationDataQuery) =>
   queryOptions({
-    queryKey: ["content-generation-data", query.personaId, query.industryId, query.buyingStage],
+    queryKey: generatorKeys.generationDataFor(query.personaId, query.industryId, query.buyingStage),
     queryFn: ({ signal }) => getContentGenerationData(query, { signal }),
     staleTime: 5 * 60_000,
   });

@@ -1,4 +1,8 @@
-import type { OptimizeContentBody, OptimizeContentResult } from "@content-studio/contract";
+import {
+  type OptimizeContentBody,
+  type OptimizeContentResult,
+  OptimizeContentResultSchema,
+} from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -9,7 +13,9 @@ export const optimizeContent = ({
   id: string;
   data: OptimizeContentBody;
 }): Promise<OptimizeContentResult> =>
-  api.post<OptimizeContentResult>(`/api/content/${encodeURIComponent(id)}/optimize`, data);
+  api.post(`/api/content/${encodeURIComponent(id)}/optimize`, data, {
+    schema: OptimizeContentResultSchema,
+  });
 
 /** Runs one refinement round; the candidate is not saved until it is kept. */
 export const useOptimizeContent = () => useMutation({ mutationFn: optimizeContent });

@@ -1,6 +1,11 @@
-import type { ExampleDetail, SaveAsExampleBody } from "@content-studio/contract";
+import {
+  type ExampleDetail,
+  type SaveAsExampleBody,
+  ExampleDetailSchema,
+} from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { exampleKeys } from "../../examples/api/query-keys";
 
 export const saveAsExample = ({
   id,
@@ -9,7 +14,9 @@ export const saveAsExample = ({
   id: string;
   data: SaveAsExampleBody;
 }): Promise<ExampleDetail> =>
-  api.post<ExampleDetail>(`/api/content/${encodeURIComponent(id)}/save-as-example`, data);
+  api.post(`/api/content/${encodeURIComponent(id)}/save-as-example`, data, {
+    schema: ExampleDetailSchema,
+  });
 
 /** Stores a generated content item in the example repository as a good or bad example. */
 export const useSaveAsExample = () => {
@@ -17,6 +24,6 @@ export const useSaveAsExample = () => {
   return useMutation({
     mutationFn: saveAsExample,
     // The example list (another screen) must show the new example next time it is opened.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["examples"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: exampleKeys.all }),
   });
 };

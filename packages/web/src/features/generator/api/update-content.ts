@@ -1,4 +1,8 @@
-import type { ContentItem, UpdateContentBody } from "@content-studio/contract";
+import {
+  type ContentItem,
+  type UpdateContentBody,
+  ContentItemSchema,
+} from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -8,7 +12,8 @@ export const updateContent = ({
 }: {
   id: string;
   data: UpdateContentBody;
-}): Promise<ContentItem> => api.put<ContentItem>(`/api/content/${encodeURIComponent(id)}`, data);
+}): Promise<ContentItem> =>
+  api.put(`/api/content/${encodeURIComponent(id)}`, data, { schema: ContentItemSchema });
 
 /** Replaces a content item's sections (the server sanitises and re-scores them). */
 export const useUpdateContent = () => useMutation({ mutationFn: updateContent });

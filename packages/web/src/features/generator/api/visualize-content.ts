@@ -1,4 +1,8 @@
-import type { Visualization, VisualizeBody } from "@content-studio/contract";
+import {
+  type Visualization,
+  type VisualizeBody,
+  VisualizationSchema,
+} from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -9,7 +13,9 @@ export const visualizeContent = ({
   id: string;
   data: VisualizeBody;
 }): Promise<Visualization> =>
-  api.post<Visualization>(`/api/content/${encodeURIComponent(id)}/visualize`, data);
+  api.post(`/api/content/${encodeURIComponent(id)}/visualize`, data, {
+    schema: VisualizationSchema,
+  });
 
 /** Makes an image for a content item from its (edited) image prompt. */
 export const useVisualizeContent = () => useMutation({ mutationFn: visualizeContent });

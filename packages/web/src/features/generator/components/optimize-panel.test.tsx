@@ -4,7 +4,8 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { fail, installFakeApi, ok } from "../../../testing/fake-api";
 import { renderWithProviders } from "../../../testing/render";
-import { buildGenerated, buildReport } from "../../../testing/generator-fixtures";
+import { buildExampleDetail } from "../../../testing/examples-fixtures";
+import { buildContentItem, buildGenerated, buildReport } from "../../../testing/generator-fixtures";
 import { OptimizePanel } from "./optimize-panel";
 
 const seo = ok({
@@ -61,7 +62,13 @@ describe("OptimizePanel", () => {
       "POST /api/seo-analysis": seo,
       "POST /api/content/:id/optimize": ok(optimized),
       "PUT /api/content/:id": (req) =>
-        ok({ ...(req.body as object), qualityAfter: 0.84, qualityReport: buildReport(0.84) }),
+        ok(
+          buildContentItem({
+            ...(req.body as object),
+            qualityAfter: 0.84,
+            qualityReport: buildReport(0.84),
+          }),
+        ),
     });
     const { onKept, user } = renderPanel();
 
@@ -112,7 +119,14 @@ describe("Save as example", () => {
     const fake = installFakeApi({
       "POST /api/seo-analysis": seo,
       "POST /api/content/:id/save-as-example": (req) =>
-        ok({ id: "ex1", title: (req.body as { title: string }).title, category: "bad" }, 201),
+        ok(
+          buildExampleDetail({
+            id: "ex1",
+            title: (req.body as { title: string }).title,
+            category: "bad",
+          }),
+          201,
+        ),
     });
     const { user } = renderPanel();
 

@@ -1,17 +1,22 @@
-import type { DerivedFactStructure } from "@content-studio/contract";
+import { type DerivedFactStructure, DerivedFactStructureSchema } from "@content-studio/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { proofKeys } from "./query-keys";
 
 export const deriveFactStructure = (
   statement: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<DerivedFactStructure> =>
-  api.post<DerivedFactStructure>("/api/proof/facts/derive-structure", { statement }, { signal });
+  api.post(
+    "/api/proof/facts/derive-structure",
+    { statement },
+    { schema: DerivedFactStructureSchema, signal },
+  );
 
 /** The derivation is a pure function of the statement, so it is cached like a read. */
 export const deriveFactStructureQueryOptions = (statement: string) =>
   queryOptions({
-    queryKey: ["proof", "derive-structure", statement],
+    queryKey: proofKeys.derivedStructure(statement),
     queryFn: ({ signal }) => deriveFactStructure(statement, { signal }),
     staleTime: Infinity,
   });

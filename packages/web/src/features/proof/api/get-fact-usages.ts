@@ -1,13 +1,17 @@
-import type { FactChangeResult } from "@content-studio/contract";
+import { FactChangeResultSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { proofKeys } from "./query-keys";
 
 export const getFactUsages = (id: string, { signal }: { signal?: AbortSignal } = {}) =>
-  api.get<FactChangeResult>(`/api/proof/facts/${encodeURIComponent(id)}/usages`, { signal });
+  api.get(`/api/proof/facts/${encodeURIComponent(id)}/usages`, {
+    schema: FactChangeResultSchema,
+    signal,
+  });
 
 export const getFactUsagesQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ["proof", "usages", id],
+    queryKey: proofKeys.usages(id),
     queryFn: ({ signal }) => getFactUsages(id, { signal }),
   });
 

@@ -1,16 +1,25 @@
-import type { AudienceFilter, AudienceOverview } from "@content-studio/contract";
+import {
+  type AudienceFilter,
+  type AudienceOverview,
+  AudienceOverviewSchema,
+} from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { audienceKeys } from "./query-keys";
 
 export const getAudienceOverview = (
   industry: AudienceFilter,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<AudienceOverview> =>
-  api.get<AudienceOverview>("/api/audience/overview", { params: { industry }, signal });
+  api.get("/api/audience/overview", {
+    schema: AudienceOverviewSchema,
+    params: { industry },
+    signal,
+  });
 
 export const getAudienceOverviewQueryOptions = (industry: AudienceFilter) =>
   queryOptions({
-    queryKey: ["audience", "overview", industry],
+    queryKey: audienceKeys.overview(industry),
     queryFn: ({ signal }) => getAudienceOverview(industry, { signal }),
   });
 

@@ -1,19 +1,25 @@
-import type { AudienceFilter, ContentRecommendations } from "@content-studio/contract";
+import {
+  type AudienceFilter,
+  type ContentRecommendations,
+  ContentRecommendationsSchema,
+} from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { audienceKeys } from "./query-keys";
 
 export const getContentRecommendations = (
   industry: AudienceFilter,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ContentRecommendations> =>
-  api.get<ContentRecommendations>("/api/audience/recommendations", {
+  api.get("/api/audience/recommendations", {
+    schema: ContentRecommendationsSchema,
     params: { industry },
     signal,
   });
 
 export const getContentRecommendationsQueryOptions = (industry: AudienceFilter) =>
   queryOptions({
-    queryKey: ["audience", "recommendations", industry],
+    queryKey: audienceKeys.recommendations(industry),
     queryFn: ({ signal }) => getContentRecommendations(industry, { signal }),
   });
 

@@ -1,7 +1,11 @@
-import type { WebhookEndpoint, WebhookEndpointPatch } from "@content-studio/contract";
+import {
+  type WebhookEndpoint,
+  type WebhookEndpointPatch,
+  WebhookEndpointSchema,
+} from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { WEBHOOKS_QUERY_KEY } from "./get-webhooks";
+import { webhookKeys } from "./query-keys";
 
 export const updateWebhook = ({
   id,
@@ -10,12 +14,12 @@ export const updateWebhook = ({
   id: string;
   patch: WebhookEndpointPatch;
 }): Promise<WebhookEndpoint> =>
-  api.patch<WebhookEndpoint>(`/api/webhooks/${encodeURIComponent(id)}`, patch);
+  api.patch(`/api/webhooks/${encodeURIComponent(id)}`, patch, { schema: WebhookEndpointSchema });
 
 export const useUpdateWebhook = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateWebhook,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: WEBHOOKS_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.all }),
   });
 };
