@@ -9,7 +9,7 @@ export const optimizeContent = ({
   id: string;
   data: OptimizeContentBody;
 }): Promise<OptimizeContentResult> =>
-  api.post<OptimizeContentResult>(`/api/content/${encodeURIComponent(id)}/optimize`, data);
+  api.post<OptimizeContentResult>(`/api/library/${encodeURIComponent(id)}/optimize`, data);
 
 /** Runs one refinement round; the candidate is not saved until it is kept. */
 export const useOptimizeContent = () => useMutation({ mutationFn: optimizeContent });

@@ -9,7 +9,7 @@ export const repurposeContent = ({
   id: string;
   data: RepurposeBody;
 }): Promise<ContentVariations> =>
-  api.post<ContentVariations>(`/api/content/${encodeURIComponent(id)}/repurpose`, data);
+  api.post<ContentVariations>(`/api/library/${encodeURIComponent(id)}/repurpose`, data);
 
 /** Writes (and saves with the item) LinkedIn, X, email-subject and newsletter variations. */
 export const useRepurposeContent = () => useMutation({ mutationFn: repurposeContent });

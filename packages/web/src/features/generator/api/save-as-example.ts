@@ -9,7 +9,7 @@ export const saveAsExample = ({
   id: string;
   data: SaveAsExampleBody;
 }): Promise<ExampleDetail> =>
-  api.post<ExampleDetail>(`/api/content/${encodeURIComponent(id)}/save-as-example`, data);
+  api.post<ExampleDetail>(`/api/library/${encodeURIComponent(id)}/save-as-example`, data);
 
 /** Stores a generated content item in the example repository as a good or bad example. */
 export const useSaveAsExample = () => {

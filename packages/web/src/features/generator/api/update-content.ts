@@ -1,14 +1,15 @@
-import type { ContentItem, UpdateContentBody } from "@content-studio/contract";
+import type { ContentItem, SaveLibraryItemBody } from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
+/** The library's save of an item (PUT /api/library/:id), answered as the generator's view. */
 export const updateContent = ({
   id,
   data,
 }: {
   id: string;
-  data: UpdateContentBody;
-}): Promise<ContentItem> => api.put<ContentItem>(`/api/content/${encodeURIComponent(id)}`, data);
+  data: SaveLibraryItemBody;
+}): Promise<ContentItem> => api.put<ContentItem>(`/api/library/${encodeURIComponent(id)}`, data);
 
 /** Replaces a content item's sections (the server sanitises and re-scores them). */
 export const useUpdateContent = () => useMutation({ mutationFn: updateContent });

@@ -9,7 +9,7 @@ export const visualizeContent = ({
   id: string;
   data: VisualizeBody;
 }): Promise<Visualization> =>
-  api.post<Visualization>(`/api/content/${encodeURIComponent(id)}/visualize`, data);
+  api.post<Visualization>(`/api/library/${encodeURIComponent(id)}/visualize`, data);
 
 /** Makes an image for a content item from its (edited) image prompt. */
 export const useVisualizeContent = () => useMutation({ mutationFn: visualizeContent });

@@ -59,8 +59,8 @@ describe("OptimizePanel", () => {
   it("runs a refinement round, shows before/after and the diff, and keeps it", async () => {
     const fake = installFakeApi({
       "POST /api/seo-analysis": seo,
-      "POST /api/content/:id/optimize": ok(optimized),
-      "PUT /api/content/:id": (req) =>
+      "POST /api/library/:id/optimize": ok(optimized),
+      "PUT /api/library/:id": (req) =>
         ok({ ...(req.body as object), qualityAfter: 0.84, qualityReport: buildReport(0.84) }),
     });
     const { onKept, user } = renderPanel();
@@ -96,7 +96,7 @@ describe("OptimizePanel", () => {
   it("discards a candidate without saving", async () => {
     const fake = installFakeApi({
       "POST /api/seo-analysis": seo,
-      "POST /api/content/:id/optimize": ok(optimized),
+      "POST /api/library/:id/optimize": ok(optimized),
     });
     const { onKept, user } = renderPanel();
     await user.click(screen.getByRole("button", { name: "Optimize Content" }));
@@ -111,7 +111,7 @@ describe("Save as example", () => {
   it("files the content as a good or bad example with notes and tags", async () => {
     const fake = installFakeApi({
       "POST /api/seo-analysis": seo,
-      "POST /api/content/:id/save-as-example": (req) =>
+      "POST /api/library/:id/save-as-example": (req) =>
         ok({ id: "ex1", title: (req.body as { title: string }).title, category: "bad" }, 201),
     });
     const { user } = renderPanel();
@@ -136,7 +136,7 @@ describe("Save as example", () => {
   it("shows the server's message when saving fails", async () => {
     installFakeApi({
       "POST /api/seo-analysis": seo,
-      "POST /api/content/:id/save-as-example": fail(404, "not_found", "Content item not found."),
+      "POST /api/library/:id/save-as-example": fail(404, "not_found", "Content item not found."),
     });
     const { user } = renderPanel();
     await user.click(screen.getByRole("button", { name: "Save as example" }));
