@@ -182,7 +182,7 @@ describe("generator journey", { timeout: 300_000 }, () => {
 
     const [response] = await Promise.all([
       page.waitForResponse(
-        (r) => /\/api\/content\/[^/]+\/optimize$/.test(new URL(r.url()).pathname),
+        (r) => /\/api\/library\/[^/]+\/optimize$/.test(new URL(r.url()).pathname),
         {
           timeout: 120_000,
         },
@@ -192,7 +192,7 @@ describe("generator journey", { timeout: 300_000 }, () => {
     // The stored item is what the Optimize tab showed after generating.
     const id = decodeURIComponent(new URL(response.url()).pathname.split("/")[3] ?? "");
     const stored = await page.request.get(
-      new URL(`/api/content/${encodeURIComponent(id)}`, server.url).href,
+      new URL(`/api/library/${encodeURIComponent(id)}`, server.url).href,
     );
     const item = (await stored.json()).data;
     assert.equal(item.headline, shown.headline);

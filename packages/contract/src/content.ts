@@ -3,14 +3,7 @@ import { AiProviderIdSchema } from "./ai";
 import { IntentDataSchema } from "./audience";
 import { ExampleCategorySchema } from "./examples";
 import { ContentSectionsSchema, QualityClaimSchema, QualityReportSchema } from "./quality";
-import {
-  BUYING_STAGES,
-  BuyingJourneySchema,
-  BuyingStageSchema,
-  ContentTypeSchema,
-  IndustrySchema,
-  PersonaSchema,
-} from "./reference";
+import { BUYING_STAGES, BuyingJourneySchema, IndustrySchema, PersonaSchema } from "./reference";
 
 /** Channel limits of "Repurpose" (characters; X counts every link as 23). */
 export const REPURPOSE_LIMITS = {
@@ -100,67 +93,20 @@ export const ContentItemCapabilitiesSchema = z.object({
 });
 export type ContentItemCapabilities = z.infer<typeof ContentItemCapabilitiesSchema>;
 
-/** A stored piece of content (every generation is saved as a draft). */
-export const ContentItemSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  contentType: ContentTypeSchema,
-  personaId: z.string(),
-  /** Persona title. */
-  personaName: z.string(),
-  industryId: z.string(),
-  /** Industry name. */
-  industryName: z.string(),
-  buyingStage: BuyingStageSchema,
-  topic: z.string(),
-  status: ContentStatusSchema,
-  headline: z.string(),
-  introduction: z.string(),
-  /** Sanitised HTML. */
-  body: z.string(),
-  conclusion: z.string(),
-  imagePrompt: z.string(),
-  /** Labels of the key metrics chosen when generating. */
-  keyMetrics: z.array(z.string()),
-  /** Names of the featured solutions chosen when generating. */
-  featuredSolutions: z.array(z.string()),
-  primaryKeyword: z.string().nullable(),
-  visualization: VisualizationSchema.nullable(),
-  repurposed: ContentVariationsSchema.nullable(),
-  /** Score of the first draft, 0–1 (null when the quality check was off). */
-  qualityBefore: z.number().nullable(),
-  /** Score of the current text, 0–1. */
-  qualityAfter: z.number().nullable(),
-  qualityReport: QualityReportSchema.nullable(),
-  provenance: ContentProvenanceSchema,
-  createdBy: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  /** What the caller may do with this item now. */
-  can: ContentItemCapabilitiesSchema,
-});
-export type ContentItem = z.infer<typeof ContentItemSchema>;
-
+/** The id of a content item in a path (/api/audience/content/:id/…). */
 export const ContentIdParamsSchema = z.object({ id: z.string().min(1).max(200) });
-
-/** PUT /api/content/:id: replace the sections (the body is sanitised again and re-scored). */
-export const UpdateContentBodySchema = ContentSectionsSchema.extend({
-  title: z.string().trim().min(1, "Title is required.").max(300).optional(),
-  imagePrompt: z.string().trim().max(2000).optional(),
-});
-export type UpdateContentBody = z.infer<typeof UpdateContentBodySchema>;
 
 export const ContentSectionIdSchema = z.enum(["headline", "introduction", "body", "conclusion"]);
 export type ContentSectionId = z.infer<typeof ContentSectionIdSchema>;
 
-/** POST /api/content/:id/optimize. */
+/** POST /api/library/:id/optimize. */
 export const OptimizeContentBodySchema = z.object({
   /** Keyword to work into the headline, introduction and a subheading. */
   primaryKeyword: z.string().trim().max(100).optional(),
 });
 export type OptimizeContentBody = z.infer<typeof OptimizeContentBodySchema>;
 
-/** One refinement round, not saved: keep it with PUT /api/content/:id or discard it. */
+/** One refinement round, not saved: keep it with PUT /api/library/:id or discard it. */
 export const OptimizeContentResultSchema = z.object({
   candidate: ContentSectionsSchema,
   before: QualityReportSchema,
@@ -202,21 +148,21 @@ export const SeoAnalysisSchema = z.object({
 });
 export type SeoAnalysis = z.infer<typeof SeoAnalysisSchema>;
 
-/** POST /api/content/:id/visualize. */
+/** POST /api/library/:id/visualize. */
 export const VisualizeBodySchema = z.object({
   /** Defaults to the item's stored image prompt. */
   imagePrompt: z.string().trim().min(1).max(2000).optional(),
 });
 export type VisualizeBody = z.infer<typeof VisualizeBodySchema>;
 
-/** POST /api/content/:id/repurpose. */
+/** POST /api/library/:id/repurpose. */
 export const RepurposeBodySchema = z.object({
   /** Which variation to write; defaults to the next one after the saved set. */
   variation: z.number().int().min(1).max(1000).optional(),
 });
 export type RepurposeBody = z.infer<typeof RepurposeBodySchema>;
 
-/** POST /api/content/:id/save-as-example. */
+/** POST /api/library/:id/save-as-example. */
 export const SaveAsExampleBodySchema = z.object({
   category: ExampleCategorySchema,
   notes: z.string().trim().max(5000).default(""),

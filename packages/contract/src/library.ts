@@ -1,11 +1,13 @@
 import { z } from "zod";
 import {
   ContentItemCapabilitiesSchema,
-  ContentItemSchema,
+  ContentProvenanceSchema,
   ContentStatusSchema,
+  ContentVariationsSchema,
+  VisualizationSchema,
   type ContentStatus,
 } from "./content";
-import type { QualityReport } from "./quality";
+import { QualityReportSchema, type QualityReport } from "./quality";
 import { meetsQualityStandards } from "./quality-rules";
 import { formatCappedCount, QUALITY_BAND_IDS } from "./quality-bands";
 import { BuyingStageSchema, ContentTypeSchema } from "./reference";
@@ -213,8 +215,46 @@ export function approvalBlockers(
   return blockers;
 }
 
-/** GET /api/library/:id: the item with its lifecycle state and the caller's capabilities. */
-export const LibraryItemDetailSchema = ContentItemSchema.extend({
+/**
+ * GET /api/library/:id: a stored piece of content (every generation is saved as a draft) with
+ * its lifecycle state and the caller's capabilities. The library is its only owner; this is
+ * the one shape of an item (ContentItem below is a subset of it).
+ */
+export const LibraryItemDetailSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  contentType: ContentTypeSchema,
+  personaId: z.string(),
+  /** Persona title. */
+  personaName: z.string(),
+  industryId: z.string(),
+  /** Industry name. */
+  industryName: z.string(),
+  buyingStage: BuyingStageSchema,
+  topic: z.string(),
+  status: ContentStatusSchema,
+  headline: z.string(),
+  introduction: z.string(),
+  /** Sanitised HTML. */
+  body: z.string(),
+  conclusion: z.string(),
+  imagePrompt: z.string(),
+  /** Labels of the key metrics chosen when generating. */
+  keyMetrics: z.array(z.string()),
+  /** Names of the featured solutions chosen when generating. */
+  featuredSolutions: z.array(z.string()),
+  primaryKeyword: z.string().nullable(),
+  visualization: VisualizationSchema.nullable(),
+  repurposed: ContentVariationsSchema.nullable(),
+  /** Score of the first draft, 0–1 (null when the quality check was off). */
+  qualityBefore: z.number().nullable(),
+  /** Score of the current text, 0–1. */
+  qualityAfter: z.number().nullable(),
+  qualityReport: QualityReportSchema.nullable(),
+  provenance: ContentProvenanceSchema,
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
   version: z.number().int(),
   authorName: z.string().nullable(),
   /** Who last changed the item (a save or a status change such as an approval). */
@@ -241,6 +281,43 @@ export const LibraryItemDetailSchema = ContentItemSchema.extend({
   can: LibraryCapabilitiesSchema,
 });
 export type LibraryItemDetail = z.infer<typeof LibraryItemDetailSchema>;
+
+/**
+ * The generator's view of an item: its text, audience, scores, saved assets and what the
+ * caller may do, without the lifecycle fields (versions, approval, Trash). A subset of the
+ * library's item, so any LibraryItemDetail is one.
+ */
+export const ContentItemSchema = LibraryItemDetailSchema.pick({
+  id: true,
+  title: true,
+  contentType: true,
+  personaId: true,
+  personaName: true,
+  industryId: true,
+  industryName: true,
+  buyingStage: true,
+  topic: true,
+  status: true,
+  headline: true,
+  introduction: true,
+  body: true,
+  conclusion: true,
+  imagePrompt: true,
+  keyMetrics: true,
+  featuredSolutions: true,
+  primaryKeyword: true,
+  visualization: true,
+  repurposed: true,
+  qualityBefore: true,
+  qualityAfter: true,
+  qualityReport: true,
+  provenance: true,
+  createdBy: true,
+  createdAt: true,
+  updatedAt: true,
+  can: true,
+});
+export type ContentItem = z.infer<typeof ContentItemSchema>;
 
 export const LibraryIdParamsSchema = z.object({ id: z.string().min(1).max(200) });
 export const LibraryVersionParamsSchema = LibraryIdParamsSchema.extend({

@@ -28,6 +28,8 @@ import { checkExampleStore, createExampleSearchQueue } from "./modules/examples/
 import { generationRoutes } from "./modules/content/generation.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { libraryRoutes } from "./modules/library/library.routes";
+import { libraryActionRoutes } from "./modules/library/library-actions.routes";
+import { contentItemActions } from "./modules/content/item-actions";
 import { defineTrashPurge, scheduleTrashPurge } from "./modules/library/library-trash.service";
 import { proofRoutes } from "./modules/proof/proof.routes";
 import { glossaryRoutes } from "./modules/glossary/glossary.routes";
@@ -233,7 +235,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await app.register(examplesRoutes(ctx));
   await app.register(qualityRoutes(ctx));
   await app.register(generationRoutes(ctx));
-  await app.register(contentRoutes(ctx));
+  await app.register(contentRoutes);
   await app.register(accountRoutes(ctx));
   // Outgoing mail (password reset links) is sent by the job engine, sealed in its job rows.
   defineMailQueue(ctx, app.log);
@@ -241,6 +243,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await app.register(companyProfileRoutes(ctx));
   await app.register(audienceRoutes(ctx));
   await app.register(libraryRoutes(ctx));
+  // The generator's actions on an item, served by its owner (the library) and written through it.
+  await app.register(libraryActionRoutes(ctx, contentItemActions));
   await app.register(dashboardRoutes(ctx));
   // The Trash purge runs hourly on the job engine (an idempotent delete).
   defineTrashPurge(ctx, app.log);

@@ -239,7 +239,7 @@ describe.runIf(TEST_DB === "postgres")("two web processes and a worker on one da
     const adminB = await signIn(b.base);
     const item = await adminB<{ headline: string }>(
       "GET",
-      `/api/content/${body.data.contentItemId}`,
+      `/api/library/${body.data.contentItemId}`,
     );
     expect(item.status).toBe(200);
     expect(item.data.headline).toBe(modelDraft().headline);

@@ -81,12 +81,6 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   "PUT /api/settings/generation": "admin",
 
   // content
-  "GET /api/content/:id": "viewer",
-  "PUT /api/content/:id": "editor",
-  "POST /api/content/:id/optimize": "editor",
-  "POST /api/content/:id/visualize": "editor",
-  "POST /api/content/:id/repurpose": "editor",
-  "POST /api/content/:id/save-as-example": "editor",
   "POST /api/seo-analysis": "viewer",
 
   // audience (intent data, content gaps)
@@ -105,6 +99,10 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   "GET /api/library/:id": "viewer",
   "PUT /api/library/:id": "editor",
   "POST /api/library/:id/quality-check": "editor",
+  "POST /api/library/:id/optimize": "editor",
+  "POST /api/library/:id/visualize": "editor",
+  "POST /api/library/:id/repurpose": "editor",
+  "POST /api/library/:id/save-as-example": "editor",
   "POST /api/library/:id/transitions": "editor",
   "GET /api/library/:id/history": "viewer",
   "GET /api/library/:id/versions/:version": "viewer",

@@ -22,11 +22,8 @@ import { findIngestRun } from "../src/modules/examples/examples.repository";
 import { exportBrief } from "../src/modules/campaigns/campaigns.service";
 import { insertKit } from "../src/modules/campaigns/kit.repository";
 import { createToken } from "../src/modules/tokens/tokens.service";
-import {
-  BANNED_PHRASES_SETTING,
-  readSetting,
-  writeSetting,
-} from "../src/modules/settings/settings.repository";
+import { readSetting, writeSetting } from "../src/modules/settings/settings.repository";
+import { BANNED_PHRASES_SETTING } from "../src/modules/settings/banned-phrases";
 import { WEBHOOK_ALLOW_LIST_SETTING } from "../src/modules/webhooks/webhook-allow-list";
 import { createWebhook, sendTestEvent } from "../src/modules/webhooks/webhooks.service";
 import type { SmtpFake } from "./fakes/smtp-server";
@@ -799,25 +796,9 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     return { ...current, defaultAutoRefine: !current.defaultAutoRefine };
   }),
 
-  // ---- content ----
-  "PUT /api/content/:id": routeCase<Arranged & { id: string }>({
-    status: 200,
-    async arrange(ctx) {
-      const id = await buildContentItem(ctx.t);
-      return { id, params: { id }, body: { ...SECTIONS, title: unique("Edited title") } };
-    },
-    snapshot: (ctx, a) => contentRow(ctx.t, a.id),
-    async expectEffect(ctx, a) {
-      expect(await contentRow(ctx.t, a.id)).toMatchObject({
-        title: (a.body as { title: string }).title,
-        headline: SECTIONS.headline,
-        conclusion: SECTIONS.conclusion,
-      });
-    },
-  }),
-
+  // ---- the generator's actions on a library item (content pipelines, library routes) ----
   // Optimize proposes a rewrite and stores nothing: the answer is the check.
-  "POST /api/content/:id/optimize": answerCase(
+  "POST /api/library/:id/optimize": answerCase(
     () => ({ primaryKeyword: "should-cost" }),
     (res) => {
       const result = dataOf<{
@@ -833,7 +814,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     async (ctx) => ({ id: await buildContentItem(ctx.t) }),
   ),
 
-  "POST /api/content/:id/visualize": routeCase<Arranged & { id: string }>({
+  "POST /api/library/:id/visualize": routeCase<Arranged & { id: string }>({
     status: 200,
     async arrange(ctx) {
       const id = await buildContentItem(ctx.t);
@@ -851,7 +832,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     },
   }),
 
-  "POST /api/content/:id/repurpose": routeCase<Arranged & { id: string }>({
+  "POST /api/library/:id/repurpose": routeCase<Arranged & { id: string }>({
     status: 200,
     async arrange(ctx) {
       const id = await buildContentItem(ctx.t);
@@ -865,7 +846,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     },
   }),
 
-  "POST /api/content/:id/save-as-example": routeCase<Arranged & { id: string; title: string }>({
+  "POST /api/library/:id/save-as-example": routeCase<Arranged & { id: string; title: string }>({
     status: 201,
     async arrange(ctx) {
       const id = await buildContentItem(ctx.t);

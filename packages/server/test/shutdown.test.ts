@@ -78,7 +78,7 @@ describe("SIGTERM while a generation is being answered (the real server process)
     const again = await startServer(env);
     children.push(again.child);
     const api = await signIn(again.base);
-    const item = await api<{ id: string; headline: string }>("GET", `/api/content/${id}`);
+    const item = await api<{ id: string; headline: string }>("GET", `/api/library/${id}`);
     expect(item.status).toBe(200);
     expect(item.data.headline).toBe(modelDraft().headline);
     again.child.kill("SIGTERM");

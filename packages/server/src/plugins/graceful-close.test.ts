@@ -18,7 +18,7 @@ import {
   selectOpenAi,
   OPENAI_TEST_KEY,
 } from "../../test/support/generation";
-import { countContentItems } from "../modules/content/content.repository";
+import { countLibraryItems } from "../modules/library/library.repository";
 
 type Ok<T> = { success: true; data: T };
 
@@ -124,7 +124,7 @@ describe("closing the app (what main.ts does on SIGTERM: app.close(), then the d
     await eventually(() => fake.requests.length === 1);
     await t.app.close();
     // The database is still open here, as in main.ts: everything that used it is done.
-    const stored = await countContentItems(t.db);
+    const stored = await countLibraryItems(t.db);
     await t.database.destroy();
 
     const res = await generation;

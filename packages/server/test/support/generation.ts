@@ -9,7 +9,7 @@ import { COMPANY_CATALOG } from "../../src/db/seed/reference-data";
 import { testConfig, type Agent, type TestApp } from "../helper";
 import type { FakeAiProviderServer } from "../fakes/ai-provider-server";
 import { AI_PROVIDER_SETTING } from "../../src/modules/ai/ai-provider.service";
-import { countContentItems } from "../../src/modules/content/content.repository";
+import { countLibraryItems } from "../../src/modules/library/library.repository";
 import { GENERATION_SETTING } from "../../src/modules/settings/generation-settings";
 import { writeSetting } from "../../src/modules/settings/settings.repository";
 
@@ -106,7 +106,7 @@ export async function selectBuiltin(t: TestApp): Promise<void> {
 }
 
 export function contentCount(t: TestApp): Promise<number> {
-  return countContentItems(t.db);
+  return countLibraryItems(t.db);
 }
 
 /** Listens on a loopback port (for tests that need a real socket: streaming, disconnects). */

@@ -176,7 +176,7 @@ export function buildGenerated(overrides: Partial<GeneratedContent> = {}): Gener
   };
 }
 
-/** A stored item as PUT /api/content/:id answers it: `buildGenerated()`'s draft, saved. */
+/** A stored item as PUT /api/library/:id answers it (the generator's view): `buildGenerated()`'s draft, saved. */
 export function buildContentItem(overrides: Partial<ContentItem> = {}): ContentItem {
   const generated = buildGenerated();
   const { metadata } = generated;
@@ -213,7 +213,18 @@ export function buildContentItem(overrides: Partial<ContentItem> = {}): ContentI
     createdBy: "user-1",
     createdAt: "2026-11-20T10:00:00.000Z",
     updatedAt: "2026-11-20T10:00:00.000Z",
-    can: generated.can,
+    can: {
+      ...generated.can,
+      duplicate: true,
+      delete: true,
+      submit: true,
+      approve: false,
+      reject: false,
+      publish: false,
+      unpublish: false,
+      restore: false,
+      purge: false,
+    },
     ...overrides,
   };
 }

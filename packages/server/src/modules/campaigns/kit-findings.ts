@@ -1,6 +1,6 @@
 import type { KitAssetKind, KitFinding, KitLanguage } from "@content-studio/contract";
 import type { AppContext } from "../../app-context";
-import { findContentItem } from "../content/content.repository";
+import { findLibraryItem } from "../library/library-item.service";
 import { loadBindingFacts } from "../proof/proof.service";
 import { presentCompanyCatalog } from "../reference/reference.presenter";
 import { loadCompanyCatalogRows } from "../reference/reference.repository";
@@ -27,7 +27,7 @@ export async function checkKitAssets(
     loadBindingFacts(ctx),
     loadCompanyCatalogRows(ctx.db),
     loadGlossaryTerms(ctx.db),
-    Promise.all(written.map((s) => findContentItem(ctx.db, s.content_item_id!))),
+    Promise.all(written.map((s) => findLibraryItem(ctx.db, s.content_item_id!))),
   ]);
   const catalog = presentCompanyCatalog(catalogRows);
   const chosen = new Set(brief.factIds);

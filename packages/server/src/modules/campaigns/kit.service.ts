@@ -14,7 +14,7 @@ import {
 } from "@content-studio/contract";
 import type { Readable } from "node:stream";
 import type { AppContext } from "../../app-context";
-import { findContentItem } from "../content/content.repository";
+import { findLibraryItem } from "../library/library-item.service";
 import { fileSlug } from "../library/library.export";
 import { kitZip, type KitExportAsset } from "./kit-export";
 import { checkKitAssets } from "./kit-findings";
@@ -360,7 +360,7 @@ export async function fixStep(
   if (!offered || !step.content_item_id) {
     throw new AppError("conflict", "This fix is no longer offered for this asset.");
   }
-  const item = await findContentItem(ctx.db, step.content_item_id);
+  const item = await findLibraryItem(ctx.db, step.content_item_id);
   if (!item) throw new AppError("not_found", "The asset's library item is gone.");
   await saveLibraryItem(ctx, actor, item.id, {
     headline: applyFix(item.headline, fix),
@@ -393,7 +393,7 @@ async function buildKitExport(
   const steps = (await repo.listKitSteps(ctx.db, id)).filter(
     (s) => s.status === "done" && s.content_item_id,
   );
-  const items = await Promise.all(steps.map((s) => findContentItem(ctx.db, s.content_item_id!)));
+  const items = await Promise.all(steps.map((s) => findLibraryItem(ctx.db, s.content_item_id!)));
   const assets: KitExportAsset[] = steps.flatMap((step, i) => {
     const item = items[i];
     if (!item || item.deleted_at) return [];

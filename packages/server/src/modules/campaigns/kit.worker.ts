@@ -24,11 +24,11 @@ import {
   type Writer,
 } from "../ai/writer";
 import { loadBriefContext, type BriefContext } from "../content/brief";
-import { findContentItem, insertContentItem } from "../content/content.repository";
 import { consumeGenerationBudget } from "../content/generation-limit";
 import { scoreDraft, writeDraft, type PipelineRun } from "../content/pipeline";
 import { buildKitAssetPrompt, PROMPT_VERSION } from "../content/prompt";
-import { recordNewItem } from "../library/library-create.service";
+import { createLibraryItem } from "../library/library-create.service";
+import { findLibraryItem } from "../library/library-item.service";
 import { loadGlossaryTerms } from "../glossary/glossary.service";
 import { glossaryPromptBlock } from "../glossary/language-check";
 import * as repo from "./kit.repository";
@@ -285,7 +285,7 @@ async function loadWrittenArticle(
 ): Promise<DraftContent | undefined> {
   const step = steps.find((s) => s.asset === "article" && s.status === "done");
   if (!step?.content_item_id) return undefined;
-  const item = await findContentItem(ctx.db, step.content_item_id);
+  const item = await findLibraryItem(ctx.db, step.content_item_id);
   return item
     ? {
         headline: item.headline,
@@ -386,50 +386,42 @@ async function saveAsset(
   const id = randomUUID();
   const actorId = kit.started_by;
   await ctx.db.transaction().execute(async (trx) => {
-    await insertContentItem(trx, {
-      id,
-      title: toPlainText(written.headline).slice(0, 300),
-      content_type: brief.articleContentType,
-      persona_id: step.persona_id,
-      industry_id: step.industry_id,
-      buying_stage: step.buying_stage,
-      topic: brief.keyMessage.slice(0, 500),
-      headline: toPlainText(written.headline),
-      introduction: toPlainText(written.introduction),
-      body: sanitizeBody(written.body),
-      conclusion: toPlainText(written.conclusion),
-      image_prompt: toPlainText(written.imagePrompt),
-      key_metrics: JSON.stringify([]),
-      featured_solutions: JSON.stringify([]),
-      primary_keyword: null,
-      quality_before: qualityScore,
-      quality_after: qualityScore,
-      quality_report: qualityReport,
-      provenance: JSON.stringify({
-        provider: kit.provider,
-        model: "",
-        promptVersion: PROMPT_VERSION,
-        exampleIds: [],
-        usage: { inputTokens: 0, outputTokens: 0 },
-        durationMs: 0,
-        refinementRounds: 0,
-      }),
-      created_by: actorId,
-      kit_asset: step.asset,
-      language: step.language,
-    });
-    await recordNewItem(trx, {
-      id,
-      title: toPlainText(written.headline).slice(0, 300),
-      headline: toPlainText(written.headline),
-      introduction: toPlainText(written.introduction),
-      body: sanitizeBody(written.body),
-      conclusion: toPlainText(written.conclusion),
-      qualityScore,
-      qualityReport,
-      actorId,
-      note: `Written by the campaign kit "${kit.brief_name.slice(0, 200)}"`,
-    });
+    await createLibraryItem(
+      trx,
+      {
+        id,
+        title: toPlainText(written.headline).slice(0, 300),
+        content_type: brief.articleContentType,
+        persona_id: step.persona_id,
+        industry_id: step.industry_id,
+        buying_stage: step.buying_stage,
+        topic: brief.keyMessage.slice(0, 500),
+        headline: toPlainText(written.headline),
+        introduction: toPlainText(written.introduction),
+        body: sanitizeBody(written.body),
+        conclusion: toPlainText(written.conclusion),
+        image_prompt: toPlainText(written.imagePrompt),
+        key_metrics: JSON.stringify([]),
+        featured_solutions: JSON.stringify([]),
+        primary_keyword: null,
+        quality_before: qualityScore,
+        quality_after: qualityScore,
+        quality_report: qualityReport,
+        provenance: JSON.stringify({
+          provider: kit.provider,
+          model: "",
+          promptVersion: PROMPT_VERSION,
+          exampleIds: [],
+          usage: { inputTokens: 0, outputTokens: 0 },
+          durationMs: 0,
+          refinementRounds: 0,
+        }),
+        created_by: actorId,
+        kit_asset: step.asset,
+        language: step.language,
+      },
+      { note: `Written by the campaign kit "${kit.brief_name.slice(0, 200)}"` },
+    );
     const done = await repo.completeStep(trx, step.id, input.claim, {
       contentItemId: id,
       qualityScore,

@@ -56,7 +56,7 @@ describe("an asset write after a provider call re-checks the item", () => {
   const transition = (agent: Agent, id: string, action: string) =>
     agent.post(`/api/library/${id}/transitions`, { action });
   const item = async (id: string) =>
-    (await admin.get(`/api/content/${id}`)).json<Ok<ContentItem>>().data;
+    (await admin.get(`/api/library/${id}`)).json<Ok<ContentItem>>().data;
   const versionOf = async (id: string) =>
     (await admin.get(`/api/library/${id}`)).json<Ok<LibraryItemDetail>>().data.version;
 
@@ -84,7 +84,7 @@ describe("an asset write after a provider call re-checks the item", () => {
     const id = await approvedItem();
     fake.enqueue(answer(VARIATIONS, { delayMs: HOLD_MS }));
     const res = await whileHeld(
-      () => editor.post(`/api/content/${id}/repurpose`, {}),
+      () => editor.post(`/api/library/${id}/repurpose`, {}),
       async () => {
         expect((await transition(admin, id, "publish")).statusCode).toBe(200);
       },
@@ -103,7 +103,7 @@ describe("an asset write after a provider call re-checks the item", () => {
     const id = await insertTestItem(t.db, { createdBy: editorId });
     fake.enqueue(answer(PNG, { delayMs: HOLD_MS }));
     const res = await whileHeld(
-      () => editor.post(`/api/content/${id}/visualize`, { imagePrompt: "A cost chart" }),
+      () => editor.post(`/api/library/${id}/visualize`, { imagePrompt: "A cost chart" }),
       async () => {
         expect((await editor.delete(`/api/library/${id}`)).statusCode).toBe(200);
       },
@@ -124,7 +124,7 @@ describe("an asset write after a provider call re-checks the item", () => {
     expect((await transition(editor, id, "submit")).statusCode).toBe(200);
     fake.enqueue(answer(PNG, { delayMs: HOLD_MS }));
     const res = await whileHeld(
-      () => editor.post(`/api/content/${id}/visualize`, { imagePrompt: "A cost chart" }),
+      () => editor.post(`/api/library/${id}/visualize`, { imagePrompt: "A cost chart" }),
       async () => {
         expect((await transition(admin, id, "approve")).statusCode).toBe(200);
       },
@@ -160,7 +160,7 @@ describe("an asset write after a provider call re-checks the item", () => {
     const id = await insertTestItem(t.db, { quality: 0.95 });
     fake.enqueue(answer(VARIATIONS, { delayMs: HOLD_MS }));
     const res = await whileHeld(
-      () => editor.post(`/api/content/${id}/repurpose`, {}),
+      () => editor.post(`/api/library/${id}/repurpose`, {}),
       async () => {
         expect((await transition(editor, id, "submit")).statusCode).toBe(200);
       },

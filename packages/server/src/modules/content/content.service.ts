@@ -1,34 +1,21 @@
-import type { ContentItem, UpdateContentBody } from "@content-studio/contract";
 import type { AppContext } from "../../app-context";
-import { AppError } from "../../lib/app-error";
-import type { SessionUser } from "../../plugins/access";
 import type { ContentBrief, DraftContent } from "../ai/writer";
 import { duplicateFamily } from "../library/library-index";
-import { saveLibraryItem } from "../library/library-edit.service";
+import { loadItem as loadLibraryItem } from "../library/library-item.service";
 import { loadBriefContext, type BriefContext } from "./brief";
-import * as repo from "./content.repository";
-import { presentContentItem } from "./content.presenter";
 
-export const NOT_FOUND = "Content not found.";
+/** A stored item as the use cases read it (the library's row: the library owns the items). */
+export type ItemRow = Awaited<ReturnType<typeof loadLibraryItem>>;
 
-export async function loadItem(ctx: AppContext, id: string): Promise<repo.ContentItemDetailRow> {
-  const row = await repo.findContentItem(ctx.db, id);
-  if (!row) throw new AppError("not_found", NOT_FOUND);
-  return row;
-}
-
-export async function getContentItem(
-  ctx: AppContext,
-  actor: SessionUser,
-  id: string,
-): Promise<ContentItem> {
-  return presentContentItem(await loadItem(ctx, id), actor);
+/** The stored item, or 404 "Content not found." (read through the library's service). */
+export function loadItem(ctx: AppContext, id: string): Promise<ItemRow> {
+  return loadLibraryItem(ctx.db, id);
 }
 
 /** The brief of a stored item (no examples: refinements and repurposing work from the text). */
 export function briefOf(
   ctx: AppContext,
-  row: repo.ContentItemDetailRow,
+  row: ItemRow,
   primaryKeyword?: string,
 ): Promise<ContentBrief> {
   return briefContextOf(ctx, row, primaryKeyword).then((c) => c.brief);
@@ -37,7 +24,7 @@ export function briefOf(
 /** The brief of a stored item and the reference its drafts are scored against, loaded once. */
 export async function briefContextOf(
   ctx: AppContext,
-  row: repo.ContentItemDetailRow,
+  row: ItemRow,
   primaryKeyword?: string,
 ): Promise<BriefContext> {
   const [context, family] = await Promise.all([
@@ -59,7 +46,7 @@ export async function briefContextOf(
   return { ...context, reference: { ...context.reference, excludeLibraryIds: family } };
 }
 
-export function draftOf(row: repo.ContentItemDetailRow): DraftContent {
+export function draftOf(row: ItemRow): DraftContent {
   return {
     headline: row.headline,
     introduction: row.introduction,
@@ -67,18 +54,4 @@ export function draftOf(row: repo.ContentItemDetailRow): DraftContent {
     conclusion: row.conclusion,
     imagePrompt: row.image_prompt,
   };
-}
-
-/**
- * Replaces the sections: the library's save (allow-list, re-score, a new version, the
- * lifecycle rules), answered as a ContentItem.
- */
-export async function updateContentItem(
-  ctx: AppContext,
-  actor: SessionUser,
-  id: string,
-  input: UpdateContentBody,
-): Promise<ContentItem> {
-  await saveLibraryItem(ctx, actor, id, input);
-  return getContentItem(ctx, actor, id);
 }

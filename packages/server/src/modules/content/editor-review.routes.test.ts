@@ -295,7 +295,7 @@ describe("editor's review", () => {
     expect(report.review?.status).toBe("done");
     expect(result.qualityCheck!.after).toBe(report.overall);
 
-    const item = await editor.get(`/api/content/${result.contentItemId}`);
+    const item = await editor.get(`/api/library/${result.contentItemId}`);
     const stored = item.json<Ok<ContentItem>>().data;
     expect(stored.provenance.review).toEqual({
       status: "done",
@@ -323,7 +323,7 @@ describe("editor's review", () => {
     fake.requests.length = 0;
 
     fake.enqueue(answer(modelDraft()));
-    const optimized = await editor.post(`/api/content/${id}/optimize`, {});
+    const optimized = await editor.post(`/api/library/${id}/optimize`, {});
     expect(optimized.statusCode, optimized.body).toBe(200);
     const result = optimized.json<Ok<{ before: QualityReport; after: QualityReport }>>().data;
     expect(result.after.review?.status).toBe("done");
@@ -333,7 +333,7 @@ describe("editor's review", () => {
 
     const rechecked = await editor.post(`/api/library/${id}/quality-check`, {});
     expect(rechecked.statusCode, rechecked.body).toBe(200);
-    const item = await editor.get(`/api/content/${id}`);
+    const item = await editor.get(`/api/library/${id}`);
     const report = item.json<Ok<ContentItem>>().data.qualityReport!;
     expect(report.review?.status).toBe("done");
     if (report.cappedBy.length === 0) {

@@ -23,8 +23,7 @@ import { getWriter } from "../ai/ai-provider.service";
 import { getIntentDataForIndustry } from "../audience/audience.service";
 import type { WriterLogger } from "../ai/llm-writer";
 import type { ContentBrief, Writer } from "../ai/writer";
-import { insertContentItem } from "./content.repository";
-import { recordNewItem } from "../library/library-create.service";
+import { createLibraryItem } from "../library/library-create.service";
 import { findSimilarExamples, type QualityReference } from "../quality/quality.service";
 import { loadAudience, loadBriefContext } from "./brief";
 import { consumeGenerationBudget } from "./generation-limit";
@@ -216,7 +215,8 @@ export async function runGeneration(
         : {}),
     };
     await ctx.db.transaction().execute(async (trx) => {
-      await insertContentItem(trx, {
+      // Stored by the library (the items' only writer) with version 1 and its history event.
+      await createLibraryItem(trx, {
         id,
         title: kept.headline.slice(0, 300),
         content_type: request.contentType,
@@ -237,18 +237,6 @@ export async function runGeneration(
         quality_report: qualityCheck ? JSON.stringify(qualityCheck.report) : null,
         provenance: JSON.stringify(provenance),
         created_by: prepared.actor.id,
-      });
-      // Version 1 and the "created" history event, in the same transaction.
-      await recordNewItem(trx, {
-        id,
-        title: kept.headline.slice(0, 300),
-        headline: kept.headline,
-        introduction: kept.introduction,
-        body: kept.body,
-        conclusion: kept.conclusion,
-        qualityScore: qualityCheck?.after ?? null,
-        qualityReport: qualityCheck ? JSON.stringify(qualityCheck.report) : null,
-        actorId: prepared.actor.id,
       });
       // The client may have left while we were writing: then the transaction rolls back.
       signal.throwIfAborted();

@@ -188,7 +188,7 @@ describe("generation with the built-in writer", () => {
     expect(qc.meetsStandards).toBe(qc.after > 0.7);
     expect(qc.benchmarkComparison).toMatch(/good benchmark example/);
 
-    const stored = await viewer.get(`/api/content/${data.contentItemId}`);
+    const stored = await viewer.get(`/api/library/${data.contentItemId}`);
     expect(stored.statusCode).toBe(200);
     const item = stored.json<Ok<ContentItem>>().data;
     expect(item).toMatchObject({
@@ -226,7 +226,7 @@ describe("generation with the built-in writer", () => {
     });
     const data = res.json<Ok<GeneratedContent>>().data;
     expect(data.qualityCheck).toBeNull();
-    const item = (await viewer.get(`/api/content/${data.contentItemId}`)).json<Ok<ContentItem>>()
+    const item = (await viewer.get(`/api/library/${data.contentItemId}`)).json<Ok<ContentItem>>()
       .data;
     expect(item).toMatchObject({ qualityBefore: null, qualityAfter: null, qualityReport: null });
     expect(item.provenance.refinementRounds).toBe(0);
@@ -275,7 +275,7 @@ describe("generation with the built-in writer", () => {
     expect(stages.slice(0, 2)).toEqual(["drafting", "checking"]);
     expect(stages.at(-1)).toBe("saving");
     const done = events.at(-1) as Extract<GenerationEvent, { type: "done" }>;
-    const item = (await viewer.get(`/api/content/${done.result.contentItemId}`)).json<
+    const item = (await viewer.get(`/api/library/${done.result.contentItemId}`)).json<
       Ok<ContentItem>
     >().data;
     expect(item.headline).toBe(done.result.content.headline);
@@ -422,7 +422,7 @@ describe("generation through an OpenAI-wire provider", () => {
   beforeEach(() => fake.reset());
 
   async function getItem(id: string) {
-    return (await viewer.get(`/api/content/${id}`)).json<Ok<ContentItem>>().data;
+    return (await viewer.get(`/api/library/${id}`)).json<Ok<ContentItem>>().data;
   }
 
   it("stores the provider's structured output with its provenance and token usage", async () => {

@@ -26,7 +26,7 @@ describe("Optimize with the outline writer", () => {
     return res.json<Ok<GeneratedContent>>().data;
   };
   const optimize = async (id: string) => {
-    const res = await editor.post(`/api/content/${id}/optimize`, {});
+    const res = await editor.post(`/api/library/${id}/optimize`, {});
     expect(res.statusCode, res.body).toBe(200);
     return res.json<Ok<OptimizeContentResult>>().data;
   };
@@ -34,7 +34,7 @@ describe("Optimize with the outline writer", () => {
   const writtenItem = async (sections: Partial<ReturnType<typeof modelDraft>> = {}) => {
     const { contentItemId } = await generate();
     const draft = { ...modelDraft(), ...sections };
-    const res = await editor.put(`/api/content/${contentItemId}`, {
+    const res = await editor.put(`/api/library/${contentItemId}`, {
       headline: draft.headline,
       introduction: draft.introduction,
       body: draft.body,

@@ -47,7 +47,7 @@ const SECTIONS: ContentSectionId[] = ["headline", "introduction", "body", "concl
  * finding, adds none, adds no unsupported claim, appends no boilerplate and does not score
  * lower); otherwise the candidate is the unchanged draft and `note` says why. An outline is not
  * sent to the offline writer at all: there is nothing it can honestly add.
- * Nothing is saved: the user keeps the candidate with PUT /api/content/:id or drops it.
+ * Nothing is saved: the user keeps the candidate with PUT /api/library/:id or drops it.
  */
 export async function optimizeContentItem(
   ctx: AppContext,

@@ -6,7 +6,7 @@ import type { WriterLogger } from "../ai/llm-writer";
 import type { RepurposedContent } from "../ai/writer";
 import { attachItemAsset } from "../library/library-edit.service";
 import { authorizeItemAction } from "./content.policy";
-import { presentContentItem } from "./content.presenter";
+import { presentContentFields } from "../library/library.presenter";
 import { briefOf, draftOf, loadItem } from "./content.service";
 import { consumeGenerationBudget } from "./generation-limit";
 import { enforceRepurposeLimits, repurposeViolations } from "./limits";
@@ -30,7 +30,7 @@ export async function repurposeContentItem(
 ): Promise<ContentVariations> {
   const row = await loadItem(ctx, id);
   authorizeItemAction(actor, "repurpose", row);
-  const previous = presentContentItem(row, actor).repurposed;
+  const previous = presentContentFields(row).repurposed;
   const variation = input.variation ?? (previous?.variation ?? 0) + 1;
   const [brief, writer] = await Promise.all([briefOf(ctx, row), getWriter(ctx, { log })]);
   await consumeGenerationBudget(ctx, actor, writer);

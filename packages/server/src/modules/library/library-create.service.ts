@@ -1,9 +1,9 @@
 // New items: version 1 and the created event of a generation, and duplicates.
 import { randomUUID } from "node:crypto";
 import { type LibraryItemDetail } from "@content-studio/contract";
-import type { Kysely, Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import type { AppContext } from "../../app-context";
-import type { Database } from "../../db/types";
+import type { Database, NewContentItem } from "../../db/types";
 import type { SessionUser } from "../../plugins/access";
 import * as repo from "./library.repository";
 import { authorize, getLibraryItem, loadItem } from "./library-item.service";
@@ -20,59 +20,76 @@ export async function duplicateLibraryItem(
   const now = new Date();
   const title = `${row.title} (copy)`.slice(0, 300);
   const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
-  await ctx.db.transaction().execute(async (trx) => {
-    await repo.insertLibraryItem(trx, {
-      id: copyId,
-      title,
-      content_type: row.content_type,
-      persona_id: row.persona_id,
-      industry_id: row.industry_id,
-      buying_stage: row.buying_stage,
-      topic: row.topic,
-      headline: row.headline,
-      introduction: row.introduction,
-      body: row.body,
-      conclusion: row.conclusion,
-      image_prompt: row.image_prompt,
-      key_metrics: JSON.stringify(row.key_metrics),
-      featured_solutions: JSON.stringify(row.featured_solutions),
-      primary_keyword: row.primary_keyword,
-      visualization: json(row.visualization),
-      repurposed: json(row.repurposed),
-      quality_before: row.quality_before,
-      quality_after: row.quality_after,
-      quality_report: json(row.quality_report),
-      provenance: JSON.stringify(row.provenance),
-      created_by: actor.id,
-      updated_by: actor.id,
-      created_at: now,
-      updated_at: now,
-      duplicated_from: row.id,
-    });
-    await recordNewItem(trx, {
-      id: copyId,
-      title,
-      headline: row.headline,
-      introduction: row.introduction,
-      body: row.body,
-      conclusion: row.conclusion,
-      qualityScore: row.quality_after,
-      qualityReport: json(row.quality_report),
-      actorId: actor.id,
-      note: `Duplicated from "${row.title}"`,
-      kind: "duplicated",
-      at: now,
-    });
-  });
+  await ctx.db.transaction().execute((trx) =>
+    createLibraryItem(
+      trx,
+      {
+        id: copyId,
+        title,
+        content_type: row.content_type,
+        persona_id: row.persona_id,
+        industry_id: row.industry_id,
+        buying_stage: row.buying_stage,
+        topic: row.topic,
+        headline: row.headline,
+        introduction: row.introduction,
+        body: row.body,
+        conclusion: row.conclusion,
+        image_prompt: row.image_prompt,
+        key_metrics: JSON.stringify(row.key_metrics),
+        featured_solutions: JSON.stringify(row.featured_solutions),
+        primary_keyword: row.primary_keyword,
+        visualization: json(row.visualization),
+        repurposed: json(row.repurposed),
+        quality_before: row.quality_before,
+        quality_after: row.quality_after,
+        quality_report: json(row.quality_report),
+        provenance: JSON.stringify(row.provenance),
+        created_by: actor.id,
+        updated_by: actor.id,
+        created_at: now,
+        updated_at: now,
+        duplicated_from: row.id,
+      },
+      { note: `Duplicated from "${row.title}"`, kind: "duplicated" },
+    ),
+  );
   return getLibraryItem(ctx, actor, copyId);
 }
 
+/** A new item's row: its id, text, audience, scores and author. */
+export type NewLibraryItem = NewContentItem & { id: string };
+
 /**
- * Version 1 and the "created" event of a new item, in the transaction that inserts it (the
- * generation pipeline calls this when it stores a generation).
+ * Stores a new item (a generation, a campaign kit's asset, a duplicate) with its version 1 and
+ * its "created" history event, in the caller's transaction: the library is the only writer of
+ * items, so the generation pipeline and the kits call this rather than inserting a row.
  */
-export async function recordNewItem(
-  trx: Kysely<Database> | Transaction<Database>,
+export async function createLibraryItem(
+  trx: Transaction<Database>,
+  row: NewLibraryItem,
+  history: { note?: string; kind?: "created" | "duplicated" } = {},
+): Promise<void> {
+  await repo.insertLibraryItem(trx, row);
+  await recordNewItem(trx, {
+    id: row.id,
+    title: row.title,
+    headline: row.headline,
+    introduction: row.introduction,
+    body: row.body,
+    conclusion: row.conclusion,
+    qualityScore: row.quality_after ?? null,
+    qualityReport: row.quality_report ?? null,
+    actorId: row.created_by ?? null,
+    note: history.note,
+    kind: history.kind,
+    at: row.created_at === undefined ? undefined : new Date(row.created_at),
+  });
+}
+
+/** Version 1 and the "created" event of a new item, in the transaction that inserts it. */
+async function recordNewItem(
+  trx: Transaction<Database>,
   item: {
     id: string;
     title: string;

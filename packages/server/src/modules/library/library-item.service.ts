@@ -49,6 +49,14 @@ export function authorize(
   libraryPolicyFor(rules).authorize(actor, action, item);
 }
 
+/** The stored item (any status, in the Trash too), or undefined when there is none. */
+export function findLibraryItem(
+  db: Kysely<Database>,
+  id: string,
+): Promise<repo.LibraryItemRow | undefined> {
+  return repo.findLibraryItem(db, id);
+}
+
 export async function loadItem(db: Kysely<Database>, id: string): Promise<repo.LibraryItemRow> {
   const row = await repo.findLibraryItem(db, id);
   if (!row) throw new AppError("not_found", NOT_FOUND);

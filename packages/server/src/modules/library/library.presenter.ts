@@ -24,12 +24,7 @@ import type {
   listEvents,
   listVersions,
 } from "./library.repository";
-import {
-  capabilitiesFor,
-  contentItemCapabilitiesFor,
-  type LibraryRules,
-  type PolicyActor,
-} from "./library.policy";
+import { capabilitiesFor, type LibraryRules, type PolicyActor } from "./library.policy";
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -43,11 +38,10 @@ function optionalJson<T>(
   return parsed.success ? (parsed.data ?? null) : null;
 }
 
-/** A stored content item as the contract's ContentItem (shared with the content module). */
+/** The text, audience, scores and saved assets of a stored item (everything but `can`). */
 export function presentContentFields(
   row: ContentItemRow & { persona_title: string; industry_name: string },
-  actor: PolicyActor,
-): ContentItem {
+): Omit<ContentItem, "can"> {
   return {
     id: row.id,
     title: row.title,
@@ -76,7 +70,6 @@ export function presentContentFields(
     createdBy: row.created_by,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
-    can: contentItemCapabilitiesFor(actor, row),
   };
 }
 
@@ -112,7 +105,7 @@ export function presentLibraryDetail(
   threshold: number,
   rules: LibraryRules,
 ): LibraryItemDetail {
-  const content = presentContentFields(row, actor);
+  const content = presentContentFields(row);
   return {
     ...content,
     version: row.version,

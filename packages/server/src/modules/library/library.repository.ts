@@ -407,6 +407,15 @@ export async function insertLibraryItem(
   await db.insertInto("content_item").values(row).execute();
 }
 
+/** Number of stored items, in the Trash too (tests and diagnostics). */
+export async function countLibraryItems(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom("content_item")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Stores one version of an item's text (version 1 when an item is created). */
 export async function insertContentVersion(
   db: Db,

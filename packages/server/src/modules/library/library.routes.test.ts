@@ -340,9 +340,9 @@ describe("library items: editing, versions, lifecycle, trash, exports", () => {
       createdByName: expect.any(String) as string,
     });
     expect(h.events.map((e) => e.kind)).toEqual(["created"]);
-    // The generator's "keep" (PUT /api/content/:id) is a library save: version 2.
+    // The generator's "keep" is this save: version 2.
     const kept = await editor.put(
-      `/api/content/${id}`,
+      `/api/library/${id}`,
       modelDraft({ headline: "A kept headline" }),
     );
     expect(kept.statusCode, kept.body).toBe(200);

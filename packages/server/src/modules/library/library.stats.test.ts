@@ -77,7 +77,7 @@ describe("dashboard counters", () => {
         conclusion: "Download the checklist.",
       }),
     );
-    await ok(editor.put(`/api/content/${generatedId}`, modelDraft({ headline: "Kept" })));
+    await ok(editor.put(`/api/library/${generatedId}`, modelDraft({ headline: "Kept" })));
     await expectCountersExact();
 
     // Transitions: onto and off the coverage map.

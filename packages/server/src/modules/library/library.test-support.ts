@@ -7,8 +7,7 @@ import type {
 } from "@content-studio/contract";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types";
-import { insertLibraryItem } from "./library.repository";
-import { recordNewItem } from "./library-create.service";
+import { createLibraryItem } from "./library-create.service";
 
 /** A quality report with the given score and unsupported claims (the rest empty). */
 export function qualityReport(overall: number, unsupported: string[] = []): QualityReport {
@@ -64,8 +63,8 @@ export async function insertTestItem(db: Kysely<Database>, item: TestItem = {}):
   const quality = item.quality === undefined ? 0.85 : item.quality;
   const report = quality === null ? null : JSON.stringify(qualityReport(quality, item.unsupported));
   const at = item.createdAt ?? new Date();
-  await db.transaction().execute(async (trx) => {
-    await insertLibraryItem(trx, {
+  await db.transaction().execute((trx) =>
+    createLibraryItem(trx, {
       id,
       title,
       content_type: item.contentType ?? "thought-leadership",
@@ -93,19 +92,7 @@ export async function insertTestItem(db: Kysely<Database>, item: TestItem = {}):
       created_by: item.createdBy ?? null,
       created_at: at,
       updated_at: item.updatedAt ?? at,
-    });
-    await recordNewItem(trx, {
-      id,
-      title,
-      headline: title,
-      introduction: "Most programs find cost problems late.",
-      body,
-      conclusion: "Download the checklist.",
-      qualityScore: quality,
-      qualityReport: report,
-      actorId: item.createdBy ?? null,
-      at,
-    });
-  });
+    }),
+  );
   return id;
 }

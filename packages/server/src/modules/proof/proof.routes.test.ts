@@ -232,7 +232,7 @@ describe("proof library routes", () => {
     });
     expect(generated.statusCode, generated.body).toBe(200);
     const id = generated.json<Ok<{ contentItemId: string }>>().data.contentItemId;
-    const saved = await editor.put(`/api/content/${id}`, {
+    const saved = await editor.put(`/api/library/${id}`, {
       headline: "Quoting configured equipment without the spreadsheet marathon",
       introduction: "Industrial product managers quote engineer-to-order equipment every week.",
       body: `<p>${CLAIM}</p>`,

@@ -1,7 +1,5 @@
 import {
-  BannedPhrasesSchema,
   type BannedPhrasesResponse,
-  DEFAULT_BANNED_PHRASES,
   type CompanyCatalog,
   type ExampleCategory,
   type Industry,
@@ -31,6 +29,11 @@ import { auditActorOf, diffFields, recordAudit } from "../audit/audit.service";
 import type { JudgeFact } from "./claims";
 import { qualityPolicy } from "./quality.policy";
 import * as repo from "./quality.repository";
+import {
+  BANNED_PHRASES_SETTING,
+  getBannedPhraseList,
+  writeBannedPhraseList,
+} from "../settings/banned-phrases";
 import { round } from "./readability";
 import { scoreContent } from "./scorer";
 import { exampleIndexText, SimilarityIndex } from "./similarity";
@@ -90,8 +93,7 @@ export function nearestInIndex(
 
 /** The banned phrases the style criterion penalises (the defaults until an admin saves a list). */
 export async function getBannedPhrases(ctx: QualityContext): Promise<string[]> {
-  const stored = BannedPhrasesSchema.safeParse(await repo.readBannedPhrases(ctx.db));
-  return stored.success ? stored.data.phrases : [...DEFAULT_BANNED_PHRASES];
+  return getBannedPhraseList(ctx.db);
 }
 
 /** The banned phrases as answered to `actor`, with whether they may change them. */
@@ -124,13 +126,13 @@ export async function saveBannedPhrases(
   }
   const before = await getBannedPhrases(ctx);
   await ctx.db.transaction().execute(async (trx) => {
-    await repo.writeBannedPhrases(trx, phrases, actor.id);
+    await writeBannedPhraseList(trx, phrases, actor.id);
     const changes = diffFields({ bannedPhrases: before }, { bannedPhrases: phrases });
     if (Object.keys(changes).length > 0) {
       await recordAudit(trx, {
         actor: auditActorOf(actor),
         action: "settings.banned_phrases_changed",
-        target: { type: "setting", id: "quality.bannedPhrases", label: "Banned phrases" },
+        target: { type: "setting", id: BANNED_PHRASES_SETTING, label: "Banned phrases" },
         changes,
       });
     }

@@ -1,6 +1,4 @@
 import {
-  BannedPhrasesSchema,
-  DEFAULT_BANNED_PHRASES,
   type AuditChange,
   type CompanyProfile,
   type CompanyProfileResponse,
@@ -11,7 +9,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/types";
 import type { SessionUser } from "../../plugins/access";
 import { auditActorOf, recordAudit } from "../audit/audit.service";
-import { BANNED_PHRASES_SETTING, readSetting, writeSetting } from "../settings/settings.repository";
+import { getBannedPhraseList, writeBannedPhraseList } from "../settings/banned-phrases";
 import { referencePolicy } from "./reference.policy";
 import { isSampleProfile, presentCompanyCatalog, presentCompanyVoice } from "./reference.presenter";
 import { loadCompanyCatalogRows, replaceCompanyProfile } from "./reference.repository";
@@ -28,12 +26,11 @@ export type StoredCompanyProfile = CompanyProfile & { isSample: boolean };
 export async function getCompanyProfile(
   db: Kysely<Database> | Transaction<Database>,
 ): Promise<StoredCompanyProfile> {
-  const [rows, stored] = await Promise.all([
+  const [rows, bannedPhrases] = await Promise.all([
     loadCompanyCatalogRows(db),
-    readSetting(db, BANNED_PHRASES_SETTING),
+    getBannedPhraseList(db),
   ]);
   const catalog = presentCompanyCatalog(rows);
-  const banned = BannedPhrasesSchema.safeParse(stored);
   return {
     companyName: catalog.companyName,
     description: catalog.description,
@@ -44,7 +41,7 @@ export async function getCompanyProfile(
     })),
     keyMetrics: catalog.keyMetrics.map(({ label }) => ({ label })),
     offers: catalog.offers,
-    bannedPhrases: banned.success ? banned.data.phrases : [...DEFAULT_BANNED_PHRASES],
+    bannedPhrases,
     voice: presentCompanyVoice(rows),
     isSample: isSampleProfile(rows),
   };
@@ -112,7 +109,7 @@ export async function saveCompanyProfile(
       offers: idsFor(input.offers, (o) => o.name, rows.offers, "offer"),
     });
     if (input.bannedPhrases !== undefined) {
-      await writeSetting(trx, BANNED_PHRASES_SETTING, { phrases: input.bannedPhrases }, actor.id);
+      await writeBannedPhraseList(trx, input.bannedPhrases, actor.id);
     }
     const changes: Record<string, AuditChange> = {};
     for (const key of Object.keys(input) as (keyof CompanyProfile)[]) {

@@ -3,9 +3,6 @@ import type { Database } from "../../db/types";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** The banned phrases (company profile; the quality check and the writers read them). */
-export const BANNED_PHRASES_SETTING = "quality.bannedPhrases";
-
 export async function readSetting(db: Db, key: string): Promise<unknown> {
   const row = await db
     .selectFrom("app_setting")

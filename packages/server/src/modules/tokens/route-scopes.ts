@@ -18,9 +18,9 @@ const SESSION_ONLY = [
 const GENERATE = new Set([
   "POST /api/generate-content",
   "POST /api/generate-content/stream",
-  "POST /api/content/:id/optimize",
-  "POST /api/content/:id/visualize",
-  "POST /api/content/:id/repurpose",
+  "POST /api/library/:id/optimize",
+  "POST /api/library/:id/visualize",
+  "POST /api/library/:id/repurpose",
   "POST /api/campaigns/:id/kits",
   "POST /api/kits/:id/resume",
   "POST /api/kits/:id/steps/:stepId/retry",
@@ -40,7 +40,7 @@ export function requiredScope(method: string, url: string, access: Access): Toke
   if (access === "viewer" || access === "public") return "library:read";
   const key = `${method} ${url}`;
   if (GENERATE.has(key)) return "generate";
-  if (url.startsWith("/api/examples") || key === "POST /api/content/:id/save-as-example") {
+  if (url.startsWith("/api/examples") || key === "POST /api/library/:id/save-as-example") {
     return "examples:write";
   }
   if (url.startsWith("/api/audience/imports")) return "intent:import";

@@ -13,7 +13,7 @@ export const optimizeContent = ({
   id: string;
   data: OptimizeContentBody;
 }): Promise<OptimizeContentResult> =>
-  api.post(`/api/content/${encodeURIComponent(id)}/optimize`, data, {
+  api.post(`/api/library/${encodeURIComponent(id)}/optimize`, data, {
     schema: OptimizeContentResultSchema,
   });
 

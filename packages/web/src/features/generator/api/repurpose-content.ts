@@ -13,7 +13,7 @@ export const repurposeContent = ({
   id: string;
   data: RepurposeBody;
 }): Promise<ContentVariations> =>
-  api.post(`/api/content/${encodeURIComponent(id)}/repurpose`, data, {
+  api.post(`/api/library/${encodeURIComponent(id)}/repurpose`, data, {
     schema: ContentVariationsSchema,
   });
 

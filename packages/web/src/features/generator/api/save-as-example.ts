@@ -5,7 +5,6 @@ import {
 } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { exampleKeys } from "../../examples/api/query-keys";
 
 export const saveAsExample = ({
   id,
@@ -14,7 +13,7 @@ export const saveAsExample = ({
   id: string;
   data: SaveAsExampleBody;
 }): Promise<ExampleDetail> =>
-  api.post(`/api/content/${encodeURIComponent(id)}/save-as-example`, data, {
+  api.post(`/api/library/${encodeURIComponent(id)}/save-as-example`, data, {
     schema: ExampleDetailSchema,
   });
 
@@ -24,6 +23,6 @@ export const useSaveAsExample = () => {
   return useMutation({
     mutationFn: saveAsExample,
     // The example list (another screen) must show the new example next time it is opened.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: exampleKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["examples"] }),
   });
 };

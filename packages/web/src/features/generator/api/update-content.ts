@@ -1,19 +1,20 @@
 import {
   type ContentItem,
-  type UpdateContentBody,
+  type SaveLibraryItemBody,
   ContentItemSchema,
 } from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
+/** The library's save of an item (PUT /api/library/:id), answered as the generator's view. */
 export const updateContent = ({
   id,
   data,
 }: {
   id: string;
-  data: UpdateContentBody;
+  data: SaveLibraryItemBody;
 }): Promise<ContentItem> =>
-  api.put(`/api/content/${encodeURIComponent(id)}`, data, { schema: ContentItemSchema });
+  api.put(`/api/library/${encodeURIComponent(id)}`, data, { schema: ContentItemSchema });
 
 /** Replaces a content item's sections (the server sanitises and re-scores them). */
 export const useUpdateContent = () => useMutation({ mutationFn: updateContent });

@@ -13,7 +13,7 @@ export const visualizeContent = ({
   id: string;
   data: VisualizeBody;
 }): Promise<Visualization> =>
-  api.post(`/api/content/${encodeURIComponent(id)}/visualize`, data, {
+  api.post(`/api/library/${encodeURIComponent(id)}/visualize`, data, {
     schema: VisualizationSchema,
   });
 

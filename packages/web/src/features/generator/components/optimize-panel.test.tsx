@@ -60,8 +60,8 @@ describe("OptimizePanel", () => {
   it("runs a refinement round, shows before/after and the diff, and keeps it", async () => {
     const fake = installFakeApi({
       "POST /api/seo-analysis": seo,
-      "POST /api/content/:id/optimize": ok(optimized),
-      "PUT /api/content/:id": (req) =>
+      "POST /api/library/:id/optimize": ok(optimized),
+      "PUT /api/library/:id": (req) =>
         ok(
           buildContentItem({
             ...(req.body as object),
@@ -103,7 +103,7 @@ describe("OptimizePanel", () => {
   it("discards a candidate without saving", async () => {
     const fake = installFakeApi({
       "POST /api/seo-analysis": seo,
-      "POST /api/content/:id/optimize": ok(optimized),
+      "POST /api/library/:id/optimize": ok(optimized),
     });
     const { onKept, user } = renderPanel();
     await user.click(screen.getByRole("button", { name: "Optimize Content" }));
@@ -118,7 +118,7 @@ describe("Save as example", () => {
   it("files the content as a good or bad example with notes and tags", async () => {
     const fake = installFakeApi({
       "POST /api/seo-analysis": seo,
-      "POST /api/content/:id/save-as-example": (req) =>
+      "POST /api/library/:id/save-as-example": (req) =>
         ok(
           buildExampleDetail({
             id: "ex1",
@@ -150,7 +150,7 @@ describe("Save as example", () => {
   it("shows the server's message when saving fails", async () => {
     installFakeApi({
       "POST /api/seo-analysis": seo,
-      "POST /api/content/:id/save-as-example": fail(404, "not_found", "Content item not found."),
+      "POST /api/library/:id/save-as-example": fail(404, "not_found", "Content item not found."),
     });
     const { user } = renderPanel();
     await user.click(screen.getByRole("button", { name: "Save as example" }));

@@ -28,7 +28,7 @@ describe("RepurposePanel", () => {
   it("writes variations, counts live (links as 23 on X) and regenerates for real", async () => {
     let calls = 0;
     const fake = installFakeApi({
-      "POST /api/content/:id/repurpose": () => {
+      "POST /api/library/:id/repurpose": () => {
         calls += 1;
         return ok(variation(calls));
       },
@@ -38,7 +38,7 @@ describe("RepurposePanel", () => {
 
     await user.click(screen.getByRole("button", { name: "Generate Variations" }));
     expect(await screen.findByLabelText("LinkedIn post")).toHaveValue("LinkedIn post 1");
-    expect(fake.requests[0]?.path).toBe("/api/content/content-1/repurpose");
+    expect(fake.requests[0]?.path).toBe("/api/library/content-1/repurpose");
 
     // "Read it " (8) + link (23) + " now" (4)
     expect(counterOf("X post")).toHaveTextContent("35 / 280");
@@ -65,7 +65,7 @@ describe("RepurposePanel", () => {
   });
 
   it("marks an X post over 280 as it counts it", async () => {
-    installFakeApi({ "POST /api/content/:id/repurpose": ok(variation(1, { x: "a".repeat(260) })) });
+    installFakeApi({ "POST /api/library/:id/repurpose": ok(variation(1, { x: "a".repeat(260) })) });
     renderWithProviders(<RepurposePanel contentItemId="content-1" canRepurpose />);
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: "Generate Variations" }));
@@ -78,7 +78,7 @@ describe("RepurposePanel", () => {
 
   it("shows the server's message when repurposing fails", async () => {
     installFakeApi({
-      "POST /api/content/:id/repurpose": fail(
+      "POST /api/library/:id/repurpose": fail(
         502,
         "provider_error",
         "The AI provider is unavailable.",

@@ -12,7 +12,7 @@ const svg =
 describe("VisualizePanel", () => {
   it("sends the edited prompt, shows the SVG as an image (never as markup) and downloads it", async () => {
     const fake = installFakeApi({
-      "POST /api/content/:id/visualize": (req) =>
+      "POST /api/library/:id/visualize": (req) =>
         ok({
           kind: "svg",
           mime: "image/svg+xml",

@@ -50,22 +50,22 @@ describe("content items (built-in writer)", () => {
   });
   afterAll(() => t.close());
 
-  const item = async () => (await viewer.get(`/api/content/${id}`)).json<Ok<ContentItem>>().data;
+  const item = async () => (await viewer.get(`/api/library/${id}`)).json<Ok<ContentItem>>().data;
 
   it("answers 404 for an unknown item and 401 to anonymous callers", async () => {
-    const missing = await viewer.get("/api/content/nope");
+    const missing = await viewer.get("/api/library/nope");
     expect(missing.statusCode).toBe(404);
     expect(missing.json<Err>()).toMatchObject({ code: "not_found", message: "Content not found." });
-    expect((await t.anonymous.get(`/api/content/${id}`)).statusCode).toBe(401);
+    expect((await t.anonymous.get(`/api/library/${id}`)).statusCode).toBe(401);
   });
 
   it("lets only editors change, optimize, visualize, repurpose or save an item", async () => {
     const calls: ["PUT" | "POST", string, object][] = [
-      ["PUT", `/api/content/${id}`, { ...modelDraft() }],
-      ["POST", `/api/content/${id}/optimize`, {}],
-      ["POST", `/api/content/${id}/visualize`, {}],
-      ["POST", `/api/content/${id}/repurpose`, {}],
-      ["POST", `/api/content/${id}/save-as-example`, { category: "good", notes: "" }],
+      ["PUT", `/api/library/${id}`, { ...modelDraft() }],
+      ["POST", `/api/library/${id}/optimize`, {}],
+      ["POST", `/api/library/${id}/visualize`, {}],
+      ["POST", `/api/library/${id}/repurpose`, {}],
+      ["POST", `/api/library/${id}/save-as-example`, { category: "good", notes: "" }],
     ];
     for (const [method, url, payload] of calls) {
       const res = await viewer.request({
@@ -79,7 +79,7 @@ describe("content items (built-in writer)", () => {
 
   it("replaces the sections, sanitises the body again and re-scores", async () => {
     const before = await item();
-    const res = await editor.put(`/api/content/${id}`, {
+    const res = await editor.put(`/api/library/${id}`, {
       headline: "Design reviews that <b>catch</b> cost early",
       introduction: "Cost is locked in early. <script>alert(1)</script>",
       body:
@@ -103,15 +103,15 @@ describe("content items (built-in writer)", () => {
     );
     expect((await item()).body).toBe(updated.body);
 
-    const invalid = await editor.put(`/api/content/${id}`, { ...modelDraft(), headline: " " });
+    const invalid = await editor.put(`/api/library/${id}`, { ...modelDraft(), headline: " " });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json<Err>().message).toBe("Headline is required.");
-    expect((await editor.put("/api/content/nope", modelDraft())).statusCode).toBe(404);
+    expect((await editor.put("/api/library/nope", modelDraft())).statusCode).toBe(404);
   });
 
   it("optimizes one round without saving and reports before, after and the diff", async () => {
     const current = await item();
-    const res = await editor.post(`/api/content/${id}/optimize`, {
+    const res = await editor.post(`/api/library/${id}/optimize`, {
       primaryKeyword: "should-cost analysis",
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -134,7 +134,7 @@ describe("content items (built-in writer)", () => {
     expect(after.body).toBe(current.body);
     expect(after.updatedAt).toBe(current.updatedAt);
 
-    const kept = await editor.put(`/api/content/${id}`, result.candidate);
+    const kept = await editor.put(`/api/library/${id}`, result.candidate);
     expect(kept.statusCode).toBe(200);
     expect(kept.json<Ok<ContentItem>>().data.qualityAfter).toBe(result.after.overall);
   });
@@ -158,11 +158,11 @@ describe("content items (built-in writer)", () => {
   });
 
   it("draws the built-in SVG infographic with escaped text and saves it", async () => {
-    await editor.put(`/api/content/${id}`, {
+    await editor.put(`/api/library/${id}`, {
       ...modelDraft(),
       headline: `R&D "costs" < 5% & 'more' </svg><script>alert(1)</script>`,
     });
-    const res = await editor.post(`/api/content/${id}/visualize`, { imagePrompt: "A clean chart" });
+    const res = await editor.post(`/api/library/${id}/visualize`, { imagePrompt: "A clean chart" });
     expect(res.statusCode, res.body).toBe(200);
     const viz = res.json<Ok<Visualization>>().data;
     expect(viz).toMatchObject({
@@ -181,7 +181,7 @@ describe("content items (built-in writer)", () => {
   });
 
   it("repurposes within every channel limit, saves the set and regenerates variations", async () => {
-    const first = await editor.post(`/api/content/${id}/repurpose`, {});
+    const first = await editor.post(`/api/library/${id}/repurpose`, {});
     expect(first.statusCode, first.body).toBe(200);
     const one = first.json<Ok<ContentVariations>>().data;
     expect(one.variation).toBe(1);
@@ -192,7 +192,7 @@ describe("content items (built-in writer)", () => {
     expect(charLength(one.newsletter)).toBeLessThanOrEqual(REPURPOSE_LIMITS.newsletter);
     expect((await item()).repurposed).toEqual(one);
 
-    const again = await editor.post(`/api/content/${id}/repurpose`, {});
+    const again = await editor.post(`/api/library/${id}/repurpose`, {});
     const two = again.json<Ok<ContentVariations>>().data;
     expect(two.variation).toBe(2);
     // "Regenerate Variations" really regenerates: a different set, not the same text again.
@@ -207,7 +207,7 @@ describe("content items (built-in writer)", () => {
 
   it("saves an item as a manual example", async () => {
     const current = await item();
-    const res = await editor.post(`/api/content/${id}/save-as-example`, {
+    const res = await editor.post(`/api/library/${id}/save-as-example`, {
       category: "good",
       notes: "Specific and stage-appropriate.",
       tags: ["Should-Cost"],
@@ -234,7 +234,7 @@ describe("content items (built-in writer)", () => {
     }
     expect(example.bodyHtml).toContain("<h2>");
     expect((await viewer.get(`/api/examples/${example.id}`)).statusCode).toBe(200);
-    const invalid = await editor.post(`/api/content/${id}/save-as-example`, { category: "meh" });
+    const invalid = await editor.post(`/api/library/${id}/save-as-example`, { category: "meh" });
     expect(invalid.statusCode).toBe(400);
   });
 });
@@ -289,7 +289,7 @@ describe("content items (OpenAI)", () => {
       const id = await generate(editor, { performQualityCheck: false });
       await selectOpenAi(ok);
       ok.ctx.config.ai.openai.baseUrl = images.baseUrl;
-      const res = await editor.post(`/api/content/${id}/visualize`, { imagePrompt: "Cost model" });
+      const res = await editor.post(`/api/library/${id}/visualize`, { imagePrompt: "Cost model" });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json<Ok<Visualization>>().data).toMatchObject({
         kind: "png",
@@ -305,7 +305,7 @@ describe("content items (OpenAI)", () => {
       });
 
       ok.ctx.config.ai.openai.baseUrl = failing.baseUrl;
-      const fallback = await editor.post(`/api/content/${id}/visualize`, {});
+      const fallback = await editor.post(`/api/library/${id}/visualize`, {});
       expect(fallback.statusCode, fallback.body).toBe(200);
       const viz = fallback.json<Ok<Visualization>>().data;
       expect(viz).toMatchObject({ kind: "svg", source: "builtin" });
@@ -329,7 +329,7 @@ describe("content items (OpenAI)", () => {
         body: `${modelDraft().body}<p>Our customers cut supplier costs by 63% within a year.</p>`,
       });
       fake.enqueue(answer(invented));
-      const res = await editor.post(`/api/content/${id}/optimize`, {});
+      const res = await editor.post(`/api/library/${id}/optimize`, {});
       expect(res.statusCode, res.body).toBe(200);
       const result = res.json<Ok<OptimizeContentResult>>().data;
       expect(result.rejectedClaims?.map((c) => c.status)).toContain("unsupported");
@@ -350,7 +350,7 @@ describe("content items (OpenAI)", () => {
       const id = await generate(editor, { performQualityCheck: false });
       const disparaging = "Legacy costing vendors are useless for this work.";
       const written = modelDraft();
-      const edited = await editor.put(`/api/content/${id}`, {
+      const edited = await editor.put(`/api/library/${id}`, {
         headline: written.headline,
         introduction: written.introduction,
         body: `${written.body}<p>${disparaging}</p>`,
@@ -374,7 +374,7 @@ describe("content items (OpenAI)", () => {
 
       // The honest revision: the disparaging sentence removed, nothing else.
       fake.enqueue(answer(written));
-      const kept = (await editor.post(`/api/content/${id}/optimize`, {})).json<
+      const kept = (await editor.post(`/api/library/${id}/optimize`, {})).json<
         Ok<OptimizeContentResult>
       >().data;
       expect(kept.before.criteria.flatMap((c) => c.findings.map((f) => f.code))).toContain(
@@ -390,7 +390,7 @@ describe("content items (OpenAI)", () => {
         body: `${written.body}<h2>Proof points</h2><ul>${facts.map((f) => `<li>${f.statement}</li>`).join("")}</ul>`,
       };
       fake.enqueue(answer(padded));
-      const refused = (await editor.post(`/api/content/${id}/optimize`, {})).json<
+      const refused = (await editor.post(`/api/library/${id}/optimize`, {})).json<
         Ok<OptimizeContentResult>
       >().data;
       expect(refused.diff).toEqual([]);
@@ -420,7 +420,7 @@ describe("content items (OpenAI)", () => {
         newsletter: "A short newsletter blurb.",
       };
       fake.enqueue(answer(tooLong), answer(tooLong));
-      const res = await editor.post(`/api/content/${id}/repurpose`, { variation: 4 });
+      const res = await editor.post(`/api/library/${id}/repurpose`, { variation: 4 });
       expect(res.statusCode, res.body).toBe(200);
       const data = res.json<Ok<ContentVariations>>().data;
       expect(fake.requests).toHaveLength(2);

@@ -1,0 +1,160 @@
+import {
+  ContentVariationsSchema,
+  ExampleDetailSchema,
+  LibraryIdParamsSchema,
+  OptimizeContentBodySchema,
+  OptimizeContentResultSchema,
+  RepurposeBodySchema,
+  SaveAsExampleBodySchema,
+  VisualizationSchema,
+  VisualizeBodySchema,
+  successEnvelope,
+  type ContentVariations,
+  type ExampleDetail,
+  type OptimizeContentBody,
+  type OptimizeContentResult,
+  type RepurposeBody,
+  type SaveAsExampleBody,
+  type Visualization,
+  type VisualizeBody,
+} from "@content-studio/contract";
+import type { FastifyBaseLogger } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppContext } from "../../app-context";
+import { actorOf, type SessionUser } from "../../plugins/access";
+import { clientGoneSignal } from "../../plugins/client-gone";
+
+/** An action on one item that may call an AI provider (the client going away aborts it). */
+type ProviderAction<Body, Result> = (
+  ctx: AppContext,
+  actor: SessionUser,
+  id: string,
+  input: Body,
+  clientSignal: AbortSignal,
+  log: FastifyBaseLogger,
+) => Promise<Result>;
+
+/**
+ * What the generator does to a stored item: refine it, draw it, repurpose it, save it as an
+ * example. Implemented by the content module (its pipelines and prompts), which imports the
+ * library and stores every result through the library's services; wired in buildApp, so the
+ * library serves the item's one route family without importing the content module back.
+ */
+export interface LibraryItemActions {
+  optimize: ProviderAction<OptimizeContentBody, OptimizeContentResult>;
+  visualize: ProviderAction<VisualizeBody, Visualization>;
+  repurpose: ProviderAction<RepurposeBody, ContentVariations>;
+  saveAsExample: (
+    ctx: AppContext,
+    actor: SessionUser,
+    id: string,
+    input: SaveAsExampleBody,
+  ) => Promise<ExampleDetail>;
+}
+
+/** POST /api/library/:id/optimize, /visualize, /repurpose and /save-as-example. */
+export const libraryActionRoutes =
+  (ctx: AppContext, actions: LibraryItemActions): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      "/api/library/:id/optimize",
+      {
+        config: { access: "editor" },
+        schema: {
+          operationId: "optimizeLibraryItem",
+          summary: "Rewrite a library item to fix its quality findings",
+          tags: ["library"],
+          params: LibraryIdParamsSchema,
+          body: OptimizeContentBodySchema,
+          response: { 200: successEnvelope(OptimizeContentResultSchema) },
+        },
+      },
+      async (request, reply) => ({
+        success: true as const,
+        data: await actions.optimize(
+          ctx,
+          actorOf(request),
+          request.params.id,
+          request.body,
+          clientGoneSignal(reply),
+          request.log,
+        ),
+      }),
+    );
+
+    app.post(
+      "/api/library/:id/visualize",
+      {
+        config: { access: "editor" },
+        schema: {
+          operationId: "visualizeLibraryItem",
+          summary: "Generate an image for a library item",
+          tags: ["library"],
+          params: LibraryIdParamsSchema,
+          body: VisualizeBodySchema,
+          response: { 200: successEnvelope(VisualizationSchema) },
+        },
+      },
+      async (request, reply) => ({
+        success: true as const,
+        data: await actions.visualize(
+          ctx,
+          actorOf(request),
+          request.params.id,
+          request.body,
+          clientGoneSignal(reply),
+          request.log,
+        ),
+      }),
+    );
+
+    app.post(
+      "/api/library/:id/repurpose",
+      {
+        config: { access: "editor" },
+        schema: {
+          operationId: "repurposeLibraryItem",
+          summary: "Repurpose a library item for other channels",
+          tags: ["library"],
+          params: LibraryIdParamsSchema,
+          body: RepurposeBodySchema,
+          response: { 200: successEnvelope(ContentVariationsSchema) },
+        },
+      },
+      async (request, reply) => ({
+        success: true as const,
+        data: await actions.repurpose(
+          ctx,
+          actorOf(request),
+          request.params.id,
+          request.body,
+          clientGoneSignal(reply),
+          request.log,
+        ),
+      }),
+    );
+
+    app.post(
+      "/api/library/:id/save-as-example",
+      {
+        config: { access: "editor" },
+        schema: {
+          operationId: "saveLibraryItemAsExample",
+          summary: "Save a library item as a benchmark example",
+          tags: ["library"],
+          params: LibraryIdParamsSchema,
+          body: SaveAsExampleBodySchema,
+          response: { 201: successEnvelope(ExampleDetailSchema) },
+        },
+      },
+      async (request, reply) => {
+        const example = await actions.saveAsExample(
+          ctx,
+          actorOf(request),
+          request.params.id,
+          request.body,
+        );
+        return reply.status(201).send({ success: true as const, data: example });
+      },
+    );
+  };
