@@ -16,6 +16,8 @@ export interface HubSpotFake extends PublishingFake {
   rateLimited(intervalMs: number, match?: RegExp): ScriptedAnswer;
 }
 
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+
 const error = (status: number, message: string, category: string) => ({
   status: "error",
   message,
@@ -115,8 +117,8 @@ export async function startHubSpotFake(
     const r: HubSpotRecord = {
       id: String(nextId++),
       kind: "post",
-      name: String(body.name),
-      slug: String(body.slug ?? ""),
+      name: text(body.name),
+      slug: text(body.slug),
       draft: body,
       state: "DRAFT",
     };
@@ -129,7 +131,7 @@ export async function startHubSpotFake(
     if (r?.kind !== "post")
       return reply.code(404).send(error(404, "Blog post not found", "OBJECT_NOT_FOUND"));
     r.draft = { ...r.draft, ...(request.body as object) };
-    r.name = String(r.draft.name ?? r.name);
+    r.name = text(r.draft.name) || r.name;
     return presentPost(r);
   });
   base.app.get("/marketing/v3/emails", async (request) => {
@@ -144,7 +146,7 @@ export async function startHubSpotFake(
     const r: HubSpotRecord = {
       id: String(nextId++),
       kind: "email",
-      name: String(body.name),
+      name: text(body.name),
       slug: "",
       draft: body,
       state: "DRAFT",
@@ -158,7 +160,7 @@ export async function startHubSpotFake(
     if (r?.kind !== "email")
       return reply.code(404).send(error(404, "Email not found", "OBJECT_NOT_FOUND"));
     r.draft = { ...r.draft, ...(request.body as object) };
-    r.name = String(r.draft.name ?? r.name);
+    r.name = text(r.draft.name) || r.name;
     return presentEmail(r);
   });
   // The publish endpoints exist (so a call reaches the tripwire, not a 404).

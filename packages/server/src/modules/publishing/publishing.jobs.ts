@@ -1,8 +1,4 @@
-import {
-  PUBLISHING_LIMITS,
-  PUBLISHING_TARGET_LABELS,
-  type UtmSettings,
-} from "@content-studio/contract";
+import { PUBLISHING_LIMITS, PUBLISHING_TARGET_LABELS } from "@content-studio/contract";
 import type { Transaction } from "kysely";
 import type { Job } from "pg-boss";
 import type { AppContext } from "../../app-context";
@@ -113,7 +109,7 @@ async function runExport(ctx: ExportCtx, job: ExportJob): Promise<void> {
     if (!version) throw new TargetError("The approved version is missing.", null, false);
     const allowList = await getWebhookAllowList(ctx.db);
     const open = openConnection(ctx, connection, allowList.allowedOrigins);
-    const utm = utmParameters(connection.utm as UtmSettings, await campaignOfItem(ctx, item.id));
+    const utm = utmParameters(connection.utm, await campaignOfItem(ctx, item.id));
     const doc = { ...draftDocument(item.id, version, utm), key: row.external_key };
     const adapter = adapterOf(connection.target);
     // The stored id first; then the key, for a create whose answer was lost; then a new draft.

@@ -73,7 +73,7 @@ export async function callJson<T extends z.ZodType>(
     );
   }
   const text = await res.text();
-  let body: unknown = null;
+  let body: unknown;
   try {
     body = text ? (JSON.parse(text) as unknown) : null;
   } catch {
@@ -104,7 +104,7 @@ export async function callJson<T extends z.ZodType>(
       false,
     );
   }
-  return parsed.data as z.output<T>;
+  return parsed.data;
 }
 
 /**

@@ -126,7 +126,7 @@ function ExportRow({ row }: { row: ContentExport }) {
         </p>
         <StatusBadge tone={status.tone}>{status.label}</StatusBadge>
       </div>
-      <p className="mt-1 text-xs break-all text-slate-600">
+      <p className="mt-1 text-xs break-words text-slate-600">
         {row.externalId ? `External id ${row.externalId}` : "No external id yet"}
         {` · exported version ${row.exportedVersion ?? "none"}`}
         {row.status === "pending" ? ` · sending version ${row.requestedVersion}` : ""}
