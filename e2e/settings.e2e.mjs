@@ -25,6 +25,7 @@ const ADMIN_CARDS = [
   "UI Settings",
   "Users",
   "Webhooks",
+  "Publishing",
   "Audit Log",
 ];
 const GRACE = {

@@ -47,13 +47,16 @@ async function moduleEdges() {
   return new Map([...edges].sort(([a], [b]) => a.localeCompare(b)));
 }
 
-/** The map as a Mermaid graph: one line per import edge, modules importing nothing alone. */
+/**
+ * The map as a Mermaid graph: one line per importing module (`a --> b & c`: a imports b and c),
+ * modules importing nothing alone.
+ */
 function renderMap(/** @type {Map<string, string[]>} */ edges) {
   const imported = new Set([...edges.values()].flat());
   const lines = ["```mermaid", "graph TD"];
   for (const [from, tos] of edges) {
     if (tos.length === 0 && !imported.has(from)) lines.push(`  ${from}`);
-    for (const to of tos) lines.push(`  ${from} --> ${to}`);
+    if (tos.length > 0) lines.push(`  ${from} --> ${tos.join(" & ")}`);
   }
   lines.push("```");
   return lines.join("\n");

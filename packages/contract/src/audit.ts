@@ -65,6 +65,12 @@ export const AUDIT_ACTIONS = [
   "webhook.test_sent",
   "webhook.replayed",
   "webhook.delivery_attempted",
+  "publishing.connection_created",
+  "publishing.connection_changed",
+  "publishing.connection_deleted",
+  "publishing.connection_tested",
+  "publishing.export_requested",
+  "publishing.delivery_attempted",
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
@@ -131,6 +137,12 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "webhook.test_sent": "Webhook test event sent",
   "webhook.replayed": "Webhook delivery replayed",
   "webhook.delivery_attempted": "Webhook delivery attempted",
+  "publishing.connection_created": "Publishing connection added",
+  "publishing.connection_changed": "Publishing connection changed",
+  "publishing.connection_deleted": "Publishing connection deleted",
+  "publishing.connection_tested": "Publishing connection tested",
+  "publishing.export_requested": "Draft export requested",
+  "publishing.delivery_attempted": "Draft export attempted",
 };
 
 /** A field's value before and after (either may be missing: added, removed or not shown). */

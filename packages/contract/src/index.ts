@@ -26,3 +26,4 @@ export * from "./tokens";
 export * from "./schema-compilation";
 export * from "./webhooks";
 export * from "./answers";
+export * from "./publishing";

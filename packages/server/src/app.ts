@@ -66,6 +66,11 @@ import { requiredScope } from "./modules/tokens/route-scopes";
 import { sealerFor } from "./lib/sealed";
 import { webhooksRoutes } from "./modules/webhooks/webhooks.routes";
 import { defineWebhookQueue, WEBHOOK_KEY_PURPOSE } from "./modules/webhooks/webhooks.jobs";
+import { publishingRoutes } from "./modules/publishing/publishing.routes";
+import {
+  definePublishingQueue,
+  PUBLISHING_KEY_PURPOSE,
+} from "./modules/publishing/publishing.jobs";
 
 export interface BuildAppOptions {
   config: Config;
@@ -172,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     exampleSearches: createExampleSearchQueue(config, dbKind),
     mailer: createMailer(config.mail, secret),
     webhookSealer: sealerFor(secret, WEBHOOK_KEY_PURPOSE),
+    publishingSealer: sealerFor(secret, PUBLISHING_KEY_PURPOSE),
     editorReview: reviewQualityCheck,
     libraryIndex: getLibraryIndex,
     kitFindingsOf,
@@ -258,6 +264,9 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   // Signed webhooks: admin routes, and the delivery queue (decision 0046).
   await app.register(webhooksRoutes(ctx));
   defineWebhookQueue(ctx, app.log);
+  // Draft exports to WordPress, HubSpot and Webflow (decision 0049).
+  await app.register(publishingRoutes(ctx));
+  definePublishingQueue(ctx);
   // index.html names a signed-in first visit's data, so it loads beside the scripts.
   await registerWeb(app, config.webDist, { resolveUser });
   // Queues are defined by the modules above; the workers start once the app is ready, and stop

@@ -213,7 +213,27 @@ export interface Config {
   mailRetryDelaySeconds: number;
   /** Webhook delivery (decision 0046); tests shorten the schedule and the timeout. */
   webhooks: WebhookDeliveryConfig;
+  /** Draft exports to WordPress, HubSpot and Webflow (decision 0049); tests point them at fakes. */
+  publishing: PublishingConfig;
 }
+
+export interface PublishingConfig {
+  /** Wait before each retry of a failed export (ms), or the target's Retry-After when longer. */
+  retryScheduleMs: number[];
+  /** One call's limit, from connecting to the last byte of the answer. */
+  timeoutMs: number;
+  /** HubSpot's API origin (https://api.hubapi.com). */
+  hubspotApiUrl: string;
+  /** Webflow's Data API origin (https://api.webflow.com). */
+  webflowApiUrl: string;
+}
+
+export const DEFAULT_PUBLISHING: PublishingConfig = {
+  retryScheduleMs: [5_000, 60_000, 300_000, 1_800_000],
+  timeoutMs: 20_000,
+  hubspotApiUrl: "https://api.hubapi.com",
+  webflowApiUrl: "https://api.webflow.com",
+};
 
 export interface WebhookDeliveryConfig {
   /**
@@ -385,5 +405,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailRetryDelaySeconds: 30,
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     webhooks: { ...DEFAULT_WEBHOOK_DELIVERY },
+    publishing: { ...DEFAULT_PUBLISHING },
   };
 }

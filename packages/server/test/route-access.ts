@@ -164,4 +164,12 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   "GET /api/webhooks/:id/deliveries": "admin",
   "POST /api/webhooks/:id/deliveries/:deliveryId/replay": "admin",
   "PUT /api/webhooks/allow-list": "admin",
+  // publishing connectors
+  "GET /api/publishing/connections": "admin",
+  "POST /api/publishing/connections": "admin",
+  "PATCH /api/publishing/connections/:id": "admin",
+  "DELETE /api/publishing/connections/:id": "admin",
+  "POST /api/publishing/connections/:id/test": "admin",
+  "GET /api/publishing/items/:id/exports": "viewer",
+  "POST /api/publishing/items/:id/exports": "admin",
 };

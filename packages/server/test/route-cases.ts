@@ -26,6 +26,7 @@ import { readSetting, writeSetting } from "../src/modules/settings/settings.repo
 import { BANNED_PHRASES_SETTING } from "../src/modules/settings/banned-phrases";
 import { WEBHOOK_ALLOW_LIST_SETTING } from "../src/modules/webhooks/webhook-allow-list";
 import { createWebhook, sendTestEvent } from "../src/modules/webhooks/webhooks.service";
+import { createConnection } from "../src/modules/publishing/publishing-connections.service";
 import type { SmtpFake } from "./fakes/smtp-server";
 import { exampleMarkdown, multipartBody } from "./fixtures/examples";
 import { Agent, type TestApp } from "./helper";
@@ -1346,7 +1347,114 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
       expect(await auditCount(ctx.t, "webhook.allow_list_changed")).toBe((before as number) + 1);
     },
   }),
+
+  // ---- publishing connectors ----
+  "POST /api/publishing/connections": routeCase<Arranged & { name: string }>({
+    status: 201,
+    async arrange() {
+      const name = unique("HubSpot blog");
+      return {
+        name,
+        body: {
+          name,
+          settings: { target: "hubspot", contentKind: "blog_post", blogId: "184993428780" },
+          secret: "pat-na1-11111111-2222-3333-4444-555555555555",
+          utm: { source: "content-studio", medium: "blog" },
+        },
+      };
+    },
+    snapshot: async (ctx, a) => (await connectionRowsNamed(ctx.t, a.name)).length,
+    async expectEffect(ctx, a, res) {
+      const { id } = dataOf<{ id: string }>(res);
+      const rows = await connectionRowsNamed(ctx.t, a.name);
+      expect(rows).toMatchObject([{ id, target: "hubspot" }]);
+      expect(rows[0]!.secret_sealed).not.toContain("pat-na1");
+      expect(res.body).not.toContain("pat-na1");
+      expect(await auditCount(ctx.t, "publishing.connection_created", id)).toBe(1);
+    },
+  }),
+  "PATCH /api/publishing/connections/:id": connectionCase(
+    200,
+    () => ({ body: { name: unique("Renamed") } }),
+    "publishing.connection_changed",
+  ),
+  "DELETE /api/publishing/connections/:id": connectionCase(
+    200,
+    () => ({}),
+    "publishing.connection_deleted",
+  ),
+  "POST /api/publishing/connections/:id/test": connectionCase(
+    200,
+    () => ({}),
+    "publishing.connection_tested",
+  ),
+  "POST /api/publishing/items/:id/exports": routeCase<Arranged & { itemId: string }>({
+    status: 202,
+    async arrange(ctx) {
+      const connectionId = await buildConnection(ctx);
+      const itemId = await buildContentItem(ctx.t, { createdBy: ctx.actors.editor.id });
+      await ctx.t.db
+        .updateTable("content_item")
+        .set({ status: "approved", approved_version: 1, approved_by: ctx.actors.admin.id })
+        .where("id", "=", itemId)
+        .execute();
+      return { itemId, params: { id: itemId }, body: { connectionId, version: 1 } };
+    },
+    snapshot: async (ctx, a) => auditCount(ctx.t, "publishing.export_requested", a.itemId),
+    async expectEffect(ctx, a, _res, before) {
+      const rows = await ctx.t.db
+        .selectFrom("content_export")
+        .select("requested_version")
+        .where("content_item_id", "=", a.itemId)
+        .execute();
+      expect(rows).toEqual([{ requested_version: 1 }]);
+      expect(await auditCount(ctx.t, "publishing.export_requested", a.itemId)).toBe(
+        (before as number) + 1,
+      );
+    },
+  }),
 };
+
+const connectionRowsNamed = (t: TestApp, name: string) =>
+  t.db.selectFrom("publishing_connection").selectAll().where("name", "=", name).execute();
+
+/** A loopback port nothing listens on, allow-listed: a test of it fails at once, offline. */
+const PUBLISHING_TEST_ORIGIN = "https://127.0.0.1:9";
+
+async function buildConnection(ctx: CaseContext): Promise<string> {
+  await writeSetting(
+    ctx.t.db,
+    WEBHOOK_ALLOW_LIST_SETTING,
+    { allowedOrigins: [WEBHOOK_TEST_ORIGIN, PUBLISHING_TEST_ORIGIN] },
+    null,
+  );
+  const created = await createConnection(ctx.t.ctx, ctx.actors.admin, {
+    name: unique("WordPress"),
+    settings: { target: "wordpress", siteUrl: PUBLISHING_TEST_ORIGIN, username: "editor" },
+    secret: "abcd efgh ijkl mnop qrst uvwx",
+    utm: { source: "content-studio", medium: "blog" },
+  });
+  return created.id;
+}
+
+/** Routes on one connection: a fresh connection per caller; the change is in the audit log. */
+function connectionCase(
+  status: number,
+  request: () => Omit<Arranged, "params">,
+  action: string,
+): RouteCase {
+  return routeCase<Arranged & { id: string }>({
+    status,
+    async arrange(ctx) {
+      const id = await buildConnection(ctx);
+      return { ...request(), id, params: { id } };
+    },
+    snapshot: async (ctx, a) => auditCount(ctx.t, action, a.id),
+    async expectEffect(ctx, a, _res, before) {
+      expect(await auditCount(ctx.t, action, a.id)).toBe((before as number) + 1);
+    },
+  });
+}
 
 const kitRow = (t: TestApp, id: string) =>
   t.db.selectFrom("campaign_kit").selectAll().where("id", "=", id).executeTakeFirst();

@@ -617,6 +617,40 @@ export interface WebhookAttemptTable {
   response_body: string | null;
 }
 
+export interface PublishingConnectionTable {
+  id: string;
+  target: "wordpress" | "hubspot" | "webflow";
+  name: string;
+  /** The target's settings (the contract's ConnectionSettings). */
+  settings: Json<Record<string, unknown>>;
+  utm: Json<{ source: string; medium: string; campaign: string }>;
+  secret_sealed: string;
+  field_mapping: ColumnType<unknown, string | null | undefined, string | null>;
+  last_test: ColumnType<unknown, string | null | undefined, string | null>;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface ContentExportTable {
+  id: string;
+  content_item_id: string;
+  connection_id: string;
+  requested_version: number;
+  exported_version: number | null;
+  external_id: string | null;
+  external_url: string | null;
+  /** The slug set on the draft, to find it again when an answer was lost. */
+  external_key: string;
+  status: Generated<"pending" | "drafted" | "failed">;
+  attempts: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: Timestamp | null;
+  requested_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -663,6 +697,8 @@ export interface Database {
   webhook_endpoint: WebhookEndpointTable;
   webhook_delivery: WebhookDeliveryTable;
   webhook_attempt: WebhookAttemptTable;
+  publishing_connection: PublishingConnectionTable;
+  content_export: ContentExportTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -102,3 +102,11 @@ export async function kitFindingsOf(
     messages: ((step.findings as KitFinding[]) ?? []).map((f) => f.message),
   };
 }
+
+/** The campaign (brief name) of a library item a kit wrote, for its links' utm_campaign; null otherwise. */
+export function campaignOfItem(
+  ctx: Pick<AppContext, "db">,
+  itemId: string,
+): Promise<string | null> {
+  return repo.findCampaignNameOfItem(ctx.db, itemId);
+}

@@ -358,3 +358,14 @@ export function findStepOfItem(db: Db, itemId: string) {
     .where("content_item_id", "=", itemId)
     .executeTakeFirst();
 }
+
+/** The name of the campaign brief whose kit wrote the item (null: not written by a kit). */
+export async function findCampaignNameOfItem(db: Db, itemId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("campaign_kit_step as s")
+    .innerJoin("campaign_kit as k", "k.id", "s.kit_id")
+    .select("k.brief_name")
+    .where("s.content_item_id", "=", itemId)
+    .executeTakeFirst();
+  return row?.brief_name ?? null;
+}

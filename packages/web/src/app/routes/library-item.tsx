@@ -1,10 +1,12 @@
 import { useParams } from "react-router";
 import { ResultViews } from "../../features/generator/components/result-views";
 import { LibraryItemPage } from "../../features/library/components/library-item-page";
+import { ItemExportsPanel } from "../../features/publishing/components/item-exports-panel";
 
 /**
  * /library/:id: the library's item page with the generator's result views in its
- * Optimize, Visualize and Repurpose tabs (features do not import each other).
+ * Optimize, Visualize and Repurpose tabs, and its drafts at publishing targets (features do not
+ * import each other).
  */
 export function LibraryItemRoute() {
   const { id = "" } = useParams();
@@ -18,6 +20,16 @@ export function LibraryItemRoute() {
           item={item}
           threshold={item.qualityThreshold}
           onChanged={onChanged}
+        />
+      )}
+      renderExports={(item) => (
+        <ItemExportsPanel
+          itemId={item.id}
+          approvedVersion={
+            item.approval && (item.status === "approved" || item.status === "published")
+              ? item.approval.version
+              : null
+          }
         />
       )}
     />

@@ -120,6 +120,7 @@ function setup(
     "GET /api/company-profile": ok({ ...COMPANY_PROFILE, isSample: false, can: { edit: admin } }),
     "GET /api/audit": ok({ entries: [], page: 1, pageSize: 50, hasMore: false }),
     "GET /api/webhooks": ok({ endpoints: [], allowedOrigins: [] }),
+    "GET /api/publishing/connections": ok({ connections: [], allowedOrigins: [] }),
     ...extra,
   });
   const result = renderApp("/settings");
@@ -597,6 +598,7 @@ describe("settings: section list", () => {
     "UI Settings",
     "Users",
     "Webhooks",
+    "Publishing",
     "Audit Log",
   ];
 
@@ -628,7 +630,9 @@ describe("settings: section list", () => {
       within(nav)
         .getAllByRole("link")
         .map((l) => l.textContent),
-    ).toEqual(ADMIN_CARDS.filter((c) => !["Users", "Webhooks", "Audit Log"].includes(c)));
+    ).toEqual(
+      ADMIN_CARDS.filter((c) => !["Users", "Webhooks", "Publishing", "Audit Log"].includes(c)),
+    );
   });
 
   it("moves to a card by keyboard: focus on its heading, marked current, named in the address", async () => {

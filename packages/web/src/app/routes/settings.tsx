@@ -21,6 +21,7 @@ import { SettingsPage } from "../../features/settings/components/settings-page";
 import { ApiTokensCard } from "../../features/tokens/components/api-tokens-card";
 import { UsersCard } from "../../features/users/components/users-card";
 import { WebhooksCard } from "../../features/webhooks/components/webhooks-card";
+import { PublishingCard } from "../../features/publishing/components/publishing-card";
 
 export function SettingsRoute() {
   const user = useCurrentUser();
@@ -72,6 +73,7 @@ function SignedInSettings({ user }: { user: User }) {
       glossaryCard={<GlossaryCard />}
       usersCard={showsAdminCards ? <UsersCard currentUserId={user.id} /> : null}
       webhooksCard={showsAdminCards ? <WebhooksCard /> : null}
+      publishingCard={showsAdminCards ? <PublishingCard /> : null}
       auditLogCard={showsAdminCards ? <AdminAuditLog /> : null}
       extraSections={[account.section, ...(company.canEdit ? [company.section] : [])]}
     />

@@ -45,13 +45,15 @@ interface LibraryItemPageProps {
     item: LibraryItemDetail,
     onChanged: () => void,
   ) => ReactNode;
+  /** The item's drafts at publishing targets (composed by the app's route), below its actions. */
+  renderExports?: (item: LibraryItemDetail) => ReactNode;
 }
 
 const errorText = (error: unknown) =>
   hasServerMessage(error) ? error.message : "That did not work. Please try again.";
 
 /** /library/:id: a stored item with its result views, editor, history and lifecycle. */
-export function LibraryItemPage({ id, renderResultView }: LibraryItemPageProps) {
+export function LibraryItemPage({ id, renderResultView, renderExports }: LibraryItemPageProps) {
   const query = useLibraryItem(id);
   const [search, setSearch] = useSearchParams();
   const navigate = useNavigate();
@@ -215,6 +217,7 @@ export function LibraryItemPage({ id, renderResultView }: LibraryItemPageProps) 
         <ExportMenu id={item.id} />
       </div>
       {actionError ? <Alert className="mb-4">{errorText(actionError)}</Alert> : null}
+      {renderExports?.(item)}
 
       <div
         role="tablist"

@@ -45,6 +45,8 @@ interface SettingsPageProps {
   glossaryCard?: ReactNode;
   /** Webhook endpoints (the route passes it to admins only). */
   webhooksCard?: ReactNode;
+  /** Publishing connections (the route passes it to admins only). */
+  publishingCard?: ReactNode;
   /** The audit log (the route passes it to admins only). */
   auditLogCard?: ReactNode;
   /** Other features' cards that 'Save All Settings' saves too (only those the caller may save). */
@@ -69,6 +71,7 @@ export function SettingsPage({
   companyProfileCard,
   glossaryCard,
   webhooksCard,
+  publishingCard,
   auditLogCard,
   extraSections = [],
 }: SettingsPageProps) {
@@ -132,6 +135,9 @@ export function SettingsPage({
     { id: "settings-ui", label: "UI Settings", content: <UiSettingsCard form={ui} /> },
     usersCard ? { id: "settings-users", label: "Users", content: usersCard } : null,
     webhooksCard ? { id: "settings-webhooks", label: "Webhooks", content: webhooksCard } : null,
+    publishingCard
+      ? { id: "settings-publishing", label: "Publishing", content: publishingCard }
+      : null,
     auditLogCard ? { id: "settings-audit", label: "Audit Log", content: auditLogCard } : null,
   ];
 

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { PUBLISHING_CONNECTIONS_QUERY_KEY } from "./get-publishing-connections";
+
+export const deletePublishingConnection = (id: string): Promise<{ deleted: true }> =>
+  api.delete<{ deleted: true }>(`/api/publishing/connections/${encodeURIComponent(id)}`);
+
+export const useDeletePublishingConnection = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deletePublishingConnection,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: PUBLISHING_CONNECTIONS_QUERY_KEY }),
+  });
+};

@@ -1,0 +1,23 @@
+import type { ContentExport, SendDraftBody } from "@content-studio/contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { itemExportsQueryKey } from "./get-item-exports";
+
+export const sendItemDraft = ({
+  itemId,
+  body,
+}: {
+  itemId: string;
+  body: SendDraftBody;
+}): Promise<ContentExport> =>
+  api.post<ContentExport>(`/api/publishing/items/${encodeURIComponent(itemId)}/exports`, body);
+
+/** Queues the approved version as a draft at a connection. */
+export const useSendItemDraft = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendItemDraft,
+    onSuccess: (_e, { itemId }) =>
+      queryClient.invalidateQueries({ queryKey: itemExportsQueryKey(itemId) }),
+  });
+};

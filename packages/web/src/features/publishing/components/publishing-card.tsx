@@ -1,0 +1,462 @@
+import {
+  PUBLISHING_TARGET_LABELS,
+  PUBLISHING_TARGETS,
+  type ConnectionSettingsInput,
+  type PublishingConnection,
+  type PublishingTarget,
+} from "@content-studio/contract";
+import { Pencil, PlugZap, Plus, Trash2 } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { Dialog } from "../../../components/ui/dialog";
+import { SelectField, TextField } from "../../../components/ui/field";
+import { Spinner } from "../../../components/ui/spinner";
+import { StatusBadge } from "../../../components/ui/status-badge";
+import { getFieldErrors } from "../../../lib/api-client";
+import { useCreatePublishingConnection } from "../api/create-publishing-connection";
+import { useDeletePublishingConnection } from "../api/delete-publishing-connection";
+import { usePublishingConnections } from "../api/get-publishing-connections";
+import { useTestPublishingConnection } from "../api/test-publishing-connection";
+import { useUpdatePublishingConnection } from "../api/update-publishing-connection";
+
+const SECRET_LABEL: Record<PublishingTarget, string> = {
+  wordpress: "Application password",
+  hubspot: "Private-app token",
+  webflow: "API token",
+};
+
+const DEFAULT_MEDIUM: Record<PublishingTarget, string> = {
+  wordpress: "blog",
+  hubspot: "blog",
+  webflow: "blog",
+};
+
+/** What a connection's target settings say, in one line. */
+function describeSettings(c: PublishingConnection): string {
+  const s = c.settings;
+  if (s.target === "wordpress") return `${s.siteUrl} · user ${s.username}`;
+  if (s.target === "hubspot") {
+    return s.contentKind === "marketing_email"
+      ? "Marketing email drafts"
+      : `Blog ${s.blogId}${s.authorId ? ` · author ${s.authorId}` : ""}`;
+  }
+  return `Collection ${s.collectionId}`;
+}
+
+/**
+ * Settings > Publishing (admins): WordPress, HubSpot and Webflow connections that approved
+ * content is sent to as drafts. Passwords and tokens are stored encrypted and never shown again.
+ */
+export function PublishingCard() {
+  const connections = usePublishingConnections();
+  const [editing, setEditing] = useState<PublishingConnection | "new" | null>(null);
+  const [deleting, setDeleting] = useState<PublishingConnection | null>(null);
+  return (
+    <Card
+      title="Publishing"
+      description="Send approved content to WordPress, HubSpot or Webflow as a draft. Nothing is ever published from here."
+      actions={
+        <Button size="sm" onClick={() => setEditing("new")}>
+          <Plus className="size-4" aria-hidden="true" />
+          Add connection
+        </Button>
+      }
+    >
+      {connections.isPending ? (
+        <p className="flex items-center gap-2 text-sm text-slate-500">
+          <Spinner className="size-4" /> Loading connections...
+        </p>
+      ) : connections.isError ? (
+        <Alert>{`Failed to load the connections. ${connections.error.message}`}</Alert>
+      ) : connections.data.connections.length === 0 ? (
+        <p className="text-sm text-slate-500">
+          No connections yet. Add one to send approved content as drafts.
+        </p>
+      ) : (
+        <ul className="divide-y divide-slate-100" aria-label="Publishing connections">
+          {connections.data.connections.map((c) => (
+            <ConnectionRow
+              key={c.id}
+              connection={c}
+              onEdit={() => setEditing(c)}
+              onDelete={() => setDeleting(c)}
+            />
+          ))}
+        </ul>
+      )}
+      {connections.data ? (
+        <p className="mt-4 text-xs text-slate-500">
+          A WordPress site on a private address or over http must be allow-listed under Webhooks
+          {connections.data.allowedOrigins.length > 0
+            ? ` (now: ${connections.data.allowedOrigins.join(", ")})`
+            : ""}
+          .
+        </p>
+      ) : null}
+      {editing ? (
+        <ConnectionDialog
+          connection={editing === "new" ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      {deleting ? (
+        <DeleteConnectionDialog connection={deleting} onClose={() => setDeleting(null)} />
+      ) : null}
+    </Card>
+  );
+}
+
+function ConnectionRow({
+  connection,
+  onEdit,
+  onDelete,
+}: {
+  connection: PublishingConnection;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const test = useTestPublishingConnection();
+  const last = connection.lastTest;
+  return (
+    <li className="py-3" aria-label={connection.name}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-medium break-words text-slate-900">{connection.name}</p>
+          <p className="text-sm break-all text-slate-600">{describeSettings(connection)}</p>
+          <p className="mt-1 text-xs text-slate-500">
+            {`utm_source=${connection.utm.source} · utm_medium=${connection.utm.medium}${connection.utm.campaign ? ` · utm_campaign=${connection.utm.campaign}` : ""}`}
+          </p>
+          {connection.fieldMapping ? (
+            <p className="mt-1 text-xs text-slate-500">
+              {`Fields: title → ${connection.fieldMapping.title}, body → ${connection.fieldMapping.body ?? "none"}${connection.fieldMapping.summary ? `, summary → ${connection.fieldMapping.summary}` : ""}`}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex items-center gap-2">
+          <StatusBadge tone="slate">{PUBLISHING_TARGET_LABELS[connection.target]}</StatusBadge>
+          {last ? (
+            <StatusBadge tone={last.ok ? "green" : "red"}>
+              {last.ok ? "Connected" : "Test failed"}
+            </StatusBadge>
+          ) : (
+            <StatusBadge tone="yellow">Not tested</StatusBadge>
+          )}
+        </div>
+      </div>
+      {last ? (
+        <p
+          role="status"
+          className={last.ok ? "mt-2 text-sm text-slate-600" : "mt-2 text-sm text-red-700"}
+        >
+          {last.message}
+        </p>
+      ) : null}
+      {test.error ? <Alert className="mt-2">{test.error.message}</Alert> : null}
+      <div className="mt-2 flex flex-wrap gap-2">
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={test.isPending}
+          onClick={() => test.mutate(connection.id)}
+        >
+          {test.isPending ? (
+            <Spinner className="size-4" />
+          ) : (
+            <PlugZap className="size-4" aria-hidden="true" />
+          )}
+          {test.isPending ? "Testing..." : "Test connection"}
+        </Button>
+        <Button size="sm" variant="secondary" onClick={onEdit}>
+          <Pencil className="size-4" aria-hidden="true" />
+          Edit
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={onDelete}
+          aria-label={`Delete ${connection.name}`}
+        >
+          <Trash2 className="size-4" aria-hidden="true" />
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+interface FormState {
+  target: PublishingTarget;
+  name: string;
+  secret: string;
+  siteUrl: string;
+  username: string;
+  contentKind: "blog_post" | "marketing_email";
+  blogId: string;
+  authorId: string;
+  collectionId: string;
+  source: string;
+  medium: string;
+  campaign: string;
+}
+
+function initialState(c: PublishingConnection | null): FormState {
+  const s = c?.settings;
+  return {
+    target: c?.target ?? "wordpress",
+    name: c?.name ?? "",
+    secret: "",
+    siteUrl: s?.target === "wordpress" ? s.siteUrl : "",
+    username: s?.target === "wordpress" ? s.username : "",
+    contentKind: s?.target === "hubspot" ? s.contentKind : "blog_post",
+    blogId: s?.target === "hubspot" ? s.blogId : "",
+    authorId: s?.target === "hubspot" ? s.authorId : "",
+    collectionId: s?.target === "webflow" ? s.collectionId : "",
+    source: c?.utm.source ?? "content-studio",
+    medium: c?.utm.medium ?? "blog",
+    campaign: c?.utm.campaign ?? "",
+  };
+}
+
+function settingsOf(f: FormState): ConnectionSettingsInput {
+  if (f.target === "wordpress") {
+    return { target: "wordpress", siteUrl: f.siteUrl, username: f.username };
+  }
+  if (f.target === "hubspot") {
+    return {
+      target: "hubspot",
+      contentKind: f.contentKind,
+      blogId: f.blogId,
+      authorId: f.authorId,
+    };
+  }
+  return { target: "webflow", collectionId: f.collectionId };
+}
+
+/** Adds a connection, or changes one (an empty password or token keeps the stored one). */
+function ConnectionDialog({
+  connection,
+  onClose,
+}: {
+  connection: PublishingConnection | null;
+  onClose: () => void;
+}) {
+  const create = useCreatePublishingConnection();
+  const update = useUpdatePublishingConnection();
+  const mutation = connection ? update : create;
+  const [form, setForm] = useState<FormState>(() => initialState(connection));
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+  const fieldErrors = getFieldErrors(mutation.error);
+  const error = (key: string) => fieldErrors[key];
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const utm = { source: form.source, medium: form.medium, campaign: form.campaign };
+    if (connection) {
+      update.mutate(
+        {
+          id: connection.id,
+          patch: { name: form.name, settings: settingsOf(form), utm, secret: form.secret },
+        },
+        { onSuccess: onClose },
+      );
+    } else {
+      create.mutate(
+        { name: form.name, settings: settingsOf(form), secret: form.secret, utm },
+        { onSuccess: onClose },
+      );
+    }
+  };
+  const formId = "publishing-connection";
+  return (
+    <Dialog
+      title={connection ? `Edit ${connection.name}` : "Add publishing connection"}
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={mutation.isPending}>
+            {mutation.isPending ? "Saving..." : connection ? "Save connection" : "Add connection"}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        onSubmit={onSubmit}
+        className="space-y-4"
+        aria-label={connection ? "Edit connection" : "Add connection"}
+      >
+        {mutation.error && Object.keys(fieldErrors).length === 0 ? (
+          <Alert>{mutation.error.message}</Alert>
+        ) : null}
+        <SelectField
+          label="Target"
+          value={form.target}
+          disabled={connection !== null}
+          onChange={(e) => {
+            const target = e.target.value as PublishingTarget;
+            setForm((f) => ({ ...f, target, medium: DEFAULT_MEDIUM[target] }));
+          }}
+        >
+          {PUBLISHING_TARGETS.map((t) => (
+            <option key={t} value={t}>
+              {PUBLISHING_TARGET_LABELS[t]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Name"
+          value={form.name}
+          placeholder="Company blog"
+          onChange={(e) => set("name", e.target.value)}
+          error={error("name")}
+          required
+        />
+        {form.target === "wordpress" ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label="Site URL"
+              value={form.siteUrl}
+              placeholder="https://blog.example.com"
+              onChange={(e) => set("siteUrl", e.target.value)}
+              error={error("settings.siteUrl")}
+              required
+            />
+            <TextField
+              label="WordPress user"
+              value={form.username}
+              autoComplete="off"
+              onChange={(e) => set("username", e.target.value)}
+              error={error("settings.username")}
+              required
+            />
+          </div>
+        ) : form.target === "hubspot" ? (
+          <>
+            <SelectField
+              label="Make"
+              value={form.contentKind}
+              onChange={(e) => {
+                const kind = e.target.value as FormState["contentKind"];
+                setForm((f) => ({
+                  ...f,
+                  contentKind: kind,
+                  medium: kind === "marketing_email" ? "email" : "blog",
+                }));
+              }}
+            >
+              <option value="blog_post">Blog post drafts</option>
+              <option value="marketing_email">Marketing email drafts</option>
+            </SelectField>
+            {form.contentKind === "blog_post" ? (
+              <div className="grid gap-4 sm:grid-cols-2">
+                <TextField
+                  label="Blog id"
+                  value={form.blogId}
+                  inputMode="numeric"
+                  onChange={(e) => set("blogId", e.target.value)}
+                  error={error("settings.blogId")}
+                  required
+                />
+                <TextField
+                  label="Author id (optional)"
+                  value={form.authorId}
+                  inputMode="numeric"
+                  onChange={(e) => set("authorId", e.target.value)}
+                  error={error("settings.authorId")}
+                />
+              </div>
+            ) : null}
+          </>
+        ) : (
+          <TextField
+            label="Collection id"
+            value={form.collectionId}
+            hint="The fields are read from the collection when you test the connection."
+            onChange={(e) => set("collectionId", e.target.value)}
+            error={error("settings.collectionId")}
+            required
+          />
+        )}
+        <TextField
+          label={SECRET_LABEL[form.target]}
+          type="password"
+          autoComplete="new-password"
+          value={form.secret}
+          hint={
+            connection
+              ? "Leave empty to keep the stored one. It is stored encrypted and never shown again."
+              : "Stored encrypted; never shown again."
+          }
+          onChange={(e) => set("secret", e.target.value)}
+          error={error("secret")}
+          required={connection === null}
+        />
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-900">Link tracking (UTM)</legend>
+          <div className="mt-2 grid gap-4 sm:grid-cols-3">
+            <TextField
+              label="utm_source"
+              value={form.source}
+              onChange={(e) => set("source", e.target.value)}
+              error={error("utm.source")}
+            />
+            <TextField
+              label="utm_medium"
+              value={form.medium}
+              onChange={(e) => set("medium", e.target.value)}
+              error={error("utm.medium")}
+            />
+            <TextField
+              label="utm_campaign"
+              value={form.campaign}
+              hint="A kit's campaign wins."
+              onChange={(e) => set("campaign", e.target.value)}
+              error={error("utm.campaign")}
+            />
+          </div>
+        </fieldset>
+      </form>
+    </Dialog>
+  );
+}
+
+function DeleteConnectionDialog({
+  connection,
+  onClose,
+}: {
+  connection: PublishingConnection;
+  onClose: () => void;
+}) {
+  const remove = useDeletePublishingConnection();
+  return (
+    <Dialog
+      title="Delete connection"
+      size="md"
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            variant="danger"
+            disabled={remove.isPending}
+            onClick={() => remove.mutate(connection.id, { onSuccess: onClose })}
+          >
+            {remove.isPending ? "Deleting..." : "Delete connection"}
+          </Button>
+        </>
+      }
+    >
+      {remove.error ? <Alert className="mb-3">{remove.error.message}</Alert> : null}
+      <p className="text-sm break-words text-slate-700">
+        Delete {connection.name} and its export records? Drafts already made at{" "}
+        {PUBLISHING_TARGET_LABELS[connection.target]} stay there.
+      </p>
+    </Dialog>
+  );
+}
