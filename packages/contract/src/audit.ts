@@ -65,6 +65,11 @@ export const AUDIT_ACTIONS = [
   "webhook.test_sent",
   "webhook.replayed",
   "webhook.delivery_attempted",
+  "sso.created",
+  "sso.changed",
+  "sso.removed",
+  "sso.user_provisioned",
+  "sso.role_synced",
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
@@ -131,6 +136,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "webhook.test_sent": "Webhook test event sent",
   "webhook.replayed": "Webhook delivery replayed",
   "webhook.delivery_attempted": "Webhook delivery attempted",
+  "sso.created": "Single sign-on set up",
+  "sso.changed": "Single sign-on changed",
+  "sso.removed": "Single sign-on removed",
+  "sso.user_provisioned": "User created at single sign-on",
+  "sso.role_synced": "Role set from the identity provider's groups",
 };
 
 /** A field's value before and after (either may be missing: added, removed or not shown). */

@@ -25,3 +25,4 @@ export * from "./glossary";
 export * from "./tokens";
 export * from "./schema-compilation";
 export * from "./webhooks";
+export * from "./sso";

@@ -33,6 +33,8 @@ export interface AppContext {
   metrics: AppMetrics;
   /** Seals webhook signing secrets at rest (a key derived from the server secret). */
   webhookSealer: Sealer;
+  /** Seals single sign-on client secrets at rest (its own key derived from the server secret). */
+  ssoSealer: Sealer;
   /**
    * The editor's review combined into a quality check the user sees (implemented by the
    * content module, which reaches the AI provider; wired in buildApp so that the quality and

@@ -63,6 +63,8 @@ import { registerOpenApi } from "./plugins/openapi";
 import { requiredScope } from "./modules/tokens/route-scopes";
 import { sealerFor } from "./lib/sealed";
 import { webhooksRoutes } from "./modules/webhooks/webhooks.routes";
+import { ssoRoutes } from "./modules/sso/sso.routes";
+import { SSO_KEY_PURPOSE } from "./modules/sso/sso.service";
 import { defineWebhookQueue, WEBHOOK_KEY_PURPOSE } from "./modules/webhooks/webhooks.jobs";
 
 export interface BuildAppOptions {
@@ -170,6 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     exampleSearches: createExampleSearchQueue(config, dbKind),
     mailer: createMailer(config.mail, secret),
     webhookSealer: sealerFor(secret, WEBHOOK_KEY_PURPOSE),
+    ssoSealer: sealerFor(secret, SSO_KEY_PURPOSE),
     editorReview: reviewQualityCheck,
     libraryIndex: getLibraryIndex,
     kitFindingsOf,
@@ -253,6 +256,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   // Signed webhooks: admin routes, and the delivery queue (decision 0046).
   await app.register(webhooksRoutes(ctx));
   defineWebhookQueue(ctx, app.log);
+  // Single sign-on (decision 0048): the admin card's routes; sign-in is in the auth routes.
+  await app.register(ssoRoutes(ctx));
   await registerWeb(app, config.webDist);
   // Queues are defined by the modules above; the workers start once the app is ready, and stop
   // after requests and in-process work have drained (their jobs are taken over by another

@@ -45,6 +45,8 @@ interface SettingsPageProps {
   glossaryCard?: ReactNode;
   /** Webhook endpoints (the route passes it to admins only). */
   webhooksCard?: ReactNode;
+  /** Single sign-on (the route passes it to admins only). */
+  ssoCard?: ReactNode;
   /** The audit log (the route passes it to admins only). */
   auditLogCard?: ReactNode;
   /** Other features' cards that 'Save All Settings' saves too (only those the caller may save). */
@@ -69,6 +71,7 @@ export function SettingsPage({
   companyProfileCard,
   glossaryCard,
   webhooksCard,
+  ssoCard,
   auditLogCard,
   extraSections = [],
 }: SettingsPageProps) {
@@ -132,6 +135,7 @@ export function SettingsPage({
     { id: "settings-ui", label: "UI Settings", content: <UiSettingsCard form={ui} /> },
     usersCard ? { id: "settings-users", label: "Users", content: usersCard } : null,
     webhooksCard ? { id: "settings-webhooks", label: "Webhooks", content: webhooksCard } : null,
+    ssoCard ? { id: "settings-sso", label: "Single sign-on", content: ssoCard } : null,
     auditLogCard ? { id: "settings-audit", label: "Audit Log", content: auditLogCard } : null,
   ];
 
