@@ -25,6 +25,7 @@ const ADMIN_CARDS = [
   "UI Settings",
   "Users",
   "Webhooks",
+  "Single sign-on",
   "Publishing",
   "Audit Log",
 ];

@@ -71,6 +71,11 @@ export const AUDIT_ACTIONS = [
   "publishing.connection_tested",
   "publishing.export_requested",
   "publishing.delivery_attempted",
+  "sso.created",
+  "sso.changed",
+  "sso.removed",
+  "sso.user_provisioned",
+  "sso.role_synced",
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
@@ -143,6 +148,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "publishing.connection_tested": "Publishing connection tested",
   "publishing.export_requested": "Draft export requested",
   "publishing.delivery_attempted": "Draft export attempted",
+  "sso.created": "Single sign-on set up",
+  "sso.changed": "Single sign-on changed",
+  "sso.removed": "Single sign-on removed",
+  "sso.user_provisioned": "User created at single sign-on",
+  "sso.role_synced": "Role set from the identity provider's groups",
 };
 
 /** A field's value before and after (either may be missing: added, removed or not shown). */

@@ -46,6 +46,15 @@ export const SessionInfoSchema = z.object({
   passwordChangeRequired: z.boolean().optional(),
   /** `email`: 'Forgot password?' sends a reset link; `admin` (or missing): an administrator resets it. */
   passwordRecovery: z.enum(["email", "admin"]).optional(),
+  /** Single sign-on, when an admin set it up: the sign-in page's 'Sign in with {name}'. */
+  sso: z
+    .object({
+      name: z.string(),
+      /** `break_glass_only`: password sign-in is for the named break-glass admins only. */
+      passwordSignIn: z.enum(["everyone", "break_glass_only"]),
+    })
+    .nullable()
+    .optional(),
 });
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 

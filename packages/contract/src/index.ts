@@ -27,3 +27,4 @@ export * from "./schema-compilation";
 export * from "./webhooks";
 export * from "./answers";
 export * from "./publishing";
+export * from "./sso";

@@ -35,6 +35,8 @@ export interface AppContext {
   webhookSealer: Sealer;
   /** Seals publishing connections' passwords and tokens at rest (a key of its own purpose). */
   publishingSealer: Sealer;
+  /** Seals single sign-on client secrets at rest (its own key derived from the server secret). */
+  ssoSealer: Sealer;
   /**
    * The editor's review combined into a quality check the user sees (implemented by the
    * content module, which reaches the AI provider; wired in buildApp so that the quality and

@@ -65,6 +65,8 @@ import { registerOpenApi } from "./plugins/openapi";
 import { requiredScope } from "./modules/tokens/route-scopes";
 import { sealerFor } from "./lib/sealed";
 import { webhooksRoutes } from "./modules/webhooks/webhooks.routes";
+import { ssoRoutes } from "./modules/sso/sso.routes";
+import { SSO_KEY_PURPOSE } from "./modules/sso/sso.service";
 import { defineWebhookQueue, WEBHOOK_KEY_PURPOSE } from "./modules/webhooks/webhooks.jobs";
 import { publishingRoutes } from "./modules/publishing/publishing.routes";
 import {
@@ -178,6 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     mailer: createMailer(config.mail, secret),
     webhookSealer: sealerFor(secret, WEBHOOK_KEY_PURPOSE),
     publishingSealer: sealerFor(secret, PUBLISHING_KEY_PURPOSE),
+    ssoSealer: sealerFor(secret, SSO_KEY_PURPOSE),
     editorReview: reviewQualityCheck,
     libraryIndex: getLibraryIndex,
     kitFindingsOf,
@@ -264,6 +267,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   // Signed webhooks: admin routes, and the delivery queue (decision 0046).
   await app.register(webhooksRoutes(ctx));
   defineWebhookQueue(ctx, app.log);
+  // Single sign-on (decision 0048): the admin card's routes; sign-in is in the auth routes.
+  await app.register(ssoRoutes(ctx));
   // Draft exports to WordPress, HubSpot and Webflow (decision 0049).
   await app.register(publishingRoutes(ctx));
   definePublishingQueue(ctx);

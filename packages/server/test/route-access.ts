@@ -23,6 +23,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   "GET /api/session": "public",
   "POST /api/setup/admin": "public",
   "POST /api/auth/sign-in/email": "public",
+  "POST /api/auth/sign-in/sso": "public",
+  "GET /api/auth/sso/callback/:providerId": "public",
   "POST /api/auth/sign-out": "public",
 
   // users
@@ -172,4 +174,10 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   "POST /api/publishing/connections/:id/test": "admin",
   "GET /api/publishing/items/:id/exports": "viewer",
   "POST /api/publishing/items/:id/exports": "admin",
+
+  // single sign-on (the sign-in routes are with auth above)
+  "GET /api/settings/sso": "admin",
+  "PUT /api/settings/sso": "admin",
+  "DELETE /api/settings/sso": "admin",
+  "POST /api/settings/sso/test-discovery": "admin",
 };

@@ -27,7 +27,9 @@ import { BANNED_PHRASES_SETTING } from "../src/modules/settings/banned-phrases";
 import { WEBHOOK_ALLOW_LIST_SETTING } from "../src/modules/webhooks/webhook-allow-list";
 import { createWebhook, sendTestEvent } from "../src/modules/webhooks/webhooks.service";
 import { createConnection } from "../src/modules/publishing/publishing-connections.service";
+import { saveSsoSettings, ssoCallbackUrl } from "../src/modules/sso/sso.service";
 import type { SmtpFake } from "./fakes/smtp-server";
+import { startFakeIdentityProvider, type FakeIdentityProvider } from "./fakes/oidc-provider";
 import { exampleMarkdown, multipartBody } from "./fixtures/examples";
 import { Agent, type TestApp } from "./helper";
 import {
@@ -1333,6 +1335,58 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
       expect(await auditCount(ctx.t, "webhook.replayed", a.id)).toBe((before as number) + 1);
     },
   }),
+  // ---- single sign-on ----
+  "PUT /api/settings/sso": routeCase<Arranged & { name: string }>({
+    status: 200,
+    async arrange() {
+      const name = unique("SSO");
+      return { name, body: await ssoBody(name) };
+    },
+    snapshot: async (ctx) => ssoAuditCount(ctx.t),
+    async expectEffect(ctx, a, res, before) {
+      expect(await ssoRow(ctx.t)).toMatchObject({ name: a.name });
+      expect(res.body).not.toContain((await caseIdp()).clientSecret);
+      expect(await ssoAuditCount(ctx.t)).toBe((before as number) + 1);
+    },
+  }),
+  "DELETE /api/settings/sso": routeCase({
+    status: 200,
+    async arrange(ctx) {
+      await ensureSso(ctx);
+      return {};
+    },
+    snapshot: async (ctx) => auditCount(ctx.t, "sso.removed"),
+    async expectEffect(ctx, _a, _res, before) {
+      expect(await ssoRow(ctx.t)).toBeUndefined();
+      expect(await auditCount(ctx.t, "sso.removed")).toBe((before as number) + 1);
+    },
+  }),
+  "POST /api/settings/sso/test-discovery": routeCase({
+    status: 200,
+    async arrange() {
+      return { body: { issuer: (await caseIdp()).issuer, allowPrivateIssuer: true } };
+    },
+    // Only reads the issuer's document: nothing is saved.
+    snapshot: async (ctx) => ({ row: await ssoRow(ctx.t), audit: await ssoAuditCount(ctx.t) }),
+    async expectEffect(ctx, _a, res, before) {
+      expect(dataOf<{ issuer: string }>(res).issuer).toBe((await caseIdp()).issuer);
+      expect({ row: await ssoRow(ctx.t), audit: await ssoAuditCount(ctx.t) }).toEqual(before);
+    },
+  }),
+  "POST /api/auth/sign-in/sso": routeCase({
+    status: 200,
+    async arrange(ctx) {
+      await ensureSso(ctx);
+      return { agent: new Agent(ctx.t.app), body: {} };
+    },
+    snapshot: async () => null,
+    async expectEffect(_ctx, _a, res) {
+      const url = new URL(dataOf<{ url: string }>(res).url);
+      expect(url.origin).toBe((await caseIdp()).issuer);
+      expect(url.searchParams.get("code_challenge_method")).toBe("S256");
+      expect(String(res.headers["set-cookie"])).toMatch(/state/);
+    },
+  }),
   "PUT /api/webhooks/allow-list": routeCase<Arranged & { origin: string }>({
     status: 200,
     async arrange() {
@@ -1685,4 +1739,40 @@ async function finishedJob(t: TestApp, id: string, timeoutMs = 20_000) {
     if (Date.now() > deadline) throw new Error(`ingest job ${id} still unfinished`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** One loopback identity provider for every single sign-on case (discovery only). */
+let idpStarted: Promise<FakeIdentityProvider> | undefined;
+const caseIdp = () =>
+  (idpStarted ??= startFakeIdentityProvider({
+    redirectUris: [ssoCallbackUrl("http://localhost:3000")],
+    unref: true,
+  }));
+
+async function ssoBody(name: string) {
+  const idp = await caseIdp();
+  return {
+    name,
+    issuer: idp.issuer,
+    allowPrivateIssuer: true,
+    clientId: idp.clientId,
+    clientSecret: idp.clientSecret,
+    domains: ["example.test"],
+    domainsConfirmed: true,
+    groupsClaim: "groups",
+    groupRoles: [{ group: "editors", role: "editor" as const }],
+    defaultRole: "viewer" as const,
+  };
+}
+
+const ssoRow = (t: TestApp) => t.db.selectFrom("sso_connection").selectAll().executeTakeFirst();
+
+async function ssoAuditCount(t: TestApp): Promise<number> {
+  return (await auditCount(t, "sso.created")) + (await auditCount(t, "sso.changed"));
+}
+
+/** A saved connection (set up by the stand-in admin) for the routes that need one. */
+async function ensureSso(ctx: CaseContext): Promise<void> {
+  if (await ssoRow(ctx.t)) return;
+  await saveSsoSettings(ctx.t.ctx, ctx.actors.admin, await ssoBody(unique("SSO")));
 }

@@ -64,7 +64,7 @@ async function waitForHealth(port: number, running: Running, timeoutMs: number) 
     }
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.status === 200) return await res.json();
+      if (res.status === 200) return (await res.json()) as unknown;
     } catch {
       // Not listening yet.
     }

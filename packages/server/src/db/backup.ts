@@ -251,7 +251,7 @@ export async function restoreDataDir(options: {
     const { manifest, dump } = await readBackup(file, staging);
     const pglite = await PGlite.create({
       dataDir: path.join(staging, PGDATA),
-      loadDataDir: new Blob([dump]),
+      loadDataDir: new Blob([dump as Uint8Array<ArrayBuffer>]),
       extensions: { pg_trgm },
     });
     const handle = await openDatabase({ kind: "pglite", pglite });

@@ -12,6 +12,7 @@ import type {
   IngestJob,
   KitAssetKind,
   KitLanguage,
+  Role,
   StageOffers,
   TermStatus,
   TokenKind,
@@ -576,6 +577,51 @@ export interface ApiTokenTable {
   revoked_by: string | null;
 }
 
+/** The one OIDC provider (decision 0048); the client secret is only ever stored sealed. */
+export interface SsoConnectionTable {
+  id: number;
+  provider_id: string;
+  name: string;
+  issuer: string;
+  client_id: string;
+  client_secret_sealed: string;
+  /** The endpoints found by discovery when the connection was saved. */
+  discovery: Json<SsoDiscoveryRecord>;
+  /** The issuer's origin when an admin allow-listed it (private or loopback address, http). */
+  allowed_origin: string | null;
+  domains: Json<string[]>;
+  groups_claim: string;
+  group_roles: Json<{ group: string; role: Role }[]>;
+  default_role: Role | null;
+  password_sign_in: "everyone" | "break_glass_only";
+  break_glass_user_ids: Json<string[]>;
+  updated_at: Generated<Date>;
+  updated_by: string | null;
+}
+
+/** What discovery found: the endpoints the sign-in flow uses. */
+export interface SsoDiscoveryRecord {
+  authorizationEndpoint: string;
+  tokenEndpoint: string;
+  jwksEndpoint: string;
+  userInfoEndpoint: string | null;
+  tokenEndpointAuthentication: "client_secret_basic" | "client_secret_post";
+  scopes: string[];
+}
+
+/** The SSO plugin's table (kept empty: the provider comes from sso_connection). */
+export interface SsoProviderTable {
+  id: string;
+  issuer: string;
+  oidcConfig: string | null;
+  samlConfig: string | null;
+  userId: string | null;
+  providerId: string;
+  organizationId: string | null;
+  domain: string;
+  domainVerified: boolean | null;
+}
+
 export interface WebhookEndpointTable {
   id: string;
   url: string;
@@ -689,6 +735,8 @@ export interface Database {
   proof_fact: ProofFactTable;
   glossary_term: GlossaryTermTable;
   api_token: ApiTokenTable;
+  sso_connection: SsoConnectionTable;
+  ssoProvider: SsoProviderTable;
   campaign_brief: CampaignBriefTable;
   campaign_brief_cell: CampaignBriefCellTable;
   library_stats_day: LibraryStatsDayTable;

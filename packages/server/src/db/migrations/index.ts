@@ -23,6 +23,7 @@ import * as m20261128_0300 from "./2026-11-28-0300-campaign-kit";
 import * as m20261128_0400 from "./2026-11-28-0400-ingest-run";
 import * as m20261128_0500 from "./2026-11-28-0500-api-tokens";
 import * as m20261128_0600 from "./2026-11-28-0600-webhooks";
+import * as m20261128_0700 from "./2026-11-28-0700-single-sign-on";
 import * as m20261128_0800 from "./2026-11-28-0800-publishing";
 import * as m20261128_1000 from "./2026-11-28-1000-table-change-notifications";
 
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-28-0400-ingest-run": m20261128_0400,
   "2026-11-28-0500-api-tokens": m20261128_0500,
   "2026-11-28-0600-webhooks": m20261128_0600,
+  "2026-11-28-0700-single-sign-on": m20261128_0700,
   "2026-11-28-0800-publishing": m20261128_0800,
   "2026-11-28-1000-table-change-notifications": m20261128_1000,
 };

@@ -3,12 +3,16 @@ import {
   SetupAdminBodySchema,
   SignInBodySchema,
   SignInResultSchema,
+  SsoSignInStartSchema,
+
   successEnvelope,
   EmptyAnswerSchema,
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import type { AppContext } from "../../app-context";
 import { createFirstAdmin, getSessionInfo, signIn, signOut } from "./auth.service";
+import { finishSsoSignIn, startSsoSignIn } from "./sso-sign-in.service";
 
 const UserEnvelope = successEnvelope(SignInResultSchema);
 
@@ -72,6 +76,55 @@ export const authRoutes =
         );
         if (setCookies.length > 0) reply.header("set-cookie", setCookies);
         return { success: true as const, data: { user, passwordChangeRequired } };
+      },
+    );
+
+    app.post(
+      "/api/auth/sign-in/sso",
+      {
+        config: { access: "public" },
+        schema: {
+          operationId: "startSsoSignIn",
+          summary: "Start signing in with the single sign-on provider (answers its URL)",
+          tags: ["auth"],
+          response: { 200: successEnvelope(SsoSignInStartSchema) },
+        },
+      },
+      async (request, reply) => {
+        const { url, setCookies } = await startSsoSignIn(ctx, request);
+        if (setCookies.length > 0) reply.header("set-cookie", setCookies);
+        return { success: true as const, data: { url } };
+      },
+    );
+
+    app.get(
+      "/api/auth/sso/callback/:providerId",
+      {
+        config: { access: "public" },
+        schema: {
+          operationId: "finishSsoSignIn",
+          summary: "The single sign-on provider's redirect: signs in, then redirects to the app",
+          tags: ["auth"],
+          params: z.object({ providerId: z.string().max(100) }),
+          querystring: z.object({
+            code: z.string().max(4096).optional(),
+            state: z.string().max(4096).optional(),
+            iss: z.string().max(500).optional(),
+            error: z.string().max(200).optional(),
+            error_description: z.string().max(1000).optional(),
+          }),
+          response: { 302: z.null().describe("To the app, or to /login?error=... when refused") },
+        },
+      },
+      async (request, reply) => {
+        const { location, setCookies } = await finishSsoSignIn(
+          ctx,
+          request,
+          request.params.providerId,
+          request.log,
+        );
+        if (setCookies.length > 0) reply.header("set-cookie", setCookies);
+        return reply.redirect(location, 302);
       },
     );
 

@@ -19,6 +19,7 @@ import { normalizeRole, presentUser } from "../users/users.presenter";
 import * as users from "../users/users.repository";
 import { createAccount } from "../users/users.service";
 import { recordAudit } from "../audit/audit.service";
+import { passwordSignInRefusal, ssoSignInInfo } from "../sso/sso.service";
 import { CLIENT_IP_HEADER, type Auth } from "./auth";
 import * as authRepo from "./auth.repository";
 import { SessionCache } from "./session-cache";
@@ -161,6 +162,16 @@ export async function signIn(
   const { db, auth } = ctx;
   const ipHit = await hitBucket(db, `sign-in:ip:${request.ip}`, SIGN_IN_LIMITS.windowSeconds);
   if (ipHit.count > SIGN_IN_LIMITS.perIp) throw tooMany(ipHit.resetInSeconds);
+  // Single sign-on may have turned password sign-in off for all but the break-glass admins.
+  const refusal = await passwordSignInRefusal(db, body.email);
+  if (refusal) {
+    await recordAudit(db, {
+      actor: { id: null, label: body.email, ip: request.ip },
+      action: "auth.sign_in_failed",
+      changes: { reason: { to: "password sign-in is off" } },
+    });
+    throw new AppError("forbidden", refusal);
+  }
   const clientKey = `sign-in:account-ip:${body.email}:${request.ip}`;
   // Counted before the password is checked, in one atomic statement each, so guesses sent all
   // at once cannot all pass a read-then-check; a successful sign-in clears the client's count.
@@ -270,6 +281,7 @@ export async function getSessionInfo(
     setupRequired: !(await users.hasAnyUser(ctx.db)),
     passwordChangeRequired: row?.mustChangePassword === true,
     passwordRecovery: ctx.mailer.enabled ? "email" : "admin",
+    sso: await ssoSignInInfo(ctx.db),
   };
 }
 

@@ -1,12 +1,19 @@
 import { randomBytes } from "node:crypto";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES } from "@content-studio/contract";
 import { betterAuth } from "better-auth";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { admin } from "better-auth/plugins/admin";
 import { createAccessControl } from "better-auth/plugins/access";
 import type { Kysely } from "kysely";
 import type { Config } from "../../config";
 import type { Database } from "../../db/types";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
+import {
+  BLOCKED_SSO_PATHS,
+  ssoAllowListPlugin,
+  ssoPlugin,
+  validateSsoUser,
+} from "../sso/sso-sign-in";
 import { claimSecret } from "./auth.repository";
 
 /** Header the bridge overwrites with Fastify's `request.ip`; clients cannot set it. */
@@ -56,6 +63,22 @@ export function createAuth(db: Kysely<Database>, config: Config, secret: string)
         // Set with a temporary password; our own column, never accepted from a request body.
         mustChangePassword: { type: "boolean", required: false, defaultValue: false, input: false },
       },
+      // Single sign-on: the email's domain must be confirmed and the groups must map to a role.
+      validateUserInfo: validateSsoUser,
+    },
+    account: {
+      // Existing password accounts (whose email nobody verified) are linked to a single
+      // sign-on identity only through a domain the admin confirmed (decision 0048).
+      accountLinking: { enabled: true, requireLocalEmailVerified: false },
+    },
+    hooks: {
+      // The SSO plugin's own provider management is never reachable (Settings manages the
+      // one provider): not mounted over HTTP, and refused here for any direct call too.
+      before: createAuthMiddleware(async (ctx) => {
+        if (BLOCKED_SSO_PATHS.some((path) => ctx.path.startsWith(path))) {
+          throw new APIError("FORBIDDEN", { message: "Single sign-on is managed in Settings." });
+        }
+      }),
     },
     session: {
       // Sliding (idle) expiry; the absolute limit is enforced in the access plugin.
@@ -73,7 +96,11 @@ export function createAuth(db: Kysely<Database>, config: Config, secret: string)
     },
     telemetry: { enabled: false },
     logger: { disabled: true },
-    plugins: [admin({ ac, roles, defaultRole: "viewer", adminRoles: ["admin"] })],
+    plugins: [
+      admin({ ac, roles, defaultRole: "viewer", adminRoles: ["admin"] }),
+      ssoPlugin(db),
+      ssoAllowListPlugin,
+    ],
   });
 }
 

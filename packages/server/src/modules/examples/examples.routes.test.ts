@@ -398,7 +398,7 @@ describe("examples API", () => {
     const form = new FormData();
     form.append(
       "files",
-      new Blob([res.rawPayload]),
+      new Blob([res.rawPayload as Uint8Array<ArrayBuffer>]),
       "exported/good/good-quotes-inside-a-colon-and-hash.md",
     );
     const { payload, headers } = await multipartBody(form);

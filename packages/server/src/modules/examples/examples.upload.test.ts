@@ -162,7 +162,7 @@ describe("ingest runs wait for a free worker", () => {
     const archive = await buildZip(big);
     expect(archive.length).toBeGreaterThan(2 * 1024 * 1024);
     const form = new FormData();
-    form.append("files", new Blob([archive]), "big-set.zip");
+    form.append("files", new Blob([archive as Uint8Array<ArrayBuffer>]), "big-set.zip");
     const { payload, headers } = await multipartBody(form);
     const res = await editor.post("/api/examples/ingest/upload", payload, headers);
     expect(res.statusCode, res.body).toBe(202);

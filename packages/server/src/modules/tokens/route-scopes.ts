@@ -3,7 +3,7 @@ import type { Access } from "../../plugins/access";
 
 /**
  * Routes only a browser session may call, never a token: signing in and out, first-run setup,
- * the caller's own account and password, and managing tokens (a leaked token cannot mint
+ * the caller's own account and password, single sign-on settings, and managing tokens (a leaked token cannot mint
  * another or outlive its revocation).
  */
 const SESSION_ONLY = [
@@ -12,6 +12,8 @@ const SESSION_ONLY = [
   /^\/api\/session$/,
   /^\/api\/me(\/|$)/,
   /^\/api\/tokens(\/|$)/,
+  // Who may sign in, and how: a leaked token must not be able to redirect sign-in elsewhere.
+  /^\/api\/settings\/sso(\/|$)/,
 ];
 
 /** Writes that make an AI provider write (and spend the owner's AI budget). */

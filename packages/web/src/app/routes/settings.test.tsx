@@ -121,6 +121,10 @@ function setup(
     "GET /api/audit": ok({ entries: [], page: 1, pageSize: 50, hasMore: false }),
     "GET /api/webhooks": ok({ endpoints: [], allowedOrigins: [] }),
     "GET /api/publishing/connections": ok({ connections: [], allowedOrigins: [] }),
+    "GET /api/settings/sso": ok({
+      callbackUrl: "http://localhost:3000/api/auth/sso/callback/oidc",
+      connection: null,
+    }),
     ...extra,
   });
   const result = renderApp("/settings");
@@ -598,6 +602,7 @@ describe("settings: section list", () => {
     "UI Settings",
     "Users",
     "Webhooks",
+    "Single sign-on",
     "Publishing",
     "Audit Log",
   ];
@@ -631,7 +636,9 @@ describe("settings: section list", () => {
         .getAllByRole("link")
         .map((l) => l.textContent),
     ).toEqual(
-      ADMIN_CARDS.filter((c) => !["Users", "Webhooks", "Publishing", "Audit Log"].includes(c)),
+      ADMIN_CARDS.filter(
+        (c) => !["Users", "Webhooks", "Single sign-on", "Publishing", "Audit Log"].includes(c),
+      ),
     );
   });
 

@@ -18,6 +18,7 @@ import {
   useAiServiceInfo,
 } from "../../features/reference/api/get-ai-service-info";
 import { SettingsPage } from "../../features/settings/components/settings-page";
+import { SsoCard } from "../../features/sso/components/sso-card";
 import { ApiTokensCard } from "../../features/tokens/components/api-tokens-card";
 import { UsersCard } from "../../features/users/components/users-card";
 import { WebhooksCard } from "../../features/webhooks/components/webhooks-card";
@@ -73,6 +74,7 @@ function SignedInSettings({ user }: { user: User }) {
       glossaryCard={<GlossaryCard />}
       usersCard={showsAdminCards ? <UsersCard currentUserId={user.id} /> : null}
       webhooksCard={showsAdminCards ? <WebhooksCard /> : null}
+      ssoCard={showsAdminCards ? <AdminSsoCard /> : null}
       publishingCard={showsAdminCards ? <PublishingCard /> : null}
       auditLogCard={showsAdminCards ? <AdminAuditLog /> : null}
       extraSections={[account.section, ...(company.canEdit ? [company.section] : [])]}
@@ -88,4 +90,13 @@ function AdminAuditLog() {
     label: `${u.name} (${u.email})`,
   }));
   return <AuditLogCard people={people} />;
+}
+
+/** Single sign-on with the active administrators as the break-glass choices. */
+function AdminSsoCard() {
+  const users = useUsers();
+  const admins = (users.data?.users ?? [])
+    .filter((u) => u.role === "admin" && u.active)
+    .map((u) => ({ id: u.id, label: `${u.name} (${u.email})` }));
+  return <SsoCard admins={admins} />;
 }

@@ -45,6 +45,8 @@ interface SettingsPageProps {
   glossaryCard?: ReactNode;
   /** Webhook endpoints (the route passes it to admins only). */
   webhooksCard?: ReactNode;
+  /** Single sign-on (the route passes it to admins only). */
+  ssoCard?: ReactNode;
   /** Publishing connections (the route passes it to admins only). */
   publishingCard?: ReactNode;
   /** The audit log (the route passes it to admins only). */
@@ -71,6 +73,7 @@ export function SettingsPage({
   companyProfileCard,
   glossaryCard,
   webhooksCard,
+  ssoCard,
   publishingCard,
   auditLogCard,
   extraSections = [],
@@ -135,6 +138,7 @@ export function SettingsPage({
     { id: "settings-ui", label: "UI Settings", content: <UiSettingsCard form={ui} /> },
     usersCard ? { id: "settings-users", label: "Users", content: usersCard } : null,
     webhooksCard ? { id: "settings-webhooks", label: "Webhooks", content: webhooksCard } : null,
+    ssoCard ? { id: "settings-sso", label: "Single sign-on", content: ssoCard } : null,
     publishingCard
       ? { id: "settings-publishing", label: "Publishing", content: publishingCard }
       : null,

@@ -1,0 +1,147 @@
+// Single sign-on journey: an administrator sets up a loopback OpenID Connect provider
+// (oidc-provider 9, PKCE required) on the Settings card (discovery tested, the callback URL
+// shown, the domain confirmed, a group mapped to Editor), signs out, and a colleague signs in
+// with 'Sign in with Acme Login' through the provider's login page, landing signed in as an
+// Editor. Screenshots of the card and the sign-in page at 1400 and 390 px, light and dark.
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { after, before, describe, it } from "node:test";
+import { startFakeIdentityProvider } from "../packages/server/test/fakes/oidc-provider.ts";
+import { launchBrowser, resultsDir } from "./lib/browser.mjs";
+import { startServer } from "./lib/server.mjs";
+import { createFirstAdmin } from "./lib/session.mjs";
+import { eventually } from "./lib/wait.mjs";
+
+const JOURNEY = "sso";
+const ADMIN = { name: "Ada Admin", email: "ada@example.com", password: "Orbital-Tooling-2026" };
+const WIDE = { width: 1400, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+describe("Single sign-on journey", { timeout: 300_000 }, () => {
+  /** @type {Awaited<ReturnType<typeof startServer>>} */
+  let server;
+  /** @type {Awaited<ReturnType<typeof launchBrowser>>} */
+  let browser;
+  /** @type {Awaited<ReturnType<typeof startFakeIdentityProvider>>} */
+  let idp;
+
+  before(async () => {
+    server = await startServer();
+    idp = await startFakeIdentityProvider({
+      redirectUris: [new URL("/api/auth/sso/callback/oidc", server.url).href],
+    });
+    idp.accounts.set("sam", {
+      email: "sam@example.com",
+      name: "Sam Editor",
+      groups: ["cs-editors"],
+    });
+    browser = await launchBrowser(JOURNEY, { viewport: WIDE });
+  });
+
+  after(async () => {
+    await browser?.close();
+    await idp?.close();
+    if (server) {
+      fs.writeFileSync(path.join(resultsDir, `${JOURNEY}-server.log`), server.logs());
+      await server.stop();
+    }
+  });
+
+  /** @param {boolean} dark */
+  const setDarkMode = async (dark) => {
+    const status = await browser.page.evaluate(
+      async (darkMode) =>
+        (
+          await fetch("/api/me/settings", {
+            method: "PUT",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ darkMode, accentColor: "blue", compactMode: false }),
+          })
+        ).status,
+      dark,
+    );
+    assert.equal(status, 200);
+  };
+
+  it("sets up the provider on the card, then a colleague signs in with it", async () => {
+    const page = browser.page;
+    await createFirstAdmin(page, server.url, ADMIN);
+    await page.goto(new URL("/settings#settings-sso", server.url).href);
+    const card = page.getByRole("region", { name: "Single sign-on" });
+    await card.getByText("Not set up").waitFor();
+    await card.getByText(`${server.url}/api/auth/sso/callback/oidc`).waitFor();
+    await card.getByLabel("Provider name").fill("Acme Login");
+    await card.getByLabel("Issuer URL").fill(idp.issuer);
+    await card.getByLabel("Client ID").fill(idp.clientId);
+    await card.getByLabel("Client secret").fill(idp.clientSecret);
+    // Loopback: refused until the origin is allow-listed.
+    await card.getByRole("button", { name: "Test discovery" }).click();
+    await card.getByText(/private or loopback address/).waitFor();
+    await card.getByRole("checkbox", { name: /Allow-list this issuer/ }).check();
+    await card.getByRole("button", { name: "Test discovery" }).click();
+    await card.getByText(/Discovery works: authorization code with PKCE/).waitFor();
+    await card.getByLabel("Domains whose people may sign in").fill("example.com");
+    await card.getByRole("checkbox", { name: /owns these domains/ }).check();
+    await card.getByRole("button", { name: "Add group" }).click();
+    await card.getByLabel("Group 1", { exact: true }).fill("cs-editors");
+    await card.getByLabel("Role of group 1").selectOption("editor");
+    await card.getByLabel("People in no mapped group").selectOption("");
+    await card.getByRole("button", { name: "Set up single sign-on" }).click();
+    await card.getByText(/Saved\. Discovery worked/).waitFor();
+    await card.getByText("On", { exact: true }).waitFor();
+    // The secret never comes back to the page.
+    assert.equal(await card.getByLabel("Client secret").inputValue(), "");
+    assert.equal((await page.content()).includes(idp.clientSecret), false);
+    await card.scrollIntoViewIfNeeded();
+    await browser.shot("a-card-1400-light");
+    await setDarkMode(true);
+    await page.reload();
+    await card.getByText("On", { exact: true }).waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await browser.shot("b-card-1400-dark");
+    await page.setViewportSize(PHONE);
+    await card.scrollIntoViewIfNeeded();
+    await browser.shot("c-card-390-dark");
+    await setDarkMode(false);
+    await page.reload();
+    await card.getByText("On", { exact: true }).waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await browser.shot("d-card-390-light");
+    await page.setViewportSize(WIDE);
+
+    // Sign out; the sign-in page offers the provider.
+    assert.equal(
+      await page.evaluate(
+        async () => (await fetch("/api/auth/sign-out", { method: "POST" })).status,
+      ),
+      200,
+    );
+    await page.goto(new URL("/login", server.url).href);
+    const ssoButton = page.getByRole("button", { name: "Sign in with Acme Login" });
+    await ssoButton.waitFor();
+    await browser.shot("e-login-1400-light");
+    await page.setViewportSize(PHONE);
+    await browser.shot("f-login-390-light");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await browser.shot("g-login-390-dark");
+    await page.setViewportSize(WIDE);
+    await browser.shot("h-login-1400-dark");
+    await page.emulateMedia({ colorScheme: "light" });
+
+    // The colleague signs in at the identity provider.
+    await ssoButton.click();
+    await page.getByRole("heading", { name: "Test identity provider" }).waitFor();
+    assert.equal(new URL(page.url()).origin, idp.issuer);
+    await page.getByLabel("Username").fill("sam");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await eventually(() => assert.equal(new URL(page.url()).origin, new URL(server.url).origin));
+    await page.getByText("Sam Editor").first().waitFor();
+    const session = await page.evaluate(async () => (await fetch("/api/session")).json());
+    assert.equal(session.data.user.email, "sam@example.com");
+    assert.equal(session.data.user.role, "editor");
+    assert.equal(idp.pkce.missing, 0);
+    await browser.shot("i-signed-in-1400-light");
+    browser.console.assertClean();
+  });
+});

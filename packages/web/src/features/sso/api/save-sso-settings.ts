@@ -1,0 +1,23 @@
+import {
+  type SsoSettings,
+  type SsoSettingsBody,
+  SsoSettingsSchema,
+} from "@content-studio/contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { SSO_SETTINGS_QUERY_KEY } from "./get-sso-settings";
+
+export const saveSsoSettings = (input: SsoSettingsBody): Promise<SsoSettings> =>
+  api.put("/api/settings/sso", input, { schema: SsoSettingsSchema });
+
+/** Saves the provider (the server tests discovery first); the sign-in page follows. */
+export const useSaveSsoSettings = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveSsoSettings,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(SSO_SETTINGS_QUERY_KEY, saved);
+      void queryClient.invalidateQueries({ queryKey: ["session"] });
+    },
+  });
+};

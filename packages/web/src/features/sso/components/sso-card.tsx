@@ -1,0 +1,373 @@
+import {
+  ROLES,
+  type Role,
+  type SsoDiscoveryResult,
+  type SsoGroupRole,
+  type SsoSettings,
+} from "@content-studio/contract";
+import { Plus, Trash2 } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { SelectField, TextField } from "../../../components/ui/field";
+import { Spinner } from "../../../components/ui/spinner";
+import { StatusBadge } from "../../../components/ui/status-badge";
+import { getFieldErrors } from "../../../lib/api-client";
+import { useSsoSettings } from "../api/get-sso-settings";
+import { useRemoveSsoSettings } from "../api/remove-sso-settings";
+import { useSaveSsoSettings } from "../api/save-sso-settings";
+import { useTestSsoDiscovery } from "../api/test-sso-discovery";
+
+/** An administrator who can be named break-glass (the route passes the admins). */
+export interface BreakGlassCandidate {
+  id: string;
+  label: string;
+}
+
+const ROLE_LABELS: Record<Role, string> = { admin: "Admin", editor: "Editor", viewer: "Viewer" };
+const checkbox = "mt-1 accent-primary";
+
+/**
+ * Settings > Single sign-on (admins): one OpenID Connect provider by issuer URL and client
+ * credentials, discovery tested before saving, the callback URL to register at the provider,
+ * the confirmed email domains, the group → role mapping and the password sign-in switch.
+ */
+export function SsoCard({ admins }: { admins: BreakGlassCandidate[] }) {
+  const settings = useSsoSettings();
+  return (
+    <Card
+      title="Single sign-on"
+      description="Let people sign in with your identity provider (OpenID Connect). Accounts are created at first sign-in; the role follows their groups at every sign-in."
+    >
+      {settings.isPending ? (
+        <p className="flex items-center gap-2 text-sm text-slate-500">
+          <Spinner className="size-4" /> Loading single sign-on...
+        </p>
+      ) : settings.isError ? (
+        <Alert>{`Failed to load single sign-on. ${settings.error.message}`}</Alert>
+      ) : (
+        <SsoForm
+          key={settings.data.connection?.updatedAt ?? "new"}
+          settings={settings.data}
+          admins={admins}
+        />
+      )}
+    </Card>
+  );
+}
+
+function SsoForm({ settings, admins }: { settings: SsoSettings; admins: BreakGlassCandidate[] }) {
+  const c = settings.connection;
+  const save = useSaveSsoSettings();
+  const remove = useRemoveSsoSettings();
+  const discovery = useTestSsoDiscovery();
+  const [name, setName] = useState(c?.name ?? "");
+  const [issuer, setIssuer] = useState(c?.issuer ?? "");
+  const [allowPrivate, setAllowPrivate] = useState(c?.allowPrivateIssuer ?? false);
+  const [clientId, setClientId] = useState(c?.clientId ?? "");
+  const [clientSecret, setClientSecret] = useState("");
+  const [domains, setDomains] = useState((c?.domains ?? []).join(", "));
+  const [domainsConfirmed, setDomainsConfirmed] = useState(false);
+  const [groupsClaim, setGroupsClaim] = useState(c?.groupsClaim ?? "groups");
+  const [rows, setRows] = useState<SsoGroupRole[]>(c?.groupRoles ?? []);
+  const [defaultRole, setDefaultRole] = useState<Role | "">(c ? (c.defaultRole ?? "") : "viewer");
+  const [passwordsOff, setPasswordsOff] = useState(c?.passwordSignIn === "break_glass_only");
+  const [breakGlass, setBreakGlass] = useState<string[]>(c?.breakGlassUserIds ?? []);
+  const [saved, setSaved] = useState(false);
+  const fieldErrors = getFieldErrors(save.error);
+  const domainList = domains
+    .split(/[\s,]+/)
+    .map((d) => d.trim().toLowerCase())
+    .filter(Boolean);
+  const domainsChanged = domainList.join(",") !== (c?.domains ?? []).join(",");
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSaved(false);
+    save.mutate(
+      {
+        name,
+        issuer,
+        allowPrivateIssuer: allowPrivate,
+        clientId,
+        ...(clientSecret ? { clientSecret } : {}),
+        domains: domainList,
+        domainsConfirmed,
+        groupsClaim,
+        groupRoles: rows.filter((r) => r.group.trim()),
+        defaultRole: defaultRole === "" ? null : defaultRole,
+        passwordSignIn: passwordsOff ? "break_glass_only" : "everyone",
+        breakGlassUserIds: passwordsOff ? breakGlass : [],
+      },
+      { onSuccess: () => setSaved(true) },
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-5" aria-label="Single sign-on provider">
+      <div className="flex flex-wrap items-center gap-2">
+        <StatusBadge tone={c ? "green" : "slate"}>{c ? "On" : "Not set up"}</StatusBadge>
+        {c?.passwordSignIn === "break_glass_only" ? (
+          <StatusBadge tone="blue">Passwords: break-glass admins only</StatusBadge>
+        ) : null}
+      </div>
+      <div>
+        <p className="text-sm font-medium text-slate-700">Callback URL</p>
+        <p className="mt-1 text-xs text-slate-500">
+          Register this as the redirect URI of the client at your identity provider.
+        </p>
+        <code className="mt-1 block rounded-md bg-slate-100 px-3 py-2 text-sm break-all text-slate-900">
+          {settings.callbackUrl}
+        </code>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Provider name"
+          hint='Shown on the sign-in page: "Sign in with …".'
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={fieldErrors["name"]}
+          required
+        />
+        <TextField
+          label="Issuer URL"
+          hint="Discovery reads {issuer}/.well-known/openid-configuration."
+          value={issuer}
+          onChange={(e) => setIssuer(e.target.value)}
+          error={fieldErrors["issuer"]}
+          inputMode="url"
+          required
+        />
+        <TextField
+          label="Client ID"
+          value={clientId}
+          onChange={(e) => setClientId(e.target.value)}
+          error={fieldErrors["clientId"]}
+          autoComplete="off"
+          required
+        />
+        <TextField
+          label="Client secret"
+          type="password"
+          hint={c?.clientSecretSet ? "A secret is stored. Leave empty to keep it." : undefined}
+          placeholder={c?.clientSecretSet ? "••••••••" : undefined}
+          value={clientSecret}
+          onChange={(e) => setClientSecret(e.target.value)}
+          error={fieldErrors["clientSecret"]}
+          autoComplete="new-password"
+        />
+      </div>
+      <label className="flex items-start gap-2 text-sm text-slate-700">
+        <input
+          type="checkbox"
+          className={checkbox}
+          checked={allowPrivate}
+          onChange={(e) => setAllowPrivate(e.target.checked)}
+        />
+        <span>
+          Allow-list this issuer&apos;s origin: it is on a private or loopback network, or uses
+          http. Anything else must be public https.
+        </span>
+      </label>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button
+          type="button"
+          variant="secondary"
+          size="sm"
+          disabled={!issuer || discovery.isPending}
+          onClick={() => discovery.mutate({ issuer, allowPrivateIssuer: allowPrivate })}
+        >
+          {discovery.isPending ? "Testing..." : "Test discovery"}
+        </Button>
+        {discovery.data ? <DiscoveryFound found={discovery.data} /> : null}
+      </div>
+      {discovery.error ? <Alert>{discovery.error.message}</Alert> : null}
+
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-slate-900">Email domains</legend>
+        <TextField
+          label="Domains whose people may sign in"
+          hint="Comma-separated, e.g. example.com. Existing accounts with these domains are linked at their first single sign-on."
+          value={domains}
+          onChange={(e) => setDomains(e.target.value)}
+          error={fieldErrors["domains"]}
+        />
+        {domainsChanged ? (
+          <label className="flex items-start gap-2 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              className={checkbox}
+              checked={domainsConfirmed}
+              onChange={(e) => setDomainsConfirmed(e.target.checked)}
+            />
+            <span>I confirm that our organisation owns these domains.</span>
+          </label>
+        ) : null}
+        {fieldErrors["domainsConfirmed"] ? (
+          <p className="text-sm text-red-600">{fieldErrors["domainsConfirmed"]}</p>
+        ) : null}
+      </fieldset>
+
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-medium text-slate-900">Roles from groups</legend>
+        <p className="text-xs text-slate-500">
+          The highest role of a person&apos;s groups applies, checked at every sign-in.
+        </p>
+        <TextField
+          label="Groups claim"
+          value={groupsClaim}
+          onChange={(e) => setGroupsClaim(e.target.value)}
+          error={fieldErrors["groupsClaim"]}
+        />
+        <ul className="space-y-2" aria-label="Group to role mapping">
+          {rows.map((row, i) => (
+            <li key={i} className="flex flex-wrap items-end gap-2">
+              <TextField
+                label={`Group ${i + 1}`}
+                value={row.group}
+                className="min-w-0"
+                onChange={(e) =>
+                  setRows((now) =>
+                    now.map((r, j) => (j === i ? { ...r, group: e.target.value } : r)),
+                  )
+                }
+              />
+              <SelectField
+                label={`Role of group ${i + 1}`}
+                value={row.role}
+                onChange={(e) =>
+                  setRows((now) =>
+                    now.map((r, j) => (j === i ? { ...r, role: e.target.value as Role } : r)),
+                  )
+                }
+              >
+                {ROLES.map((r) => (
+                  <option key={r} value={r}>
+                    {ROLE_LABELS[r]}
+                  </option>
+                ))}
+              </SelectField>
+              <Button
+                type="button"
+                variant="ghost"
+                size="sm"
+                aria-label={`Remove group ${i + 1}`}
+                onClick={() => setRows((now) => now.filter((_, j) => j !== i))}
+              >
+                <Trash2 className="size-4" aria-hidden="true" />
+              </Button>
+            </li>
+          ))}
+        </ul>
+        {fieldErrors["groupRoles"] ? (
+          <p className="text-sm text-red-600">{fieldErrors["groupRoles"]}</p>
+        ) : null}
+        <Button
+          type="button"
+          variant="secondary"
+          size="sm"
+          onClick={() => setRows((now) => [...now, { group: "", role: "viewer" }])}
+        >
+          <Plus className="size-4" aria-hidden="true" />
+          Add group
+        </Button>
+        <SelectField
+          label="People in no mapped group"
+          value={defaultRole}
+          onChange={(e) => setDefaultRole(e.target.value as Role | "")}
+        >
+          {ROLES.map((r) => (
+            <option key={r} value={r}>{`Sign in as ${ROLE_LABELS[r]}`}</option>
+          ))}
+          <option value="">Refuse sign-in</option>
+        </SelectField>
+      </fieldset>
+
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-slate-900">Password sign-in</legend>
+        <label className="flex items-start gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            className={checkbox}
+            checked={passwordsOff}
+            onChange={(e) => setPasswordsOff(e.target.checked)}
+          />
+          <span>Turn password sign-in off for everyone but the break-glass admins below.</span>
+        </label>
+        {passwordsOff ? (
+          <div className="space-y-1 pl-6">
+            {admins.length === 0 ? (
+              <p className="text-sm text-slate-500">No administrators found.</p>
+            ) : (
+              admins.map((a) => (
+                <label key={a.id} className="flex items-start gap-2 text-sm text-slate-700">
+                  <input
+                    type="checkbox"
+                    className={checkbox}
+                    checked={breakGlass.includes(a.id)}
+                    onChange={(e) =>
+                      setBreakGlass((now) =>
+                        e.target.checked ? [...now, a.id] : now.filter((x) => x !== a.id),
+                      )
+                    }
+                  />
+                  <span className="break-all">{a.label}</span>
+                </label>
+              ))
+            )}
+          </div>
+        ) : null}
+        {fieldErrors["breakGlassUserIds"] ? (
+          <p className="text-sm text-red-600">{fieldErrors["breakGlassUserIds"]}</p>
+        ) : null}
+      </fieldset>
+
+      {save.error && Object.keys(fieldErrors).length === 0 ? (
+        <Alert>{save.error.message}</Alert>
+      ) : null}
+      {save.error && fieldErrors["issuer"] ? <Alert>{fieldErrors["issuer"]}</Alert> : null}
+      {saved ? (
+        <p role="status" className="text-sm text-green-700">
+          Saved. Discovery worked and the sign-in page offers &quot;Sign in with {name}&quot;.
+        </p>
+      ) : null}
+      {remove.error ? <Alert>{remove.error.message}</Alert> : null}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending
+            ? "Testing and saving..."
+            : c
+              ? "Save single sign-on"
+              : "Set up single sign-on"}
+        </Button>
+        {c ? (
+          <Button
+            type="button"
+            variant="danger"
+            disabled={remove.isPending}
+            onClick={() => {
+              if (
+                window.confirm(
+                  "Remove single sign-on? Its accounts are unlinked and passwords work for everyone again.",
+                )
+              ) {
+                remove.mutate();
+              }
+            }}
+          >
+            {remove.isPending ? "Removing..." : "Remove"}
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+function DiscoveryFound({ found }: { found: SsoDiscoveryResult }) {
+  return (
+    <p role="status" className="text-sm text-green-700">
+      Discovery works: authorization code with PKCE (S256), scopes {found.scopes.join(", ")}.
+    </p>
+  );
+}
