@@ -23,6 +23,7 @@ import * as m20261128_0300 from "./2026-11-28-0300-campaign-kit";
 import * as m20261128_0400 from "./2026-11-28-0400-ingest-run";
 import * as m20261128_0500 from "./2026-11-28-0500-api-tokens";
 import * as m20261128_0600 from "./2026-11-28-0600-webhooks";
+import * as m20261128_0900 from "./2026-11-28-0900-stored-files";
 
 /** Frozen, ordered migrations. Add new files; never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-28-0400-ingest-run": m20261128_0400,
   "2026-11-28-0500-api-tokens": m20261128_0500,
   "2026-11-28-0600-webhooks": m20261128_0600,
+  "2026-11-28-0900-stored-files": m20261128_0900,
 };
 
 export const migrationProvider: MigrationProvider = {
