@@ -14,7 +14,8 @@ export type Liveness = z.infer<typeof LivenessSchema>;
 /**
  * What GET /api/health/ready checks: the server is not stopping; the database answers within
  * 1 s; every migration of this code has run; the job engine's schema is present; the example
- * repository's S3 store answers, when one is configured.
+ * repository's S3 store answers, when one is configured; the file store for uploads (S3_BUCKET)
+ * answers a HeadBucket within 1 s, when one is configured.
  */
 export const READINESS_CHECKS = [
   "draining",
@@ -22,12 +23,13 @@ export const READINESS_CHECKS = [
   "migrations",
   "jobEngine",
   "storage",
+  "fileStore",
 ] as const;
 export type ReadinessCheck = (typeof READINESS_CHECKS)[number];
 
 /**
  * A check's result: `skipped` when it was not run (the server is stopping, or the database it
- * reads did not answer), `not_configured` for storage without an S3 store.
+ * reads did not answer), `not_configured` for storage or fileStore without an S3 store.
  */
 export const ReadinessStateSchema = z.enum(["ok", "failed", "skipped", "not_configured"]);
 export type ReadinessState = z.infer<typeof ReadinessStateSchema>;
@@ -38,6 +40,7 @@ export const ReadinessChecksSchema = z.object({
   migrations: ReadinessStateSchema,
   jobEngine: ReadinessStateSchema,
   storage: ReadinessStateSchema,
+  fileStore: ReadinessStateSchema,
 });
 export type ReadinessChecks = z.infer<typeof ReadinessChecksSchema>;
 

@@ -11,6 +11,7 @@ import type { Sealer } from "./lib/sealed";
 import type { Auth } from "./modules/auth/auth";
 import type { Mailer } from "./modules/mail/mail.service";
 import type { SimilarityIndex } from "./modules/quality/similarity";
+import type { ObjectStore } from "./modules/storage/object-store";
 
 /** What every module is built with: created once in buildApp, passed down explicitly. */
 export interface AppContext {
@@ -31,6 +32,11 @@ export interface AppContext {
   mailer: Mailer;
   /** This app's Prometheus metrics (GET /metrics), in a registry of its own. */
   metrics: AppMetrics;
+  /**
+   * Where uploads above the inline limit are kept (S3 or DATA_DIR/objects); absent when
+   * neither is configured (then every file stays in the database). Decision 0050.
+   */
+  objectStore?: ObjectStore;
   /** Seals webhook signing secrets at rest (a key derived from the server secret). */
   webhookSealer: Sealer;
   /** Seals publishing connections' passwords and tokens at rest (a key of its own purpose). */

@@ -36,7 +36,8 @@ import { glossaryRoutes } from "./modules/glossary/glossary.routes";
 import { campaignsRoutes } from "./modules/campaigns/campaigns.routes";
 import { kitRoutes } from "./modules/campaigns/kit.routes";
 import { defineKitQueues } from "./modules/campaigns/kit.jobs";
-import { defineIngestQueue } from "./modules/examples/ingest.jobs";
+import { kitExportFileOwner } from "./modules/campaigns/kit-export-store";
+import { defineIngestQueue, uploadFileOwner } from "./modules/examples/ingest.jobs";
 import { checkKitAssets, kitFindingsOf } from "./modules/campaigns/kit-findings";
 import { qualityRoutes } from "./modules/quality/quality.routes";
 import { referenceRoutes } from "./modules/reference/reference.routes";
@@ -64,6 +65,8 @@ import { registerWeb } from "./plugins/web";
 import { registerOpenApi } from "./plugins/openapi";
 import { requiredScope } from "./modules/tokens/route-scopes";
 import { sealerFor } from "./lib/sealed";
+import { checkFileStore, createObjectStore } from "./modules/storage/storage.service";
+import { defineStorageSweep, scheduleStorageSweep } from "./modules/storage/storage-sweep";
 import { webhooksRoutes } from "./modules/webhooks/webhooks.routes";
 import { ssoRoutes } from "./modules/sso/sso.routes";
 import { SSO_KEY_PURPOSE } from "./modules/sso/sso.service";
@@ -185,6 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     libraryIndex: getLibraryIndex,
     kitFindingsOf,
     metrics: new AppMetrics(),
+    objectStore: createObjectStore(config.storage),
   };
   ctx.metrics.setSources({
     queueCounts: async () => {
@@ -224,6 +228,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   if (config.role === "worker") registerWorkerOnlyHealth(app);
   app.addHook("onClose", () => ctx.mailer.close());
   const resolveUser = createSessionResolver(auth, db, config);
+  app.addHook("onClose", async () => ctx.objectStore?.close());
   const routes = registerAccessControl(app, resolveUser, {
     publicOrigin: new URL(config.baseUrl).origin,
     tokens: tokenAccess(ctx),
@@ -236,6 +241,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     healthRoutes(ctx, {
       draining: graceful.closing,
       storage: (timeoutMs) => checkExampleStore(ctx, timeoutMs),
+      fileStore: (timeoutMs) => checkFileStore(ctx, timeoutMs),
     }),
   );
   await app.register(authRoutes(ctx));
@@ -264,6 +270,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await app.register(tokensRoutes(ctx));
   defineKitQueues(ctx, checkKitAssets);
   defineIngestQueue(ctx);
+  // Objects in the file store that no row refers to any more (decision 0050).
+  defineStorageSweep(ctx, [uploadFileOwner(ctx), kitExportFileOwner(ctx)], app.log);
   // Signed webhooks: admin routes, and the delivery queue (decision 0046).
   await app.register(webhooksRoutes(ctx));
   defineWebhookQueue(ctx, app.log);
@@ -279,7 +287,10 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   // process, or by this one after a restart). A `web` process only creates the queues it sends to.
   app.addHook("onReady", async () => {
     await ctx.jobEngine.start();
-    if (ctx.jobEngine.runsJobs) await scheduleTrashPurge(ctx);
+    if (ctx.jobEngine.runsJobs) {
+      await scheduleTrashPurge(ctx);
+      await scheduleStorageSweep(ctx);
+    }
   });
   app.addHook("onClose", () => ctx.jobEngine.stop(JOB_ENGINE_STOP_MS));
   // Last, so it runs first on close: requests and background jobs end before the mailer, the

@@ -137,6 +137,22 @@ const EnvSchema = z.object({
     .max(65535, PORT_RULE)
     .optional(),
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  S3_ENDPOINT: httpUrl,
+  S3_BUCKET: optionalNonEmpty.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be an S3 bucket name")
+      .optional(),
+  ),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: optionalNonEmpty,
+  S3_SECRET_ACCESS_KEY: optionalNonEmpty,
+  STORAGE_INLINE_LIMIT_BYTES: z.coerce
+    .number("must be a whole number of bytes from 0 to 104857600")
+    .int("must be a whole number of bytes from 0 to 104857600")
+    .min(0, "must be a whole number of bytes from 0 to 104857600")
+    .max(100 * 1024 * 1024, "must be a whole number of bytes from 0 to 104857600")
+    .default(5 * 1024 * 1024),
   KIT_CONCURRENCY: z.coerce
     .number("must be a whole number from 1 to 64")
     .int("must be a whole number from 1 to 64")
@@ -215,6 +231,37 @@ export interface Config {
   webhooks: WebhookDeliveryConfig;
   /** Draft exports to WordPress, HubSpot and Webflow (decision 0049); tests point them at fakes. */
   publishing: PublishingConfig;
+  /** Where uploads and exports above the inline limit are kept (decision 0050). */
+  storage: StorageConfig;
+}
+
+/**
+ * Files above `inlineLimitBytes` (STORAGE_INLINE_LIMIT_BYTES, default 5 MiB) go to the S3
+ * bucket when S3_BUCKET is set, else to `directory`; files at or below it, and every file
+ * when there is neither, stay in the database.
+ */
+export interface StorageConfig {
+  inlineLimitBytes: number;
+  /**
+   * S3_ENDPOINT (any S3-compatible store; path-style addressing), S3_BUCKET, S3_REGION, and
+   * S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY (else AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, else
+   * the SDK's own chain, e.g. an instance role). Never logged.
+   */
+  s3:
+    | {
+        endpoint: string | undefined;
+        bucket: string;
+        region: string;
+        credentials:
+          { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | undefined;
+      }
+    | undefined;
+  /**
+   * `DATA_DIR/objects` without S3 when one process owns the files: the embedded database, or
+   * PostgreSQL with SERVER_ROLE=all. Undefined for separate web and worker processes without
+   * S3 (a web process's disk is not the worker's), and in tests unless they set one.
+   */
+  directory: string | undefined;
 }
 
 export interface PublishingConfig {
@@ -341,16 +388,33 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if ((e.SMTP_URL === undefined) !== (e.MAIL_FROM === undefined)) {
     throw new ConfigError("Invalid configuration: SMTP_URL and MAIL_FROM must be set together.");
   }
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw new ConfigError(
+      "Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together.",
+    );
+  }
+  if (e.S3_BUCKET === undefined && e.S3_ENDPOINT !== undefined) {
+    throw new ConfigError("Invalid configuration: S3_ENDPOINT needs S3_BUCKET.");
+  }
   if (e.SERVER_ROLE !== "all" && e.DATABASE_URL === undefined) {
     throw new ConfigError(
       `SERVER_ROLE=${e.SERVER_ROLE} needs PostgreSQL: the embedded database (PGlite) can be opened by one process only, so set DATABASE_URL to a PostgreSQL server for separate web and worker processes, or use SERVER_ROLE=all (the default) to run everything in this one process.`,
     );
   }
+  const s3Credentials =
+    e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+      ? {
+          accessKeyId: e.AWS_ACCESS_KEY_ID,
+          secretAccessKey: e.AWS_SECRET_ACCESS_KEY,
+          ...(e.AWS_SESSION_TOKEN ? { sessionToken: e.AWS_SESSION_TOKEN } : {}),
+        }
+      : undefined;
+  const dataDir = path.resolve(e.DATA_DIR);
   return {
     role: e.SERVER_ROLE,
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     baseUrl: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     authSecret: e.AUTH_SECRET,
@@ -374,14 +438,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .map((o) => o.trim())
       .filter(Boolean)
       .map((o) => new URL(o).origin),
-    s3Credentials:
-      e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
-        ? {
-            accessKeyId: e.AWS_ACCESS_KEY_ID,
-            secretAccessKey: e.AWS_SECRET_ACCESS_KEY,
-            ...(e.AWS_SESSION_TOKEN ? { sessionToken: e.AWS_SESSION_TOKEN } : {}),
-          }
-        : undefined,
+    s3Credentials,
     ai: {
       openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL?.replace(/\/$/, "") },
       google: {
@@ -406,5 +463,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     webhooks: { ...DEFAULT_WEBHOOK_DELIVERY },
     publishing: { ...DEFAULT_PUBLISHING },
+    storage: {
+      inlineLimitBytes: e.STORAGE_INLINE_LIMIT_BYTES,
+      s3: e.S3_BUCKET
+        ? {
+            endpoint: e.S3_ENDPOINT?.replace(/\/$/, ""),
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : s3Credentials,
+          }
+        : undefined,
+      directory:
+        e.S3_BUCKET === undefined && (e.DATABASE_URL === undefined || e.SERVER_ROLE === "all")
+          ? path.join(dataDir, "objects")
+          : undefined,
+    },
   };
 }

@@ -95,8 +95,15 @@ function withDestroy(handle: DatabaseHandle, dropSchema: () => Promise<void>): T
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
+  const base = loadConfig({
+    LOG_LEVEL: "silent",
+    DATA_DIR: "/nonexistent",
+    EXAMPLES_ROOT: "./examples",
+  });
   return {
-    ...loadConfig({ LOG_LEVEL: "silent", DATA_DIR: "/nonexistent", EXAMPLES_ROOT: "./examples" }),
+    ...base,
+    // An in-memory database keeps every file in it unless a test names a directory or S3.
+    storage: { ...base.storage, directory: undefined },
     ...overrides,
   };
 }

@@ -146,6 +146,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   "GET /api/kits/:id": "viewer",
   "GET /api/kits/:id/events": "viewer",
   "GET /api/kits/:id/export.zip": "viewer",
+  "GET /api/kits/:id/exports/:exportId": "viewer",
   "POST /api/kits/:id/cancel": "editor",
   "POST /api/kits/:id/resume": "editor",
   "POST /api/kits/:id/steps/:stepId/retry": "editor",

@@ -326,7 +326,20 @@ export interface IngestUploadPartTable {
   run_id: string;
   seq: number;
   path: string | null;
-  bytes: Uint8Array;
+  /** The bytes, or null when they are `object_size` bytes at `object_offset` of the run's object. */
+  bytes: Uint8Array | null;
+  object_offset: number | null;
+  object_size: number | null;
+}
+
+/** The object-store copy of a run's upload (over the inline limit). */
+export interface IngestUploadObjectTable {
+  run_id: string;
+  key: string;
+  size: number;
+  sha256: string;
+  content_type: string;
+  created_at: Generated<Date>;
 }
 
 /** Provenance of a generated content item (contract ContentProvenance). */
@@ -388,6 +401,19 @@ export interface ContentItemTable {
   kit_asset: ColumnType<string | null, string | null | undefined, string | null>;
   /** The language of a kit's item (null: the default, English). */
   language: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A kit export kept in the object store for its requester (decision 0050). */
+export interface KitExportTable {
+  id: string;
+  kit_id: string;
+  requested_by: string;
+  file_name: string;
+  key: string;
+  size: number;
+  sha256: string;
+  content_type: string;
+  created_at: Generated<Date>;
 }
 
 export interface CampaignKitTable {
@@ -717,8 +743,10 @@ export interface Database {
   example: ExampleTable;
   ingest_run: IngestRunTable;
   ingest_upload_part: IngestUploadPartTable;
+  ingest_upload_object: IngestUploadObjectTable;
   content_item: ContentItemTable;
   campaign_kit: CampaignKitTable;
+  kit_export: KitExportTable;
   campaign_kit_step: CampaignKitStepTable;
   offer: OfferTable;
   user_preference: UserPreferenceTable;

@@ -25,6 +25,7 @@ import * as m20261128_0500 from "./2026-11-28-0500-api-tokens";
 import * as m20261128_0600 from "./2026-11-28-0600-webhooks";
 import * as m20261128_0700 from "./2026-11-28-0700-single-sign-on";
 import * as m20261128_0800 from "./2026-11-28-0800-publishing";
+import * as m20261128_0900 from "./2026-11-28-0900-stored-files";
 import * as m20261128_1000 from "./2026-11-28-1000-table-change-notifications";
 
 /** Frozen, ordered migrations. Add new files; never edit a shipped one. */
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-28-0600-webhooks": m20261128_0600,
   "2026-11-28-0700-single-sign-on": m20261128_0700,
   "2026-11-28-0800-publishing": m20261128_0800,
+  "2026-11-28-0900-stored-files": m20261128_0900,
   "2026-11-28-1000-table-change-notifications": m20261128_1000,
 };
 

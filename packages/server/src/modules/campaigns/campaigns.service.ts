@@ -10,6 +10,8 @@ import {
 } from "@content-studio/contract";
 import type { Kysely, Transaction } from "kysely";
 import type { AppContext } from "../../app-context";
+import { deleteKitExportObjects } from "./kit-export-store";
+import { kitExportKeysOfBrief } from "./kit.repository";
 import type { Database } from "../../db/types";
 import { AppError } from "../../lib/app-error";
 import type { SessionUser } from "../../plugins/access";
@@ -21,7 +23,7 @@ import { briefPolicy, briefsPolicy } from "./campaigns.policy";
 import { presentBrief } from "./campaigns.presenter";
 import * as repo from "./campaigns.repository";
 
-export type CampaignsContext = Pick<AppContext, "db">;
+export type CampaignsContext = Pick<AppContext, "db" | "objectStore">;
 
 /**
  * What the caller knows of kits: the newest kit of each brief, by brief id. Briefs do not read
@@ -229,16 +231,20 @@ export async function deleteBrief(
   id: string,
 ): Promise<void> {
   briefPolicy.authorize(actor, "delete", await loadBrief(ctx.db, id));
-  await ctx.db.transaction().execute(async (trx) => {
+  const exportKeys = await ctx.db.transaction().execute(async (trx) => {
     const row = await loadBrief(trx, id, { forUpdate: true });
     briefPolicy.authorize(actor, "delete", row);
+    // The kits' stored exports go with the brief: their rows by cascade, their objects below.
+    const keys = await kitExportKeysOfBrief(trx, id);
     await repo.deleteBriefRow(trx, id);
     await recordAudit(trx, {
       actor: auditActorOf(actor),
       action: "campaign.deleted",
       target: { type: "campaign_brief", id, label: row.name },
     });
+    return keys;
   });
+  await deleteKitExportObjects(ctx, exportKeys);
 }
 
 /** The name of a copy: "Copy of <name>", within the name's limit. */

@@ -1,6 +1,11 @@
 import type { KitFinding, KitStepStatus } from "@content-studio/contract";
 import { sql, type Kysely, type Selectable } from "kysely";
-import type { CampaignKitStepTable, CampaignKitTable, Database } from "../../db/types";
+import type {
+  CampaignKitStepTable,
+  CampaignKitTable,
+  Database,
+  KitExportTable,
+} from "../../db/types";
 
 type Db = Kysely<Database>;
 export type KitRow = Selectable<CampaignKitTable>;
@@ -368,4 +373,55 @@ export async function findCampaignNameOfItem(db: Db, itemId: string): Promise<st
     .where("s.content_item_id", "=", itemId)
     .executeTakeFirst();
   return row?.brief_name ?? null;
+}
+
+// ---- stored exports (decision 0050) ----
+
+export type KitExportRow = Selectable<KitExportTable>;
+
+/** Records a kit export kept in the object store. */
+export async function insertKitExport(
+  db: Db,
+  row: Omit<KitExportRow, "created_at">,
+): Promise<void> {
+  await db.insertInto("kit_export").values(row).execute();
+}
+
+/** A stored export of this kit, if it is younger than `since`'s cut-off. */
+export function findKitExport(
+  db: Db,
+  kitId: string,
+  exportId: string,
+  since: Date,
+): Promise<KitExportRow | undefined> {
+  return db
+    .selectFrom("kit_export")
+    .selectAll()
+    .where("id", "=", exportId)
+    .where("kit_id", "=", kitId)
+    .where("created_at", ">=", since)
+    .executeTakeFirst();
+}
+
+/** The object keys of every stored export of a brief's kits (read before the brief goes). */
+export async function kitExportKeysOfBrief(db: Db, briefId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("kit_export as e")
+    .innerJoin("campaign_kit as k", "k.id", "e.kit_id")
+    .select("e.key")
+    .where("k.brief_id", "=", briefId)
+    .execute();
+  return rows.map((r) => r.key);
+}
+
+/** Forgets exports made before `before`; their objects are then swept. */
+export async function deleteKitExportsBefore(db: Db, before: Date): Promise<void> {
+  await db.deleteFrom("kit_export").where("created_at", "<", before).execute();
+}
+
+/** Of these object keys, the ones a stored export refers to. */
+export async function kitExportKeysIn(db: Db, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db.selectFrom("kit_export").select("key").where("key", "in", keys).execute();
+  return new Set(rows.map((r) => r.key));
 }

@@ -11,12 +11,17 @@ import { z } from "zod";
 import type { AppContext } from "../../app-context";
 import { changeFeedOf } from "../../db/change-feed";
 import { actorOf } from "../../plugins/access";
+import { openKitExport } from "./kit-export-store";
 import * as kits from "./kit.service";
 
 const kit = successEnvelope(KitSchema);
 const KitStepParamsSchema = z.object({
   id: z.string().min(1).max(100),
   stepId: z.string().min(1).max(100),
+});
+const KitExportParamsSchema = z.object({
+  id: z.string().min(1).max(100),
+  exportId: z.uuid(),
 });
 
 /** How often the live view is sent at most while steps change (milliseconds). */
@@ -235,10 +240,42 @@ export const kitRoutes =
         },
       },
       async (request, reply) => {
-        const { filename, body } = await kits.exportKit(ctx, request.params.id);
+        const answer = await kits.exportKit(ctx, actorOf(request), request.params.id);
+        if (answer.kind === "stored") {
+          // Kept in the file store: downloaded from its own route, which authorizes again.
+          return reply.redirect(
+            `/api/kits/${encodeURIComponent(request.params.id)}/exports/${answer.exportId}`,
+            303,
+          );
+        }
         reply.header("content-type", "application/zip");
-        reply.header("content-disposition", `attachment; filename="${filename}"`);
-        return reply.send(body);
+        reply.header("content-disposition", `attachment; filename="${answer.filename}"`);
+        return reply.send(answer.body);
+      },
+    );
+
+    app.get(
+      "/api/kits/:id/exports/:exportId",
+      {
+        config: { access: "viewer" },
+        schema: {
+          operationId: "downloadKitExport",
+          summary: "Download a kit export kept in the file store (its requester only)",
+          tags: ["campaigns"],
+          params: KitExportParamsSchema,
+        },
+      },
+      async (request, reply) => {
+        const file = await openKitExport(
+          ctx,
+          actorOf(request),
+          request.params.id,
+          request.params.exportId,
+        );
+        reply.header("content-type", file.contentType);
+        reply.header("content-length", String(file.size));
+        reply.header("content-disposition", `attachment; filename="${file.filename}"`);
+        return reply.send(file.body);
       },
     );
 

@@ -17,6 +17,7 @@ import type { AppContext } from "../../app-context";
 import { findLibraryItem } from "../library/library-item.service";
 import { fileSlug } from "../library/library.export";
 import { kitZip, type KitExportAsset } from "./kit-export";
+import { keepKitExport, type KitExportAnswer } from "./kit-export-store";
 import { checkKitAssets } from "./kit-findings";
 import { applyFix } from "../glossary/language-check";
 import { saveLibraryItem } from "../library/library-edit.service";
@@ -378,11 +379,18 @@ export async function fixStep(
  * The whole kit as a ZIP: each written asset (not in the Trash) as Markdown, HTML and DOCX, one
  * folder per cell and language, with index.csv.
  */
+/**
+ * Exports a kit as a ZIP: streamed as it is built, or, above the inline limit with a file
+ * store, kept there for the requester (see `keepKitExport`).
+ */
 export function exportKit(
   ctx: AppContext,
+  actor: SessionUser,
   id: string,
-): Promise<{ filename: string; body: Readable }> {
-  return ctx.metrics.countExport("kit", () => buildKitExport(ctx, id));
+): Promise<KitExportAnswer> {
+  return ctx.metrics.countExport("kit", async () =>
+    keepKitExport(ctx, actor, id, await buildKitExport(ctx, id)),
+  );
 }
 
 async function buildKitExport(

@@ -349,18 +349,88 @@ export function listIngestRuns(
 /** Stages parts of an upload for its run (in `seq` order). */
 export async function insertUploadParts(
   db: Db,
-  parts: { run_id: string; seq: number; path: string | null; bytes: Uint8Array }[],
+  parts: {
+    run_id: string;
+    seq: number;
+    path: string | null;
+    bytes: Uint8Array | null;
+    object_offset?: number;
+    object_size?: number;
+  }[],
 ): Promise<void> {
   if (parts.length > 0) await db.insertInto("ingest_upload_part").values(parts).execute();
 }
 
-/** The staged parts of a run without their bytes: (seq, path, size). */
+/**
+ * The staged parts of a run without their bytes: (seq, path, size, and where a stored
+ * upload's file starts in the run's object).
+ */
 export function listUploadParts(db: Db, runId: string) {
   return db
     .selectFrom("ingest_upload_part")
-    .select(["seq", "path", sql<number>`octet_length(bytes)`.as("size")])
+    .select([
+      "seq",
+      "path",
+      "object_offset",
+      sql<number>`coalesce(octet_length(bytes), object_size)`.as("size"),
+    ])
     .where("run_id", "=", runId)
     .orderBy("seq")
+    .execute();
+}
+
+/** Records where a run's upload is kept in the object store (in the run's transaction). */
+export async function insertUploadObject(
+  db: Db,
+  row: { run_id: string; key: string; size: number; sha256: string; content_type: string },
+): Promise<void> {
+  await db.insertInto("ingest_upload_object").values(row).execute();
+}
+
+export function findUploadObject(db: Db, runId: string) {
+  return db
+    .selectFrom("ingest_upload_object")
+    .select(["key", "size", "sha256", "content_type"])
+    .where("run_id", "=", runId)
+    .executeTakeFirst();
+}
+
+/** Forgets a run's stored upload (its object was deleted); answers its key, if there was one. */
+export async function deleteUploadObject(db: Db, runId: string): Promise<string | undefined> {
+  const row = await db
+    .deleteFrom("ingest_upload_object")
+    .where("run_id", "=", runId)
+    .returning("key")
+    .executeTakeFirst();
+  return row?.key;
+}
+
+/** Of these object keys, the ones an unfinished run still reads. */
+export async function uploadKeysInUse(db: Db, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("ingest_upload_object as o")
+    .innerJoin("ingest_run as r", "r.id", "o.run_id")
+    .select("o.key")
+    .where("o.key", "in", keys)
+    .where("r.status", "in", ACTIVE)
+    .execute();
+  return new Set(rows.map((r) => r.key));
+}
+
+/** Forgets the stored uploads of finished runs (the sweep deleted their objects). */
+export async function deleteFinishedUploadObjects(db: Db): Promise<void> {
+  await db
+    .deleteFrom("ingest_upload_object")
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("ingest_run as r")
+          .select("r.id")
+          .whereRef("r.id", "=", "ingest_upload_object.run_id")
+          .where("r.status", "not in", ACTIVE),
+      ),
+    )
     .execute();
 }
 
@@ -371,6 +441,7 @@ export async function readUploadPart(db: Db, runId: string, seq: number): Promis
     .where("run_id", "=", runId)
     .where("seq", "=", seq)
     .executeTakeFirstOrThrow();
+  if (!row.bytes) throw new Error(`Upload part ${seq} of run ${runId} is in the object store.`);
   return row.bytes;
 }
 

@@ -1,3 +1,4 @@
+import fs from "node:fs/promises";
 import { randomUUID } from "node:crypto";
 import net from "node:net";
 import path from "node:path";
@@ -47,7 +48,8 @@ import {
 } from "./sources/remote-archive";
 import { listS3, parseS3Url, probeS3, type S3Options } from "./sources/s3";
 import { SourceError, type SourceListing } from "./sources/source";
-import { listStagedUpload, stageUpload } from "./sources/staged-upload";
+import { listStagedUpload, stageUpload, uploadFiles } from "./sources/staged-upload";
+import { deleteQuietly, putFiles, storeFor, type StoredFileRef } from "../storage/storage.service";
 import { receiveUpload, UploadError, type UploadPart } from "./sources/upload";
 
 export const EXAMPLE_REPO_SETTING = "examples.repository";
@@ -461,7 +463,7 @@ export async function listIngestSource(
     case "local":
       return listLocalFolder(ctx.config.examplesRoot, source.relative);
     case "upload":
-      return listStagedUpload(ctx.db, runId, source);
+      return listStagedUpload(ctx.db, ctx.objectStore, runId, source);
     case "url":
       return readArchive(await fetchRemoteArchive(source.url, archiveFetchPolicy(ctx)));
     case "s3": {
@@ -575,8 +577,20 @@ export async function ingestUploadedParts(
     throw error;
   }
   const name = upload.name.replace(/[^\w.-]+/g, "-").slice(0, 100) || "upload";
+  let stored: StoredFileRef | undefined;
   try {
-    // Staged in the database with the run, so any server process can run it.
+    // Over the inline limit, the bytes go to the object store first (a 503 there saves
+    // nothing), then the run records the reference; either way any server process can run it.
+    const size = upload.archiveFile
+      ? (await fs.stat(upload.archiveFile)).size
+      : upload.files.reduce((sum, f) => sum + f.size, 0);
+    const store = storeFor(ctx, size);
+    if (store) {
+      stored = await putFiles(store, UPLOAD_PREFIX, uploadFiles(upload), {
+        size,
+        contentType: upload.archiveFile ? "application/octet-stream" : "text/markdown",
+      });
+    }
     return await startIngest(ctx, actor.id, {
       origin: "upload",
       sourceKey: `upload:${name}`,
@@ -585,10 +599,17 @@ export async function ingestUploadedParts(
         archive: upload.archiveFile !== undefined,
         failures: upload.failures,
       },
-      stage: (trx, runId) => stageUpload(trx, runId, upload),
+      stage: (trx, runId) => stageUpload(trx, runId, upload, stored),
     });
+  } catch (error) {
+    // The run was not recorded: nothing refers to the object.
+    if (stored && ctx.objectStore) await deleteQuietly(ctx.objectStore, stored.key);
+    throw error;
   } finally {
     slot();
     await upload.discard().catch(() => undefined);
   }
 }
+
+/** Where uploads are kept in the object store (`uploads/<uuid>`). */
+export const UPLOAD_PREFIX = "uploads";

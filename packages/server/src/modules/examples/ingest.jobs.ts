@@ -1,6 +1,8 @@
 import type { AppContext } from "../../app-context";
 import { MAX_RUNNING_INGESTS } from "../../lib/ingest-slots";
-import { listIngestSource } from "./examples.service";
+import type { StoredFileOwner } from "../storage/storage-sweep";
+import { deleteQuietly } from "../storage/storage.service";
+import { listIngestSource, UPLOAD_PREFIX } from "./examples.service";
 import * as repo from "./examples.repository";
 import { failUnexpectedly, INGEST_QUEUE, IngestInterrupted, runIngest } from "./ingest.service";
 
@@ -26,6 +28,7 @@ export function defineIngestQueue(ctx: AppContext): void {
     worker: {
       handler: async (job) => {
         await repo.failUnfinishedRun(ctx.db, job.data.runId, GIVEN_UP);
+        await releaseStoredUpload(ctx, job.data.runId);
       },
     },
   });
@@ -82,4 +85,26 @@ export async function runQueuedIngest(
     if (error instanceof IngestInterrupted) throw error;
     await failUnexpectedly(ctx.db, runId, error);
   }
+  // The run is finished (its staged rows went with the write that finished it): so does its
+  // object. A crash before this line leaves it to the sweep.
+  await releaseStoredUpload(ctx, runId);
+}
+
+/** Deletes a finished run's upload from the object store, and the reference to it. */
+async function releaseStoredUpload(ctx: AppContext, runId: string): Promise<void> {
+  const key = await repo.deleteUploadObject(ctx.db, runId);
+  if (key && ctx.objectStore) await deleteQuietly(ctx.objectStore, key);
+}
+
+/**
+ * The examples module's files in the object store: uploads, each read by one unfinished run.
+ * A finished run's reference is forgotten first, so its object (if the run's own delete did
+ * not happen) is swept.
+ */
+export function uploadFileOwner(ctx: Pick<AppContext, "db">): StoredFileOwner {
+  return {
+    prefix: UPLOAD_PREFIX,
+    expire: () => repo.deleteFinishedUploadObjects(ctx.db),
+    kept: (keys) => repo.uploadKeysInUse(ctx.db, keys),
+  };
 }

@@ -60,6 +60,7 @@ describe("health probes", () => {
         migrations: "ok",
         jobEngine: "ok",
         storage: "not_configured",
+        fileStore: "not_configured",
       },
     });
     // /api/health keeps its meaning.
@@ -180,6 +181,7 @@ describe("health probes", () => {
           migrations: "skipped",
           jobEngine: "skipped",
           storage: "skipped",
+          fileStore: "skipped",
         },
       },
     });

@@ -17,7 +17,7 @@ import { checkReadiness, type StorageCheck } from "./health.service";
 export const healthRoutes =
   (
     ctx: AppContext,
-    probes: { draining: () => boolean; storage: StorageCheck },
+    probes: { draining: () => boolean; storage: StorageCheck; fileStore: StorageCheck },
   ): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
@@ -51,6 +51,7 @@ export const healthRoutes =
         const result = await checkReadiness(ctx, {
           draining: probes.draining(),
           storage: probes.storage,
+          fileStore: probes.fileStore,
           log: (check, error) => request.log.warn({ err: error, check }, "readiness check failed"),
         });
         if (result.failed.length > 0) {

@@ -12,6 +12,11 @@ export const READY_DATABASE_TIMEOUT_MS = 1_000;
  * call of a process also loads and signs with the S3 client: 1 s was too short on a busy host).
  */
 export const READY_STORAGE_TIMEOUT_MS = 2_000;
+/**
+ * How long the file store (S3_BUCKET) may take to answer a HeadBucket: its client lives as long
+ * as the process and keeps its connection, so a probe is one round trip.
+ */
+export const READY_FILE_STORE_TIMEOUT_MS = 1_000;
 
 export interface ReadinessResult {
   checks: ReadinessChecks;
@@ -43,12 +48,13 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
 /**
  * Whether this process should get traffic: not stopping; the database answers within 1 s;
  * every migration of this code has run; the job engine's schema is present; the example
- * repository's S3 store answers (only when one is configured). While stopping nothing is
+ * repository's S3 store answers (only when one is configured); the file store for uploads
+ * (S3_BUCKET) answers a HeadBucket within 1 s (only when S3 is configured). While stopping nothing is
  * queried. `log` hears each failure's cause (never sent to the client).
  */
 export async function checkReadiness(
   ctx: Pick<AppContext, "db">,
-  options: { draining: boolean; storage: StorageCheck; log: ProbeLog },
+  options: { draining: boolean; storage: StorageCheck; fileStore: StorageCheck; log: ProbeLog },
 ): Promise<ReadinessResult> {
   const checks: ReadinessChecks = {
     draining: options.draining ? "failed" : "ok",
@@ -56,6 +62,7 @@ export async function checkReadiness(
     migrations: "skipped",
     jobEngine: "skipped",
     storage: "skipped",
+    fileStore: "skipped",
   };
   const reasons: string[] = [];
   if (options.draining) {
@@ -73,6 +80,12 @@ export async function checkReadiness(
   const database = within(pingDatabase(ctx.db), READY_DATABASE_TIMEOUT_MS);
   const storage = database
     .then(() => options.storage(READY_STORAGE_TIMEOUT_MS))
+    .then(
+      (state) => ({ state, error: undefined }),
+      (error: unknown) => ({ state: undefined, error }),
+    );
+  const fileStore = database
+    .then(() => within(options.fileStore(READY_FILE_STORE_TIMEOUT_MS), READY_FILE_STORE_TIMEOUT_MS))
     .then(
       (state) => ({ state, error: undefined }),
       (error: unknown) => ({ state: undefined, error }),
@@ -113,6 +126,14 @@ export async function checkReadiness(
   const store = await storage;
   if (store.state) checks.storage = store.state;
   else failed("storage", "the example repository's S3 store did not answer", store.error);
+  const files = await fileStore;
+  if (files.state) checks.fileStore = files.state;
+  else
+    failed(
+      "fileStore",
+      `the file store did not answer within ${READY_FILE_STORE_TIMEOUT_MS / 1000} s`,
+      files.error,
+    );
   return {
     checks,
     failed: (Object.keys(checks) as ReadinessCheck[]).filter((c) => checks[c] === "failed"),
