@@ -1,4 +1,3 @@
-import { EmptyAnswerSchema, UserListSchema } from "@content-studio/contract";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fail, file, installFakeApi, ok } from "../testing/fake-api";
 import {
@@ -6,14 +5,8 @@ import {
   api,
   fileNameFromDisposition,
   getFieldErrors,
-  hasServerMessage,
   onUnauthorized,
-  type AnswerSchema,
 } from "./api-client";
-
-/** Takes any answer as it is: for tests about the transport, not the answer's shape. */
-const anything: AnswerSchema<unknown> = { safeParse: (data) => ({ success: true, data }) };
-const schema = anything;
 
 async function caught(promise: Promise<unknown>): Promise<ApiError> {
   try {
@@ -31,9 +24,7 @@ describe("api client", () => {
   it("unwraps the success envelope and sends same-origin JSON", async () => {
     const fake = installFakeApi({ "POST /api/things": (req) => ok({ echo: req.body }, 201) });
 
-    await expect(api.post("/api/things", { a: 1 }, { schema })).resolves.toEqual({
-      echo: { a: 1 },
-    });
+    await expect(api.post("/api/things", { a: 1 })).resolves.toEqual({ echo: { a: 1 } });
 
     const [, init] = fake.fetchMock.mock.calls[0] ?? [];
     expect(init).toMatchObject({ method: "POST", credentials: "same-origin" });
@@ -44,7 +35,6 @@ describe("api client", () => {
     const fake = installFakeApi({ "GET /api/things": ok([]) });
 
     await api.get("/api/things", {
-      schema,
       params: { q: "a b", tags: ["x", "y"], empty: "", none: undefined },
     });
 
@@ -61,7 +51,7 @@ describe("api client", () => {
       }),
     });
 
-    const limited = await caught(api.post("/api/auth/sign-in/email", {}, { schema }));
+    const limited = await caught(api.post("/api/auth/sign-in/email", {}));
     expect(limited).toMatchObject({
       status: 429,
       code: "rate_limited",
@@ -69,7 +59,7 @@ describe("api client", () => {
       retryAfter: 120,
     });
 
-    const invalid = await caught(api.post("/api/users", {}, { schema }));
+    const invalid = await caught(api.post("/api/users", {}));
     expect(invalid.code).toBe("validation_error");
     expect(getFieldErrors(invalid)).toEqual({ password: "Too short." });
   });
@@ -79,7 +69,7 @@ describe("api client", () => {
       "fetch",
       vi.fn(async () => new Response("<html>Bad gateway</html>", { status: 502 })),
     );
-    const unreadable = await caught(api.get("/api/things", { schema }));
+    const unreadable = await caught(api.get("/api/things"));
     expect(unreadable).toMatchObject({ status: 502, code: "internal_error" });
     expect(unreadable.message).toMatch(/unexpected response/);
 
@@ -88,7 +78,7 @@ describe("api client", () => {
       "fetch",
       vi.fn(async () => new Response("<html>Service Unavailable</html>", { status: 503 })),
     );
-    expect(await caught(api.get("/api/things", { schema }))).toMatchObject({
+    expect(await caught(api.get("/api/things"))).toMatchObject({
       status: 503,
       code: "service_unavailable",
     });
@@ -99,55 +89,9 @@ describe("api client", () => {
         throw new TypeError("Failed to fetch");
       }),
     );
-    const offline = await caught(api.get("/api/things", { schema }));
+    const offline = await caught(api.get("/api/things"));
     expect(offline).toMatchObject({ status: 0, code: "network_error" });
     expect(offline.message).toMatch(/Could not reach the server/);
-  });
-
-  it("parses every answer with the contract's schema: a malformed one is a typed error with the request id", async () => {
-    const user = {
-      id: "u1",
-      name: "Ada",
-      email: "ada@example.com",
-      role: "admin",
-      active: true,
-      createdAt: "2026-11-27T10:00:00.000Z",
-      can: { changeRole: true, deactivate: false, resetPassword: true },
-    };
-    installFakeApi({
-      "GET /api/users": ok({ users: [{ ...user, extra: "dropped" }], can: { create: true } }),
-      "POST /api/me/password": ok({}),
-    });
-    const list = await api.get("/api/users", { schema: UserListSchema });
-    // Parsed, not cast: keys the contract does not know are not passed on.
-    expect(list.users[0]).toEqual(user);
-    await expect(api.post("/api/me/password", {}, { schema: EmptyAnswerSchema })).resolves.toEqual(
-      {},
-    );
-
-    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(
-        async () =>
-          new Response(JSON.stringify({ success: true, data: { users: [{ id: 7 }] } }), {
-            status: 200,
-            headers: { "Content-Type": "application/json", "x-request-id": "req-42" },
-          }),
-      ),
-    );
-    const malformed = await caught(api.get("/api/users", { schema: UserListSchema }));
-    expect(malformed).toMatchObject({
-      status: 200,
-      code: "malformed_answer",
-      requestId: "req-42",
-    });
-    expect(malformed.message).toBe(
-      "Something went wrong: the server's answer could not be read. Request id: req-42.",
-    );
-    expect(hasServerMessage(malformed)).toBe(true);
-    expect(errors).toHaveBeenCalled();
-    errors.mockRestore();
   });
 
   it("signals a lost session on a 401 from a signed-in call, not from sign-in", async () => {
@@ -158,9 +102,9 @@ describe("api client", () => {
     const listener = vi.fn();
     const unsubscribe = onUnauthorized(listener);
 
-    await caught(api.post("/api/auth/sign-in/email", {}, { schema }));
+    await caught(api.post("/api/auth/sign-in/email", {}));
     expect(listener).not.toHaveBeenCalled();
-    await caught(api.get("/api/users", { schema }));
+    await caught(api.get("/api/users"));
     expect(listener).toHaveBeenCalledTimes(1);
 
     unsubscribe();
@@ -171,7 +115,7 @@ describe("api client", () => {
     const form = new FormData();
     form.append("files", new File(["# a"], "a.md"), "dir/good/a.md");
 
-    await expect(api.post("/api/upload", form, { schema })).resolves.toEqual({ stored: true });
+    await expect(api.post("/api/upload", form)).resolves.toEqual({ stored: true });
 
     const [, init] = fake.fetchMock.mock.calls[0] ?? [];
     expect(init?.body).toBe(form);

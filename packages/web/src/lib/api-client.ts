@@ -1,10 +1,7 @@
 import type { ErrorCode, FieldIssue } from "@content-studio/contract";
 
-/**
- * What the client reports when no well-formed answer came back: `network_error` (network down),
- * `malformed_answer` (a success envelope whose data is not what the contract's schema says).
- */
-export type ApiErrorCode = ErrorCode | "network_error" | "malformed_answer";
+/** What the client reports when no well-formed answer came back (network down, proxy page). */
+export type ApiErrorCode = ErrorCode | "network_error";
 
 const NETWORK_MESSAGE = "Could not reach the server. Please check your connection and try again.";
 /** The message of an answer that is not a well-formed envelope (or a broken stream). */
@@ -22,8 +19,6 @@ export class ApiError extends Error {
     readonly details?: unknown,
     /** Seconds to wait before retrying, from the Retry-After header. */
     readonly retryAfter?: number,
-    /** The server's id of the request (x-request-id), to quote when reporting a problem. */
-    readonly requestId?: string,
   ) {
     super(message);
   }
@@ -65,45 +60,6 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/**
- * The contract's schema an answer's `data` is checked against (any zod schema fits). The client
- * never trusts an answer's shape: what does not parse becomes a `malformed_answer` ApiError.
- */
-export interface AnswerSchema<T> {
-  safeParse(value: unknown): { success: true; data: T } | { success: false; error: unknown };
-}
-
-/** A JSON call's options: the schema its answer must match, plus the request's options. */
-export interface AnswerOptions<T> extends RequestOptions {
-  schema: AnswerSchema<T>;
-}
-
-/** The message of a success envelope whose data does not match the contract. */
-export function malformedAnswerMessage(requestId: string | undefined): string {
-  const reference = requestId ? ` Request id: ${requestId}.` : "";
-  return `Something went wrong: the server's answer could not be read.${reference}`;
-}
-
-/** Checks `value` against `schema`; a mismatch is a `malformed_answer` ApiError. */
-export function parseAnswer<T>(
-  schema: AnswerSchema<T>,
-  value: unknown,
-  response: Pick<Response, "status" | "headers">,
-): T {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const requestId = response.headers.get("x-request-id") ?? undefined;
-  console.error("Malformed answer", requestId, parsed.error);
-  throw new ApiError(
-    response.status,
-    "malformed_answer",
-    malformedAnswerMessage(requestId),
-    undefined,
-    undefined,
-    requestId,
-  );
-}
-
 /** Sends the request; a request that gets no answer at all becomes a `network_error`. */
 async function send(
   method: string,
@@ -134,20 +90,12 @@ async function send(
 /** The ApiError for an answer that is not a success envelope (or not the expected file). */
 function toApiError(response: Response, path: string, payload: unknown): ApiError {
   const retryAfter = parseRetryAfter(response.headers.get("Retry-After"));
-  const requestId = response.headers.get("x-request-id") ?? undefined;
   if (response.status === 401 && !AUTH_PATHS.some((p) => path.startsWith(p))) {
     for (const listener of unauthorizedListeners) listener();
   }
   if (isRecord(payload) && payload.success === false && typeof payload.message === "string") {
     const code = typeof payload.code === "string" ? (payload.code as ErrorCode) : "internal_error";
-    return new ApiError(
-      response.status,
-      code,
-      payload.message,
-      payload.details,
-      retryAfter,
-      requestId,
-    );
+    return new ApiError(response.status, code, payload.message, payload.details, retryAfter);
   }
   return new ApiError(
     response.status,
@@ -155,7 +103,6 @@ function toApiError(response: Response, path: string, payload: unknown): ApiErro
     UNREADABLE_MESSAGE,
     undefined,
     retryAfter,
-    requestId,
   );
 }
 
@@ -163,12 +110,12 @@ async function request<T>(
   method: string,
   path: string,
   body: unknown,
-  { schema, ...options }: AnswerOptions<T>,
+  options: RequestOptions = {},
 ): Promise<T> {
   const response = await send(method, path, body, options, "application/json");
   const payload = await readJson(response);
   if (isRecord(payload) && payload.success === true && "data" in payload) {
-    return parseAnswer(schema, payload.data, response);
+    return payload.data as T;
   }
   throw toApiError(response, path, payload);
 }
@@ -189,9 +136,8 @@ async function stream(
 }
 
 /**
- * True when the error carries a message worth showing: one the server wrote (an error
- * envelope), or a malformed answer's (it quotes the request id); false for network failures
- * and unreadable answers, whose generic message the screen replaces with its own.
+ * True when the error carries a message the server wrote (an error envelope); false for
+ * network failures and unreadable answers, whose message is the client's own.
  */
 export function hasServerMessage(error: unknown): error is ApiError {
   return (
@@ -219,20 +165,19 @@ async function download(path: string, options: RequestOptions = {}): Promise<Dow
 }
 
 /**
- * The one way the web app talks to the server: same-origin JSON with the `{ success }` envelope,
- * each answer checked against the contract's schema given in `options.schema`. A `FormData`
- * body is sent as multipart (`undefined` sends none); `download` fetches an attachment.
+ * The one way the web app talks to the server: same-origin JSON with the `{ success }` envelope.
+ * A `FormData` body is sent as multipart; `download` fetches an attachment.
  */
 export const api = {
-  get: <T>(path: string, options: AnswerOptions<T>) => request("GET", path, undefined, options),
-  post: <T>(path: string, body: unknown, options: AnswerOptions<T>) =>
-    request("POST", path, body, options),
-  patch: <T>(path: string, body: unknown, options: AnswerOptions<T>) =>
-    request("PATCH", path, body, options),
-  put: <T>(path: string, body: unknown, options: AnswerOptions<T>) =>
-    request("PUT", path, body, options),
-  delete: <T>(path: string, options: AnswerOptions<T>) =>
-    request("DELETE", path, undefined, options),
+  get: <T>(path: string, options?: RequestOptions) => request<T>("GET", path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>("POST", path, body, options),
+  patch: <T>(path: string, body: unknown, options?: RequestOptions) =>
+    request<T>("PATCH", path, body, options),
+  put: <T>(path: string, body: unknown, options?: RequestOptions) =>
+    request<T>("PUT", path, body, options),
+  delete: <T>(path: string, options?: RequestOptions) =>
+    request<T>("DELETE", path, undefined, options),
   download,
   stream,
 };

@@ -1,4 +1,3 @@
-import { buildIndustry, buildPersona } from "./generator-fixtures";
 import type { ExampleDetail, ExampleSummary, IngestJob } from "@content-studio/contract";
 
 let sequence = 0;
@@ -63,12 +62,12 @@ export function buildIngestJob(overrides: Partial<IngestJob> = {}): IngestJob {
 }
 
 export const PERSONAS = [
-  buildPersona({ id: "cto", title: "Chief Technology Officer" }),
-  buildPersona({ id: "vp-engineering", title: "VP of Engineering" }),
+  { id: "cto", title: "Chief Technology Officer" },
+  { id: "vp-engineering", title: "VP of Engineering" },
 ];
 export const INDUSTRIES = [
-  buildIndustry({ id: "aerospace", name: "Aerospace" }),
-  buildIndustry({ id: "industrial", name: "Industrial" }),
+  { id: "aerospace", name: "Aerospace" },
+  { id: "industrial", name: "Industrial" },
 ];
 export const BUYING_STAGES = ["awareness", "consideration", "decision"] as const;
 

@@ -1,7 +1,6 @@
 import {
   GENERATION_DEFAULTS,
   type CompanyCatalog,
-  type ContentItem,
   type GeneratedContent,
   type GenerationSettings,
   type GenerationSettingsResponse,
@@ -56,18 +55,6 @@ export const aerospace: Industry = {
   contentStrategies: [],
   companies: [],
 };
-
-/** A contract-valid persona: `vpEngineering` with the given fields. */
-export const buildPersona = (overrides: Partial<Persona>): Persona => ({
-  ...vpEngineering,
-  ...overrides,
-});
-
-/** A contract-valid industry: `aerospace` with the given fields. */
-export const buildIndustry = (overrides: Partial<Industry>): Industry => ({
-  ...aerospace,
-  ...overrides,
-});
 
 export const catalog: CompanyCatalog = {
   companyName: "Makers Co",
@@ -171,59 +158,6 @@ export function buildGenerated(overrides: Partial<GeneratedContent> = {}): Gener
       usage: { inputTokens: 0, outputTokens: 0 },
       durationMs: 10,
       imagePrompt: "An isometric factory floor with cost flows",
-    },
-    ...overrides,
-  };
-}
-
-/** A stored item as PUT /api/library/:id answers it (the generator's view): `buildGenerated()`'s draft, saved. */
-export function buildContentItem(overrides: Partial<ContentItem> = {}): ContentItem {
-  const generated = buildGenerated();
-  const { metadata } = generated;
-  return {
-    id: generated.contentItemId,
-    title: generated.content.headline,
-    contentType: metadata.contentType,
-    personaId: vpEngineering.id,
-    personaName: metadata.targetPersona,
-    industryId: aerospace.id,
-    industryName: metadata.targetIndustry,
-    buyingStage: metadata.buyingStage,
-    topic: metadata.contentTopic,
-    status: "draft",
-    ...generated.content,
-    imagePrompt: metadata.imagePrompt,
-    keyMetrics: [],
-    featuredSolutions: [],
-    primaryKeyword: null,
-    visualization: null,
-    repurposed: null,
-    qualityBefore: 0.62,
-    qualityAfter: 0.81,
-    qualityReport: buildReport(0.81),
-    provenance: {
-      provider: metadata.provider,
-      model: metadata.model,
-      promptVersion: metadata.promptVersion,
-      exampleIds: [],
-      usage: metadata.usage,
-      durationMs: metadata.durationMs,
-      refinementRounds: 1,
-    },
-    createdBy: "user-1",
-    createdAt: "2026-11-20T10:00:00.000Z",
-    updatedAt: "2026-11-20T10:00:00.000Z",
-    can: {
-      ...generated.can,
-      duplicate: true,
-      delete: true,
-      submit: true,
-      approve: false,
-      reject: false,
-      publish: false,
-      unpublish: false,
-      restore: false,
-      purge: false,
     },
     ...overrides,
   };

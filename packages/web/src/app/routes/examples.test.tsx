@@ -2,8 +2,6 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { buildUser, startupRoutes } from "../../testing/data";
 import { installFakeApi, ok } from "../../testing/fake-api";
-import { examplePage } from "../../testing/examples-fixtures";
-import { aerospace, buildPersona } from "../../testing/generator-fixtures";
 import { renderApp } from "../testing/render-app";
 
 const editor = buildUser({ role: "editor" });
@@ -20,9 +18,9 @@ const REPO_SETTINGS = {
 function routes() {
   return {
     ...startupRoutes({ user: editor, setupRequired: false }),
-    "GET /api/personas": ok([buildPersona({ id: "cto", title: "Chief Technology Officer" })]),
-    "GET /api/industries": ok([aerospace]),
-    "GET /api/examples": ok(examplePage([])),
+    "GET /api/personas": ok([{ id: "cto", title: "Chief Technology Officer" }]),
+    "GET /api/industries": ok([{ id: "aerospace", name: "Aerospace" }]),
+    "GET /api/examples": ok({ items: [], total: 0, page: 1, pageSize: 20 }),
     "GET /api/examples/ingest/jobs": ok([]),
     "GET /api/settings/example-repository": ok(REPO_SETTINGS),
   };

@@ -293,8 +293,7 @@ describe("settings: Content Generation Defaults", () => {
 
   it("saves the defaults and the generator's cached settings follow", async () => {
     const { fake, queryClient } = setup(admin, {
-      "PUT /api/settings/generation": (req) =>
-        ok({ ...(req.body as object), can: { ...ADMIN_CAN, generate: true } }),
+      "PUT /api/settings/generation": (req) => ok({ ...(req.body as object), can: ADMIN_CAN }),
     });
     const user = userEvent.setup();
     const defaults = await card("Content Generation Defaults");
@@ -325,8 +324,7 @@ describe("settings: Content Generation Defaults", () => {
 
   it("switches the editor's review off, with a hint that it costs a model call", async () => {
     const { fake } = setup(admin, {
-      "PUT /api/settings/generation": (req) =>
-        ok({ ...(req.body as object), can: { ...ADMIN_CAN, generate: true } }),
+      "PUT /api/settings/generation": (req) => ok({ ...(req.body as object), can: ADMIN_CAN }),
     });
     const user = userEvent.setup();
     const defaults = await card("Content Generation Defaults");
@@ -346,8 +344,7 @@ describe("settings: Content Generation Defaults", () => {
 
   it("lets a one-person team allow authors to approve their own content", async () => {
     const { fake } = setup(admin, {
-      "PUT /api/settings/generation": (req) =>
-        ok({ ...(req.body as object), can: { ...ADMIN_CAN, generate: true } }),
+      "PUT /api/settings/generation": (req) => ok({ ...(req.body as object), can: ADMIN_CAN }),
     });
     const user = userEvent.setup();
     const defaults = await card("Content Generation Defaults");
@@ -515,8 +512,7 @@ describe("settings: Save All Settings", () => {
         "internal_error",
         "Something went wrong on our side.",
       ),
-      "PUT /api/settings/generation": (req) =>
-        ok({ ...(req.body as object), can: { ...ADMIN_CAN, generate: true } }),
+      "PUT /api/settings/generation": (req) => ok({ ...(req.body as object), can: ADMIN_CAN }),
     });
     const user = userEvent.setup();
     const saveAll = await screen.findByRole("button", { name: "Save All Settings" });

@@ -1,9 +1,9 @@
-import { type ChangePasswordBody, EmptyAnswerSchema } from "@content-studio/contract";
+import type { ChangePasswordBody } from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const changePassword = (body: ChangePasswordBody): Promise<Record<string, never>> =>
-  api.post("/api/me/password", body, { schema: EmptyAnswerSchema });
+  api.post<Record<string, never>>("/api/me/password", body);
 
 /** Changes the signed-in user's password; their other sessions are signed out. */
 export const useChangePassword = (onChanged?: () => void) =>

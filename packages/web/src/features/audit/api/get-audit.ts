@@ -1,14 +1,13 @@
-import { type AuditQuery, AuditPageSchema } from "@content-studio/contract";
+import type { AuditPage, AuditQuery } from "@content-studio/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { auditKeys } from "./query-keys";
 
 export const getAudit = (query: AuditQuery, { signal }: { signal?: AbortSignal } = {}) =>
-  api.get("/api/audit", { schema: AuditPageSchema, params: { ...query }, signal });
+  api.get<AuditPage>("/api/audit", { params: { ...query }, signal });
 
 export const getAuditQueryOptions = (query: AuditQuery) =>
   queryOptions({
-    queryKey: auditKeys.page(query),
+    queryKey: ["audit", query],
     queryFn: ({ signal }) => getAudit(query, { signal }),
     placeholderData: keepPreviousData,
   });

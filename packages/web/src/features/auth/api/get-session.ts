@@ -1,14 +1,13 @@
-import { type SessionInfo, type User, SessionInfoSchema } from "@content-studio/contract";
+import type { SessionInfo, User } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { sessionKeys } from "./query-keys";
 
 export const getSession = ({ signal }: { signal?: AbortSignal } = {}): Promise<SessionInfo> =>
-  api.get("/api/session", { schema: SessionInfoSchema, signal });
+  api.get<SessionInfo>("/api/session", { signal });
 
 export const getSessionQueryOptions = () =>
   queryOptions({
-    queryKey: sessionKeys.session,
+    queryKey: ["session"],
     queryFn: ({ signal }) => getSession({ signal }),
     staleTime: Infinity,
   });

@@ -1,9 +1,9 @@
-import { type SsoSignInStart, SsoSignInStartSchema } from "@content-studio/contract";
+import type { SsoSignInStart } from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const startSsoSignIn = (): Promise<SsoSignInStart> =>
-  api.post("/api/auth/sign-in/sso", {}, { schema: SsoSignInStartSchema });
+  api.post<SsoSignInStart>("/api/auth/sign-in/sso", {});
 
 /** Starts single sign-on: the browser then goes to the identity provider. */
 export const useStartSsoSignIn = () =>

@@ -1,11 +1,10 @@
-import { CampaignBriefSchema } from "@content-studio/contract";
+import type { CampaignBrief } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { briefPath, getBriefQueryOptions } from "./get-brief";
 import { getBriefsQueryOptions } from "./get-briefs";
 
-export const duplicateBrief = (id: string) =>
-  api.post(`${briefPath(id)}/duplicate`, undefined, { schema: CampaignBriefSchema });
+export const duplicateBrief = (id: string) => api.post<CampaignBrief>(`${briefPath(id)}/duplicate`);
 
 /** A copy ("Copy of …") owned by the caller. */
 export const useDuplicateBrief = () => {

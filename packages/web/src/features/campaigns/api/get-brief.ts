@@ -1,16 +1,16 @@
-import { CampaignBriefSchema } from "@content-studio/contract";
+import type { CampaignBrief } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { campaignKeys } from "./query-keys";
+import { CAMPAIGNS_QUERY_KEY } from "./get-briefs";
 
 export const briefPath = (id: string) => `/api/campaigns/${encodeURIComponent(id)}`;
 
 export const getBrief = (id: string, { signal }: { signal?: AbortSignal } = {}) =>
-  api.get(briefPath(id), { schema: CampaignBriefSchema, signal });
+  api.get<CampaignBrief>(briefPath(id), { signal });
 
 export const getBriefQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: campaignKeys.brief(id),
+    queryKey: [...CAMPAIGNS_QUERY_KEY, "brief", id],
     queryFn: ({ signal }) => getBrief(id, { signal }),
   });
 

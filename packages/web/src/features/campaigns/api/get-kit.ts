@@ -1,16 +1,16 @@
-import { type Kit, KitSchema } from "@content-studio/contract";
+import type { Kit } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { campaignKeys } from "./query-keys";
+import { CAMPAIGNS_QUERY_KEY } from "./get-briefs";
 
 export const kitPath = (id: string) => `/api/kits/${encodeURIComponent(id)}`;
 
 export const getKit = (id: string, { signal }: { signal?: AbortSignal } = {}) =>
-  api.get(kitPath(id), { schema: KitSchema, signal });
+  api.get<Kit>(kitPath(id), { signal });
 
 export const getKitQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: campaignKeys.kit(id),
+    queryKey: [...CAMPAIGNS_QUERY_KEY, "kit", id],
     queryFn: ({ signal }) => getKit(id, { signal }),
   });
 

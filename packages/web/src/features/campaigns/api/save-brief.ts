@@ -1,8 +1,4 @@
-import {
-  type CampaignBrief,
-  type CampaignBriefInput,
-  CampaignBriefSchema,
-} from "@content-studio/contract";
+import type { CampaignBrief, CampaignBriefInput } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { briefPath, getBriefQueryOptions } from "./get-brief";
@@ -17,8 +13,8 @@ export const saveBrief = ({
   input: CampaignBriefInput;
 }): Promise<CampaignBrief> =>
   id
-    ? api.put(briefPath(id), input, { schema: CampaignBriefSchema })
-    : api.post("/api/campaigns", input, { schema: CampaignBriefSchema });
+    ? api.put<CampaignBrief>(briefPath(id), input)
+    : api.post<CampaignBrief>("/api/campaigns", input);
 
 export const useSaveBrief = () => {
   const queryClient = useQueryClient();

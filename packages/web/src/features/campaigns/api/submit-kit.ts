@@ -1,13 +1,11 @@
-import { KitSubmitResultSchema } from "@content-studio/contract";
+import type { KitSubmitResult } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { getKitQueryOptions, kitPath } from "./get-kit";
 
 /** Submits the chosen steps' items for approval (every done one when `stepIds` is omitted). */
 export const submitKit = ({ kitId, stepIds }: { kitId: string; stepIds?: string[] }) =>
-  api.post(`${kitPath(kitId)}/submit`, stepIds ? { stepIds } : {}, {
-    schema: KitSubmitResultSchema,
-  });
+  api.post<KitSubmitResult>(`${kitPath(kitId)}/submit`, stepIds ? { stepIds } : {});
 
 export const useSubmitKit = () => {
   const queryClient = useQueryClient();

@@ -180,9 +180,7 @@ describe("BriefEditorPage", () => {
     const fake = setup({
       options: { ...OPTIONS, owners: [{ id: "u-2", name: "Olive Owner" }] },
       routes: {
-        // The stored brief: the defaults the server would have been sent, with this owner.
-        "POST /api/campaigns": ({ body }) =>
-          ok(buildBrief({ ownerId: (body as CampaignBriefInput).ownerId }), 201),
+        "POST /api/campaigns": ({ body }) => ok(buildBrief(body as CampaignBriefInput), 201),
       },
     });
     await userEvent.type(screen.getByLabelText("Name"), "x");

@@ -1,19 +1,15 @@
-import {
-  type CompanyProfileResponse,
-  CompanyProfileResponseSchema,
-} from "@content-studio/contract";
+import type { CompanyProfileResponse } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { companyKeys } from "./query-keys";
 
 export const getCompanyProfile = ({
   signal,
 }: { signal?: AbortSignal } = {}): Promise<CompanyProfileResponse> =>
-  api.get("/api/company-profile", { schema: CompanyProfileResponseSchema, signal });
+  api.get<CompanyProfileResponse>("/api/company-profile", { signal });
 
 export const getCompanyProfileQueryOptions = () =>
   queryOptions({
-    queryKey: companyKeys.profile,
+    queryKey: ["company-profile"],
     queryFn: ({ signal }) => getCompanyProfile({ signal }),
   });
 

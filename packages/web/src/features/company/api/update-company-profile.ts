@@ -1,16 +1,11 @@
-import {
-  type CompanyProfileResponse,
-  type SaveCompanyProfileBody,
-  CompanyProfileResponseSchema,
-} from "@content-studio/contract";
+import type { CompanyProfileResponse, SaveCompanyProfileBody } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { getCompanyProfileQueryOptions } from "./get-company-profile";
 
 export const updateCompanyProfile = (
   body: SaveCompanyProfileBody,
-): Promise<CompanyProfileResponse> =>
-  api.put("/api/company-profile", body, { schema: CompanyProfileResponseSchema });
+): Promise<CompanyProfileResponse> => api.put<CompanyProfileResponse>("/api/company-profile", body);
 
 /** Saves the company profile (admins); `onSaved` refreshes what reads it (the generator). */
 export const useUpdateCompanyProfile = (onSaved: () => void) => {

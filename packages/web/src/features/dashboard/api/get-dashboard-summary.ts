@@ -1,14 +1,13 @@
-import { DashboardSummarySchema } from "@content-studio/contract";
+import type { DashboardSummary } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { dashboardKeys } from "./query-keys";
 
 export const getDashboardSummary = ({ signal }: { signal?: AbortSignal } = {}) =>
-  api.get("/api/dashboard/summary", { schema: DashboardSummarySchema, signal });
+  api.get<DashboardSummary>("/api/dashboard/summary", { signal });
 
 export const getDashboardSummaryQueryOptions = () =>
   queryOptions({
-    queryKey: dashboardKeys.summary,
+    queryKey: ["dashboard", "summary"],
     queryFn: ({ signal }) => getDashboardSummary({ signal }),
   });
 

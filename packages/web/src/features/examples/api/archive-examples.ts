@@ -1,16 +1,15 @@
-import { ArchivedCountSchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { exampleKeys } from "./query-keys";
+import { EXAMPLES_QUERY_KEY } from "./get-examples";
 
 export const archiveExamples = (ids: string[]): Promise<{ archived: number }> =>
-  api.post("/api/examples/archive", { ids }, { schema: ArchivedCountSchema });
+  api.post<{ archived: number }>("/api/examples/archive", { ids });
 
 /** Archives examples whose files have disappeared from their source (editors and admins). */
 export const useArchiveExamples = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: archiveExamples,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: exampleKeys.lists }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: EXAMPLES_QUERY_KEY }),
   });
 };

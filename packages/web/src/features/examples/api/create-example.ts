@@ -1,20 +1,16 @@
-import {
-  type ExampleDetail,
-  type ExampleInput,
-  ExampleDetailSchema,
-} from "@content-studio/contract";
+import type { ExampleDetail, ExampleInput } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { exampleKeys } from "./query-keys";
+import { EXAMPLES_QUERY_KEY } from "./get-examples";
 
 export const createExample = (input: ExampleInput): Promise<ExampleDetail> =>
-  api.post("/api/examples", input, { schema: ExampleDetailSchema });
+  api.post<ExampleDetail>("/api/examples", input);
 
 /** Adds an example by hand (editors and admins); it joins the Local source. */
 export const useCreateExample = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createExample,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: exampleKeys.lists }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: EXAMPLES_QUERY_KEY }),
   });
 };

@@ -1,11 +1,10 @@
-import { DeletedIdAnswerSchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { getExampleQueryOptions } from "./get-example";
-import { exampleKeys } from "./query-keys";
+import { EXAMPLES_QUERY_KEY } from "./get-examples";
 
 export const deleteExample = (id: string): Promise<{ id: string }> =>
-  api.delete(`/api/examples/${encodeURIComponent(id)}`, { schema: DeletedIdAnswerSchema });
+  api.delete<{ id: string }>(`/api/examples/${encodeURIComponent(id)}`);
 
 /** Deletes an example for good (editors and admins). */
 export const useDeleteExample = () => {
@@ -14,7 +13,7 @@ export const useDeleteExample = () => {
     mutationFn: deleteExample,
     onSuccess: ({ id }) => {
       queryClient.removeQueries({ queryKey: getExampleQueryOptions(id).queryKey });
-      return queryClient.invalidateQueries({ queryKey: exampleKeys.lists });
+      return queryClient.invalidateQueries({ queryKey: EXAMPLES_QUERY_KEY });
     },
   });
 };

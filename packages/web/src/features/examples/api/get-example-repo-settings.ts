@@ -1,10 +1,6 @@
-import {
-  type ExampleRepoSettingsResponse,
-  ExampleRepoSettingsResponseSchema,
-} from "@content-studio/contract";
+import type { ExampleRepoSettingsResponse } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { exampleKeys } from "./query-keys";
 
 /**
  * The stored settings plus whether the server has S3 credentials (never the keys) and what the
@@ -15,14 +11,11 @@ export type ExampleRepoSettingsView = ExampleRepoSettingsResponse;
 export const getExampleRepoSettings = ({
   signal,
 }: { signal?: AbortSignal } = {}): Promise<ExampleRepoSettingsView> =>
-  api.get("/api/settings/example-repository", {
-    schema: ExampleRepoSettingsResponseSchema,
-    signal,
-  });
+  api.get<ExampleRepoSettingsView>("/api/settings/example-repository", { signal });
 
 export const getExampleRepoSettingsQueryOptions = () =>
   queryOptions({
-    queryKey: exampleKeys.repositorySettings,
+    queryKey: ["settings", "example-repository"],
     queryFn: ({ signal }) => getExampleRepoSettings({ signal }),
   });
 

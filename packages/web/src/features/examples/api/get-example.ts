@@ -1,17 +1,16 @@
-import { type ExampleDetail, ExampleDetailSchema } from "@content-studio/contract";
+import type { ExampleDetail } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { exampleKeys } from "./query-keys";
 
 export const getExample = (
   id: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ExampleDetail> =>
-  api.get(`/api/examples/${encodeURIComponent(id)}`, { schema: ExampleDetailSchema, signal });
+  api.get<ExampleDetail>(`/api/examples/${encodeURIComponent(id)}`, { signal });
 
 export const getExampleQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: exampleKeys.detail(id),
+    queryKey: ["examples", "detail", id],
     queryFn: ({ signal }) => getExample(id, { signal }),
   });
 

@@ -1,13 +1,11 @@
-import {
-  type ContentType,
-  type ExampleCategory,
-  type ExampleList,
-  type RepositorySource,
-  ExampleListSchema,
+import type {
+  ContentType,
+  ExampleCategory,
+  ExampleList,
+  RepositorySource,
 } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { exampleKeys } from "./query-keys";
 
 /** The list query as sent (`ListExamplesQuerySchema`): `tags` is comma-separated. */
 export interface ExamplesParams {
@@ -27,11 +25,16 @@ export const getExamples = (
   params: ExamplesParams,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ExampleList> =>
-  api.get("/api/examples", { schema: ExampleListSchema, params: { ...params }, signal });
+  api.get<ExampleList>("/api/examples", {
+    params: { ...params },
+    signal,
+  });
+
+export const EXAMPLES_QUERY_KEY = ["examples", "list"] as const;
 
 export const getExamplesQueryOptions = (params: ExamplesParams) =>
   queryOptions({
-    queryKey: exampleKeys.list(params),
+    queryKey: [...EXAMPLES_QUERY_KEY, params],
     queryFn: ({ signal }) => getExamples(params, { signal }),
     // While another page or filter loads, keep the rows of the same source on screen.
     placeholderData: (previous, previousQuery) =>

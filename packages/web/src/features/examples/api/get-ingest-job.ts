@@ -1,7 +1,6 @@
-import { isIngestUnfinished, type IngestJob, IngestJobSchema } from "@content-studio/contract";
+import { isIngestUnfinished, type IngestJob } from "@content-studio/contract";
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { exampleKeys } from "./query-keys";
 
 /** How often a running job is polled for progress. */
 const INGEST_POLL_MS = 500;
@@ -10,14 +9,11 @@ export const getIngestJob = (
   id: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<IngestJob> =>
-  api.get(`/api/examples/ingest/jobs/${encodeURIComponent(id)}`, {
-    schema: IngestJobSchema,
-    signal,
-  });
+  api.get<IngestJob>(`/api/examples/ingest/jobs/${encodeURIComponent(id)}`, { signal });
 
 export const getIngestJobQueryOptions = (id: string | null) =>
   queryOptions({
-    queryKey: exampleKeys.ingestJob(id),
+    queryKey: ["examples", "ingest-job", id],
     queryFn: id ? ({ signal }) => getIngestJob(id, { signal }) : skipToken,
     staleTime: 0,
     refetchInterval: (query) =>

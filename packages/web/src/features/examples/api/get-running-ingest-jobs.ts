@@ -1,16 +1,10 @@
-import { type IngestJob, IngestJobArraySchema } from "@content-studio/contract";
+import type { IngestJob } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { exampleKeys } from "./query-keys";
 
 export const getRunningIngestJobs = ({ signal }: { signal?: AbortSignal } = {}): Promise<
   IngestJob[]
-> =>
-  api.get("/api/examples/ingest/jobs", {
-    schema: IngestJobArraySchema,
-    params: { running: "true" },
-    signal,
-  });
+> => api.get<IngestJob[]>("/api/examples/ingest/jobs", { params: { running: "true" }, signal });
 
 /**
  * Read once per screen and scope: it answers "was an ingest already running when I arrived?",
@@ -18,7 +12,7 @@ export const getRunningIngestJobs = ({ signal }: { signal?: AbortSignal } = {}):
  */
 export const getRunningIngestJobsQueryOptions = (scope: string) =>
   queryOptions({
-    queryKey: exampleKeys.runningIngestJobs(scope),
+    queryKey: ["examples", "ingest-jobs", "running", scope],
     queryFn: ({ signal }) => getRunningIngestJobs({ signal }),
     staleTime: Infinity,
     gcTime: 0,

@@ -1,7 +1,4 @@
-import {
-  type ExampleRepoSettings,
-  ExampleRepoSettingsResponseSchema,
-} from "@content-studio/contract";
+import type { ExampleRepoSettings } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import {
@@ -12,9 +9,7 @@ import {
 export const updateExampleRepoSettings = (
   settings: ExampleRepoSettings,
 ): Promise<ExampleRepoSettingsView> =>
-  api.put("/api/settings/example-repository", settings, {
-    schema: ExampleRepoSettingsResponseSchema,
-  });
+  api.put<ExampleRepoSettingsView>("/api/settings/example-repository", settings);
 
 /** Saves the Example Repository settings (admins only). */
 export const useUpdateExampleRepoSettings = () => {

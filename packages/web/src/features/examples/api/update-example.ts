@@ -1,12 +1,8 @@
-import {
-  type ExampleDetail,
-  type ExampleInput,
-  ExampleDetailSchema,
-} from "@content-studio/contract";
+import type { ExampleDetail, ExampleInput } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { getExampleQueryOptions } from "./get-example";
-import { exampleKeys } from "./query-keys";
+import { EXAMPLES_QUERY_KEY } from "./get-examples";
 
 export const updateExample = ({
   id,
@@ -15,7 +11,7 @@ export const updateExample = ({
   id: string;
   input: ExampleInput;
 }): Promise<ExampleDetail> =>
-  api.put(`/api/examples/${encodeURIComponent(id)}`, input, { schema: ExampleDetailSchema });
+  api.put<ExampleDetail>(`/api/examples/${encodeURIComponent(id)}`, input);
 
 /** Replaces every field of an example (editors and admins). */
 export const useUpdateExample = () => {
@@ -24,7 +20,7 @@ export const useUpdateExample = () => {
     mutationFn: updateExample,
     onSuccess: (example) => {
       queryClient.setQueryData(getExampleQueryOptions(example.id).queryKey, example);
-      return queryClient.invalidateQueries({ queryKey: exampleKeys.lists });
+      return queryClient.invalidateQueries({ queryKey: EXAMPLES_QUERY_KEY });
     },
   });
 };

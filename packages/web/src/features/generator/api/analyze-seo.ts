@@ -1,17 +1,11 @@
-import {
-  type SeoAnalysis,
-  type SeoAnalysisBody,
-  SeoAnalysisSchema,
-} from "@content-studio/contract";
+import type { SeoAnalysis, SeoAnalysisBody } from "@content-studio/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { generatorKeys } from "./query-keys";
 
 export const analyzeSeo = (
   body: SeoAnalysisBody,
   { signal }: { signal?: AbortSignal } = {},
-): Promise<SeoAnalysis> =>
-  api.post("/api/seo-analysis", body, { schema: SeoAnalysisSchema, signal });
+): Promise<SeoAnalysis> => api.post<SeoAnalysis>("/api/seo-analysis", body, { signal });
 
 /**
  * The analysis is a pure function of the text, so it is cached like a read: `key` names the
@@ -19,7 +13,7 @@ export const analyzeSeo = (
  */
 export const analyzeSeoQueryOptions = (key: string, body: SeoAnalysisBody) =>
   queryOptions({
-    queryKey: generatorKeys.seoAnalysis(key, body.primaryKeyword ?? ""),
+    queryKey: ["seo-analysis", key, body.primaryKeyword ?? ""],
     queryFn: ({ signal }) => analyzeSeo(body, { signal }),
     staleTime: Infinity,
   });

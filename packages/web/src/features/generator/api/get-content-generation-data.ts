@@ -1,25 +1,16 @@
-import {
-  type ContentGenerationData,
-  type ContentGenerationDataQuery,
-  ContentGenerationDataSchema,
-} from "@content-studio/contract";
+import type { ContentGenerationData, ContentGenerationDataQuery } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { generatorKeys } from "./query-keys";
 
 export const getContentGenerationData = (
   query: ContentGenerationDataQuery,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ContentGenerationData> =>
-  api.get("/api/content-generation-data", {
-    schema: ContentGenerationDataSchema,
-    params: { ...query },
-    signal,
-  });
+  api.get<ContentGenerationData>("/api/content-generation-data", { params: { ...query }, signal });
 
 export const getContentGenerationDataQueryOptions = (query: ContentGenerationDataQuery) =>
   queryOptions({
-    queryKey: generatorKeys.generationDataFor(query.personaId, query.industryId, query.buyingStage),
+    queryKey: ["content-generation-data", query.personaId, query.industryId, query.buyingStage],
     queryFn: ({ signal }) => getContentGenerationData(query, { signal }),
     staleTime: 5 * 60_000,
   });

@@ -1,19 +1,15 @@
-import {
-  type GenerationSettingsResponse,
-  GenerationSettingsResponseSchema,
-} from "@content-studio/contract";
+import type { GenerationSettingsResponse } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { generatorKeys } from "./query-keys";
 
 export const getGenerationSettings = ({
   signal,
 }: { signal?: AbortSignal } = {}): Promise<GenerationSettingsResponse> =>
-  api.get("/api/settings/generation", { schema: GenerationSettingsResponseSchema, signal });
+  api.get<GenerationSettingsResponse>("/api/settings/generation", { signal });
 
 export const getGenerationSettingsQueryOptions = () =>
   queryOptions({
-    queryKey: generatorKeys.settings,
+    queryKey: ["settings", "generation"],
     queryFn: ({ signal }) => getGenerationSettings({ signal }),
     staleTime: 60_000,
   });

@@ -1,8 +1,4 @@
-import {
-  type OptimizeContentBody,
-  type OptimizeContentResult,
-  OptimizeContentResultSchema,
-} from "@content-studio/contract";
+import type { OptimizeContentBody, OptimizeContentResult } from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -13,9 +9,7 @@ export const optimizeContent = ({
   id: string;
   data: OptimizeContentBody;
 }): Promise<OptimizeContentResult> =>
-  api.post(`/api/library/${encodeURIComponent(id)}/optimize`, data, {
-    schema: OptimizeContentResultSchema,
-  });
+  api.post<OptimizeContentResult>(`/api/library/${encodeURIComponent(id)}/optimize`, data);
 
 /** Runs one refinement round; the candidate is not saved until it is kept. */
 export const useOptimizeContent = () => useMutation({ mutationFn: optimizeContent });

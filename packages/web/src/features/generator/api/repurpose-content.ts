@@ -1,8 +1,4 @@
-import {
-  type ContentVariations,
-  type RepurposeBody,
-  ContentVariationsSchema,
-} from "@content-studio/contract";
+import type { ContentVariations, RepurposeBody } from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -13,9 +9,7 @@ export const repurposeContent = ({
   id: string;
   data: RepurposeBody;
 }): Promise<ContentVariations> =>
-  api.post(`/api/library/${encodeURIComponent(id)}/repurpose`, data, {
-    schema: ContentVariationsSchema,
-  });
+  api.post<ContentVariations>(`/api/library/${encodeURIComponent(id)}/repurpose`, data);
 
 /** Writes (and saves with the item) LinkedIn, X, email-subject and newsletter variations. */
 export const useRepurposeContent = () => useMutation({ mutationFn: repurposeContent });

@@ -1,8 +1,4 @@
-import {
-  type ExampleDetail,
-  type SaveAsExampleBody,
-  ExampleDetailSchema,
-} from "@content-studio/contract";
+import type { ExampleDetail, SaveAsExampleBody } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -13,9 +9,7 @@ export const saveAsExample = ({
   id: string;
   data: SaveAsExampleBody;
 }): Promise<ExampleDetail> =>
-  api.post(`/api/library/${encodeURIComponent(id)}/save-as-example`, data, {
-    schema: ExampleDetailSchema,
-  });
+  api.post<ExampleDetail>(`/api/library/${encodeURIComponent(id)}/save-as-example`, data);
 
 /** Stores a generated content item in the example repository as a good or bad example. */
 export const useSaveAsExample = () => {

@@ -1,8 +1,4 @@
-import {
-  type ContentItem,
-  type SaveLibraryItemBody,
-  ContentItemSchema,
-} from "@content-studio/contract";
+import type { ContentItem, SaveLibraryItemBody } from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -13,8 +9,7 @@ export const updateContent = ({
 }: {
   id: string;
   data: SaveLibraryItemBody;
-}): Promise<ContentItem> =>
-  api.put(`/api/library/${encodeURIComponent(id)}`, data, { schema: ContentItemSchema });
+}): Promise<ContentItem> => api.put<ContentItem>(`/api/library/${encodeURIComponent(id)}`, data);
 
 /** Replaces a content item's sections (the server sanitises and re-scores them). */
 export const useUpdateContent = () => useMutation({ mutationFn: updateContent });

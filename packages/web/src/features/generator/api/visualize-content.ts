@@ -1,8 +1,4 @@
-import {
-  type Visualization,
-  type VisualizeBody,
-  VisualizationSchema,
-} from "@content-studio/contract";
+import type { Visualization, VisualizeBody } from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -13,9 +9,7 @@ export const visualizeContent = ({
   id: string;
   data: VisualizeBody;
 }): Promise<Visualization> =>
-  api.post(`/api/library/${encodeURIComponent(id)}/visualize`, data, {
-    schema: VisualizationSchema,
-  });
+  api.post<Visualization>(`/api/library/${encodeURIComponent(id)}/visualize`, data);
 
 /** Makes an image for a content item from its (edited) image prompt. */
 export const useVisualizeContent = () => useMutation({ mutationFn: visualizeContent });

@@ -22,7 +22,6 @@ const audienceData = (sixsenseData: unknown = null) => ({
   selectedIndustry: aerospace,
   buyingJourney: { stage: "awareness", ...vpEngineering.buyingJourney.awareness },
   sixsenseData,
-  can: { generate: true },
 });
 
 function setup(routes: Parameters<typeof installFakeApi>[0] = {}, user: User = editor) {
@@ -190,14 +189,11 @@ describe("GeneratorPage form", () => {
     const { fake, user } = setup({
       "GET /api/content-generation-data": ok(
         audienceData({
-          targetAccounts: [],
-          industryBreakdown: [],
-          personaBreakdown: [],
           topKeywords: ["a", "b", "c", "d", "e", "f"].map((k, i) => ({
             keyword: `kw-${k}`,
             volume: 100 - i,
           })),
-          buyingStages: { awareness: 35, consideration: 0, decision: 23 },
+          buyingStages: { awareness: 35, decision: 23 },
         }),
       ),
     });

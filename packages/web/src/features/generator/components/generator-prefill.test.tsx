@@ -27,7 +27,6 @@ describe("GeneratorPage pre-filled from a content gap", () => {
           buyingStages: { awareness: 20, consideration: 30, decision: 50 },
           topKeywords: [{ keyword: "should cost", volume: 4 }],
         },
-        can: { generate: true },
       }),
     });
     renderWithProviders(

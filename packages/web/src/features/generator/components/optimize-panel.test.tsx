@@ -4,8 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { fail, installFakeApi, ok } from "../../../testing/fake-api";
 import { renderWithProviders } from "../../../testing/render";
-import { buildExampleDetail } from "../../../testing/examples-fixtures";
-import { buildContentItem, buildGenerated, buildReport } from "../../../testing/generator-fixtures";
+import { buildGenerated, buildReport } from "../../../testing/generator-fixtures";
 import { OptimizePanel } from "./optimize-panel";
 
 const seo = ok({
@@ -62,13 +61,7 @@ describe("OptimizePanel", () => {
       "POST /api/seo-analysis": seo,
       "POST /api/library/:id/optimize": ok(optimized),
       "PUT /api/library/:id": (req) =>
-        ok(
-          buildContentItem({
-            ...(req.body as object),
-            qualityAfter: 0.84,
-            qualityReport: buildReport(0.84),
-          }),
-        ),
+        ok({ ...(req.body as object), qualityAfter: 0.84, qualityReport: buildReport(0.84) }),
     });
     const { onKept, user } = renderPanel();
 
@@ -119,14 +112,7 @@ describe("Save as example", () => {
     const fake = installFakeApi({
       "POST /api/seo-analysis": seo,
       "POST /api/library/:id/save-as-example": (req) =>
-        ok(
-          buildExampleDetail({
-            id: "ex1",
-            title: (req.body as { title: string }).title,
-            category: "bad",
-          }),
-          201,
-        ),
+        ok({ id: "ex1", title: (req.body as { title: string }).title, category: "bad" }, 201),
     });
     const { user } = renderPanel();
 

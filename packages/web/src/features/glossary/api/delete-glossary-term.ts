@@ -1,15 +1,14 @@
-import { DeletedAnswerSchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { glossaryKeys } from "./query-keys";
+import { GLOSSARY_QUERY_KEY } from "./get-glossary";
 
 export const deleteGlossaryTerm = (id: string): Promise<{ deleted: true }> =>
-  api.delete(`/api/settings/glossary/${encodeURIComponent(id)}`, { schema: DeletedAnswerSchema });
+  api.delete<{ deleted: true }>(`/api/settings/glossary/${encodeURIComponent(id)}`);
 
 export const useDeleteGlossaryTerm = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteGlossaryTerm,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: glossaryKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: GLOSSARY_QUERY_KEY }),
   });
 };

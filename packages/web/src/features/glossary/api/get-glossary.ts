@@ -1,21 +1,18 @@
-import {
-  type GlossaryList,
-  type ListGlossaryQuery,
-  GlossaryListSchema,
-} from "@content-studio/contract";
+import type { GlossaryList, ListGlossaryQuery } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { glossaryKeys } from "./query-keys";
 
 export const getGlossary = (
   params: ListGlossaryQuery,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<GlossaryList> =>
-  api.get("/api/settings/glossary", { schema: GlossaryListSchema, params: { ...params }, signal });
+  api.get<GlossaryList>("/api/settings/glossary", { params: { ...params }, signal });
+
+export const GLOSSARY_QUERY_KEY = ["settings", "glossary"] as const;
 
 export const getGlossaryQueryOptions = (params: ListGlossaryQuery) =>
   queryOptions({
-    queryKey: glossaryKeys.list(params),
+    queryKey: [...GLOSSARY_QUERY_KEY, params],
     queryFn: ({ signal }) => getGlossary(params, { signal }),
     placeholderData: (previous) => previous,
   });

@@ -2,15 +2,14 @@ import {
   GlossaryImportErrorDetailsSchema,
   type GlossaryImportResult,
   type GlossaryImportRowError,
-  GlossaryImportResultSchema,
 } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api } from "../../../lib/api-client";
-import { glossaryKeys } from "./query-keys";
+import { GLOSSARY_QUERY_KEY } from "./get-glossary";
 
 /** Imports a CSV file's text; the server refuses the whole file when any row is wrong. */
 export const importGlossary = (csv: string): Promise<GlossaryImportResult> =>
-  api.post("/api/settings/glossary/import", { csv }, { schema: GlossaryImportResultSchema });
+  api.post<GlossaryImportResult>("/api/settings/glossary/import", { csv });
 
 /** The rows a refused import named, or none (another kind of failure). */
 export function importRowErrors(error: unknown): GlossaryImportRowError[] {
@@ -23,6 +22,6 @@ export const useImportGlossary = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: importGlossary,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: glossaryKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: GLOSSARY_QUERY_KEY }),
   });
 };

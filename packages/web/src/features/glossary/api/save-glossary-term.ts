@@ -1,11 +1,7 @@
-import {
-  type GlossaryTerm,
-  type GlossaryTermInput,
-  GlossaryTermSchema,
-} from "@content-studio/contract";
+import type { GlossaryTerm, GlossaryTermInput } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { glossaryKeys } from "./query-keys";
+import { GLOSSARY_QUERY_KEY } from "./get-glossary";
 
 /** Adds a term, or replaces the fields of an existing one. */
 export const saveGlossaryTerm = ({
@@ -16,15 +12,13 @@ export const saveGlossaryTerm = ({
   input: GlossaryTermInput;
 }): Promise<GlossaryTerm> =>
   id
-    ? api.put(`/api/settings/glossary/${encodeURIComponent(id)}`, input, {
-        schema: GlossaryTermSchema,
-      })
-    : api.post("/api/settings/glossary", input, { schema: GlossaryTermSchema });
+    ? api.put<GlossaryTerm>(`/api/settings/glossary/${encodeURIComponent(id)}`, input)
+    : api.post<GlossaryTerm>("/api/settings/glossary", input);
 
 export const useSaveGlossaryTerm = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveGlossaryTerm,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: glossaryKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: GLOSSARY_QUERY_KEY }),
   });
 };

@@ -1,10 +1,8 @@
-import { NullAnswerSchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { invalidateLibrary, libraryPath } from "./invalidate-library";
 
-export const deleteLibraryItem = (id: string) =>
-  api.delete(libraryPath(id), { schema: NullAnswerSchema });
+export const deleteLibraryItem = (id: string) => api.delete<null>(libraryPath(id));
 
 /** Moves an item to the Trash. */
 export const useDeleteLibraryItem = () => {

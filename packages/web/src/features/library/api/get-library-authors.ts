@@ -1,10 +1,10 @@
-import { LibraryAuthorArraySchema } from "@content-studio/contract";
+import type { LibraryAuthor } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { LIBRARY_QUERY_KEY } from "./get-library";
 
 export const getLibraryAuthors = ({ signal }: { signal?: AbortSignal } = {}) =>
-  api.get("/api/library/authors", { schema: LibraryAuthorArraySchema, signal });
+  api.get<LibraryAuthor[]>("/api/library/authors", { signal });
 
 export const getLibraryAuthorsQueryOptions = () =>
   queryOptions({

@@ -1,4 +1,4 @@
-import { LibraryHistorySchema, LibraryVersionSchema } from "@content-studio/contract";
+import type { LibraryHistory, LibraryVersion } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { LIBRARY_QUERY_KEY } from "./get-library";
@@ -6,7 +6,7 @@ import { LIBRARY_QUERY_KEY } from "./get-library";
 const base = (id: string) => `/api/library/${encodeURIComponent(id)}`;
 
 export const getLibraryHistory = (id: string, { signal }: { signal?: AbortSignal } = {}) =>
-  api.get(`${base(id)}/history`, { schema: LibraryHistorySchema, signal });
+  api.get<LibraryHistory>(`${base(id)}/history`, { signal });
 
 export const getLibraryHistoryQueryOptions = (id: string) =>
   queryOptions({
@@ -21,7 +21,7 @@ export const getLibraryVersion = (
   id: string,
   version: number,
   { signal }: { signal?: AbortSignal } = {},
-) => api.get(`${base(id)}/versions/${version}`, { schema: LibraryVersionSchema, signal });
+) => api.get<LibraryVersion>(`${base(id)}/versions/${version}`, { signal });
 
 export const getLibraryVersionQueryOptions = (id: string, version: number) =>
   queryOptions({

@@ -1,10 +1,10 @@
-import { LibraryItemDetailSchema } from "@content-studio/contract";
+import type { LibraryItemDetail } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { invalidateLibrary, libraryPath } from "./invalidate-library";
 
 export const restoreLibraryItem = (id: string) =>
-  api.post(`${libraryPath(id)}/restore`, undefined, { schema: LibraryItemDetailSchema });
+  api.post<LibraryItemDetail>(`${libraryPath(id)}/restore`);
 
 /** Brings an item back from the Trash (admins). */
 export const useRestoreLibraryItem = () => {

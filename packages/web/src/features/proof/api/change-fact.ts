@@ -1,20 +1,18 @@
-import { FactChangeResultSchema } from "@content-studio/contract";
+import type { FactChangeResult } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { proofKeys } from "./query-keys";
+import { FACTS_QUERY_KEY } from "./get-facts";
 
 export type FactAction = "approve" | "expire" | "retire";
 
 /** Approves, expires or retires a fact (admins); answers with every item that uses it. */
 export const changeFact = ({ id, action }: { id: string; action: FactAction }) =>
-  api.post(`/api/proof/facts/${encodeURIComponent(id)}/${action}`, undefined, {
-    schema: FactChangeResultSchema,
-  });
+  api.post<FactChangeResult>(`/api/proof/facts/${encodeURIComponent(id)}/${action}`);
 
 export const useChangeFact = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeFact,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: proofKeys.facts }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: FACTS_QUERY_KEY }),
   });
 };

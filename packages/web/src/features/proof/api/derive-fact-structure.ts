@@ -1,22 +1,17 @@
-import { type DerivedFactStructure, DerivedFactStructureSchema } from "@content-studio/contract";
+import type { DerivedFactStructure } from "@content-studio/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { proofKeys } from "./query-keys";
 
 export const deriveFactStructure = (
   statement: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<DerivedFactStructure> =>
-  api.post(
-    "/api/proof/facts/derive-structure",
-    { statement },
-    { schema: DerivedFactStructureSchema, signal },
-  );
+  api.post<DerivedFactStructure>("/api/proof/facts/derive-structure", { statement }, { signal });
 
 /** The derivation is a pure function of the statement, so it is cached like a read. */
 export const deriveFactStructureQueryOptions = (statement: string) =>
   queryOptions({
-    queryKey: proofKeys.derivedStructure(statement),
+    queryKey: ["proof", "derive-structure", statement],
     queryFn: ({ signal }) => deriveFactStructure(statement, { signal }),
     staleTime: Infinity,
   });

@@ -1,17 +1,13 @@
-import { FactChangeResultSchema } from "@content-studio/contract";
+import type { FactChangeResult } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { proofKeys } from "./query-keys";
 
 export const getFactUsages = (id: string, { signal }: { signal?: AbortSignal } = {}) =>
-  api.get(`/api/proof/facts/${encodeURIComponent(id)}/usages`, {
-    schema: FactChangeResultSchema,
-    signal,
-  });
+  api.get<FactChangeResult>(`/api/proof/facts/${encodeURIComponent(id)}/usages`, { signal });
 
 export const getFactUsagesQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: proofKeys.usages(id),
+    queryKey: ["proof", "usages", id],
     queryFn: ({ signal }) => getFactUsages(id, { signal }),
   });
 

@@ -1,17 +1,17 @@
-import { type FactList, type ListFactsQuery, FactListSchema } from "@content-studio/contract";
+import type { FactList, ListFactsQuery } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { proofKeys } from "./query-keys";
 
 export const getFacts = (
   params: ListFactsQuery,
   { signal }: { signal?: AbortSignal } = {},
-): Promise<FactList> =>
-  api.get("/api/proof/facts", { schema: FactListSchema, params: { ...params }, signal });
+): Promise<FactList> => api.get<FactList>("/api/proof/facts", { params: { ...params }, signal });
+
+export const FACTS_QUERY_KEY = ["proof", "facts"] as const;
 
 export const getFactsQueryOptions = (params: ListFactsQuery) =>
   queryOptions({
-    queryKey: proofKeys.factList(params),
+    queryKey: [...FACTS_QUERY_KEY, params],
     queryFn: ({ signal }) => getFacts(params, { signal }),
     placeholderData: (previous) => previous,
   });

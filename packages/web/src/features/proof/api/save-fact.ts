@@ -1,18 +1,18 @@
-import { type Fact, type FactInput, FactSchema } from "@content-studio/contract";
+import type { Fact, FactInput } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { proofKeys } from "./query-keys";
+import { FACTS_QUERY_KEY } from "./get-facts";
 
 /** Proposes a new fact, or replaces the fields of an existing one. */
 export const saveFact = ({ id, input }: { id?: string; input: FactInput }): Promise<Fact> =>
   id
-    ? api.put(`/api/proof/facts/${encodeURIComponent(id)}`, input, { schema: FactSchema })
-    : api.post("/api/proof/facts", input, { schema: FactSchema });
+    ? api.put<Fact>(`/api/proof/facts/${encodeURIComponent(id)}`, input)
+    : api.post<Fact>("/api/proof/facts", input);
 
 export const useSaveFact = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveFact,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: proofKeys.facts }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: FACTS_QUERY_KEY }),
   });
 };

@@ -1,14 +1,10 @@
-import {
-  type ConnectionInput,
-  type PublishingConnection,
-  PublishingConnectionSchema,
-} from "@content-studio/contract";
+import type { ConnectionInput, PublishingConnection } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { PUBLISHING_CONNECTIONS_QUERY_KEY } from "./get-publishing-connections";
 
 export const createPublishingConnection = (input: ConnectionInput): Promise<PublishingConnection> =>
-  api.post("/api/publishing/connections", input, { schema: PublishingConnectionSchema });
+  api.post<PublishingConnection>("/api/publishing/connections", input);
 
 export const useCreatePublishingConnection = () => {
   const queryClient = useQueryClient();

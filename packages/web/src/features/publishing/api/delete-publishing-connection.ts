@@ -1,12 +1,9 @@
-import { DeletedAnswerSchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { PUBLISHING_CONNECTIONS_QUERY_KEY } from "./get-publishing-connections";
 
 export const deletePublishingConnection = (id: string): Promise<{ deleted: true }> =>
-  api.delete(`/api/publishing/connections/${encodeURIComponent(id)}`, {
-    schema: DeletedAnswerSchema,
-  });
+  api.delete<{ deleted: true }>(`/api/publishing/connections/${encodeURIComponent(id)}`);
 
 export const useDeletePublishingConnection = () => {
   const queryClient = useQueryClient();

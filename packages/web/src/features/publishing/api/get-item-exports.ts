@@ -1,4 +1,4 @@
-import { type ItemExports, ItemExportsSchema } from "@content-studio/contract";
+import type { ItemExports } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -6,10 +6,7 @@ export const getItemExports = (
   id: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ItemExports> =>
-  api.get(`/api/publishing/items/${encodeURIComponent(id)}/exports`, {
-    schema: ItemExportsSchema,
-    signal,
-  });
+  api.get<ItemExports>(`/api/publishing/items/${encodeURIComponent(id)}/exports`, { signal });
 
 export const itemExportsQueryKey = (id: string) => ["library", id, "exports"] as const;
 

@@ -1,11 +1,11 @@
-import { type ConnectionList, ConnectionListSchema } from "@content-studio/contract";
+import type { ConnectionList } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const getPublishingConnections = ({
   signal,
 }: { signal?: AbortSignal } = {}): Promise<ConnectionList> =>
-  api.get("/api/publishing/connections", { schema: ConnectionListSchema, signal });
+  api.get<ConnectionList>("/api/publishing/connections", { signal });
 
 export const PUBLISHING_CONNECTIONS_QUERY_KEY = ["settings", "publishing"] as const;
 

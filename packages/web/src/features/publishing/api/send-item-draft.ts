@@ -1,8 +1,4 @@
-import {
-  type ContentExport,
-  type SendDraftBody,
-  ContentExportSchema,
-} from "@content-studio/contract";
+import type { ContentExport, SendDraftBody } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { itemExportsQueryKey } from "./get-item-exports";
@@ -14,9 +10,7 @@ export const sendItemDraft = ({
   itemId: string;
   body: SendDraftBody;
 }): Promise<ContentExport> =>
-  api.post(`/api/publishing/items/${encodeURIComponent(itemId)}/exports`, body, {
-    schema: ContentExportSchema,
-  });
+  api.post<ContentExport>(`/api/publishing/items/${encodeURIComponent(itemId)}/exports`, body);
 
 /** Queues the approved version as a draft at a connection. */
 export const useSendItemDraft = () => {

@@ -1,8 +1,4 @@
-import {
-  type ConnectionPatch,
-  type PublishingConnection,
-  PublishingConnectionSchema,
-} from "@content-studio/contract";
+import type { ConnectionPatch, PublishingConnection } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { PUBLISHING_CONNECTIONS_QUERY_KEY } from "./get-publishing-connections";
@@ -14,9 +10,7 @@ export const updatePublishingConnection = ({
   id: string;
   patch: ConnectionPatch;
 }): Promise<PublishingConnection> =>
-  api.patch(`/api/publishing/connections/${encodeURIComponent(id)}`, patch, {
-    schema: PublishingConnectionSchema,
-  });
+  api.patch<PublishingConnection>(`/api/publishing/connections/${encodeURIComponent(id)}`, patch);
 
 /** Changes a connection; an empty secret keeps the stored one. */
 export const useUpdatePublishingConnection = () => {

@@ -1,16 +1,15 @@
-import { type AiServiceInfoResponse, AiServiceInfoResponseSchema } from "@content-studio/contract";
+import type { AiServiceInfoResponse } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { referenceKeys } from "./query-keys";
 
 export const getAiServiceInfo = ({
   signal,
 }: { signal?: AbortSignal } = {}): Promise<AiServiceInfoResponse> =>
-  api.get("/api/ai-service-info", { schema: AiServiceInfoResponseSchema, signal });
+  api.get<AiServiceInfoResponse>("/api/ai-service-info", { signal });
 
 export const getAiServiceInfoQueryOptions = () =>
   queryOptions({
-    queryKey: referenceKeys.aiServiceInfo,
+    queryKey: ["ai-service-info"],
     queryFn: ({ signal }) => getAiServiceInfo({ signal }),
     staleTime: 60_000,
   });

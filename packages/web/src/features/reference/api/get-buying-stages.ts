@@ -1,15 +1,14 @@
-import { type BuyingStage, BuyingStageArraySchema } from "@content-studio/contract";
+import type { BuyingStage } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { referenceKeys } from "./query-keys";
 
 export const getBuyingStages = ({ signal }: { signal?: AbortSignal } = {}): Promise<
   BuyingStage[]
-> => api.get("/api/buying-stages", { schema: BuyingStageArraySchema, signal });
+> => api.get<BuyingStage[]>("/api/buying-stages", { signal });
 
 export const getBuyingStagesQueryOptions = () =>
   queryOptions({
-    queryKey: referenceKeys.buyingStages,
+    queryKey: ["reference", "buying-stages"],
     queryFn: ({ signal }) => getBuyingStages({ signal }),
     staleTime: Infinity,
   });

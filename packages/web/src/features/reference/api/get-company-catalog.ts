@@ -1,16 +1,15 @@
-import { type CompanyCatalog, CompanyCatalogSchema } from "@content-studio/contract";
+import type { CompanyCatalog } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { referenceKeys } from "./query-keys";
 
 export const getCompanyCatalog = ({
   signal,
 }: { signal?: AbortSignal } = {}): Promise<CompanyCatalog> =>
-  api.get("/api/company-catalog", { schema: CompanyCatalogSchema, signal });
+  api.get<CompanyCatalog>("/api/company-catalog", { signal });
 
 export const getCompanyCatalogQueryOptions = () =>
   queryOptions({
-    queryKey: referenceKeys.companyCatalog,
+    queryKey: ["reference", "company-catalog"],
     queryFn: ({ signal }) => getCompanyCatalog({ signal }),
     staleTime: Infinity,
   });

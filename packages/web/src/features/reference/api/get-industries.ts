@@ -1,14 +1,13 @@
-import { type Industry, IndustryArraySchema } from "@content-studio/contract";
+import type { Industry } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { referenceKeys } from "./query-keys";
 
 export const getIndustries = ({ signal }: { signal?: AbortSignal } = {}): Promise<Industry[]> =>
-  api.get("/api/industries", { schema: IndustryArraySchema, signal });
+  api.get<Industry[]>("/api/industries", { signal });
 
 export const getIndustriesQueryOptions = () =>
   queryOptions({
-    queryKey: referenceKeys.industries,
+    queryKey: ["reference", "industries"],
     queryFn: ({ signal }) => getIndustries({ signal }),
     staleTime: Infinity,
   });

@@ -1,14 +1,13 @@
-import { type Persona, PersonaArraySchema } from "@content-studio/contract";
+import type { Persona } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { referenceKeys } from "./query-keys";
 
 export const getPersonas = ({ signal }: { signal?: AbortSignal } = {}): Promise<Persona[]> =>
-  api.get("/api/personas", { schema: PersonaArraySchema, signal });
+  api.get<Persona[]>("/api/personas", { signal });
 
 export const getPersonasQueryOptions = () =>
   queryOptions({
-    queryKey: referenceKeys.personas,
+    queryKey: ["reference", "personas"],
     queryFn: ({ signal }) => getPersonas({ signal }),
     staleTime: Infinity,
   });

@@ -1,16 +1,15 @@
-import { type BannedPhrasesResponse, BannedPhrasesResponseSchema } from "@content-studio/contract";
+import type { BannedPhrasesResponse } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { settingsKeys } from "./query-keys";
 
 export const getBannedPhrases = ({
   signal,
 }: { signal?: AbortSignal } = {}): Promise<BannedPhrasesResponse> =>
-  api.get("/api/settings/banned-phrases", { schema: BannedPhrasesResponseSchema, signal });
+  api.get<BannedPhrasesResponse>("/api/settings/banned-phrases", { signal });
 
 export const getBannedPhrasesQueryOptions = () =>
   queryOptions({
-    queryKey: settingsKeys.bannedPhrases,
+    queryKey: ["settings", "banned-phrases"],
     queryFn: ({ signal }) => getBannedPhrases({ signal }),
     staleTime: 60_000,
   });

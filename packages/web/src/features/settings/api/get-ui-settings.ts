@@ -1,15 +1,14 @@
-import { type UiSettings, UiSettingsSchema } from "@content-studio/contract";
+import type { UiSettings } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { readCachedUiSettings } from "../../../lib/ui-settings-cache";
-import { settingsKeys } from "./query-keys";
 
 export const getUiSettings = ({ signal }: { signal?: AbortSignal } = {}): Promise<UiSettings> =>
-  api.get("/api/me/settings", { schema: UiSettingsSchema, signal });
+  api.get<UiSettings>("/api/me/settings", { signal });
 
 export const getUiSettingsQueryOptions = (userId: string) =>
   queryOptions<UiSettings>({
-    queryKey: settingsKeys.uiSettings(userId),
+    queryKey: ["me", "ui-settings", userId],
     queryFn: ({ signal }) => getUiSettings({ signal }),
     // This browser's copy shows at once; the server's answer replaces it.
     placeholderData: (): UiSettings | undefined => readCachedUiSettings(userId),

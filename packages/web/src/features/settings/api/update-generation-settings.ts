@@ -1,15 +1,11 @@
-import {
-  type GenerationSettings,
-  type GenerationSettingsResponse,
-  GenerationSettingsResponseSchema,
-} from "@content-studio/contract";
+import type { GenerationSettings, GenerationSettingsResponse } from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const updateGenerationSettings = (
   settings: GenerationSettings,
 ): Promise<GenerationSettingsResponse> =>
-  api.put("/api/settings/generation", settings, { schema: GenerationSettingsResponseSchema });
+  api.put<GenerationSettingsResponse>("/api/settings/generation", settings);
 
 /**
  * Saves the organisation's generation defaults and thresholds (admins only). The caller puts

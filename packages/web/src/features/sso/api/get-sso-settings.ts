@@ -1,9 +1,9 @@
-import { type SsoSettings, SsoSettingsSchema } from "@content-studio/contract";
+import type { SsoSettings } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const getSsoSettings = ({ signal }: { signal?: AbortSignal } = {}): Promise<SsoSettings> =>
-  api.get("/api/settings/sso", { schema: SsoSettingsSchema, signal });
+  api.get<SsoSettings>("/api/settings/sso", { signal });
 
 export const SSO_SETTINGS_QUERY_KEY = ["settings", "sso"] as const;
 

@@ -1,10 +1,10 @@
-import { type SsoSettings, SsoSettingsSchema } from "@content-studio/contract";
+import type { SsoSettings } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { SSO_SETTINGS_QUERY_KEY } from "./get-sso-settings";
 
 export const removeSsoSettings = (): Promise<SsoSettings> =>
-  api.delete("/api/settings/sso", { schema: SsoSettingsSchema });
+  api.delete<SsoSettings>("/api/settings/sso");
 
 export const useRemoveSsoSettings = () => {
   const queryClient = useQueryClient();

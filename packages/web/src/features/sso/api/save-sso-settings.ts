@@ -1,14 +1,10 @@
-import {
-  type SsoSettings,
-  type SsoSettingsBody,
-  SsoSettingsSchema,
-} from "@content-studio/contract";
+import type { SsoSettings, SsoSettingsBody } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { SSO_SETTINGS_QUERY_KEY } from "./get-sso-settings";
 
 export const saveSsoSettings = (input: SsoSettingsBody): Promise<SsoSettings> =>
-  api.put("/api/settings/sso", input, { schema: SsoSettingsSchema });
+  api.put<SsoSettings>("/api/settings/sso", input);
 
 /** Saves the provider (the server tests discovery first); the sign-in page follows. */
 export const useSaveSsoSettings = () => {

@@ -1,13 +1,9 @@
-import {
-  type SsoDiscoveryBody,
-  type SsoDiscoveryResult,
-  SsoDiscoveryResultSchema,
-} from "@content-studio/contract";
+import type { SsoDiscoveryBody, SsoDiscoveryResult } from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const testSsoDiscovery = (input: SsoDiscoveryBody): Promise<SsoDiscoveryResult> =>
-  api.post("/api/settings/sso/test-discovery", input, { schema: SsoDiscoveryResultSchema });
+  api.post<SsoDiscoveryResult>("/api/settings/sso/test-discovery", input);
 
 /** Reads the issuer's discovery document; saves nothing. */
 export const useTestSsoDiscovery = () => useMutation({ mutationFn: testSsoDiscovery });

@@ -1,17 +1,15 @@
-import { AccountsToTargetSchema } from "@content-studio/contract";
+import type { AccountsToTarget } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { audienceKeys } from "./query-keys";
 
 export const getAccountsToTarget = (id: string, { signal }: { signal?: AbortSignal } = {}) =>
-  api.get(`/api/audience/content/${encodeURIComponent(id)}/accounts`, {
-    schema: AccountsToTargetSchema,
+  api.get<AccountsToTarget>(`/api/audience/content/${encodeURIComponent(id)}/accounts`, {
     signal,
   });
 
 export const getAccountsToTargetQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: audienceKeys.accountsToTarget(id),
+    queryKey: ["audience", "accounts-to-target", id],
     queryFn: ({ signal }) => getAccountsToTarget(id, { signal }),
   });
 

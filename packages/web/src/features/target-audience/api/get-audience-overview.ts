@@ -1,25 +1,16 @@
-import {
-  type AudienceFilter,
-  type AudienceOverview,
-  AudienceOverviewSchema,
-} from "@content-studio/contract";
+import type { AudienceFilter, AudienceOverview } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { audienceKeys } from "./query-keys";
 
 export const getAudienceOverview = (
   industry: AudienceFilter,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<AudienceOverview> =>
-  api.get("/api/audience/overview", {
-    schema: AudienceOverviewSchema,
-    params: { industry },
-    signal,
-  });
+  api.get<AudienceOverview>("/api/audience/overview", { params: { industry }, signal });
 
 export const getAudienceOverviewQueryOptions = (industry: AudienceFilter) =>
   queryOptions({
-    queryKey: audienceKeys.overview(industry),
+    queryKey: ["audience", "overview", industry],
     queryFn: ({ signal }) => getAudienceOverview(industry, { signal }),
   });
 

@@ -1,25 +1,19 @@
-import {
-  type AudienceFilter,
-  type ContentRecommendations,
-  ContentRecommendationsSchema,
-} from "@content-studio/contract";
+import type { AudienceFilter, ContentRecommendations } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { audienceKeys } from "./query-keys";
 
 export const getContentRecommendations = (
   industry: AudienceFilter,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ContentRecommendations> =>
-  api.get("/api/audience/recommendations", {
-    schema: ContentRecommendationsSchema,
+  api.get<ContentRecommendations>("/api/audience/recommendations", {
     params: { industry },
     signal,
   });
 
 export const getContentRecommendationsQueryOptions = (industry: AudienceFilter) =>
   queryOptions({
-    queryKey: audienceKeys.recommendations(industry),
+    queryKey: ["audience", "recommendations", industry],
     queryFn: ({ signal }) => getContentRecommendations(industry, { signal }),
   });
 

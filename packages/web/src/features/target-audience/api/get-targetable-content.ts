@@ -1,14 +1,13 @@
-import { TargetableItemArraySchema } from "@content-studio/contract";
+import type { TargetableItem } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { audienceKeys } from "./query-keys";
 
 export const getTargetableContent = ({ signal }: { signal?: AbortSignal } = {}) =>
-  api.get("/api/audience/content", { schema: TargetableItemArraySchema, signal });
+  api.get<TargetableItem[]>("/api/audience/content", { signal });
 
 export const getTargetableContentQueryOptions = () =>
   queryOptions({
-    queryKey: audienceKeys.targetableContent,
+    queryKey: ["audience", "content"],
     queryFn: ({ signal }) => getTargetableContent({ signal }),
   });
 

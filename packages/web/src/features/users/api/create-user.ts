@@ -1,10 +1,10 @@
-import { type CreateUserBody, type UserListRow, UserListRowSchema } from "@content-studio/contract";
+import type { CreateUserBody, UserListRow } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { getUsersQueryOptions } from "./get-users";
 
 export const createUser = (body: CreateUserBody): Promise<UserListRow> =>
-  api.post("/api/users", body, { schema: UserListRowSchema });
+  api.post<UserListRow>("/api/users", body);
 
 /** Creates an account with a role (admins only). */
 export const useCreateUser = () => {

@@ -1,8 +1,4 @@
-import {
-  type AdminPasswordResetBody,
-  type AdminPasswordResetResult,
-  AdminPasswordResetResultSchema,
-} from "@content-studio/contract";
+import type { AdminPasswordResetBody, AdminPasswordResetResult } from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -13,9 +9,7 @@ export const resetUserPassword = ({
   id: string;
   data: AdminPasswordResetBody;
 }): Promise<AdminPasswordResetResult> =>
-  api.post(`/api/users/${encodeURIComponent(id)}/password-reset`, data, {
-    schema: AdminPasswordResetResultSchema,
-  });
+  api.post<AdminPasswordResetResult>(`/api/users/${encodeURIComponent(id)}/password-reset`, data);
 
 /** Admins: a temporary password (changed at next sign-in) or a one-time link (shown once). */
 export const useResetUserPassword = () => useMutation({ mutationFn: resetUserPassword });

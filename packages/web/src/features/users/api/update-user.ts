@@ -1,4 +1,4 @@
-import { type UpdateUserBody, type UserListRow, UserListRowSchema } from "@content-studio/contract";
+import type { UpdateUserBody, UserListRow } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { getUsersQueryOptions } from "./get-users";
@@ -9,8 +9,7 @@ export const updateUser = ({
 }: {
   id: string;
   data: UpdateUserBody;
-}): Promise<UserListRow> =>
-  api.patch(`/api/users/${encodeURIComponent(id)}`, data, { schema: UserListRowSchema });
+}): Promise<UserListRow> => api.patch<UserListRow>(`/api/users/${encodeURIComponent(id)}`, data);
 
 /** Changes a user's role, name or active flag (admins only). */
 export const useUpdateUser = () => {

@@ -1,20 +1,16 @@
-import {
-  type WebhookEndpointInput,
-  type WebhookEndpointWithSecret,
-  WebhookEndpointWithSecretSchema,
-} from "@content-studio/contract";
+import type { WebhookEndpointInput, WebhookEndpointWithSecret } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { webhookKeys } from "./query-keys";
+import { WEBHOOKS_QUERY_KEY } from "./get-webhooks";
 
 export const createWebhook = (input: WebhookEndpointInput): Promise<WebhookEndpointWithSecret> =>
-  api.post("/api/webhooks", input, { schema: WebhookEndpointWithSecretSchema });
+  api.post<WebhookEndpointWithSecret>("/api/webhooks", input);
 
 /** Adds an endpoint; the answer carries its secret, once. */
 export const useCreateWebhook = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createWebhook,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: WEBHOOKS_QUERY_KEY }),
   });
 };

@@ -1,15 +1,14 @@
-import { DeletedAnswerSchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { webhookKeys } from "./query-keys";
+import { WEBHOOKS_QUERY_KEY } from "./get-webhooks";
 
 export const deleteWebhook = (id: string): Promise<{ deleted: true }> =>
-  api.delete(`/api/webhooks/${encodeURIComponent(id)}`, { schema: DeletedAnswerSchema });
+  api.delete<{ deleted: true }>(`/api/webhooks/${encodeURIComponent(id)}`);
 
 export const useDeleteWebhook = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteWebhook,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: WEBHOOKS_QUERY_KEY }),
   });
 };

@@ -1,15 +1,16 @@
-import { type WebhookList, WebhookListSchema } from "@content-studio/contract";
+import type { WebhookList } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { webhookKeys } from "./query-keys";
 
 export const getWebhooks = ({ signal }: { signal?: AbortSignal } = {}): Promise<WebhookList> =>
-  api.get("/api/webhooks", { schema: WebhookListSchema, signal });
+  api.get<WebhookList>("/api/webhooks", { signal });
+
+export const WEBHOOKS_QUERY_KEY = ["settings", "webhooks"] as const;
 
 /** While an endpoint's latest delivery is pending, the list refreshes every 2 s to show its end. */
 export const getWebhooksQueryOptions = () =>
   queryOptions({
-    queryKey: webhookKeys.all,
+    queryKey: WEBHOOKS_QUERY_KEY,
     queryFn: ({ signal }) => getWebhooks({ signal }),
     refetchInterval: (query) =>
       query.state.data?.endpoints.some((e) => e.lastDelivery?.status === "pending") ? 2000 : false,

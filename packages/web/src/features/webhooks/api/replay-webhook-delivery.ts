@@ -1,7 +1,7 @@
-import { type WebhookDelivery, WebhookDeliverySchema } from "@content-studio/contract";
+import type { WebhookDelivery } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { webhookKeys } from "./query-keys";
+import { webhookDeliveriesQueryKey } from "./get-webhook-deliveries";
 
 export const replayWebhookDelivery = ({
   id,
@@ -10,10 +10,8 @@ export const replayWebhookDelivery = ({
   id: string;
   deliveryId: string;
 }): Promise<WebhookDelivery> =>
-  api.post(
+  api.post<WebhookDelivery>(
     `/api/webhooks/${encodeURIComponent(id)}/deliveries/${encodeURIComponent(deliveryId)}/replay`,
-    undefined,
-    { schema: WebhookDeliverySchema },
   );
 
 /** A new attempt with the same webhook-id and a fresh signature. */
@@ -22,6 +20,6 @@ export const useReplayWebhookDelivery = () => {
   return useMutation({
     mutationFn: replayWebhookDelivery,
     onSuccess: (_d, { id }) =>
-      queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(id) }),
+      queryClient.invalidateQueries({ queryKey: webhookDeliveriesQueryKey(id) }),
   });
 };

@@ -1,21 +1,16 @@
-import {
-  type WebhookEndpointWithSecret,
-  WebhookEndpointWithSecretSchema,
-} from "@content-studio/contract";
+import type { WebhookEndpointWithSecret } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { webhookKeys } from "./query-keys";
+import { WEBHOOKS_QUERY_KEY } from "./get-webhooks";
 
 export const rotateWebhookSecret = (id: string): Promise<WebhookEndpointWithSecret> =>
-  api.post(`/api/webhooks/${encodeURIComponent(id)}/rotate-secret`, undefined, {
-    schema: WebhookEndpointWithSecretSchema,
-  });
+  api.post<WebhookEndpointWithSecret>(`/api/webhooks/${encodeURIComponent(id)}/rotate-secret`);
 
 /** A new secret (answered once); the previous one signs beside it for 24 hours. */
 export const useRotateWebhookSecret = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: rotateWebhookSecret,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: WEBHOOKS_QUERY_KEY }),
   });
 };

@@ -1,15 +1,15 @@
-import { type WebhookAllowList, WebhookAllowListSchema } from "@content-studio/contract";
+import type { WebhookAllowList } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { webhookKeys } from "./query-keys";
+import { WEBHOOKS_QUERY_KEY } from "./get-webhooks";
 
 export const saveWebhookAllowList = (input: WebhookAllowList): Promise<WebhookAllowList> =>
-  api.put("/api/webhooks/allow-list", input, { schema: WebhookAllowListSchema });
+  api.put<WebhookAllowList>("/api/webhooks/allow-list", input);
 
 export const useSaveWebhookAllowList = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveWebhookAllowList,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: WEBHOOKS_QUERY_KEY }),
   });
 };

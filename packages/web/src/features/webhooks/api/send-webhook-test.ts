@@ -1,12 +1,11 @@
-import { type WebhookDelivery, WebhookDeliverySchema } from "@content-studio/contract";
+import type { WebhookDelivery } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { webhookKeys } from "./query-keys";
+import { webhookDeliveriesQueryKey } from "./get-webhook-deliveries";
+import { WEBHOOKS_QUERY_KEY } from "./get-webhooks";
 
 export const sendWebhookTest = (id: string): Promise<WebhookDelivery> =>
-  api.post(`/api/webhooks/${encodeURIComponent(id)}/test`, undefined, {
-    schema: WebhookDeliverySchema,
-  });
+  api.post<WebhookDelivery>(`/api/webhooks/${encodeURIComponent(id)}/test`);
 
 export const useSendWebhookTest = () => {
   const queryClient = useQueryClient();
@@ -14,8 +13,8 @@ export const useSendWebhookTest = () => {
     mutationFn: sendWebhookTest,
     onSuccess: (_delivery, id) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(id) }),
-        queryClient.invalidateQueries({ queryKey: webhookKeys.all }),
+        queryClient.invalidateQueries({ queryKey: webhookDeliveriesQueryKey(id) }),
+        queryClient.invalidateQueries({ queryKey: WEBHOOKS_QUERY_KEY }),
       ]),
   });
 };

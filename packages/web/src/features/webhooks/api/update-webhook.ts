@@ -1,11 +1,7 @@
-import {
-  type WebhookEndpoint,
-  type WebhookEndpointPatch,
-  WebhookEndpointSchema,
-} from "@content-studio/contract";
+import type { WebhookEndpoint, WebhookEndpointPatch } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { webhookKeys } from "./query-keys";
+import { WEBHOOKS_QUERY_KEY } from "./get-webhooks";
 
 export const updateWebhook = ({
   id,
@@ -14,12 +10,12 @@ export const updateWebhook = ({
   id: string;
   patch: WebhookEndpointPatch;
 }): Promise<WebhookEndpoint> =>
-  api.patch(`/api/webhooks/${encodeURIComponent(id)}`, patch, { schema: WebhookEndpointSchema });
+  api.patch<WebhookEndpoint>(`/api/webhooks/${encodeURIComponent(id)}`, patch);
 
 export const useUpdateWebhook = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateWebhook,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: WEBHOOKS_QUERY_KEY }),
   });
 };
