@@ -75,7 +75,8 @@ describe("Single sign-on journey", { timeout: 300_000 }, () => {
     await card.getByLabel("Issuer URL").fill(idp.issuer);
     await card.getByLabel("Client ID").fill(idp.clientId);
     await card.getByLabel("Client secret").fill(idp.clientSecret);
-    // Loopback: refused until the origin is allow-listed.
+    // Loopback: refused until the origin is allow-listed (Chromium logs the 400).
+    browser.console.expect(/status of 400 .*\/api\/settings\/sso\/test-discovery/);
     await card.getByRole("button", { name: "Test discovery" }).click();
     await card.getByText(/private or loopback address/).waitFor();
     await card.getByRole("checkbox", { name: /Allow-list this issuer/ }).check();

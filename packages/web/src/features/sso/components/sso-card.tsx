@@ -35,6 +35,9 @@ const checkbox = "mt-1 accent-primary";
  */
 export function SsoCard({ admins }: { admins: BreakGlassCandidate[] }) {
   const settings = useSsoSettings();
+  // Held here, not in the form: a save gives the form a new key (the stored values), and the
+  // confirmation must outlive that remount.
+  const [savedName, setSavedName] = useState<string | null>(null);
   return (
     <Card
       title="Single sign-on"
@@ -51,13 +54,26 @@ export function SsoCard({ admins }: { admins: BreakGlassCandidate[] }) {
           key={settings.data.connection?.updatedAt ?? "new"}
           settings={settings.data}
           admins={admins}
+          savedName={savedName}
+          onSaved={setSavedName}
         />
       )}
     </Card>
   );
 }
 
-function SsoForm({ settings, admins }: { settings: SsoSettings; admins: BreakGlassCandidate[] }) {
+function SsoForm({
+  settings,
+  admins,
+  savedName,
+  onSaved,
+}: {
+  settings: SsoSettings;
+  admins: BreakGlassCandidate[];
+  /** The provider name of the last save that worked (null until one has, or while saving). */
+  savedName: string | null;
+  onSaved: (name: string | null) => void;
+}) {
   const c = settings.connection;
   const save = useSaveSsoSettings();
   const remove = useRemoveSsoSettings();
@@ -74,7 +90,6 @@ function SsoForm({ settings, admins }: { settings: SsoSettings; admins: BreakGla
   const [defaultRole, setDefaultRole] = useState<Role | "">(c ? (c.defaultRole ?? "") : "viewer");
   const [passwordsOff, setPasswordsOff] = useState(c?.passwordSignIn === "break_glass_only");
   const [breakGlass, setBreakGlass] = useState<string[]>(c?.breakGlassUserIds ?? []);
-  const [saved, setSaved] = useState(false);
   const fieldErrors = getFieldErrors(save.error);
   const domainList = domains
     .split(/[\s,]+/)
@@ -84,7 +99,7 @@ function SsoForm({ settings, admins }: { settings: SsoSettings; admins: BreakGla
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setSaved(false);
+    onSaved(null);
     save.mutate(
       {
         name,
@@ -100,7 +115,7 @@ function SsoForm({ settings, admins }: { settings: SsoSettings; admins: BreakGla
         passwordSignIn: passwordsOff ? "break_glass_only" : "everyone",
         breakGlassUserIds: passwordsOff ? breakGlass : [],
       },
-      { onSuccess: () => setSaved(true) },
+      { onSuccess: () => onSaved(name) },
     );
   };
 
@@ -327,9 +342,9 @@ function SsoForm({ settings, admins }: { settings: SsoSettings; admins: BreakGla
         <Alert>{save.error.message}</Alert>
       ) : null}
       {save.error && fieldErrors["issuer"] ? <Alert>{fieldErrors["issuer"]}</Alert> : null}
-      {saved ? (
+      {savedName ? (
         <p role="status" className="text-sm text-green-700">
-          Saved. Discovery worked and the sign-in page offers &quot;Sign in with {name}&quot;.
+          Saved. Discovery worked and the sign-in page offers &quot;Sign in with {savedName}&quot;.
         </p>
       ) : null}
       {remove.error ? <Alert>{remove.error.message}</Alert> : null}
