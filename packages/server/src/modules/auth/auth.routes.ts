@@ -4,7 +4,6 @@ import {
   SignInBodySchema,
   SignInResultSchema,
   SsoSignInStartSchema,
-
   successEnvelope,
   EmptyAnswerSchema,
 } from "@content-studio/contract";
