@@ -78,6 +78,7 @@ describe("auth", () => {
           passwordRecovery: "admin",
           user: null,
           setupRequired: true,
+          sso: null,
         },
       });
     });
