@@ -73,13 +73,9 @@ export const CreateTokenBodySchema = z.object({
     .min(1, "Choose at least one scope.")
     .max(TOKEN_SCOPES.length)
     .refine((s) => new Set(s).size === s.length, "Each scope once."),
-  expiresInDays: z
-    .number()
-    .int()
-    .refine(
-      (d) => (TOKEN_EXPIRY_DAYS as readonly number[]).includes(d),
-      `Choose an expiry of ${TOKEN_EXPIRY_DAYS.join(", ")} days.`,
-    ),
+  expiresInDays: z.literal(TOKEN_EXPIRY_DAYS, {
+    error: `Choose an expiry of ${TOKEN_EXPIRY_DAYS.join(", ")} days.`,
+  }),
 });
 export type CreateTokenBody = z.infer<typeof CreateTokenBodySchema>;
 

@@ -6,6 +6,7 @@ import type { RegisteredRoute } from "./access";
 interface Operation {
   operationId?: string;
   summary?: string;
+  tags?: string[];
   responses?: Record<string, unknown>;
   security?: Record<string, string[]>[];
 }
@@ -21,12 +22,15 @@ interface Document {
 /** `/api/library/:id` as an OpenAPI path: `/api/library/{id}`. */
 const openApiPath = (url: string) => url.replace(/:([A-Za-z]+)/g, "{$1}");
 
-/** Every registered route the document leaves out, or lists without an operationId or summary. */
+/**
+ * Every registered route the document leaves out, or lists without an operationId, a summary
+ * or a tag (Swagger UI files an untagged operation under "default").
+ */
 export function undocumentedRoutes(doc: Document, routes: RegisteredRoute[]): string[] {
   return routes
     .filter((route) => {
       const operation = doc.paths[openApiPath(route.url)]?.[route.method.toLowerCase()];
-      return !operation?.operationId || !operation.summary?.trim();
+      return !operation?.operationId || !operation.summary?.trim() || !operation.tags?.length;
     })
     .map((route) => `${route.method} ${route.url}`);
 }
@@ -51,7 +55,7 @@ describe("the OpenAPI document", () => {
     expect(result.valid ? [] : result.errors).toEqual([]);
   });
 
-  it("describes every registered /api route with an operationId and a summary, ids unique", () => {
+  it("describes every registered /api route with an operationId, a summary and a tag, ids unique", () => {
     expect(t.routes.length).toBeGreaterThan(100);
     expect(undocumentedRoutes(doc, t.routes)).toEqual([]);
     const ids = Object.values(doc.paths).flatMap((ops) =>
@@ -62,7 +66,14 @@ describe("the OpenAPI document", () => {
     expect(documented).toBe(t.routes.length);
   });
 
-  it("fails a route that is missing or has no summary", () => {
+  it("states no integer's bounds as the safe-integer range (Swagger UI would show it as the example)", () => {
+    const text = JSON.stringify(doc);
+    expect(text).toContain('"type":"integer"');
+    expect(text).not.toContain(String(Number.MIN_SAFE_INTEGER));
+    expect(text).not.toContain(String(Number.MAX_SAFE_INTEGER));
+  });
+
+  it("fails a route that is missing, or has no summary or no tag", () => {
     const route = { method: "GET", url: "/api/library/:id", access: "viewer" } as const;
     const withoutIt = structuredClone(doc);
     delete withoutIt.paths["/api/library/{id}"];
@@ -70,6 +81,9 @@ describe("the OpenAPI document", () => {
     const noSummary = structuredClone(doc);
     delete noSummary.paths["/api/library/{id}"]!.get!.summary;
     expect(undocumentedRoutes(noSummary, [route])).toEqual(["GET /api/library/:id"]);
+    const noTag = structuredClone(doc);
+    delete noTag.paths["/api/library/{id}"]!.get!.tags;
+    expect(undocumentedRoutes(noTag, [route])).toEqual(["GET /api/library/:id"]);
   });
 
   it("declares the Bearer scheme with each route's scope, and the error envelopes", () => {

@@ -87,6 +87,21 @@ function shareErrorEnvelope<T>(document: T): T {
   return document;
 }
 
+/**
+ * zod writes `z.number().int()` with the safe-integer range as its bounds; Swagger UI then
+ * shows -9007199254740991 as the example. A reader learns nothing from those bounds: drop them.
+ */
+function dropSafeIntegerBounds<T>(node: T): T {
+  if (Array.isArray(node)) node.forEach(dropSafeIntegerBounds);
+  else if (node && typeof node === "object") {
+    const schema = node as Record<string, unknown>;
+    if (schema.minimum === Number.MIN_SAFE_INTEGER) delete schema.minimum;
+    if (schema.maximum === Number.MAX_SAFE_INTEGER) delete schema.maximum;
+    Object.values(schema).forEach(dropSafeIntegerBounds);
+  }
+  return node;
+}
+
 interface ResponseObject {
   content?: Record<string, { schema?: unknown }>;
 }
@@ -189,7 +204,8 @@ export async function registerOpenApi(
             : [{ bearerToken: [scope] }, { sessionCookie: [] }];
       return { ...transformed, schema: { ...transformed.schema, security } };
     },
-    transformObject: (input) => shareErrorEnvelope(jsonSchemaTransformObject(input)),
+    transformObject: (input) =>
+      dropSafeIntegerBounds(shareErrorEnvelope(jsonSchemaTransformObject(input))),
   });
 
   const staticDir = path.join(

@@ -119,6 +119,7 @@ describe("API tokens", () => {
     });
     expect(noExpiry.statusCode).toBe(400);
     expect(noExpiry.json()).toMatchObject({ code: "validation_error" });
+    expect(JSON.stringify(noExpiry.json())).toContain("Choose an expiry of 7, 30, 90, 365 days.");
   });
 
   it("lets every admin see and revoke service tokens, but not another person's personal token", async () => {

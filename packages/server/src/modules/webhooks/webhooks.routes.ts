@@ -28,6 +28,7 @@ export const webhooksRoutes =
         schema: {
           summary: "List webhook endpoints and the allow-list",
           operationId: "listWebhooks",
+          tags: ["webhooks"],
           response: { 200: successEnvelope(WebhookListSchema) },
         },
       },
@@ -44,6 +45,7 @@ export const webhooksRoutes =
         schema: {
           summary: "Add a webhook endpoint (its secret is answered once)",
           operationId: "createWebhook",
+          tags: ["webhooks"],
           body: WebhookEndpointInputSchema,
           response: { 201: successEnvelope(WebhookEndpointWithSecretSchema) },
         },
@@ -64,6 +66,7 @@ export const webhooksRoutes =
         schema: {
           summary: "Change a webhook endpoint's events, description or state",
           operationId: "updateWebhook",
+          tags: ["webhooks"],
           params: WebhookIdParamsSchema,
           body: WebhookEndpointPatchSchema,
           response: { 200: successEnvelope(WebhookEndpointSchema) },
@@ -82,6 +85,7 @@ export const webhooksRoutes =
         schema: {
           summary: "Delete a webhook endpoint and its delivery log",
           operationId: "deleteWebhook",
+          tags: ["webhooks"],
           params: WebhookIdParamsSchema,
           response: { 200: successEnvelope(DeletedAnswerSchema) },
         },
@@ -99,6 +103,7 @@ export const webhooksRoutes =
         schema: {
           summary: "Rotate a webhook endpoint's signing secret (24-hour overlap)",
           operationId: "rotateWebhookSecret",
+          tags: ["webhooks"],
           params: WebhookIdParamsSchema,
           response: { 200: successEnvelope(WebhookEndpointWithSecretSchema) },
         },
@@ -116,6 +121,7 @@ export const webhooksRoutes =
         schema: {
           summary: "Send a test event to a webhook endpoint",
           operationId: "sendWebhookTest",
+          tags: ["webhooks"],
           params: WebhookIdParamsSchema,
           response: { 202: successEnvelope(WebhookDeliverySchema) },
         },
@@ -136,6 +142,7 @@ export const webhooksRoutes =
         schema: {
           summary: "A webhook endpoint's delivery log",
           operationId: "listWebhookDeliveries",
+          tags: ["webhooks"],
           params: WebhookIdParamsSchema,
           response: { 200: successEnvelope(WebhookDeliveryListSchema) },
         },
@@ -153,6 +160,7 @@ export const webhooksRoutes =
         schema: {
           summary: "Replay a webhook delivery (same webhook-id, fresh signature)",
           operationId: "replayWebhookDelivery",
+          tags: ["webhooks"],
           params: WebhookDeliveryParamsSchema,
           response: { 202: successEnvelope(WebhookDeliverySchema) },
         },
@@ -178,6 +186,7 @@ export const webhooksRoutes =
         schema: {
           summary: "Set the origins webhooks may reach over http or on private addresses",
           operationId: "saveWebhookAllowList",
+          tags: ["webhooks"],
           body: WebhookAllowListSchema,
           response: { 200: successEnvelope(WebhookAllowListSchema) },
         },

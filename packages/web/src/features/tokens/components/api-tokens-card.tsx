@@ -184,7 +184,9 @@ function CreateTokenDialog({
       name: formText(form, "name"),
       kind,
       scopes,
-      expiresInDays: Number(formText(form, "expires")),
+      // The select offers only these days.
+      expiresInDays:
+        TOKEN_EXPIRY_DAYS.find((days) => String(days) === formText(form, "expires")) ?? 30,
     });
   };
 
