@@ -284,8 +284,9 @@ export const DEFAULT_PUBLISHING: PublishingConfig = {
 
 export interface WebhookDeliveryConfig {
   /**
-   * Wait before each attempt after a failure (ms): the Standard Webhooks schedule, immediately,
-   * 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (27.6 hours of waits), each with up to 20% jitter.
+   * Wait before each attempt after a failure (ms): the Standard Webhooks schedule (immediately,
+   * 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), then three more 14 h waits so a receiver has
+   * about three days (69.6 hours of waits) to come back; each wait with up to 20% jitter.
    */
   retryScheduleMs: number[];
   /** One attempt's limit, from connecting to the last byte of the answer. */
@@ -305,6 +306,9 @@ export const DEFAULT_WEBHOOK_DELIVERY: WebhookDeliveryConfig = {
     5 * HOUR_MS,
     10 * HOUR_MS,
     10 * HOUR_MS,
+    14 * HOUR_MS,
+    14 * HOUR_MS,
+    14 * HOUR_MS,
   ],
   timeoutMs: 15_000,
   disableAfterFailures: 20,

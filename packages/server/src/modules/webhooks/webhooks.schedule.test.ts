@@ -6,12 +6,23 @@ import { nextWait } from "./webhooks.jobs";
 const HOUR = 3_600_000;
 
 describe("the retry schedule", () => {
-  it("is the Standard Webhooks one: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (27.6 h of waits)", () => {
+  it("is the Standard Webhooks one (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), then 14 h waits to about 3 days", () => {
     const schedule = DEFAULT_WEBHOOK_DELIVERY.retryScheduleMs;
-    expect(schedule).toEqual([5_000, 300_000, 1_800_000, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR]);
+    expect(schedule).toEqual([
+      5_000,
+      300_000,
+      1_800_000,
+      2 * HOUR,
+      5 * HOUR,
+      10 * HOUR,
+      10 * HOUR,
+      14 * HOUR,
+      14 * HOUR,
+      14 * HOUR,
+    ]);
     const waits = schedule.map((_, i) => nextWait(schedule, i + 1, null, () => 0)!);
     expect(waits).toEqual(schedule);
-    expect(schedule.reduce((a, b) => a + b, 0) / HOUR).toBeCloseTo(27.58, 2);
+    expect(schedule.reduce((a, b) => a + b, 0) / HOUR).toBeCloseTo(69.58, 2);
     expect(nextWait(schedule, schedule.length + 1, null)).toBeNull();
   });
 
