@@ -1,6 +1,17 @@
+import type { IncomingHttpHeaders } from "node:http";
 import net from "node:net";
 import type { z } from "zod";
-import { checkRemoteUrl, resolvePublicAddresses } from "../examples/sources/remote-archive";
+import {
+  connectionFailure,
+  OutgoingTimeout,
+  sendOutgoing,
+  type OutgoingAnswer,
+} from "../../lib/outgoing-request";
+import {
+  checkRemoteUrl,
+  publicOnlyLookup,
+  resolvePublicAddresses,
+} from "../examples/sources/remote-archive";
 import { SourceError } from "../examples/sources/source";
 import { parseRetryAfter } from "../webhooks/webhook-http";
 
@@ -47,32 +58,34 @@ export async function callJson<T extends z.ZodType>(
   schema: T,
   options: CallOptions,
 ): Promise<z.output<T>> {
-  if (options.allowedOrigins) await checkOutgoingUrl(rawUrl, options.allowedOrigins);
-  let res: Response;
+  const url = parseOutgoingUrl(rawUrl);
+  // An admin-set URL: its rules now, and its address checked again when connecting.
+  const trusted = options.allowedOrigins ? outgoingRules(url, options.allowedOrigins) : true;
+  const payload = options.body !== undefined ? JSON.stringify(options.body) : undefined;
+  let res: OutgoingAnswer;
   try {
-    res = await fetch(rawUrl, {
+    res = await sendOutgoing(url, {
       method: options.method ?? "GET",
       headers: {
         accept: "application/json",
         "user-agent": "ContentStudio-Publishing/1",
-        ...(options.body !== undefined ? { "content-type": "application/json" } : {}),
+        ...(payload !== undefined ? { "content-type": "application/json" } : {}),
         ...options.headers,
       },
-      body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
-      redirect: "manual",
-      signal: AbortSignal.timeout(options.timeoutMs),
+      body: payload,
+      timeoutMs: options.timeoutMs,
+      readLimit: READ_LIMIT,
+      lookup: options.allowedOrigins ? publicOnlyLookup(trusted, "The site URL") : undefined,
     });
   } catch (error) {
-    const timedOut = (error as { name?: string }).name === "TimeoutError";
+    if (error instanceof SourceError) throw new TargetError(error.message, null, false);
     throw new TargetError(
-      timedOut
-        ? `No answer within ${Math.round(options.timeoutMs / 100) / 10} s.`
-        : connectionError(error),
+      error instanceof OutgoingTimeout ? error.message : connectionFailure(error),
       null,
       true,
     );
   }
-  const text = await res.text();
+  const text = res.body.toString("utf8");
   let body: unknown;
   try {
     body = text ? (JSON.parse(text) as unknown) : null;
@@ -86,7 +99,7 @@ export async function callJson<T extends z.ZodType>(
       false,
     );
   }
-  if (!res.ok) {
+  if (res.status < 200 || res.status >= 300) {
     const { message, code } = options.describe(res.status, body);
     throw new TargetError(
       message,
@@ -111,41 +124,62 @@ export async function callJson<T extends z.ZodType>(
  * Retry-After (seconds or a date); else HubSpot's rate-limit headers: with nothing left in the
  * window, the window's length.
  */
-function retryAfterOf(headers: Headers): number | null {
-  const after = parseRetryAfter(headers.get("retry-after") ?? undefined);
+function retryAfterOf(headers: IncomingHttpHeaders): number | null {
+  const after = parseRetryAfter(headers["retry-after"]);
   if (after !== null) return after;
-  const remaining = headers.get("x-hubspot-ratelimit-remaining");
-  const interval = headers.get("x-hubspot-ratelimit-interval-milliseconds");
-  if (remaining !== null && Number(remaining) <= 0 && interval && /^\d+$/.test(interval)) {
+  const remaining = headers["x-hubspot-ratelimit-remaining"];
+  const interval = headers["x-hubspot-ratelimit-interval-milliseconds"];
+  if (
+    typeof remaining === "string" &&
+    Number(remaining) <= 0 &&
+    typeof interval === "string" &&
+    /^\d+$/.test(interval)
+  ) {
     return Number(interval);
   }
   return null;
 }
 
+/** Bytes of an answer read at most (a target's JSON answers are a few KB). */
+const READ_LIMIT = 4 * 1024 * 1024;
+
+function parseOutgoingUrl(raw: string): URL {
+  try {
+    return new URL(raw);
+  } catch {
+    throw new TargetError("The URL is not valid.", null, false);
+  }
+}
+
 /**
- * The rules of every outgoing URL, as webhook endpoints follow them: refused with a
+ * The rules of every outgoing URL, as webhook endpoints follow them (https unless allow-listed,
+ * no credentials, no private or loopback literal): whether the origin is allow-listed, or a
  * TargetError (not retryable) naming the problem.
  */
-export async function checkOutgoingUrl(raw: string, allowedOrigins: string[]): Promise<void> {
+function outgoingRules(url: URL, allowedOrigins: string[]): boolean {
   try {
-    const url = new URL(raw);
-    const { trusted } = checkRemoteUrl(url, { allowedOrigins });
-    if (!trusted && net.isIP(url.hostname.replace(/^\[|\]$/g, "")) === 0) {
-      await resolvePublicAddresses(url.hostname, false, "The site URL");
-    }
+    return checkRemoteUrl(url, { allowedOrigins }).trusted;
   } catch (error) {
     if (error instanceof SourceError) throw new TargetError(error.message, null, false);
-    if (error instanceof TypeError) throw new TargetError("The URL is not valid.", null, false);
     throw error;
   }
 }
 
-/** A connection failure's code only (never the raw message, which may carry addresses). */
-function connectionError(error: unknown): string {
-  const cause = (error as { cause?: { code?: unknown } }).cause;
-  return typeof cause?.code === "string"
-    ? `Connection failed (${cause.code}).`
-    : "Connection failed.";
+/**
+ * The rules of every outgoing URL, and its host name's addresses after DNS: the check made when
+ * a connection is saved (each call checks again at connect time).
+ */
+export async function checkOutgoingUrl(raw: string, allowedOrigins: string[]): Promise<void> {
+  const url = parseOutgoingUrl(raw);
+  const trusted = outgoingRules(url, allowedOrigins);
+  if (!trusted && net.isIP(url.hostname.replace(/^\[|\]$/g, "")) === 0) {
+    try {
+      await resolvePublicAddresses(url.hostname, false, "The site URL");
+    } catch (error) {
+      if (error instanceof SourceError) throw new TargetError(error.message, null, false);
+      throw error;
+    }
+  }
 }
 
 /** A short string field of an error body, if any. */

@@ -1,5 +1,4 @@
-import http from "node:http";
-import https from "node:https";
+import { connectionFailure, OutgoingTimeout, sendOutgoing } from "../../lib/outgoing-request";
 import { checkRemoteUrl, publicOnlyLookup } from "../examples/sources/remote-archive";
 import { SourceError } from "../examples/sources/source";
 
@@ -53,78 +52,33 @@ export async function postWebhook(
     const message = error instanceof SourceError ? error.message : "The URL is not valid.";
     return done({ statusCode: null, body: null, retryAfterMs: null, error: message });
   }
-  return new Promise((resolve) => {
-    let settled = false;
-    const finish = (o: Omit<PostOutcome, "durationMs">) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve(done(o));
-    };
-    const lib = url.protocol === "https:" ? https : http;
-    const req = lib.request(
-      url,
-      {
-        method: "POST",
-        headers: {
-          ...headers,
-          "content-type": "application/json",
-          "content-length": String(Buffer.byteLength(body)),
-          "user-agent": "ContentStudio-Webhooks/1",
-        },
-        lookup: publicOnlyLookup(trusted, "The webhook URL"),
-        agent: false,
+  try {
+    const answer = await sendOutgoing(url, {
+      method: "POST",
+      headers: {
+        ...headers,
+        "content-type": "application/json",
+        "user-agent": "ContentStudio-Webhooks/1",
       },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        const statusCode = res.statusCode ?? 0;
-        const retryAfterMs = parseRetryAfter(res.headers["retry-after"]);
-        const complete = () =>
-          finish({
-            statusCode,
-            body: Buffer.concat(chunks).toString("utf8").slice(0, options.keepChars),
-            retryAfterMs,
-            error: statusCode >= 200 && statusCode < 300 ? null : `HTTP ${statusCode}`,
-          });
-        res.on("data", (chunk: Buffer) => {
-          if (size >= READ_LIMIT) return;
-          size += chunk.length;
-          chunks.push(chunk);
-          if (size >= READ_LIMIT) {
-            res.destroy();
-            complete();
-          }
-        });
-        res.on("end", complete);
-        res.on("error", complete);
-      },
-    );
-    const timer = setTimeout(() => {
-      req.destroy();
-      finish({
-        statusCode: null,
-        body: null,
-        retryAfterMs: null,
-        error: `No answer within ${Math.round(options.timeoutMs / 100) / 10} s.`,
-      });
-    }, options.timeoutMs);
-    req.on("error", (error) =>
-      finish({
-        statusCode: null,
-        body: null,
-        retryAfterMs: null,
-        error: error instanceof SourceError ? error.message : connectionError(error),
-      }),
-    );
-    req.end(body);
-  });
-}
-
-/** A connection failure's code only (never the raw message, which may carry addresses). */
-function connectionError(error: unknown): string {
-  const code = (error as { code?: unknown }).code;
-  return typeof code === "string" ? `Connection failed (${code}).` : "Connection failed.";
+      body,
+      timeoutMs: options.timeoutMs,
+      readLimit: READ_LIMIT,
+      lookup: publicOnlyLookup(trusted, "The webhook URL"),
+    });
+    const ok = answer.status >= 200 && answer.status < 300;
+    return done({
+      statusCode: answer.status,
+      body: answer.body.toString("utf8").slice(0, options.keepChars),
+      retryAfterMs: parseRetryAfter(answer.headers["retry-after"]),
+      error: ok ? null : `HTTP ${answer.status}`,
+    });
+  } catch (error) {
+    const message =
+      error instanceof SourceError || error instanceof OutgoingTimeout
+        ? error.message
+        : connectionFailure(error);
+    return done({ statusCode: null, body: null, retryAfterMs: null, error: message });
+  }
 }
 
 /** Retry-After as seconds or an HTTP date, in ms from now; null when absent or unreadable. */
