@@ -12,8 +12,8 @@ import { Download, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Card } from "../../../components/ui/card";
-import { Dialog } from "../../../components/ui/dialog";
 import { SelectField } from "../../../components/ui/field";
 import { Spinner } from "../../../components/ui/spinner";
 import { StatusBadge, type StatusTone } from "../../../components/ui/status-badge";
@@ -252,30 +252,20 @@ function TermTable({
 function DeleteTermDialog({ term, onClose }: { term: GlossaryTerm; onClose: () => void }) {
   const remove = useDeleteGlossaryTerm();
   return (
-    <Dialog
+    <ConfirmDialog
       title="Delete term"
-      size="md"
+      confirmLabel="Delete term"
+      busyLabel="Deleting..."
+      danger
+      busy={remove.isPending}
+      error={remove.error?.message}
+      onConfirm={() => remove.mutate(term.id, { onSuccess: onClose })}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            disabled={remove.isPending}
-            onClick={() => remove.mutate(term.id, { onSuccess: onClose })}
-          >
-            {remove.isPending ? "Deleting..." : "Delete term"}
-          </Button>
-        </>
-      }
     >
-      {remove.error ? <Alert className="mb-3">{remove.error.message}</Alert> : null}
-      <p className="text-sm text-slate-700">
+      <p>
         Delete “{term.term}” ({KIT_LANGUAGE_LABELS[term.locale]}, {TERM_STATUS_LABELS[term.status]}
         )? Writers and the language check stop using it at once.
       </p>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -19,7 +19,7 @@ import { useDuplicateLibraryItem } from "../api/duplicate-library-item";
 import { usePurgeLibraryItem } from "../api/purge-library-item";
 import { useRestoreLibraryItem } from "../api/restore-library-item";
 import { formatDateTime } from "../utils/format";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { ExportMenu } from "./export-menu";
 import { HistoryPanel } from "./history-panel";
 import { ItemEditor } from "./item-editor";

@@ -10,7 +10,7 @@ import { useDuplicateLibraryItem } from "../api/duplicate-library-item";
 import { usePurgeLibraryItem } from "../api/purge-library-item";
 import { useRestoreLibraryItem } from "../api/restore-library-item";
 import { formatShortDate } from "../utils/format";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { StatusBadge } from "./status-badge";
 
 const errorText = (error: unknown) =>

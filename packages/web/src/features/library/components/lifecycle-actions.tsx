@@ -11,7 +11,7 @@ import { Button } from "../../../components/ui/button";
 import { TextAreaField } from "../../../components/ui/field";
 import { hasServerMessage } from "../../../lib/api-client";
 import { useTransitionLibraryItem } from "../api/transition-library-item";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 
 /** The lifecycle buttons the caller may use now (from the server's capabilities). */
 export function LifecycleActions({ item }: { item: LibraryItemDetail }) {

@@ -9,6 +9,7 @@ import { Pencil, PlugZap, Plus, Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Card } from "../../../components/ui/card";
 import { Dialog } from "../../../components/ui/dialog";
 import { SelectField, TextField } from "../../../components/ui/field";
@@ -433,30 +434,20 @@ function DeleteConnectionDialog({
 }) {
   const remove = useDeletePublishingConnection();
   return (
-    <Dialog
+    <ConfirmDialog
       title="Delete connection"
-      size="md"
+      confirmLabel="Delete connection"
+      busyLabel="Deleting..."
+      danger
+      busy={remove.isPending}
+      error={remove.error?.message}
+      onConfirm={() => remove.mutate(connection.id, { onSuccess: onClose })}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            disabled={remove.isPending}
-            onClick={() => remove.mutate(connection.id, { onSuccess: onClose })}
-          >
-            {remove.isPending ? "Deleting..." : "Delete connection"}
-          </Button>
-        </>
-      }
     >
-      {remove.error ? <Alert className="mb-3">{remove.error.message}</Alert> : null}
-      <p className="text-sm break-words text-slate-700">
+      <p>
         Delete {connection.name} and its export records? Drafts already made at{" "}
         {PUBLISHING_TARGET_LABELS[connection.target]} stay there.
       </p>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

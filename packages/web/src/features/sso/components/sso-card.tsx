@@ -10,6 +10,7 @@ import { useState, type FormEvent } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { SelectField, TextField } from "../../../components/ui/field";
 import { Spinner } from "../../../components/ui/spinner";
 import { StatusBadge } from "../../../components/ui/status-badge";
@@ -77,6 +78,7 @@ function SsoForm({
   const c = settings.connection;
   const save = useSaveSsoSettings();
   const remove = useRemoveSsoSettings();
+  const [removing, setRemoving] = useState(false);
   const discovery = useTestSsoDiscovery();
   const [name, setName] = useState(c?.name ?? "");
   const [issuer, setIssuer] = useState(c?.issuer ?? "");
@@ -347,7 +349,6 @@ function SsoForm({
           Saved. Discovery worked and the sign-in page offers &quot;Sign in with {savedName}&quot;.
         </p>
       ) : null}
-      {remove.error ? <Alert>{remove.error.message}</Alert> : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={save.isPending}>
           {save.isPending
@@ -361,20 +362,28 @@ function SsoForm({
             type="button"
             variant="danger"
             disabled={remove.isPending}
-            onClick={() => {
-              if (
-                window.confirm(
-                  "Remove single sign-on? Its accounts are unlinked and passwords work for everyone again.",
-                )
-              ) {
-                remove.mutate();
-              }
-            }}
+            onClick={() => setRemoving(true)}
           >
-            {remove.isPending ? "Removing..." : "Remove"}
+            Remove
           </Button>
         ) : null}
       </div>
+      {removing ? (
+        <ConfirmDialog
+          title="Remove single sign-on"
+          confirmLabel="Remove single sign-on"
+          busyLabel="Removing..."
+          danger
+          busy={remove.isPending}
+          error={remove.error?.message}
+          onConfirm={() => remove.mutate(undefined, { onSuccess: () => setRemoving(false) })}
+          onClose={() => setRemoving(false)}
+        >
+          <p>
+            Remove single sign-on? Its accounts are unlinked and passwords work for everyone again.
+          </p>
+        </ConfirmDialog>
+      ) : null}
     </form>
   );
 }

@@ -11,6 +11,7 @@ import { Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Card } from "../../../components/ui/card";
 import { Dialog } from "../../../components/ui/dialog";
 import { SelectField, TextField } from "../../../components/ui/field";
@@ -323,30 +324,20 @@ function CreatedToken({ created }: { created: CreatedApiToken }) {
 function RevokeTokenDialog({ token, onClose }: { token: ApiToken; onClose: () => void }) {
   const revoke = useRevokeToken();
   return (
-    <Dialog
+    <ConfirmDialog
       title="Revoke token"
-      size="md"
+      confirmLabel="Revoke token"
+      busyLabel="Revoking..."
+      danger
+      busy={revoke.isPending}
+      error={revoke.error?.message}
+      onConfirm={() => revoke.mutate(token.id, { onSuccess: onClose })}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            disabled={revoke.isPending}
-            onClick={() => revoke.mutate(token.id, { onSuccess: onClose })}
-          >
-            {revoke.isPending ? "Revoking..." : "Revoke token"}
-          </Button>
-        </>
-      }
     >
-      {revoke.error ? <Alert className="mb-3">{revoke.error.message}</Alert> : null}
-      <p className="text-sm text-slate-700">
+      <p>
         Revoke “{token.name}” ({token.prefix}…)? Anything that uses it is refused from the next
         request on.
       </p>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

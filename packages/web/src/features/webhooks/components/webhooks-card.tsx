@@ -9,6 +9,7 @@ import { History, Plus, RefreshCw, Send, Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Card } from "../../../components/ui/card";
 import { Dialog } from "../../../components/ui/dialog";
 import { TextAreaField, TextField } from "../../../components/ui/field";
@@ -317,30 +318,18 @@ function DeleteEndpointDialog({
 }) {
   const remove = useDeleteWebhook();
   return (
-    <Dialog
+    <ConfirmDialog
       title="Delete endpoint"
-      size="md"
+      confirmLabel="Delete endpoint"
+      busyLabel="Deleting..."
+      danger
+      busy={remove.isPending}
+      error={remove.error?.message}
+      onConfirm={() => remove.mutate(endpoint.id, { onSuccess: onClose })}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            disabled={remove.isPending}
-            onClick={() => remove.mutate(endpoint.id, { onSuccess: onClose })}
-          >
-            {remove.isPending ? "Deleting..." : "Delete endpoint"}
-          </Button>
-        </>
-      }
     >
-      {remove.error ? <Alert className="mb-3">{remove.error.message}</Alert> : null}
-      <p className="text-sm break-words text-slate-700">
-        Delete {endpoint.url} and its delivery log? Messages waiting for a retry are not sent.
-      </p>
-    </Dialog>
+      <p>Delete {endpoint.url} and its delivery log? Messages waiting for a retry are not sent.</p>
+    </ConfirmDialog>
   );
 }
 

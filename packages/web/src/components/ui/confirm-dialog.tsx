@@ -1,13 +1,15 @@
 import type { ReactNode } from "react";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
-import { Spinner } from "../../../components/ui/spinner";
+import { Alert } from "./alert";
+import { Button } from "./button";
+import { Dialog } from "./dialog";
+import { Spinner } from "./spinner";
 
 interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The button's words while the action runs ("Deleting..."); else a spinner and the label. */
+  busyLabel?: string;
   busy: boolean;
   error?: string | null;
   danger?: boolean;
@@ -15,7 +17,7 @@ interface ConfirmDialogProps {
   onClose: () => void;
 }
 
-/** "Are you sure?" with the action's own wording. */
+/** "Are you sure?" with the action's own wording: every confirmation of a delete or a change. */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   return (
     <Dialog
@@ -32,13 +34,19 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
             disabled={props.busy}
             onClick={props.onConfirm}
           >
-            {props.busy ? <Spinner className="size-4" /> : null}
-            {props.confirmLabel}
+            {props.busy && props.busyLabel ? (
+              props.busyLabel
+            ) : (
+              <>
+                {props.busy ? <Spinner className="size-4" /> : null}
+                {props.confirmLabel}
+              </>
+            )}
           </Button>
         </>
       }
     >
-      <div className="space-y-3 text-sm text-slate-700">
+      <div className="space-y-3 text-sm break-words text-slate-700">
         {props.children}
         {props.error ? <Alert>{props.error}</Alert> : null}
       </div>
