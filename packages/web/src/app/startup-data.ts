@@ -2,7 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { getSessionQueryOptions } from "../features/auth/api/get-session";
 import { getDashboardSummaryQueryOptions } from "../features/dashboard/api/get-dashboard-summary";
 import { getExampleRepoSettingsQueryOptions } from "../features/examples/api/get-example-repo-settings";
-import { getGenerationSettingsQueryOptions } from "../features/generator/api/get-generation-settings";
+import { getGenerationSettingsQueryOptions } from "../features/content/api/get-generation-settings";
 import { FIRST_LIBRARY_PAGE, getLibraryQueryOptions } from "../features/library/api/get-library";
 import { getLibraryAuthorsQueryOptions } from "../features/library/api/get-library-authors";
 import { getAiServiceInfoQueryOptions } from "../features/reference/api/get-ai-service-info";

@@ -5,7 +5,7 @@ import {
 } from "@content-studio/contract";
 import { useSearchParams } from "react-router";
 import { useCurrentUser } from "../../features/auth/api/get-session";
-import { GeneratorPage } from "../../features/generator/components/generator-page";
+import { GeneratorPage } from "../../features/content/components/generator-page";
 import { useAiServiceInfo } from "../../features/reference/api/get-ai-service-info";
 import { useBuyingStages } from "../../features/reference/api/get-buying-stages";
 import { useCompanyCatalog } from "../../features/reference/api/get-company-catalog";

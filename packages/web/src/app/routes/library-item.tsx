@@ -1,5 +1,5 @@
 import { useParams } from "react-router";
-import { ResultViews } from "../../features/generator/components/result-views";
+import { ResultViews } from "../../features/content/components/result-views";
 import { LibraryItemPage } from "../../features/library/components/library-item-page";
 import { ItemExportsPanel } from "../../features/publishing/components/item-exports-panel";
 

@@ -1,4 +1,4 @@
-import { useGenerationSettings } from "../../features/generator/api/get-generation-settings";
+import { useGenerationSettings } from "../../features/content/api/get-generation-settings";
 import { LibraryPage } from "../../features/library/components/library-page";
 import { useIndustries } from "../../features/reference/api/get-industries";
 import { usePersonas } from "../../features/reference/api/get-personas";

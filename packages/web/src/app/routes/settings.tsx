@@ -3,8 +3,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { AccountCard, useAccountForm } from "../../features/account/components/account-card";
 import { AuditLogCard } from "../../features/audit/components/audit-log-card";
 import { getSessionQueryOptions, useCurrentUser } from "../../features/auth/api/get-session";
-import { CompanyProfileCard } from "../../features/company/components/company-profile-card";
-import { useCompanyProfileForm } from "../../features/company/components/use-company-profile-form";
+import { CompanyProfileCard } from "../../features/reference/components/company-profile-card";
+import { useCompanyProfileForm } from "../../features/reference/components/use-company-profile-form";
 import { getCompanyCatalogQueryOptions } from "../../features/reference/api/get-company-catalog";
 import { useUsers } from "../../features/users/api/get-users";
 import { ExampleRepositoryCard } from "../../features/examples/components/example-repository-card";
@@ -12,7 +12,7 @@ import { GlossaryCard } from "../../features/glossary/components/glossary-card";
 import {
   getGenerationSettingsQueryOptions,
   useGenerationSettings,
-} from "../../features/generator/api/get-generation-settings";
+} from "../../features/content/api/get-generation-settings";
 import {
   getAiServiceInfoQueryOptions,
   useAiServiceInfo,

@@ -1,4 +1,4 @@
-import { TargetAudiencePage } from "../../features/target-audience/components/target-audience-page";
+import { TargetAudiencePage } from "../../features/audience/components/target-audience-page";
 import { useIndustries } from "../../features/reference/api/get-industries";
 import { usePersonas } from "../../features/reference/api/get-personas";
 
