@@ -6,8 +6,8 @@ import tseslint from "typescript-eslint";
 
 /**
  * Layers of the web app: app/ composes features; features never import other features or
- * app/; shared code (components, lib, hooks, testing) never imports features or app/; only
- * tests and other test helpers import a testing/ folder (src/testing/, app/testing/).
+ * app/; shared code (components, lib, hooks) never imports features or app/; only tests import
+ * the test helpers and fixtures, which live outside src/ (packages/web/test/).
  * Relative imports are resolved against the importing file, so nesting depth does not matter.
  */
 const webLayers = {
@@ -17,9 +17,8 @@ const webLayers = {
     const file = context.filename;
     if (!file.startsWith(webSrc + path.sep)) return {};
     const [layer, feature] = path.relative(webSrc, file).split(path.sep);
-    const shared = ["components", "lib", "hooks", "testing"];
-    const isTestCode =
-      /\.test\.tsx?$/.test(file) || path.relative(webSrc, file).split(path.sep).includes("testing");
+    const shared = ["components", "lib", "hooks"];
+    const isTestCode = /\.test\.tsx?$/.test(file);
     const check = (node) => {
       const source = node.source?.type === "Literal" ? node.source.value : undefined;
       if (typeof source !== "string" || !source.startsWith(".")) return;
@@ -33,8 +32,8 @@ const webLayers = {
         message = "Features never import app/.";
       } else if (shared.includes(layer) && (target[0] === "features" || target[0] === "app")) {
         message = "Shared code never imports features or app.";
-      } else if (!isTestCode && target.includes("testing")) {
-        message = "Test helpers (testing/ folders) are imported by tests only.";
+      } else if (!isTestCode && target[0] === ".." && target[1] === "test") {
+        message = "Test helpers (packages/web/test/) are imported by tests only.";
       }
       if (message) context.report({ node: node.source, message });
     };

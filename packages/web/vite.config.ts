@@ -138,7 +138,7 @@ export default defineConfig({
     name: "web",
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
-    setupFiles: ["./src/testing/setup.ts"],
+    setupFiles: ["./test/setup.ts"],
     // Whole-screen tests (the settings page) take about 4 s alone; CI runs them beside the
     // server tests on two cores.
     testTimeout: 15_000,

@@ -5,7 +5,7 @@ import { createAccount } from "../../src/modules/users/users.service";
 import { createExample } from "../../src/modules/examples/examples.service";
 import { approveFact, proposeFact } from "../../src/modules/proof/proof.service";
 import { createBrief } from "../../src/modules/campaigns/campaigns.service";
-import { insertTestItem, type TestItem } from "../../src/modules/library/library.test-support";
+import { insertTestItem, type TestItem } from "./library";
 import { saveLibraryItem } from "../../src/modules/library/library-edit.service";
 import { trashLibraryItem } from "../../src/modules/library/library-trash.service";
 import { previewImport } from "../../src/modules/audience/audience.service";

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { buildUser, usersAnswer, startupRoutes } from "../testing/data";
-import { fail, installFakeApi, ok } from "../testing/fake-api";
-import { renderApp } from "./testing/render-app";
+import { buildUser, usersAnswer, startupRoutes } from "../../test/data";
+import { fail, installFakeApi, ok } from "../../test/fake-api";
+import { renderApp } from "../../test/render-app";
 
 const admin = buildUser({ id: "admin-1", name: "Ada Admin", role: "admin" });
 const editor = buildUser({ id: "editor-1", name: "Eddie Editor", role: "editor" });

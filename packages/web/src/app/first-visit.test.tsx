@@ -1,11 +1,11 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { createQueryClient } from "../lib/react-query";
-import { buildUser, startupRoutes } from "../testing/data";
-import { installFakeApi, ok, type FakeRequest } from "../testing/fake-api";
+import { buildUser, startupRoutes } from "../../test/data";
+import { installFakeApi, ok, type FakeRequest } from "../../test/fake-api";
 import { FIRST_VISIT_PAGES, SESSION_URL, SIGNED_IN_URLS } from "./first-visit";
 import { prefetchStartupData } from "./startup-data";
-import { renderApp } from "./testing/render-app";
+import { renderApp } from "../../test/render-app";
 
 const viewer = buildUser({ id: "viewer-1", name: "Vera Viewer", role: "viewer" });
 

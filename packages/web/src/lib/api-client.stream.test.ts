@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fail, installFakeApi, ndjson } from "../testing/fake-api";
+import { fail, installFakeApi, ndjson } from "../../test/fake-api";
 import { ApiError, UNREADABLE_MESSAGE, api, hasServerMessage } from "./api-client";
 
 describe("api.stream", () => {

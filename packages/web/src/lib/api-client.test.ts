@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fail, file, installFakeApi, ok } from "../testing/fake-api";
+import { fail, file, installFakeApi, ok } from "../../test/fake-api";
 import {
   ApiError,
   api,

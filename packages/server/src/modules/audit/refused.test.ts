@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
-import { insertTestItem } from "../library/library.test-support";
+import { insertTestItem } from "../../../test/support/library";
 
 describe("refused actions are audited", () => {
   let t: TestApp;

@@ -13,7 +13,7 @@ import {
   type FakeAiProviderServer,
 } from "../../../test/fakes/ai-provider-server";
 import { OPENAI_TEST_KEY, openAiFakeConfig, selectOpenAi } from "../../../test/support/generation";
-import { insertTestItem } from "../library/library.test-support";
+import { insertTestItem } from "../../../test/support/library";
 
 type Ok<T> = { success: true; data: T };
 type Err = { success: false; code: string; message: string };

@@ -1,8 +1,8 @@
 import type { LibraryItemDetail, QualityReport } from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
-import { CONCLUSION, INTRO, SECTIONS } from "../quality/written-piece.test-support";
-import { insertTestItem } from "./library.test-support";
+import { CONCLUSION, INTRO, SECTIONS } from "../../../test/support/written-piece";
+import { insertTestItem } from "../../../test/support/library";
 
 type Ok<T> = { success: true; data: T };
 

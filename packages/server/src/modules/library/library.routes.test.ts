@@ -16,7 +16,7 @@ import { refreshLibraryStatistics } from "../../db/database";
 import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
 import { VALID_REQUEST, modelDraft } from "../../../test/support/generation";
 import { purgeExpiredTrash, TRASH_PURGE_QUEUE } from "./library-trash.service";
-import { insertTestItem, qualityReport } from "./library.test-support";
+import { insertTestItem, qualityReport } from "../../../test/support/library";
 
 type Ok<T> = { success: true; data: T };
 type Err = { success: false; code: string; message: string; details?: unknown };

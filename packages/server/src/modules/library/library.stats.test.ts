@@ -4,7 +4,7 @@ import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
 import { VALID_REQUEST, modelDraft } from "../../../test/support/generation";
 import { readLibraryStats, recountLibraryStats } from "./library.repository";
 import { purgeExpiredTrash } from "./library-trash.service";
-import { insertTestItem } from "./library.test-support";
+import { insertTestItem } from "../../../test/support/library";
 
 type Ok<T> = { success: true; data: T };
 const DAY = 86_400_000;

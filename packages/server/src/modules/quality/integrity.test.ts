@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { scoreContent, type ContentInput } from "./scorer";
 import { loadShippedExamples, seedContext, shippedIndex } from "./shipped-examples";
 import { INDUSTRIES, PERSONAS } from "../../db/seed/reference-data";
-import { CONCLUSION, director, INTRO, piece, SECTIONS } from "./written-piece.test-support";
+import { CONCLUSION, director, INTRO, piece, SECTIONS } from "../../../test/support/written-piece";
 
 /**
  * Each whole-piece gate on a piece written for this test (never a judge-dev piece): the piece

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { buildUser, startupRoutes } from "../../testing/data";
-import { installFakeApi, ok } from "../../testing/fake-api";
-import { renderApp } from "../testing/render-app";
+import { buildUser, startupRoutes } from "../../../test/data";
+import { installFakeApi, ok } from "../../../test/fake-api";
+import { renderApp } from "../../../test/render-app";
 
 const editor = buildUser({ role: "editor" });
 const REPO_SETTINGS = {

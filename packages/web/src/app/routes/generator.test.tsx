@@ -1,16 +1,16 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { buildUser, startupRoutes } from "../../testing/data";
-import { installFakeApi, ndjson, ok } from "../../testing/fake-api";
+import { buildUser, startupRoutes } from "../../../test/data";
+import { installFakeApi, ndjson, ok } from "../../../test/fake-api";
 import {
   aerospace,
   buildGenerated,
   catalog,
   generationSettingsAnswer,
   vpEngineering,
-} from "../../testing/generator-fixtures";
-import { renderApp } from "../testing/render-app";
+} from "../../../test/content-fixtures";
+import { renderApp } from "../../../test/render-app";
 
 const editor = buildUser({ role: "editor" });
 

@@ -9,9 +9,9 @@ import {
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { buildUser, startupRoutes } from "../../testing/data";
-import { fail, installFakeApi, ok, type FakeRequest } from "../../testing/fake-api";
-import { renderApp } from "../testing/render-app";
+import { buildUser, startupRoutes } from "../../../test/data";
+import { fail, installFakeApi, ok, type FakeRequest } from "../../../test/fake-api";
+import { renderApp } from "../../../test/render-app";
 
 const admin = buildUser({ id: "admin-1", name: "Ada Admin", role: "admin" });
 const editor = buildUser({ id: "editor-1", name: "Eddie Editor", role: "editor" });

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { buildUser, startupRoutes } from "../../testing/data";
-import { installFakeApi } from "../../testing/fake-api";
-import { renderApp } from "../testing/render-app";
+import { buildUser, startupRoutes } from "../../../test/data";
+import { installFakeApi } from "../../../test/fake-api";
+import { renderApp } from "../../../test/render-app";
 
 const editor = buildUser({ name: "Eddie Editor", role: "editor" });
 

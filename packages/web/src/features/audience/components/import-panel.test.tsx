@@ -2,8 +2,8 @@ import type { ImportIssue, ImportPreview } from "@content-studio/contract";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { installFakeApi, ok } from "../../../testing/fake-api";
-import { renderWithProviders } from "../../../testing/render";
+import { installFakeApi, ok } from "../../../../test/fake-api";
+import { renderWithProviders } from "../../../../test/render";
 import { ImportPanel } from "./import-panel";
 
 const warning = (row: number, value: string): ImportIssue => ({

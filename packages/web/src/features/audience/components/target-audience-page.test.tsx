@@ -2,8 +2,8 @@ import type { AudienceOverview, Industry, Persona } from "@content-studio/contra
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fail, installFakeApi, ok, type FakeResponse } from "../../../testing/fake-api";
-import { renderWithProviders } from "../../../testing/render";
+import { fail, installFakeApi, ok, type FakeResponse } from "../../../../test/fake-api";
+import { renderWithProviders } from "../../../../test/render";
 import { TargetAudiencePage } from "./target-audience-page";
 
 const persona: Persona = {

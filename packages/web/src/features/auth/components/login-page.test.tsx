@@ -5,9 +5,9 @@ import {
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { buildUser } from "../../../testing/data";
-import { fail, installFakeApi, ok } from "../../../testing/fake-api";
-import { renderWithProviders } from "../../../testing/render";
+import { buildUser } from "../../../../test/data";
+import { fail, installFakeApi, ok } from "../../../../test/fake-api";
+import { renderWithProviders } from "../../../../test/render";
 import { LoginPage } from "./login-page";
 
 const signedOut = { user: null, setupRequired: false };

@@ -2,8 +2,8 @@ import { INVALID_RESET_LINK_MESSAGE } from "@content-studio/contract";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { fail, installFakeApi, ok } from "../../../testing/fake-api";
-import { renderWithProviders } from "../../../testing/render";
+import { fail, installFakeApi, ok } from "../../../../test/fake-api";
+import { renderWithProviders } from "../../../../test/render";
 import { ResetPasswordPage } from "./reset-password-page";
 
 const TOKEN = "t".repeat(43);

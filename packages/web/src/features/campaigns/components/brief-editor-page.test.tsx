@@ -3,10 +3,10 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes, useParams } from "react-router";
 import { describe, expect, it } from "vitest";
-import { fail, installFakeApi, ok, type FakeResponse } from "../../../testing/fake-api";
-import { renderWithProviders } from "../../../testing/render";
+import { fail, installFakeApi, ok, type FakeResponse } from "../../../../test/fake-api";
+import { renderWithProviders } from "../../../../test/render";
 import { BriefEditorPage, type BriefOptions } from "./brief-editor-page";
-import { buildBrief, OPTIONS } from "./test-fixtures";
+import { buildBrief, OPTIONS } from "../../../../test/campaigns-fixtures";
 
 function setup({
   route = "/campaigns/new",

@@ -2,10 +2,16 @@ import type { Kit } from "@content-studio/contract";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fail, installFakeApi, ok } from "../../../testing/fake-api";
-import { renderWithProviders } from "../../../testing/render";
+import { fail, installFakeApi, ok } from "../../../../test/fake-api";
+import { renderWithProviders } from "../../../../test/render";
 import { BriefKitPanel } from "./brief-kit-panel";
-import { buildBrief, buildKit, buildKitStep, kitCounts, OPTIONS } from "./test-fixtures";
+import {
+  buildBrief,
+  buildKit,
+  buildKitStep,
+  kitCounts,
+  OPTIONS,
+} from "../../../../test/campaigns-fixtures";
 
 /** A stand-in for the browser's EventSource that the test drives. */
 class FakeEventSource {

@@ -1,10 +1,10 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { fail, installFakeApi, ok, type FakeResponse } from "../../../testing/fake-api";
-import { renderWithProviders } from "../../../testing/render";
+import { fail, installFakeApi, ok, type FakeResponse } from "../../../../test/fake-api";
+import { renderWithProviders } from "../../../../test/render";
 import { CampaignsPage } from "./campaigns-page";
-import { buildBrief } from "./test-fixtures";
+import { buildBrief } from "../../../../test/campaigns-fixtures";
 
 const CAN = { create: true, assignOwner: false };
 

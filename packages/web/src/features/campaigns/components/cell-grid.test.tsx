@@ -2,9 +2,9 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
-import { renderWithProviders } from "../../../testing/render";
+import { renderWithProviders } from "../../../../test/render";
 import { CellGrid } from "./cell-grid";
-import { OPTIONS } from "./test-fixtures";
+import { OPTIONS } from "../../../../test/campaigns-fixtures";
 
 function Harness({ initial = [] as string[] }) {
   const [selected, setSelected] = useState(new Set(initial));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { columnsOf, formatDuration, formatEstimate, kitAnnouncement, rowsOf } from "./kit-model";
-import { buildKit, kitCounts, OPTIONS } from "./test-fixtures";
+import { buildKit, kitCounts, OPTIONS } from "../../../../test/campaigns-fixtures";
 
 describe("kit model", () => {
   it("orders columns by asset then language, naming the language only when there are several", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { installFakeApi, ndjsonStream } from "../../../testing/fake-api";
-import { buildGenerated } from "../../../testing/generator-fixtures";
+import { installFakeApi, ndjsonStream } from "../../../../test/fake-api";
+import { buildGenerated } from "../../../../test/content-fixtures";
 import { streamGeneration } from "./stream-generation";
 
 const BODY = {

@@ -1,8 +1,8 @@
 import type { EditorReview } from "@content-studio/contract";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { renderWithProviders } from "../../../testing/render";
-import { buildGenerated, buildReport } from "../../../testing/generator-fixtures";
+import { renderWithProviders } from "../../../../test/render";
+import { buildGenerated, buildReport } from "../../../../test/content-fixtures";
 import { OptimizePanel } from "./optimize-panel";
 
 const DONE: EditorReview = {

@@ -2,9 +2,9 @@ import { describeFinding, type GeneratedContent, type User } from "@content-stud
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { buildUser } from "../../../testing/data";
-import { fail, installFakeApi, ndjson, ndjsonStream, ok } from "../../../testing/fake-api";
-import { renderWithProviders } from "../../../testing/render";
+import { buildUser } from "../../../../test/data";
+import { fail, installFakeApi, ndjson, ndjsonStream, ok } from "../../../../test/fake-api";
+import { renderWithProviders } from "../../../../test/render";
 import {
   aerospace,
   buildGenerated,
@@ -12,7 +12,7 @@ import {
   catalog,
   vpEngineering,
   generationSettingsAnswer,
-} from "../../../testing/generator-fixtures";
+} from "../../../../test/content-fixtures";
 import { GeneratorPage } from "./generator-page";
 
 const editor = buildUser({ role: "editor" });

@@ -1,15 +1,15 @@
 import { AI_PROVIDERS, BUILTIN_WRITER_DESCRIPTION } from "@content-studio/contract";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { buildUser } from "../../../testing/data";
-import { installFakeApi, ok } from "../../../testing/fake-api";
-import { renderWithProviders } from "../../../testing/render";
+import { buildUser } from "../../../../test/data";
+import { installFakeApi, ok } from "../../../../test/fake-api";
+import { renderWithProviders } from "../../../../test/render";
 import {
   aerospace,
   catalog,
   generationSettingsAnswer,
   vpEngineering,
-} from "../../../testing/generator-fixtures";
+} from "../../../../test/content-fixtures";
 import { GeneratorPage } from "./generator-page";
 
 function renderWith(

@@ -2,9 +2,9 @@ import type { GeneratedContent, OptimizeContentResult } from "@content-studio/co
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { fail, installFakeApi, ok } from "../../../testing/fake-api";
-import { renderWithProviders } from "../../../testing/render";
-import { buildGenerated, buildReport } from "../../../testing/generator-fixtures";
+import { fail, installFakeApi, ok } from "../../../../test/fake-api";
+import { renderWithProviders } from "../../../../test/render";
+import { buildGenerated, buildReport } from "../../../../test/content-fixtures";
 import { OptimizePanel } from "./optimize-panel";
 
 const seo = ok({

@@ -1,8 +1,8 @@
 import { describeFinding, type QualityFinding } from "@content-studio/contract";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { buildGenerated, buildReport } from "../../../testing/generator-fixtures";
-import { renderWithProviders } from "../../../testing/render";
+import { buildGenerated, buildReport } from "../../../../test/content-fixtures";
+import { renderWithProviders } from "../../../../test/render";
 import { OptimizePanel } from "./optimize-panel";
 
 function renderWith(findings: QualityFinding[], cappedBy: QualityFinding["code"][]) {

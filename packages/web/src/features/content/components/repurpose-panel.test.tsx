@@ -2,8 +2,8 @@ import type { ContentVariations } from "@content-studio/contract";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { fail, installFakeApi, ok } from "../../../testing/fake-api";
-import { renderWithProviders } from "../../../testing/render";
+import { fail, installFakeApi, ok } from "../../../../test/fake-api";
+import { renderWithProviders } from "../../../../test/render";
 import { RepurposePanel } from "./repurpose-panel";
 
 const variation = (n: number, overrides: Partial<ContentVariations> = {}): ContentVariations => ({

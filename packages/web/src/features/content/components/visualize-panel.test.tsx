@@ -1,9 +1,9 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { installFakeApi, ok } from "../../../testing/fake-api";
-import { renderWithProviders } from "../../../testing/render";
-import { buildGenerated } from "../../../testing/generator-fixtures";
+import { installFakeApi, ok } from "../../../../test/fake-api";
+import { renderWithProviders } from "../../../../test/render";
+import { buildGenerated } from "../../../../test/content-fixtures";
 import { VisualizePanel } from "./visualize-panel";
 
 const svg =

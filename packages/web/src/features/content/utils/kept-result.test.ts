@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildGenerated, buildReport } from "../../../testing/generator-fixtures";
+import { buildGenerated, buildReport } from "../../../../test/content-fixtures";
 import { keptResult } from "./kept-result";
 
 const candidate = {

@@ -2,9 +2,9 @@ import type { Role } from "@content-studio/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fail, installFakeApi, ok, type FakeResponse } from "../../../testing/fake-api";
-import { renderWithProviders } from "../../../testing/render";
-import { buildIngestJob } from "../../../testing/examples-fixtures";
+import { fail, installFakeApi, ok, type FakeResponse } from "../../../../test/fake-api";
+import { renderWithProviders } from "../../../../test/render";
+import { buildIngestJob } from "../../../../test/examples-fixtures";
 import { ExampleRepositoryCard } from "./example-repository-card";
 
 const SAVED = {

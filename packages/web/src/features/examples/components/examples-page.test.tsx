@@ -11,8 +11,8 @@ import {
   ok,
   type FakeRequest,
   type FakeResponse,
-} from "../../../testing/fake-api";
-import { renderWithProviders } from "../../../testing/render";
+} from "../../../../test/fake-api";
+import { renderWithProviders } from "../../../../test/render";
 import {
   BUYING_STAGES,
   INDUSTRIES,
@@ -21,7 +21,7 @@ import {
   buildExampleSummary,
   buildIngestJob,
   examplePage,
-} from "../../../testing/examples-fixtures";
+} from "../../../../test/examples-fixtures";
 import { ExamplesPage } from "./examples-page";
 
 type Handler = FakeResponse | ((request: FakeRequest) => FakeResponse | Promise<FakeResponse>);

@@ -2,8 +2,8 @@ import type { LibraryItem, LibraryPage as Page } from "@content-studio/contract"
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { fail, installFakeApi, ok, type FakeResponse } from "../../../testing/fake-api";
-import { renderWithProviders } from "../../../testing/render";
+import { fail, installFakeApi, ok, type FakeResponse } from "../../../../test/fake-api";
+import { renderWithProviders } from "../../../../test/render";
 import { LibraryPage } from "./library-page";
 
 const NONE = {

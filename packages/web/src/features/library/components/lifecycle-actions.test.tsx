@@ -1,8 +1,8 @@
 import { OWN_ITEM_APPROVAL_MESSAGE, type LibraryItemDetail } from "@content-studio/contract";
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { installFakeApi } from "../../../testing/fake-api";
-import { renderWithProviders } from "../../../testing/render";
+import { installFakeApi } from "../../../../test/fake-api";
+import { renderWithProviders } from "../../../../test/render";
 import { LifecycleActions } from "./lifecycle-actions";
 
 const NOTHING: LibraryItemDetail["can"] = {

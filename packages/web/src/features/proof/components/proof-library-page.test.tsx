@@ -2,8 +2,8 @@ import type { Fact, FactChangeResult } from "@content-studio/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fail, installFakeApi, ok } from "../../../testing/fake-api";
-import { renderWithProviders } from "../../../testing/render";
+import { fail, installFakeApi, ok } from "../../../../test/fake-api";
+import { renderWithProviders } from "../../../../test/render";
 import { formatFigure, ProofLibraryPage } from "./proof-library-page";
 
 const NONE = { edit: false, approve: false, expire: false, retire: false };

@@ -2,8 +2,8 @@ import type { CompanyProfileResponse } from "@content-studio/contract";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { fail, installFakeApi, ok } from "../../../testing/fake-api";
-import { renderWithProviders } from "../../../testing/render";
+import { fail, installFakeApi, ok } from "../../../../test/fake-api";
+import { renderWithProviders } from "../../../../test/render";
 import { CompanyProfileCard, SAMPLE_PROFILE_NOTICE } from "./company-profile-card";
 import { useCompanyProfileForm } from "./use-company-profile-form";
 

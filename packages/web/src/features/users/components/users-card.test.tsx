@@ -1,9 +1,9 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { buildUser, usersAnswer } from "../../../testing/data";
-import { fail, installFakeApi, ok } from "../../../testing/fake-api";
-import { renderWithProviders } from "../../../testing/render";
+import { buildUser, usersAnswer } from "../../../../test/data";
+import { fail, installFakeApi, ok } from "../../../../test/fake-api";
+import { renderWithProviders } from "../../../../test/render";
 import { UsersCard } from "./users-card";
 
 const admin = buildUser({ id: "admin-1", name: "Ada Admin", role: "admin" });

@@ -1,5 +1,5 @@
 import type { CampaignBrief, Kit, KitStep, KitStepStatus } from "@content-studio/contract";
-import type { BriefOptions } from "./brief-editor-page";
+import type { BriefOptions } from "../src/features/campaigns/components/brief-editor-page";
 
 /** A stored brief as the server answers it; every field can be overridden. */
 export function buildBrief(overrides: Partial<CampaignBrief> = {}): CampaignBrief {

@@ -6,8 +6,8 @@ import type {
   QualityReport,
 } from "@content-studio/contract";
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/types";
-import { createLibraryItem } from "./library-create.service";
+import type { Database } from "../../src/db/types";
+import { createLibraryItem } from "../../src/modules/library/library-create.service";
 
 /** A quality report with the given score and unsupported claims (the rest empty). */
 export function qualityReport(overall: number, unsupported: string[] = []): QualityReport {

@@ -1,5 +1,5 @@
-import { INDUSTRIES, PERSONAS } from "../../db/seed/reference-data";
-import type { ContentInput } from "./scorer";
+import { INDUSTRIES, PERSONAS } from "../../src/db/seed/reference-data";
+import type { ContentInput } from "../../src/modules/quality/scorer";
 
 /**
  * A competent piece written for the tests of the quality check's gates (never a judge-dev piece):

@@ -1,9 +1,9 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router";
-import { createTestQueryClient } from "../../testing/render";
-import { AppProvider } from "../provider";
-import { createAppRoutes } from "../router";
+import { createTestQueryClient } from "./render";
+import { AppProvider } from "../src/app/provider";
+import { createAppRoutes } from "../src/app/router";
 
 /** Runs every route's `lazy()` once, so its module is loaded. */
 async function loadLazyRoutes(routes: RouteObject[]): Promise<void> {
