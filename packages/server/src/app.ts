@@ -24,8 +24,17 @@ import { getLibraryIndex } from "./modules/library/library-index";
 import { auditActorOf, recordAudit } from "./modules/audit/audit.service";
 import { AppError } from "./lib/app-error";
 import { examplesRoutes } from "./modules/examples/examples.routes";
-import { checkExampleStore, createExampleSearchQueue } from "./modules/examples/examples.service";
+import {
+  checkExampleStore,
+  createExampleSearchQueue,
+  readExampleRepoSettings,
+  saveExampleRepoSettings,
+} from "./modules/examples/examples.service";
 import { generationRoutes } from "./modules/content/generation.routes";
+import {
+  readGenerationSettings,
+  saveGenerationSettings,
+} from "./modules/content/generation-settings.service";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { libraryRoutes } from "./modules/library/library.routes";
 import { libraryActionRoutes } from "./modules/library/library-actions.routes";
@@ -41,6 +50,7 @@ import { defineIngestQueue, uploadFileOwner } from "./modules/examples/ingest.jo
 import { checkKitAssets, kitFindingsOf } from "./modules/campaigns/kit-findings";
 import { qualityRoutes } from "./modules/quality/quality.routes";
 import { referenceRoutes } from "./modules/reference/reference.routes";
+import { settingsRoutes } from "./modules/settings/settings.routes";
 import { systemRoutes } from "./modules/system/system.routes";
 import { healthRoutes } from "./modules/system/health.routes";
 import { usersRoutes } from "./modules/users/users.routes";
@@ -249,6 +259,19 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await app.register(referenceRoutes(ctx));
   await app.register(examplesRoutes(ctx));
   await app.register(qualityRoutes(ctx));
+  // The Settings screen's plain settings; the owners' rules come in from their modules.
+  await app.register(
+    settingsRoutes(ctx, {
+      generation: {
+        read: (actor) => readGenerationSettings(ctx.db, actor),
+        save: (actor, value) => saveGenerationSettings(ctx.db, actor, value),
+      },
+      exampleRepository: {
+        read: (actor) => readExampleRepoSettings(ctx, actor),
+        save: (actor, value) => saveExampleRepoSettings(ctx, actor, value),
+      },
+    }),
+  );
   await app.register(generationRoutes(ctx));
   await app.register(contentRoutes);
   await app.register(accountRoutes(ctx));

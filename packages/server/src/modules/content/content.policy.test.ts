@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { aiPolicy } from "../ai/ai.policy";
 import { accountPolicy } from "../account/account.policy";
 import { contentItemCapabilitiesFor } from "../library/library.policy";
-import { qualityPolicy } from "../quality/quality.policy";
 import { referencePolicy } from "../reference/reference.policy";
 import { settingsPolicy } from "../settings/settings.policy";
 import { authorizeItemAction, contentPolicy } from "./content.policy";
@@ -14,9 +13,7 @@ describe("content policy", () => {
       expect(contentPolicy.capabilities({ role })).toEqual({
         generate: roleAtLeast(role, "editor"),
       });
-      expect(settingsPolicy.capabilities({ role })).toEqual({
-        editGenerationSettings: role === "admin",
-      });
+      expect(settingsPolicy.capabilities({ role }).editGenerationSettings).toBe(role === "admin");
     }
   });
 
@@ -67,7 +64,10 @@ describe("settings policies", () => {
     for (const role of ROLES) {
       const admin = role === "admin";
       expect(aiPolicy.capabilities({ role })).toEqual({ changeProvider: admin });
-      expect(qualityPolicy.capabilities({ role })).toEqual({ editBannedPhrases: admin });
+      expect(settingsPolicy.capabilities({ role })).toEqual({
+        editGenerationSettings: admin,
+        editBannedPhrases: admin,
+      });
       expect(referencePolicy.capabilities({ role })).toEqual({ editCompanyProfile: admin });
     }
   });

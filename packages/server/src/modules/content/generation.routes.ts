@@ -4,8 +4,6 @@ import {
   GENERATION_FAILED_MESSAGE,
   GenerateContentBodySchema,
   GeneratedContentSchema,
-  GenerationSettingsResponseSchema,
-  GenerationSettingsSchema,
   successEnvelope,
   type GenerationEvent,
 } from "@content-studio/contract";
@@ -20,7 +18,6 @@ import {
   prepareGeneration,
   runGeneration,
 } from "./generate";
-import { readGenerationSettings, saveGenerationSettings } from "./generation-settings.service";
 
 export const generationRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -112,40 +109,5 @@ export const generationRoutes =
           raw.end();
         }
       },
-    );
-
-    app.get(
-      "/api/settings/generation",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "getGenerationSettings",
-          summary: "Get the generation settings",
-          tags: ["content"],
-          response: { 200: successEnvelope(GenerationSettingsResponseSchema) },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await readGenerationSettings(ctx.db, actorOf(request)),
-      }),
-    );
-
-    app.put(
-      "/api/settings/generation",
-      {
-        config: { access: "admin" },
-        schema: {
-          operationId: "updateGenerationSettings",
-          summary: "Save the generation settings",
-          tags: ["content"],
-          body: GenerationSettingsSchema,
-          response: { 200: successEnvelope(GenerationSettingsResponseSchema) },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await saveGenerationSettings(ctx.db, actorOf(request), request.body),
-      }),
     );
   };

@@ -5,8 +5,6 @@ import {
   ExampleIdParamsSchema,
   ExampleInputSchema,
   ExampleListSchema,
-  ExampleRepoSettingsResponseSchema,
-  ExampleRepoSettingsSchema,
   INGEST_MAX_ENTRIES,
   IngestJobSchema,
   ListExamplesQuerySchema,
@@ -284,41 +282,6 @@ export const examplesRoutes =
       async (request) => ({
         success: true as const,
         data: await getIngestJob(ctx, request.params.id),
-      }),
-    );
-
-    app.get(
-      "/api/settings/example-repository",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "getExampleRepositorySettings",
-          summary: "Get the example repository settings",
-          tags: ["examples"],
-          response: { 200: successEnvelope(ExampleRepoSettingsResponseSchema) },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await examples.readExampleRepoSettings(ctx, actorOf(request)),
-      }),
-    );
-
-    app.put(
-      "/api/settings/example-repository",
-      {
-        config: { access: "admin" },
-        schema: {
-          operationId: "updateExampleRepositorySettings",
-          summary: "Save the example repository settings",
-          tags: ["examples"],
-          body: ExampleRepoSettingsSchema,
-          response: { 200: successEnvelope(ExampleRepoSettingsResponseSchema) },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await examples.saveExampleRepoSettings(ctx, actorOf(request), request.body),
       }),
     );
   };

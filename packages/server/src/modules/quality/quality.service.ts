@@ -1,5 +1,4 @@
 import {
-  type BannedPhrasesResponse,
   type CompanyCatalog,
   type ExampleCategory,
   type Industry,
@@ -12,7 +11,7 @@ import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
 import { sanitizeRichHtml } from "../../lib/html";
 import { versionedCache } from "../../lib/versioned-cache";
-import type { SessionUser } from "../../plugins/access";
+import type {} from "../../plugins/access";
 import { listActiveExamples } from "../examples/examples.repository";
 import {
   presentCompanyCatalog,
@@ -25,15 +24,9 @@ import {
   listPersonaRows,
   loadCompanyCatalogRows,
 } from "../reference/reference.repository";
-import { auditActorOf, diffFields, recordAudit } from "../audit/audit.service";
 import type { JudgeFact } from "./claims";
-import { qualityPolicy } from "./quality.policy";
 import * as repo from "./quality.repository";
-import {
-  BANNED_PHRASES_SETTING,
-  getBannedPhraseList,
-  writeBannedPhraseList,
-} from "../settings/banned-phrases";
+import { getBannedPhraseList } from "../settings/banned-phrases";
 import { round } from "./readability";
 import { scoreContent } from "./scorer";
 import { exampleIndexText, SimilarityIndex } from "./similarity";
@@ -94,50 +87,6 @@ export function nearestInIndex(
 /** The banned phrases the style criterion penalises (the defaults until an admin saves a list). */
 export async function getBannedPhrases(ctx: QualityContext): Promise<string[]> {
   return getBannedPhraseList(ctx.db);
-}
-
-/** The banned phrases as answered to `actor`, with whether they may change them. */
-export async function readBannedPhrases(
-  ctx: QualityContext,
-  actor: SessionUser,
-): Promise<BannedPhrasesResponse> {
-  return presentBannedPhrases(await getBannedPhrases(ctx), actor);
-}
-
-function presentBannedPhrases(phrases: string[], actor: SessionUser): BannedPhrasesResponse {
-  return { phrases, can: { edit: qualityPolicy.capabilities(actor).editBannedPhrases } };
-}
-
-/** Saves the list (trimmed, inner spaces collapsed, duplicates dropped ignoring case). Admins only. */
-export async function saveBannedPhrases(
-  ctx: QualityContext,
-  actor: SessionUser,
-  input: { phrases: string[] },
-): Promise<BannedPhrasesResponse> {
-  qualityPolicy.authorize(actor, "editBannedPhrases");
-  const seen = new Set<string>();
-  const phrases: string[] = [];
-  for (const raw of input.phrases) {
-    const phrase = raw.trim().replace(/\s+/g, " ");
-    const key = phrase.toLowerCase();
-    if (!phrase || seen.has(key)) continue;
-    seen.add(key);
-    phrases.push(phrase);
-  }
-  const before = await getBannedPhrases(ctx);
-  await ctx.db.transaction().execute(async (trx) => {
-    await writeBannedPhraseList(trx, phrases, actor.id);
-    const changes = diffFields({ bannedPhrases: before }, { bannedPhrases: phrases });
-    if (Object.keys(changes).length > 0) {
-      await recordAudit(trx, {
-        actor: auditActorOf(actor),
-        action: "settings.banned_phrases_changed",
-        target: { type: "setting", id: BANNED_PHRASES_SETTING, label: "Banned phrases" },
-        changes,
-      });
-    }
-  });
-  return presentBannedPhrases(phrases, actor);
 }
 
 /** What scoring needs besides the content itself; loading it is most of a check's I/O. */

@@ -1,9 +1,9 @@
 import { definePolicy } from "../../lib/policy";
 
-export type SettingsAction = "editGenerationSettings";
+export type SettingsAction = "editGenerationSettings" | "editBannedPhrases";
 
-/** Everyone signed in reads the generation defaults; only admins change them. */
+/** Everyone signed in reads the generation defaults and the banned phrases; only admins change them. */
 export const settingsPolicy = definePolicy<SettingsAction>({
-  actions: ["editGenerationSettings"],
-  minRole: { editGenerationSettings: "admin" },
+  actions: ["editGenerationSettings", "editBannedPhrases"],
+  minRole: { editGenerationSettings: "admin", editBannedPhrases: "admin" },
 });
