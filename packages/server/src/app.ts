@@ -50,6 +50,7 @@ import { defineIngestQueue, uploadFileOwner } from "./modules/examples/ingest.jo
 import { checkKitAssets, kitFindingsOf } from "./modules/campaigns/kit-findings";
 import { qualityRoutes } from "./modules/quality/quality.routes";
 import { referenceRoutes } from "./modules/reference/reference.routes";
+import { aiRoutes } from "./modules/ai/ai.routes";
 import { settingsRoutes } from "./modules/settings/settings.routes";
 import { systemRoutes } from "./modules/system/system.routes";
 import { healthRoutes } from "./modules/system/health.routes";
@@ -247,6 +248,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await registerOpenApi(app, { scopeOf: requiredScope });
 
   await app.register(systemRoutes(ctx));
+  await app.register(aiRoutes(ctx));
   await app.register(
     healthRoutes(ctx, {
       draining: graceful.closing,

@@ -1,15 +1,7 @@
-import {
-  AiServiceInfoResponseSchema,
-  ChangeAiProviderBodySchema,
-  ErrorEnvelopeSchema,
-  HealthSchema,
-  successEnvelope,
-} from "@content-studio/contract";
+import { ErrorEnvelopeSchema, HealthSchema, successEnvelope } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context";
-import { actorOf } from "../../plugins/access";
-import { changeAiProvider, getAiServiceInfoFor } from "../ai/ai-provider.service";
 import { checkHealth } from "./system.service";
 
 export const systemRoutes =
@@ -37,42 +29,6 @@ export const systemRoutes =
         return reply
           .status(health.database === "up" ? 200 : 503)
           .send({ success: true as const, data: health });
-      },
-    );
-
-    app.get(
-      "/api/ai-service-info",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "getAiServiceInfo",
-          summary: "Get the AI provider in use",
-          tags: ["system"],
-          response: { 200: successEnvelope(AiServiceInfoResponseSchema) },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await getAiServiceInfoFor(ctx, actorOf(request)),
-      }),
-    );
-
-    app.post(
-      "/api/change-ai-provider",
-      {
-        config: { access: "admin" },
-        schema: {
-          operationId: "changeAiProvider",
-          summary: "Change the AI provider",
-          tags: ["system"],
-          body: ChangeAiProviderBodySchema,
-          response: { 200: successEnvelope(AiServiceInfoResponseSchema) },
-        },
-      },
-      async (request) => {
-        const actor = actorOf(request);
-        const info = await changeAiProvider(ctx, actor, request.body, request.log);
-        return { success: true as const, data: info };
       },
     );
   };

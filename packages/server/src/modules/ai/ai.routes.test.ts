@@ -2,7 +2,7 @@ import type { AiServiceInfo } from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
 import { DEFAULT_AI_CALL_LIMITS, type AiConfig } from "../../config";
-import { AI_PROVIDER_SETTING, getWriter } from "../ai/ai-provider.service";
+import { AI_PROVIDER_SETTING, getWriter } from "./ai-provider.service";
 import { writeSetting } from "../settings/settings.repository";
 
 const OPENAI_KEY = "sk-proj-route-test-0123456789-abcdEFGH";

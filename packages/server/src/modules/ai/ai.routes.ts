@@ -1,0 +1,50 @@
+import {
+  AiServiceInfoResponseSchema,
+  ChangeAiProviderBodySchema,
+  successEnvelope,
+} from "@content-studio/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppContext } from "../../app-context";
+import { actorOf } from "../../plugins/access";
+import { changeAiProvider, getAiServiceInfoFor } from "./ai-provider.service";
+
+/** /api/ai-service-info and /api/change-ai-provider: the AI provider in use, and changing it. */
+export const aiRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      "/api/ai-service-info",
+      {
+        config: { access: "viewer" },
+        schema: {
+          operationId: "getAiServiceInfo",
+          summary: "Get the AI provider in use",
+          tags: ["ai"],
+          response: { 200: successEnvelope(AiServiceInfoResponseSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await getAiServiceInfoFor(ctx, actorOf(request)),
+      }),
+    );
+
+    app.post(
+      "/api/change-ai-provider",
+      {
+        config: { access: "admin" },
+        schema: {
+          operationId: "changeAiProvider",
+          summary: "Change the AI provider",
+          tags: ["ai"],
+          body: ChangeAiProviderBodySchema,
+          response: { 200: successEnvelope(AiServiceInfoResponseSchema) },
+        },
+      },
+      async (request) => {
+        const actor = actorOf(request);
+        const info = await changeAiProvider(ctx, actor, request.body, request.log);
+        return { success: true as const, data: info };
+      },
+    );
+  };
