@@ -11,7 +11,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 import type { SessionUser } from "../src/plugins/access";
 import { AI_PROVIDER_SETTING } from "../src/modules/ai/ai-provider.service";
-import { adminResetPassword } from "../src/modules/account/account.service";
+import { adminResetPassword } from "../src/modules/users/password-reset.service";
 import { getCompanyProfile } from "../src/modules/reference/company-profile.service";
 import {
   GENERATION_SETTING,

@@ -1,13 +1,7 @@
 import {
-  AdminPasswordResetBodySchema,
-  AdminPasswordResetResultSchema,
   ChangePasswordBodySchema,
-  ForgotPasswordBodySchema,
-  ForgotPasswordResultSchema,
-  ResetPasswordBodySchema,
   UiSettingsSchema,
   UpdateMeBodySchema,
-  UserIdParamsSchema,
   UserSchema,
   successEnvelope,
   EmptyAnswerSchema,
@@ -89,66 +83,6 @@ export const accountRoutes =
       },
       async (request) => {
         await account.changePassword(ctx, actorOf(request), request.body);
-        return { success: true as const, data: {} };
-      },
-    );
-
-    app.post(
-      "/api/users/:id/password-reset",
-      {
-        config: { access: "admin" },
-        schema: {
-          operationId: "resetUserPassword",
-          summary: "Reset a user's password (temporary password or link)",
-          tags: ["account"],
-          params: UserIdParamsSchema,
-          body: AdminPasswordResetBodySchema,
-          response: { 200: successEnvelope(AdminPasswordResetResultSchema) },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await account.adminResetPassword(
-          ctx,
-          actorOf(request),
-          request.params.id,
-          request.body,
-        ),
-      }),
-    );
-
-    app.post(
-      "/api/auth/forgot-password",
-      {
-        config: { access: "public" },
-        schema: {
-          operationId: "requestPasswordReset",
-          summary: "Send a password reset link",
-          tags: ["account"],
-          body: ForgotPasswordBodySchema,
-          response: { 200: successEnvelope(ForgotPasswordResultSchema) },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await account.requestPasswordReset(ctx, { ip: request.ip }, request.body),
-      }),
-    );
-
-    app.post(
-      "/api/auth/reset-password",
-      {
-        config: { access: "public" },
-        schema: {
-          operationId: "resetPassword",
-          summary: "Choose a new password with a reset link",
-          tags: ["account"],
-          body: ResetPasswordBodySchema,
-          response: { 200: Done },
-        },
-      },
-      async (request) => {
-        await account.completePasswordReset(ctx, { ip: request.ip }, request.body);
         return { success: true as const, data: {} };
       },
     );

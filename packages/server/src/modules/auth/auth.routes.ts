@@ -1,4 +1,7 @@
 import {
+  ForgotPasswordBodySchema,
+  ForgotPasswordResultSchema,
+  ResetPasswordBodySchema,
   SessionInfoSchema,
   SetupAdminBodySchema,
   SignInBodySchema,
@@ -11,6 +14,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context";
 import { createFirstAdmin, getSessionInfo, signIn, signOut } from "./auth.service";
+import { completePasswordReset, requestPasswordReset } from "./password-reset.service";
 import { finishSsoSignIn, startSsoSignIn } from "./sso-sign-in.service";
 
 const UserEnvelope = successEnvelope(SignInResultSchema);
@@ -141,6 +145,42 @@ export const authRoutes =
       async (request, reply) => {
         const setCookies = await signOut(ctx.auth, request);
         if (setCookies.length > 0) reply.header("set-cookie", setCookies);
+        return { success: true as const, data: {} };
+      },
+    );
+
+    app.post(
+      "/api/auth/forgot-password",
+      {
+        config: { access: "public" },
+        schema: {
+          operationId: "requestPasswordReset",
+          summary: "Send a password reset link",
+          tags: ["auth"],
+          body: ForgotPasswordBodySchema,
+          response: { 200: successEnvelope(ForgotPasswordResultSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await requestPasswordReset(ctx, { ip: request.ip }, request.body),
+      }),
+    );
+
+    app.post(
+      "/api/auth/reset-password",
+      {
+        config: { access: "public" },
+        schema: {
+          operationId: "resetPassword",
+          summary: "Choose a new password with a reset link",
+          tags: ["auth"],
+          body: ResetPasswordBodySchema,
+          response: { 200: successEnvelope(EmptyAnswerSchema) },
+        },
+      },
+      async (request) => {
+        await completePasswordReset(ctx, { ip: request.ip }, request.body);
         return { success: true as const, data: {} };
       },
     );

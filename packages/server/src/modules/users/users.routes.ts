@@ -1,4 +1,6 @@
 import {
+  AdminPasswordResetBodySchema,
+  AdminPasswordResetResultSchema,
   CreateUserBodySchema,
   UpdateUserBodySchema,
   UserIdParamsSchema,
@@ -9,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
 import { actorOf } from "../../plugins/access";
+import { adminResetPassword } from "./password-reset.service";
 import { changeUser, createUser, listAllUsers } from "./users.service";
 
 export const usersRoutes =
@@ -67,5 +70,24 @@ export const usersRoutes =
         const user = await changeUser(ctx.db, actor, request.params.id, request.body);
         return { success: true as const, data: user };
       },
+    );
+
+    app.post(
+      "/api/users/:id/password-reset",
+      {
+        config: { access: "admin" },
+        schema: {
+          operationId: "resetUserPassword",
+          summary: "Reset a user's password (temporary password or link)",
+          tags: ["users"],
+          params: UserIdParamsSchema,
+          body: AdminPasswordResetBodySchema,
+          response: { 200: successEnvelope(AdminPasswordResetResultSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await adminResetPassword(ctx, actorOf(request), request.params.id, request.body),
+      }),
     );
   };

@@ -174,3 +174,21 @@ export async function changeUser(
     return presented;
   });
 }
+
+/** The sign-in password rules, reported on the given field. */
+export function assertNewPassword(
+  password: string,
+  user: { email: string; name: string },
+  path: string,
+) {
+  try {
+    assertAcceptablePassword(password, user);
+  } catch (error) {
+    if (error instanceof AppError) {
+      throw new AppError("validation_error", error.message, {
+        issues: [{ path, message: error.message }],
+      });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,48 @@
+import type { User } from "@content-studio/contract";
+import { expect } from "vitest";
+import { Agent, type TestApp } from "../helper";
+
+/** Accounts for the account, password-reset and sign-in tests. */
+export const PASSWORD = "Sturdy-Test-Passphrase-42";
+export const NEW_PASSWORD = "Another-Solid-Phrase-77";
+let counter = 0;
+export const address = (label: string) => `${label}-${++counter}@example.test`;
+
+/** An admin creates a user with PASSWORD; a fresh address each time. */
+export async function createUser(t: TestApp, admin: Agent, role: User["role"] = "viewer") {
+  const email = address(role);
+  const res = await admin.post("/api/users", {
+    name: `Person ${counter}`,
+    email,
+    password: PASSWORD,
+    role,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { user: res.json<{ data: User }>().data, email };
+}
+
+/** Signs in from `ip` in a new browser. */
+export async function signIn(t: TestApp, email: string, password = PASSWORD, ip = "10.9.0.1") {
+  const agent = new Agent(t.app);
+  const res = await agent.request({
+    method: "POST",
+    url: "/api/auth/sign-in/email",
+    payload: { email, password },
+    remoteAddress: ip,
+  });
+  return { agent, res };
+}
+
+/** The audit rows of one action (and target). */
+export function auditRows(t: TestApp, action: string, targetId?: string) {
+  let q = t.db.selectFrom("audit_log").selectAll().where("action", "=", action);
+  if (targetId) q = q.where("target_id", "=", targetId);
+  return q.execute();
+}
+
+/** The token of a reset link (it travels in the fragment). */
+export const linkToken = (link: string) => {
+  const match = /#token=([\w-]+)/.exec(link);
+  if (!match) throw new Error(`no token in ${link}`);
+  return match[1]!;
+};
