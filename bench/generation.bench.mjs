@@ -4,8 +4,8 @@
 // The per-user generation limit is raised with GENERATION_RATE_LIMIT so it never answers 429
 // during the runs (the default, 20 provider calls per 10 minutes, would stop run (1) early).
 import fs from "node:fs";
-import http from "node:http";
 import { startServer } from "../e2e/lib/server.mjs";
+import { answer, startFakeAiProvider } from "../packages/server/test/fakes/ai-provider-server.ts";
 import { signInCookie } from "./lib/measure.mjs";
 import { ensureBuild } from "./lib/build.mjs";
 
@@ -14,6 +14,7 @@ const BUILTIN_RUNS = 30;
 const BUILTIN_WARMUP = 3;
 const PROVIDER_RUNS = 5;
 const PROVIDER_DELAY_MS = 2000;
+const API_KEY = "test";
 
 const REQUEST = {
   personaId: "vp-engineering",
@@ -97,71 +98,24 @@ const DRAFT = {
   imagePrompt: "Engineers reviewing a cost breakdown of an aircraft bracket",
 };
 
-/**
- * A minimal OpenAI Responses API fake: every POST …/responses answers DRAFT after exactly
- * `delayMs` (plain JSON; the non-streaming endpoint does not ask for a stream).
- * @param {number} delayMs
- */
-async function startSlowProvider(delayMs) {
-  const server = http.createServer((req, res) => {
-    req.resume();
-    req.on("end", () => {
-      if (req.method !== "POST" || !req.url?.endsWith("/responses")) {
-        res.writeHead(404, { "content-type": "application/json" });
-        res.end(JSON.stringify({ error: { message: "not found" } }));
-        return;
-      }
-      setTimeout(() => {
-        res.writeHead(200, { "content-type": "application/json" });
-        res.end(
-          JSON.stringify({
-            id: "resp_bench",
-            object: "response",
-            created_at: Math.floor(Date.now() / 1000),
-            model: "gpt-4o-mini",
-            status: "completed",
-            incomplete_details: null,
-            output: [
-              {
-                type: "message",
-                id: "msg_bench",
-                role: "assistant",
-                status: "completed",
-                content: [{ type: "output_text", text: JSON.stringify(DRAFT), annotations: [] }],
-              },
-            ],
-            usage: {
-              input_tokens: 1200,
-              input_tokens_details: { cached_tokens: 0 },
-              output_tokens: 600,
-              output_tokens_details: { reasoning_tokens: 0 },
-              total_tokens: 1800,
-            },
-          }),
-        );
-      }, delayMs);
-    });
-  });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(undefined)));
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    close: () => new Promise((resolve) => server.close(() => resolve(undefined))),
-  };
-}
-
 export async function run() {
   ensureBuild("generation");
-  const provider = await startSlowProvider(PROVIDER_DELAY_MS);
+  // The OpenAI-wire fake answers DRAFT to every call after exactly 2 s.
+  const provider = await startFakeAiProvider({ apiKey: API_KEY });
+  provider.setDefault(
+    answer(DRAFT, {
+      delayMs: PROVIDER_DELAY_MS,
+      usage: { inputTokens: 1200, outputTokens: 600 },
+    }),
+  );
   const server = await startServer({
     env: {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: "warn",
       GENERATION_RATE_LIMIT: "100000",
-      OPENAI_API_KEY: "test",
-      OPENAI_BASE_URL: provider.baseUrl,
+      OPENAI_API_KEY: API_KEY,
+      OPENAI_BASE_URL: provider.openaiBaseUrl,
     },
   });
   try {

@@ -7,15 +7,20 @@
 // PostgreSQL runs in a throw-away database next to BENCH_DATABASE_URL or TEST_DATABASE_URL
 // (default postgres://postgres@127.0.0.1:5432/test); it is skipped when that server is down.
 // Wall times depend on how busy the machine is: read them with the load average run.mjs prints.
-import http from "node:http";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { startServer } from "../e2e/lib/server.mjs";
+import {
+  answer,
+  maxInFlight,
+  startFakeAiProvider,
+} from "../packages/server/test/fakes/ai-provider-server.ts";
 import { ensureBuild } from "./lib/build.mjs";
 import { percentile, round, signInCookie, sleep, waitForStartupIngest } from "./lib/measure.mjs";
 import { withScratchDatabase } from "./lib/postgres.mjs";
 
 const ADMIN = { email: "bench@example.com", password: "Orbital-Tooling-2026" };
 const PROVIDER_DELAY_MS = 2000;
+const API_KEY = "sk-bench";
 const CAP = 8;
 const PERSONAS = ["vp-engineering", "director-engineering", "cto", "product-manager"];
 const INDUSTRIES = ["aerospace", "automotive", "industrial"];
@@ -40,93 +45,20 @@ const DRAFT = {
 
 /**
  * What the fake writes for a call: the prompt says which asset it is (as in kit.faults.test.ts).
- * @param {string} body the raw request body
+ * @param {string} prompt
  */
-function answerFor(body) {
-  if (/exactly 3 email subject lines/.test(body)) {
+function answerFor(prompt) {
+  if (/exactly 3 email subject lines/.test(prompt)) {
     return { subjects: ["Cost before release", "Quotes you can check", "A pilot plan"] };
   }
   if (
-    /Write (a LinkedIn post|an X post|a newsletter blurb|one prompt for an image model)/.test(body)
+    /Write (a LinkedIn post|an X post|a newsletter blurb|one prompt for an image model)/.test(
+      prompt,
+    )
   ) {
     return { text: "Should-cost estimates during design cut late changes." };
   }
   return DRAFT;
-}
-
-/**
- * An OpenAI Responses API fake: every POST …/responses answers after exactly `delayMs`, and the
- * fake counts the calls it is answering at once.
- * @param {number} delayMs
- */
-async function startFakeProvider(delayMs) {
-  const stats = { calls: 0, inFlight: 0, maxInFlight: 0 };
-  const server = http.createServer((req, res) => {
-    /** @type {Buffer[]} */
-    const chunks = [];
-    req.on("data", (chunk) => chunks.push(chunk));
-    req.on("end", () => {
-      if (req.method !== "POST" || !req.url?.endsWith("/responses")) {
-        res.writeHead(404, { "content-type": "application/json" });
-        res.end(JSON.stringify({ error: { message: "not found" } }));
-        return;
-      }
-      stats.calls += 1;
-      stats.inFlight += 1;
-      stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight);
-      let open = true;
-      const done = () => {
-        if (!open) return;
-        open = false;
-        stats.inFlight -= 1;
-      };
-      res.on("close", done);
-      const text = JSON.stringify(answerFor(Buffer.concat(chunks).toString("utf8")));
-      setTimeout(() => {
-        done();
-        if (res.destroyed) return;
-        res.writeHead(200, { "content-type": "application/json" });
-        res.end(
-          JSON.stringify({
-            id: "resp_bench",
-            object: "response",
-            created_at: Math.floor(Date.now() / 1000),
-            model: "gpt-4o-mini",
-            status: "completed",
-            incomplete_details: null,
-            output: [
-              {
-                type: "message",
-                id: "msg_bench",
-                role: "assistant",
-                status: "completed",
-                content: [{ type: "output_text", text, annotations: [] }],
-              },
-            ],
-            usage: {
-              input_tokens: 1200,
-              input_tokens_details: { cached_tokens: 0 },
-              output_tokens: 300,
-              output_tokens_details: { reasoning_tokens: 0 },
-              total_tokens: 1500,
-            },
-          }),
-        );
-      }, delayMs);
-    });
-  });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(undefined)));
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    stats,
-    reset() {
-      stats.calls = 0;
-      stats.maxInFlight = stats.inFlight;
-    },
-    close: () => new Promise((resolve) => server.close(() => resolve(undefined))),
-  };
 }
 
 /**
@@ -316,20 +248,32 @@ async function postgresReachable(url) {
 
 export async function run() {
   ensureBuild("kits");
-  const provider = await startFakeProvider(PROVIDER_DELAY_MS);
+  // The OpenAI-wire fake answers every call after exactly 2 s; the bench counts a kit's calls
+  // from the requests it recorded since the kit's provider was chosen.
+  const provider = await startFakeAiProvider({ apiKey: API_KEY });
+  provider.setDefault((request) =>
+    answer(answerFor(request.promptText), {
+      delayMs: PROVIDER_DELAY_MS,
+      usage: { inputTokens: 1200, outputTokens: 300 },
+    }),
+  );
   const env = {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: "warn",
     GENERATION_RATE_LIMIT: "100000",
     KIT_CONCURRENCY: String(CAP),
-    OPENAI_API_KEY: "sk-bench",
-    OPENAI_BASE_URL: provider.baseUrl,
+    OPENAI_API_KEY: API_KEY,
+    OPENAI_BASE_URL: provider.openaiBaseUrl,
   };
   /** @type {{ metric: string, value: number, unit: string, target: string }[]} */
   const results = [];
-  /** @param {string} store @param {{ seconds: number, startSeconds: number, tailSeconds: number }} kit */
-  const providerEntries = (store, kit) => [
+  /**
+   * @param {string} store @param {{ seconds: number, startSeconds: number, tailSeconds: number }} kit
+   * @param {import("../packages/server/test/fakes/ai-provider-server.ts").RecordedRequest[]} calls
+   *   the provider calls the fake recorded for the kit
+   */
+  const providerEntries = (store, kit, calls) => [
     {
       metric: `216-step kit, provider at 2 s per call, cap ${CAP}, ${store}: wall time (ideal ${IDEAL_S} s)`,
       value: round(kit.seconds, 1),
@@ -362,7 +306,7 @@ export async function run() {
     },
     {
       metric: `216-step kit, provider, ${store}: most calls in flight at the fake`,
-      value: provider.stats.maxInFlight,
+      value: maxInFlight(calls),
       unit: "calls",
       target: `<= ${CAP}`,
     },
@@ -381,7 +325,7 @@ export async function run() {
       });
 
       await chooseProvider(server.apiUrl, cookie, "openai");
-      provider.reset();
+      const callsFrom = provider.requests.length;
       // The same polling on the idle server, for comparison (the machine's own noise).
       const idle = pollHealth(server.apiUrl, 100);
       await sleep(10_000);
@@ -405,10 +349,9 @@ export async function run() {
       const kit = await runKit(server.apiUrl, cookie, "provider, PGlite", PROVIDER_DELAY_MS);
       const { latencies, failures } = await health.stop();
       lag.disable();
-      if (provider.stats.calls !== STEPS) {
-        console.log(
-          `kits: PGlite: the fake answered ${provider.stats.calls} calls for ${STEPS} steps`,
-        );
+      const calls = provider.requests.slice(callsFrom);
+      if (calls.length !== STEPS) {
+        console.log(`kits: PGlite: the fake answered ${calls.length} calls for ${STEPS} steps`);
       }
       console.log(
         `kits: health during the PGlite provider kit: ${latencies.length} polls, p50 ` +
@@ -416,7 +359,7 @@ export async function run() {
           `max ${round(Math.max(...latencies), 1)} ms, ${failures} failed; the bench's own ` +
           `event-loop delay p99 ${round(lag.percentile(99) / 1e6, 1)} ms, max ${round(lag.max / 1e6, 1)} ms`,
       );
-      results.push(...providerEntries("PGlite", kit), {
+      results.push(...providerEntries("PGlite", kit, calls), {
         metric: `GET /api/health p99 during the PGlite provider kit (${latencies.length} polls, ~100 ms apart)`,
         value: round(percentile(latencies, 99), 1),
         unit: "ms",
@@ -445,14 +388,14 @@ export async function run() {
       const { server: pgServer, cookie: pgCookie } = await startSignedIn(env, url);
       try {
         await chooseProvider(pgServer.apiUrl, pgCookie, "openai");
-        provider.reset();
+        const callsFrom = provider.requests.length;
         const kit = await runKit(
           pgServer.apiUrl,
           pgCookie,
           "provider, PostgreSQL",
           PROVIDER_DELAY_MS,
         );
-        results.push(...providerEntries("PostgreSQL", kit));
+        results.push(...providerEntries("PostgreSQL", kit, provider.requests.slice(callsFrom)));
       } finally {
         await pgServer.stop();
       }

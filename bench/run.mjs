@@ -6,6 +6,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { register } from "tsx/esm/api";
+
+// tsx lets benches import TypeScript (the shared AI provider fake) as e2e journeys do;
+// registered before any bench module is imported below.
+register();
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(benchDir, "..");

@@ -99,6 +99,23 @@ export const stall = (text?: string): FakeBehaviour => ({ kind: "stall", text })
 export const drop = (text?: string): FakeBehaviour => ({ kind: "drop", text });
 export const reset = (): FakeBehaviour => ({ kind: "reset" });
 
+/**
+ * The most requests the fake was answering at once, from their recorded times: a request is in
+ * flight from `receivedAt` until `finishedAt` or `abortedAt` (still open: until now). A request
+ * that ends in the millisecond another arrives is not counted with it.
+ */
+export function maxInFlight(requests: readonly RecordedRequest[]): number {
+  const events = requests.flatMap((r) => [
+    { at: r.receivedAt, d: 1 },
+    { at: r.finishedAt ?? r.abortedAt ?? Infinity, d: -1 },
+  ]);
+  events.sort((a, b) => a.at - b.at || a.d - b.d);
+  let now = 0;
+  let max = 0;
+  for (const e of events) max = Math.max(max, (now += e.d));
+  return max;
+}
+
 /** Model text that is not valid JSON (cut off mid-string). */
 export const MALFORMED_JSON =
   '{"headline": "Design-to-cost in practice", "introduction": "Unterminated';

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   answer,
   MALFORMED_JSON,
+  maxInFlight,
   rateLimit,
   startFakeAiProvider,
   type FakeAiProviderServer,
@@ -52,19 +53,6 @@ function answerFor(request: RecordedRequest, index: number) {
     },
     { delayMs: 20 },
   );
-}
-
-/** The most calls the fake was answering at once. */
-function maxInFlight(requests: RecordedRequest[]): number {
-  const events = requests.flatMap((r) => [
-    { at: r.receivedAt, d: 1 },
-    { at: r.finishedAt ?? r.abortedAt ?? r.receivedAt, d: -1 },
-  ]);
-  events.sort((a, b) => a.at - b.at || a.d - b.d);
-  let now = 0;
-  let max = 0;
-  for (const e of events) max = Math.max(max, (now += e.d));
-  return max;
 }
 
 describe("a 216-step kit against a provider that fails now and then", () => {
