@@ -98,6 +98,24 @@ const DRAFT = {
   imagePrompt: "Engineers reviewing a cost breakdown of an aircraft bracket",
 };
 
+/**
+ * How long at least one of these provider calls was running (the union of their intervals).
+ * @param {{ receivedAt: number, finishedAt?: number, abortedAt?: number }[]} calls
+ */
+function providerBusyMs(calls) {
+  const spans = calls
+    .map((c) => [c.receivedAt, c.finishedAt ?? c.abortedAt ?? c.receivedAt])
+    .sort((a, b) => (a[0] ?? 0) - (b[0] ?? 0));
+  let busy = 0;
+  let end = -Infinity;
+  for (const [from = 0, to = 0] of spans) {
+    if (to <= end) continue;
+    busy += to - Math.max(from, end);
+    end = to;
+  }
+  return busy;
+}
+
 export async function run() {
   ensureBuild("generation");
   // The OpenAI-wire fake answers DRAFT to every call after exactly 2 s.
@@ -150,16 +168,23 @@ export async function run() {
     });
     await timedGenerate(server.apiUrl, cookie); // warm-up: provider client, connection
     /** @type {number[]} */ const overheadMs = [];
+    /** @type {number[]} */ const callsPerRun = [];
     const providerCpuStart = cpuMs(server.pid);
     for (let i = 0; i < PROVIDER_RUNS; i++) {
+      const before = provider.requests.length;
       const { ms, result } = await timedGenerate(server.apiUrl, cookie);
       if (result.data.metadata.provider !== "openai") throw new Error("provider switch failed");
-      overheadMs.push(ms - PROVIDER_DELAY_MS);
+      // A generation may call the provider more than once (the draft, then a revision when the
+      // check finds what to fix): ours is the time no call was running.
+      const calls = provider.requests.slice(before);
+      callsPerRun.push(calls.length);
+      overheadMs.push(ms - providerBusyMs(calls));
     }
     const providerCpu = (cpuMs(server.pid) - providerCpuStart) / PROVIDER_RUNS;
     const medianOverhead = percentile(overheadMs, 50);
     console.log(
-      `generation: provider overhead per run (ms): ${overheadMs.map((v) => round(v, 1)).join(", ")}`,
+      `generation: provider overhead per run (ms): ${overheadMs.map((v) => round(v, 1)).join(", ")}; ` +
+        `provider calls per run: ${callsPerRun.join(", ")}`,
     );
 
     return [
@@ -183,7 +208,7 @@ export async function run() {
         target: "report",
       },
       {
-        metric: `overhead on a 2 s provider, median of ${PROVIDER_RUNS} (total - 2000 ms)`,
+        metric: `overhead on a 2 s provider, median of ${PROVIDER_RUNS} (total - time a call was running)`,
         value: round(medianOverhead, 1),
         unit: "ms",
         target: "report",
@@ -193,6 +218,12 @@ export async function run() {
         value: round((medianOverhead / PROVIDER_DELAY_MS) * 100, 2),
         unit: "%",
         target: "<= 2 %",
+      },
+      {
+        metric: `provider calls per generation, median of ${PROVIDER_RUNS}`,
+        value: percentile(callsPerRun, 50),
+        unit: "calls",
+        target: "report",
       },
       {
         metric: "provider generation: server CPU time per request, share of 2 s",

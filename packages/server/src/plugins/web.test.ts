@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ResolveUser } from "./access";
 import { registerWeb } from "./web";
@@ -82,12 +82,12 @@ describe("web assets", () => {
   });
 });
 
-describe("index.html names what a first visit loads next", () => {
+describe("index.html carries what a first visit starts with", () => {
   const html =
     '<!doctype html><html><head><title>Content Studio</title></head><body><div id="root"></div></body></html>\n';
   const hints = {
     session: "/api/session",
-    signedIn: ["/api/personas"],
+    signedIn: ["/api/personas", "/api/broken"],
     pages: [
       { path: "/", scripts: ["/assets/dashboard-abc.js"], data: ["/api/dashboard/summary"] },
       { path: "/library", scripts: ["/assets/library-abc.js"], data: ["/api/library?a=1&b=2"] },
@@ -104,6 +104,8 @@ describe("index.html names what a first visit loads next", () => {
     if (cookie.includes("sid=old")) return { user, setCookies: ["sid=renewed; HttpOnly"] };
     return cookie.includes("sid=good") ? { user, setCookies: [] } : { user: null, setCookies: [] };
   };
+  /** A persona whose text tries to end the data block and run a script of its own. */
+  const PERSONA = { name: "CTO </script><script>alert(1)</script> & <!-- \u2028 -->" };
   let dist: string;
   let app: FastifyInstance;
 
@@ -113,6 +115,18 @@ describe("index.html names what a first visit loads next", () => {
     fs.mkdirSync(path.join(dist, ".vite"));
     fs.writeFileSync(path.join(dist, ".vite/first-visit.json"), JSON.stringify(hints));
     app = Fastify();
+    // The API the page's answers come from: each route says whose cookie and address it saw.
+    const seen = (request: FastifyRequest) => ({
+      cookie: request.headers.cookie ?? null,
+      ip: request.ip,
+    });
+    app.get("/api/session", async (request) => ({ success: true, data: seen(request) }));
+    app.get("/api/personas", async () => ({ success: true, data: [PERSONA] }));
+    app.get("/api/broken", async (_request, reply) =>
+      reply.status(500).send({ success: false, code: "internal_error", message: "No." }),
+    );
+    app.get("/api/dashboard/summary", async () => ({ success: true, data: { total: 3 } }));
+    app.get("/api/library", async (request) => ({ success: true, data: request.query }));
     await registerWeb(app, dist, { resolveUser });
     await app.ready();
   });
@@ -122,45 +136,69 @@ describe("index.html names what a first visit loads next", () => {
   });
 
   const links = (body: string) => body.match(/<link [^>]*>/g) ?? [];
-  const SESSION = '<link rel="preload" href="/api/session" as="fetch" crossorigin="anonymous">';
+  /** The answers in the page's data block, read back as the app reads them. */
+  const answersOf = (body: string) => {
+    const blocks = [
+      ...body.matchAll(/<script type="application\/json" id="first-answers">(.*?)<\/script>/g),
+    ];
+    expect(blocks).toHaveLength(1);
+    return JSON.parse(blocks[0]![1]!) as Record<string, { success: boolean; data: unknown }>;
+  };
 
-  it("a signed-out visitor: the session and the page's code, compressed, never cached", async () => {
-    const res = await app.inject({ url: "/", headers: { "accept-encoding": "gzip, br" } });
+  it("a signed-out visitor: the page's code and the session answer, compressed, never stored", async () => {
+    const res = await app.inject({
+      url: "/",
+      headers: { "accept-encoding": "gzip, br" },
+      remoteAddress: "10.1.2.3",
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/text\/html/);
-    expect(res.headers["cache-control"]).toBe("no-cache");
+    expect(res.headers["cache-control"]).toBe("private, no-store");
     expect(res.headers.vary).toMatch(/accept-encoding/i);
     expect(res.headers.vary).toMatch(/cookie/i);
     expect(res.headers["content-encoding"]).toBe("br");
     const body = zlib.brotliDecompressSync(res.rawPayload).toString();
     expect(links(body)).toEqual([
       '<link rel="modulepreload" crossorigin href="/assets/dashboard-abc.js">',
-      SESSION,
     ]);
-    expect(body.replace(/ *<link [^>]*>\n/g, "")).toBe(html.replace("</head>", "  </head>"));
+    expect(answersOf(body)).toEqual({
+      "/api/session": { success: true, data: { cookie: null, ip: "10.1.2.3" } },
+    });
+    expect(body.replace(/ *<(link|script) [^\n]*\n/g, "")).toBe(
+      html.replace("</head>", "  </head>"),
+    );
   });
 
-  it("a signed-in visitor: the start-up data and the screen's data as well", async () => {
+  it("a signed-in visitor: the start-up data and the screen's data, asked with their cookie", async () => {
     const res = await app.inject({
       url: "/library",
       headers: { "accept-encoding": "gzip", cookie: "sid=good" },
     });
     expect(res.headers["content-encoding"]).toBe("gzip");
-    expect(links(zlib.gunzipSync(res.rawPayload).toString())).toEqual([
+    const body = zlib.gunzipSync(res.rawPayload).toString();
+    expect(links(body)).toEqual([
       '<link rel="modulepreload" crossorigin href="/assets/library-abc.js">',
-      SESSION,
-      '<link rel="preload" href="/api/personas" as="fetch" crossorigin="anonymous">',
-      '<link rel="preload" href="/api/library?a=1&amp;b=2" as="fetch" crossorigin="anonymous">',
     ]);
+    // The failed answer is left out: the app asks for it itself.
+    expect(answersOf(body)).toEqual({
+      "/api/session": { success: true, data: { cookie: "sid=good", ip: "127.0.0.1" } },
+      "/api/personas": { success: true, data: [PERSONA] },
+      "/api/library?a=1&b=2": { success: true, data: { a: "1", b: "2" } },
+    });
+    // Nothing in an answer can end the data block or start markup.
+    expect(body.match(/<\/script>/g)).toHaveLength(1);
+    expect(body).not.toContain("<script>alert");
+    expect(body).not.toContain("<!--");
   });
 
   it("sends a renewed session cookie with the page", async () => {
     const res = await app.inject({ url: "/", headers: { cookie: "sid=old" } });
     expect([res.headers["set-cookie"]].flat()).toEqual(["sid=renewed; HttpOnly"]);
     expect(res.headers["content-encoding"]).toBeUndefined();
-    expect(links(res.body)).toContain(
-      '<link rel="preload" href="/api/dashboard/summary" as="fetch" crossorigin="anonymous">',
-    );
+    expect(answersOf(res.body)["/api/dashboard/summary"]).toEqual({
+      success: true,
+      data: { total: 3 },
+    });
   });
 
   it.each([
@@ -170,8 +208,8 @@ describe("index.html names what a first visit loads next", () => {
     const res = await app.inject({ url, headers: { cookie } });
     expect(links(res.body)).toEqual([
       '<link rel="modulepreload" crossorigin href="/assets/dashboard-abc.js">',
-      SESSION,
     ]);
+    expect(Object.keys(answersOf(res.body))).toEqual(["/api/session"]);
   });
 
   it.each(["/login", "/library?q=cost", "/library/42"])(
@@ -179,7 +217,8 @@ describe("index.html names what a first visit loads next", () => {
     async (url) => {
       const res = await app.inject({ url, headers: { cookie: "sid=good" } });
       expect(res.statusCode).toBe(200);
-      expect(links(res.body)).toEqual([SESSION]);
+      expect(links(res.body)).toEqual([]);
+      expect(Object.keys(answersOf(res.body))).toEqual(["/api/session"]);
     },
   );
 });

@@ -17,12 +17,8 @@ interface FirstVisitHints {
   pages: { path: string; scripts: string[]; data: string[] }[];
 }
 
-/** index.html as sent: the text with its brotli and gzip copies, made once per variant. */
-interface IndexVariant {
-  identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-}
+/** The id of the element of index.html that carries the first answers (lib/first-answers.ts). */
+const FIRST_ANSWERS_ID = "first-answers";
 
 function readHints(webDist: string): FirstVisitHints | undefined {
   const file = path.join(webDist, ".vite", "first-visit.json");
@@ -32,20 +28,63 @@ function readHints(webDist: string): FirstVisitHints | undefined {
 
 const attribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
 
-/**
- * `<link>` hints for index.html: the route's scripts as module preloads; the API answers as
- * fetch preloads (`crossorigin="anonymous"` is what the app's same-origin `fetch` matches,
- * cookies included), which the app's own requests then take.
- */
-function hintTags(scripts: string[], data: string[]): string {
-  return [
-    ...scripts.map((src) => `<link rel="modulepreload" crossorigin href="${attribute(src)}">`),
-    ...data.map(
-      (url) => `<link rel="preload" href="${attribute(url)}" as="fetch" crossorigin="anonymous">`,
-    ),
-  ]
-    .map((tag) => `    ${tag}\n`)
+/** The route's scripts as module preloads, so they load beside the entry. */
+function scriptTags(scripts: string[]): string {
+  return scripts
+    .map((src) => `    <link rel="modulepreload" crossorigin href="${attribute(src)}">\n`)
     .join("");
+}
+
+/** Answers larger than this are left for the app to ask for (a list page's is a few KB). */
+const MAX_EMBEDDED_ANSWER_BYTES = 256 * 1024;
+
+/**
+ * JSON inside `<script type="application/json">`: every `<`, `>` and `&` escaped, so no answer
+ * text can close the element or open another, and the line separators JavaScript rejects.
+ */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+
+/**
+ * The answers a first visit asks for, asked of the app itself with the visitor's own cookie
+ * (the same routes, access checks and answers as the browser's requests would get), to send
+ * inside index.html: the page then starts with them instead of a round trip for each. Only
+ * 200 JSON answers are kept; the app asks for anything missing as usual.
+ */
+async function firstAnswers(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  urls: string[],
+): Promise<Record<string, unknown>> {
+  const answers: Record<string, unknown> = {};
+  await Promise.all(
+    urls.map(async (url) => {
+      const res = await app.inject({
+        method: "GET",
+        url,
+        remoteAddress: request.ip,
+        headers: {
+          accept: "application/json",
+          ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+          ...(request.headers["user-agent"] ? { "user-agent": request.headers["user-agent"] } : {}),
+        },
+      });
+      const type = String(res.headers["content-type"] ?? "");
+      if (
+        res.statusCode === 200 &&
+        type.startsWith("application/json") &&
+        res.rawPayload.length <= MAX_EMBEDDED_ANSWER_BYTES
+      ) {
+        answers[url] = JSON.parse(res.payload) as unknown;
+      }
+    }),
+  );
+  return answers;
 }
 
 /** The encoding to send: brotli, else gzip, when the client accepts it (q > 0). */
@@ -62,13 +101,13 @@ function pickEncoding(header: string | string[] | undefined): "br" | "gzip" | "i
 }
 
 /**
- * Serves the built React app: hashed assets cached for a year, index.html never cached,
- * and index.html for every other non-API GET so client-side routes load directly.
- * /api paths that match no route answer a JSON 404. The web build writes a brotli (.br) and a
- * gzip (.gz) copy beside each text file: they are sent to browsers that accept them, so
- * nothing is compressed per request. index.html names what the page opened will load next
- * (first-visit.json above): the session always; the route's code for the pages listed; their
- * data when the visitor is signed in (`resolveUser`), so it loads while the scripts download.
+ * Serves the built React app: hashed assets cached for a year, and index.html for every other
+ * non-API GET so client-side routes load directly. /api paths that match no route answer a
+ * JSON 404. The web build writes a brotli (.br) and a gzip (.gz) copy beside each asset: they
+ * are sent to browsers that accept them. index.html is made per request and never stored: it
+ * names the route's code for the pages listed (first-visit.json above) and carries the answers
+ * the page starts with — the session always; the start-up data and the screen's data when the
+ * visitor is signed in (`resolveUser`) — so the first screen needs no round trip for them.
  */
 export async function registerWeb(
   app: FastifyInstance,
@@ -79,26 +118,11 @@ export async function registerWeb(
   const hasWeb = indexPath !== undefined && fs.existsSync(indexPath);
   const hints = hasWeb && webDist ? readHints(webDist) : undefined;
   const indexHtml = hints && indexPath ? fs.readFileSync(indexPath, "utf8") : undefined;
-  const variants = new Map<string, IndexVariant>();
-
-  /** index.html with `tags` before `</head>`, compressed once and kept. */
-  const variant = (tags: string): IndexVariant => {
-    let found = variants.get(tags);
-    if (!found) {
-      const html = Buffer.from((indexHtml ?? "").replace("</head>", `${tags}  </head>`));
-      found = {
-        identity: html,
-        br: zlib.brotliCompressSync(html),
-        gzip: zlib.gzipSync(html, { level: 9 }),
-      };
-      variants.set(tags, found);
-    }
-    return found;
-  };
 
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
-    reply.header("cache-control", "no-cache");
-    if (!hints || !indexHtml?.includes("</head>")) return reply.sendFile("index.html");
+    if (!hints || !indexHtml?.includes("</head>")) {
+      return reply.header("cache-control", "no-cache").sendFile("index.html");
+    }
     const url = new URL(request.url, "http://localhost");
     const page = url.search === "" ? hints.pages.find((p) => p.path === url.pathname) : undefined;
     let data: string[] = [];
@@ -110,11 +134,24 @@ export async function registerWeb(
       if (setCookies.length > 0) reply.header("set-cookie", setCookies);
       if (user && !user.mustChangePassword) data = [...hints.signedIn, ...page.data];
     }
-    const body = variant(hintTags(page?.scripts ?? [], [hints.session, ...data]));
+    const answers = await firstAnswers(app, request, [hints.session, ...data]);
+    const tags =
+      scriptTags(page?.scripts ?? []) +
+      `    <script type="application/json" id="${FIRST_ANSWERS_ID}">${scriptJson(answers)}</script>\n`;
+    const html = Buffer.from(indexHtml.replace("</head>", `${tags}  </head>`));
     const encoding = pickEncoding(request.headers["accept-encoding"]);
-    reply.header("vary", "accept-encoding, cookie").type("text/html; charset=utf-8");
-    if (encoding !== "identity") reply.header("content-encoding", encoding);
-    return reply.send(body[encoding]);
+    // The page carries the visitor's own answers: never stored by a cache on the way.
+    reply
+      .header("cache-control", "private, no-store")
+      .header("vary", "accept-encoding, cookie")
+      .type("text/html; charset=utf-8");
+    if (encoding === "identity") return reply.send(html);
+    reply.header("content-encoding", encoding);
+    return reply.send(
+      encoding === "br"
+        ? zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+        : zlib.gzipSync(html, { level: 6 }),
+    );
   };
 
   if (hasWeb && webDist) {

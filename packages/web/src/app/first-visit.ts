@@ -1,11 +1,12 @@
 /**
  * What a first visit to the pages people open first asks the server for before its screen can
  * show. The web build writes it, with the route modules turned into their built files, to
- * dist/.vite/first-visit.json (vite.config.ts); the server names them in index.html
- * (`<link rel="modulepreload">`, and `<link rel="preload" as="fetch">` for a signed-in visitor:
- * packages/server/src/plugins/web.ts), so the browser fetches the screen's code and data while
- * the entry script downloads instead of one after the other. The app asks for the same answers
- * as it starts (startup-data.ts), which takes the preloaded ones. Plain data: the build reads it.
+ * dist/.vite/first-visit.json (vite.config.ts); the server names the code in index.html
+ * (`<link rel="modulepreload">`, so it loads while the entry script does) and puts the answers
+ * in it (the session; the data too for a signed-in visitor: packages/server/src/plugins/web.ts,
+ * read by lib/first-answers.ts). The app asks for the same answers as it starts
+ * (startup-data.ts), and the API client takes the embedded ones instead of a round trip each.
+ * Plain data: the build reads it.
  * first-visit.test.ts holds these lists to what the app requests.
  */
 export interface FirstVisitPage {

@@ -48,8 +48,7 @@ function screenQueries(client: QueryClient, pathname: string, search: string): P
  * Asks for the session at once and, when someone is signed in, for the start-up data, the
  * shell's UI settings and the first data of the screen at `location`, all together: they load
  * while the screen's code does, instead of after it. On a first visit the server has already
- * named these answers in index.html (first-visit.ts), so the browser is fetching them and
- * these requests take the preloaded answers.
+ * put these answers in index.html (first-visit.ts), and these requests take them there.
  */
 export async function prefetchStartupData(
   queryClient: QueryClient,

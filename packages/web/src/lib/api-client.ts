@@ -1,4 +1,5 @@
 import type { ErrorCode, FieldIssue } from "@content-studio/contract";
+import { takeFirstAnswer } from "./first-answers";
 
 /** What the client reports when no well-formed answer came back (network down, proxy page). */
 export type ApiErrorCode = ErrorCode | "network_error";
@@ -112,6 +113,12 @@ async function request<T>(
   body: unknown,
   options: RequestOptions = {},
 ): Promise<T> {
+  if (method === "GET") {
+    const embedded = takeFirstAnswer(path + toQueryString(options.params));
+    if (isRecord(embedded) && embedded.success === true && "data" in embedded) {
+      return embedded.data as T;
+    }
+  }
   const response = await send(method, path, body, options, "application/json");
   const payload = await readJson(response);
   if (isRecord(payload) && payload.success === true && "data" in payload) {
