@@ -169,6 +169,7 @@ export async function run() {
     await timedGenerate(server.apiUrl, cookie); // warm-up: provider client, connection
     /** @type {number[]} */ const overheadMs = [];
     /** @type {number[]} */ const callsPerRun = [];
+    /** @type {number[]} */ const overheadShare = [];
     const providerCpuStart = cpuMs(server.pid);
     for (let i = 0; i < PROVIDER_RUNS; i++) {
       const before = provider.requests.length;
@@ -178,7 +179,9 @@ export async function run() {
       // check finds what to fix): ours is the time no call was running.
       const calls = provider.requests.slice(before);
       callsPerRun.push(calls.length);
-      overheadMs.push(ms - providerBusyMs(calls));
+      const busy = providerBusyMs(calls);
+      overheadMs.push(ms - busy);
+      overheadShare.push(((ms - busy) / busy) * 100);
     }
     const providerCpu = (cpuMs(server.pid) - providerCpuStart) / PROVIDER_RUNS;
     const medianOverhead = percentile(overheadMs, 50);
@@ -214,8 +217,8 @@ export async function run() {
         target: "report",
       },
       {
-        metric: `overhead on a 2 s provider, median of ${PROVIDER_RUNS}, share of 2 s`,
-        value: round((medianOverhead / PROVIDER_DELAY_MS) * 100, 2),
+        metric: `overhead on a 2 s provider, median of ${PROVIDER_RUNS}, share of the provider's time`,
+        value: round(percentile(overheadShare, 50), 2),
         unit: "%",
         target: "<= 2 %",
       },
