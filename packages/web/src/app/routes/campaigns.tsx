@@ -6,7 +6,7 @@ import { useBriefs } from "../../features/campaigns/api/get-briefs";
 import { BriefEditorPage } from "../../features/campaigns/components/brief-editor-page";
 import { CampaignsPage } from "../../features/campaigns/components/campaigns-page";
 import { useFacts } from "../../features/proof/api/get-facts";
-import { formatFigure } from "../../features/proof/components/proof-library-page";
+import { formatFigure } from "../../features/proof/components/format-figure";
 import { useAiServiceInfo } from "../../features/reference/api/get-ai-service-info";
 import { useCompanyCatalog } from "../../features/reference/api/get-company-catalog";
 import { useIndustries } from "../../features/reference/api/get-industries";

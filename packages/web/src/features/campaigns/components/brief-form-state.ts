@@ -12,6 +12,19 @@ import {
   type StageOffers,
 } from "@content-studio/contract";
 import type { GridOption } from "./cell-grid";
+import type { FactOption } from "./fact-picker";
+
+/** What a brief may refer to, loaded by the route. */
+export interface BriefOptions {
+  personas: GridOption[];
+  industries: GridOption[];
+  facts: FactOption[];
+  factsLoading?: boolean;
+  /** The company profile's offers with the stages each suits. */
+  offers: { name: string; stages: readonly BuyingStage[] }[];
+  /** People a brief may be given to; null when the caller may not assign owners. */
+  owners: GridOption[] | null;
+}
 
 /** What the brief form edits: the input, with the cells as a set of keys. */
 export interface BriefFormValues {

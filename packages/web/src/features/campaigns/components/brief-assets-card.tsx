@@ -1,0 +1,64 @@
+import {
+  CONTENT_TYPE_LABELS,
+  CONTENT_TYPES,
+  KIT_ASSET_KINDS,
+  KIT_ASSET_LABELS,
+  KIT_LANGUAGE_LABELS,
+  KIT_LANGUAGES,
+  type ContentType,
+} from "@content-studio/contract";
+import { Alert } from "../../../components/ui/alert";
+import { Card } from "../../../components/ui/card";
+import { SelectField } from "../../../components/ui/field";
+import type { BriefFormValues } from "./brief-form-state";
+import { ChoiceGroup } from "./choice-group";
+import type { SetBriefValue } from "./use-brief-editor-screen";
+
+interface BriefAssetsCardProps {
+  values: BriefFormValues;
+  set: SetBriefValue;
+  fields: Record<string, string>;
+  fieldError: (prefix: string) => string | undefined;
+  /** Said under the languages when some of them will not be written; null when nothing. */
+  notice: string | null;
+}
+
+/** Which assets each cell gets, the article's content type and the output languages. */
+export function BriefAssetsCard({ values, set, fields, fieldError, notice }: BriefAssetsCardProps) {
+  return (
+    <Card title="Assets and languages">
+      <div className="space-y-6">
+        <ChoiceGroup
+          legend="Assets per cell"
+          options={KIT_ASSET_KINDS.map((k) => ({ value: k, label: KIT_ASSET_LABELS[k] }))}
+          selected={values.assets}
+          onChange={(assets) => set("assets", assets)}
+          error={fieldError("assets")}
+        />
+        <div className="max-w-sm">
+          <SelectField
+            label="Article content type"
+            value={values.articleContentType}
+            onChange={(e) => set("articleContentType", e.target.value as ContentType)}
+            error={fields.articleContentType}
+          >
+            {CONTENT_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {CONTENT_TYPE_LABELS[t]}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <ChoiceGroup
+          legend="Output languages"
+          options={KIT_LANGUAGES.map((l) => ({ value: l, label: KIT_LANGUAGE_LABELS[l] }))}
+          selected={values.languages}
+          onChange={(languages) => set("languages", languages)}
+          error={fieldError("languages")}
+        >
+          {notice ? <Alert tone="info">{notice}</Alert> : null}
+        </ChoiceGroup>
+      </div>
+    </Card>
+  );
+}

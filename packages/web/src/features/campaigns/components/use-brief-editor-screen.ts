@@ -1,0 +1,102 @@
+import type { BuyingStage, CampaignBrief } from "@content-studio/contract";
+import { useState, type FormEvent } from "react";
+import { useNavigate } from "react-router";
+import { getFieldErrors } from "../../../lib/api-client";
+import { useDeleteBrief } from "../api/delete-brief";
+import { useDuplicateBrief } from "../api/duplicate-brief";
+import { useExportBrief } from "../api/export-brief";
+import { useSaveBrief } from "../api/save-brief";
+import {
+  initialValues,
+  inputOf,
+  type BriefFormValues,
+  type BriefOptions,
+} from "./brief-form-state";
+import { englishOnlyNotice } from "./english-only";
+
+/** Sets one field of the brief form (and clears the "Saved." note). */
+export type SetBriefValue = <K extends keyof BriefFormValues>(
+  key: K,
+  value: BriefFormValues[K],
+) => void;
+
+interface BriefEditorScreenInput {
+  /** Undefined for a new brief. */
+  brief: CampaignBrief | undefined;
+  options: BriefOptions;
+  canCreate: boolean;
+  writerOffline: boolean;
+}
+
+/** The brief editor's state: the form's values, its save, duplicate, export and delete. */
+export function useBriefEditorScreen({
+  brief,
+  options,
+  canCreate,
+  writerOffline,
+}: BriefEditorScreenInput) {
+  const navigate = useNavigate();
+  const [values, setValues] = useState<BriefFormValues>(() => initialValues(brief));
+  const [saved, setSaved] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const save = useSaveBrief();
+  const duplicate = useDuplicateBrief();
+  const exportCsv = useExportBrief();
+  const remove = useDeleteBrief();
+  const editable = brief ? brief.can.edit : canCreate;
+  const fields = getFieldErrors(save.error);
+  const set: SetBriefValue = (key, value) => {
+    setSaved(false);
+    setValues((v) => ({ ...v, [key]: value }));
+  };
+  const fieldError = (prefix: string) =>
+    Object.entries(fields).find(([path]) => path === prefix || path.startsWith(`${prefix}.`))?.[1];
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = inputOf(values, options, options.owners !== null);
+    save.mutate(
+      { id: brief?.id, input },
+      {
+        onSuccess: (result) => {
+          setSaved(true);
+          if (!brief)
+            void navigate(`/campaigns/${encodeURIComponent(result.id)}`, { replace: true });
+        },
+      },
+    );
+  };
+  const onDuplicate = () =>
+    brief &&
+    duplicate.mutate(brief.id, {
+      onSuccess: (copy) => void navigate(`/campaigns/${encodeURIComponent(copy.id)}`),
+    });
+  const onDelete = () =>
+    brief &&
+    remove.mutate(brief.id, { onSuccess: () => void navigate("/campaigns", { replace: true }) });
+
+  const notice = writerOffline ? englishOnlyNotice(values.languages) : null;
+  const offersFor = (stage: BuyingStage) => options.offers.filter((o) => o.stages.includes(stage));
+  const actionError = duplicate.error ?? exportCsv.error;
+
+  return {
+    values,
+    set,
+    saved,
+    confirmDelete,
+    setConfirmDelete,
+    save,
+    duplicate,
+    exportCsv,
+    remove,
+    editable,
+    fields,
+    fieldError,
+    onSubmit,
+    onDuplicate,
+    onDelete,
+    notice,
+    offersFor,
+    actionError,
+  };
+}

@@ -1,0 +1,72 @@
+import { formatCappedCount, type DashboardSummary } from "@content-studio/contract";
+import { CalendarDays, FileText, Star, Wrench, type LucideIcon } from "lucide-react";
+import { Spinner } from "../../../components/ui/spinner";
+
+/** A figure as the tiles show it (e.g. 1,234); undefined while unknown. */
+const tileCount = (n: number | undefined) =>
+  n === undefined ? undefined : formatCappedCount(n, false);
+
+function Tile({
+  label,
+  value,
+  icon: Icon,
+  loading,
+}: {
+  label: string;
+  value: string | undefined;
+  icon: LucideIcon;
+  loading: boolean;
+}) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm compact:p-4">
+      <div className="flex items-center justify-between gap-3">
+        <p className="text-sm font-medium text-slate-500">{label}</p>
+        <Icon aria-hidden="true" className="size-5 text-slate-400" />
+      </div>
+      <p className="mt-2 text-3xl font-semibold tracking-tight text-slate-900" aria-live="polite">
+        {loading ? <Spinner className="size-6 text-slate-300" /> : (value ?? "–")}
+      </p>
+    </div>
+  );
+}
+
+/** The four content figures: total, last 7 days, high quality, needs refinement. */
+export function DashboardStats({
+  stats,
+  loading,
+}: {
+  stats: DashboardSummary["stats"] | undefined;
+  loading: boolean;
+}) {
+  return (
+    <section
+      aria-label="Content statistics"
+      className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4"
+    >
+      <Tile
+        label="Total Content"
+        icon={FileText}
+        loading={loading}
+        value={tileCount(stats?.total)}
+      />
+      <Tile
+        label="Last 7 Days"
+        icon={CalendarDays}
+        loading={loading}
+        value={tileCount(stats?.lastWeek)}
+      />
+      <Tile
+        label="High Quality"
+        icon={Star}
+        loading={loading}
+        value={tileCount(stats?.highQuality)}
+      />
+      <Tile
+        label="Needs Refinement"
+        icon={Wrench}
+        loading={loading}
+        value={tileCount(stats?.needsRefinement)}
+      />
+    </section>
+  );
+}

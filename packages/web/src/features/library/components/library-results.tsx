@@ -1,0 +1,86 @@
+import { describeLibraryCount, type LibraryPage } from "@content-studio/contract";
+import type { UseQueryResult } from "@tanstack/react-query";
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Spinner } from "../../../components/ui/spinner";
+import { LibraryTable } from "./library-table";
+
+export const LOAD_FAILED_MESSAGE = "Failed to load content library. Please try again.";
+
+interface LibraryResultsProps {
+  library: UseQueryResult<LibraryPage>;
+  /** The Trash rather than the library. */
+  trash: boolean;
+  /** Whether any filter or search is set. */
+  filtered: boolean;
+  /** How many items the pages before this one hold. */
+  itemsBefore: number;
+  pageNumber: number;
+  onPrevious: () => void;
+  onNext: () => void;
+}
+
+/** The page of content (or why there is none), its count line and the pager. */
+export function LibraryResults({
+  library,
+  trash,
+  filtered,
+  itemsBefore,
+  pageNumber,
+  onPrevious,
+  onNext,
+}: LibraryResultsProps) {
+  const page = library.data;
+  return (
+    <section
+      aria-label={trash ? "Deleted content" : "Content"}
+      className="rounded-xl border border-slate-200 bg-white shadow-sm"
+    >
+      {library.isError && !page ? (
+        <div className="space-y-3 p-6">
+          <Alert>{LOAD_FAILED_MESSAGE}</Alert>
+          <Button variant="secondary" onClick={() => void library.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : !page ? (
+        <p role="status" className="flex items-center gap-2 p-6 text-sm text-slate-500">
+          <Spinner className="size-4" />
+          Loading content...
+        </p>
+      ) : page.items.length === 0 ? (
+        <p role="status" className="p-6 text-sm text-slate-500">
+          {trash && !filtered
+            ? "The Trash is empty."
+            : "No content found matching your search criteria"}
+        </p>
+      ) : (
+        <>
+          <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-6 py-3 text-sm text-slate-600">
+            <p role="status">
+              {describeLibraryCount(page, itemsBefore + page.items.length)}
+              {library.isFetching ? <Spinner className="ml-2 size-3.5 align-middle" /> : null}
+            </p>
+            {library.isError ? <span className="text-red-700">{LOAD_FAILED_MESSAGE}</span> : null}
+          </div>
+          <LibraryTable items={page.items} trash={trash} />
+          <nav
+            aria-label="Pages"
+            className="flex items-center justify-between gap-2 border-t border-slate-200 px-6 py-3"
+          >
+            <Button variant="secondary" size="sm" disabled={pageNumber === 1} onClick={onPrevious}>
+              <ChevronLeft aria-hidden="true" className="size-4" />
+              Previous
+            </Button>
+            <span className="text-sm text-slate-500">Page {pageNumber}</span>
+            <Button variant="secondary" size="sm" disabled={!page.nextCursor} onClick={onNext}>
+              Next
+              <ChevronRight aria-hidden="true" className="size-4" />
+            </Button>
+          </nav>
+        </>
+      )}
+    </section>
+  );
+}
