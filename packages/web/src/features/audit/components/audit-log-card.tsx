@@ -9,7 +9,7 @@ import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import { SelectField, TextField } from "../../../components/ui/field";
+import { SelectField, TextField, OptionsField } from "../../../components/ui/field";
 import { Spinner } from "../../../components/ui/spinner";
 import { useExportAudit } from "../api/export-audit";
 import { changeText } from "../utils/change-text";
@@ -44,18 +44,13 @@ export function AuditLogCard({ people }: { people: { id: string; label: string }
       }
     >
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <SelectField
+        <OptionsField
           label="Person"
           value={query.actorId ?? ""}
-          onChange={(e) => filter({ actorId: e.target.value || undefined })}
-        >
-          <option value="">Everyone</option>
-          {people.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.label}
-            </option>
-          ))}
-        </SelectField>
+          onChange={(value) => filter({ actorId: value || undefined })}
+          emptyLabel="Everyone"
+          options={people.map((p) => ({ value: p.id, label: p.label }))}
+        />
         <SelectField
           label="Action"
           value={query.action ?? ""}

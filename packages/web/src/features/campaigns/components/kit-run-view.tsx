@@ -17,7 +17,7 @@ import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import { SelectField } from "../../../components/ui/field";
+import { SelectField, OptionsField } from "../../../components/ui/field";
 import { Spinner } from "../../../components/ui/spinner";
 import { StatusBadge, type StatusTone } from "../../../components/ui/status-badge";
 import { kitPath } from "../api/get-kit";
@@ -242,32 +242,22 @@ export function KitRunView({ kit, names, receivedAt, generate }: KitRunViewProps
             ))}
           </SelectField>
           {languages.length > 1 ? (
-            <SelectField
+            <OptionsField
               label="Language"
               value={language ?? ""}
-              onChange={(e) => setLanguage(languages.find((l) => l === e.target.value) ?? null)}
-            >
-              <option value="">All languages</option>
-              {languages.map((l) => (
-                <option key={l} value={l}>
-                  {KIT_LANGUAGE_LABELS[l]}
-                </option>
-              ))}
-            </SelectField>
+              onChange={(value) => setLanguage(languages.find((l) => l === value) ?? null)}
+              emptyLabel="All languages"
+              options={languages.map((l) => ({ value: l, label: KIT_LANGUAGE_LABELS[l] }))}
+            />
           ) : null}
           {stages.length > 1 ? (
-            <SelectField
+            <OptionsField
               label="Stage"
               value={stage ?? ""}
-              onChange={(e) => setStage(stages.find((s) => s === e.target.value) ?? null)}
-            >
-              <option value="">All stages</option>
-              {stages.map((s) => (
-                <option key={s} value={s}>
-                  {stageLabel(s)}
-                </option>
-              ))}
-            </SelectField>
+              onChange={(value) => setStage(stages.find((s) => s === value) ?? null)}
+              emptyLabel="All stages"
+              options={stages.map((s) => ({ value: s, label: stageLabel(s) }))}
+            />
           ) : null}
         </div>
 

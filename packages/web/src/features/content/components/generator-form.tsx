@@ -12,7 +12,7 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { SwitchField } from "../../../components/ui/switch-field";
 import { Button } from "../../../components/ui/button";
-import { SelectField, TextField } from "../../../components/ui/field";
+import { SelectField, TextField, OptionsField } from "../../../components/ui/field";
 import { Spinner } from "../../../components/ui/spinner";
 import { cn } from "../../../lib/cn";
 import {
@@ -92,30 +92,20 @@ export function GeneratorForm(props: GeneratorFormProps) {
         >
           <fieldset disabled={locked} className="space-y-5">
             <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
-              <SelectField
+              <OptionsField
                 label="Persona"
                 value={values.personaId}
-                onChange={(e) => onChange({ personaId: e.target.value })}
-              >
-                <option value="">Select a persona</option>
-                {props.personas.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.title}
-                  </option>
-                ))}
-              </SelectField>
-              <SelectField
+                onChange={(value) => onChange({ personaId: value })}
+                emptyLabel="Select a persona"
+                options={props.personas.map((p) => ({ value: p.id, label: p.title }))}
+              />
+              <OptionsField
                 label="Industry"
                 value={values.industryId}
-                onChange={(e) => onChange({ industryId: e.target.value })}
-              >
-                <option value="">Select an industry</option>
-                {props.industries.map((i) => (
-                  <option key={i.id} value={i.id}>
-                    {i.name}
-                  </option>
-                ))}
-              </SelectField>
+                onChange={(value) => onChange({ industryId: value })}
+                emptyLabel="Select an industry"
+                options={props.industries.map((i) => ({ value: i.id, label: i.name }))}
+              />
               <SelectField
                 label="Buying Stage"
                 value={values.buyingStage}

@@ -9,7 +9,7 @@ import {
 import { Search } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "../../../components/ui/button";
-import { SelectField, TextField } from "../../../components/ui/field";
+import { SelectField, TextField, OptionsField } from "../../../components/ui/field";
 import type { ReferenceOptions } from "./reference-options";
 
 /** The filter panel's values as typed; empty strings mean "any". */
@@ -112,30 +112,20 @@ export function ExamplesFilters({
             </option>
           ))}
         </SelectField>
-        <SelectField
+        <OptionsField
           label="Persona"
           value={draft.personaId}
-          onChange={(e) => set("personaId", e.target.value)}
-        >
-          <option value="">All Personas</option>
-          {personas.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.title}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
+          onChange={(value) => set("personaId", value)}
+          emptyLabel="All Personas"
+          options={personas.map((p) => ({ value: p.id, label: p.title }))}
+        />
+        <OptionsField
           label="Industry"
           value={draft.industryId}
-          onChange={(e) => set("industryId", e.target.value)}
-        >
-          <option value="">All Industries</option>
-          {industries.map((i) => (
-            <option key={i.id} value={i.id}>
-              {i.name}
-            </option>
-          ))}
-        </SelectField>
+          onChange={(value) => set("industryId", value)}
+          emptyLabel="All Industries"
+          options={industries.map((i) => ({ value: i.id, label: i.name }))}
+        />
         <TextField
           label="Tags"
           value={draft.tags}

@@ -15,7 +15,7 @@ import {
 import { Search, X } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import { SelectField, TextField } from "../../../components/ui/field";
+import { SelectField, TextField, OptionsField } from "../../../components/ui/field";
 import type { LibraryParams } from "../api/get-library";
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -70,90 +70,55 @@ export function LibraryFilters({
             className="pointer-events-none absolute bottom-3 left-3 size-4 text-slate-400"
           />
         </div>
-        <SelectField
+        <OptionsField
           label="Type"
           value={params.type ?? ""}
-          onChange={(e) => onParamChange("type", e.target.value)}
-        >
-          <option value="">All Types</option>
-          {CONTENT_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {CONTENT_TYPE_LABELS[t]}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
+          onChange={(value) => onParamChange("type", value)}
+          emptyLabel="All Types"
+          options={CONTENT_TYPES.map((t) => ({ value: t, label: CONTENT_TYPE_LABELS[t] }))}
+        />
+        <OptionsField
           label="Status"
           value={params.status ?? ""}
-          onChange={(e) => onParamChange("status", e.target.value)}
-        >
-          <option value="">All Statuses</option>
-          {CONTENT_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {CONTENT_STATUS_LABELS[s]}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
+          onChange={(value) => onParamChange("status", value)}
+          emptyLabel="All Statuses"
+          options={CONTENT_STATUSES.map((s) => ({ value: s, label: CONTENT_STATUS_LABELS[s] }))}
+        />
+        <OptionsField
           label="Persona"
           value={params.personaId ?? ""}
-          onChange={(e) => onParamChange("personaId", e.target.value)}
-        >
-          <option value="">All Personas</option>
-          {personas.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.title}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
+          onChange={(value) => onParamChange("personaId", value)}
+          emptyLabel="All Personas"
+          options={personas.map((p) => ({ value: p.id, label: p.title }))}
+        />
+        <OptionsField
           label="Industry"
           value={params.industryId ?? ""}
-          onChange={(e) => onParamChange("industryId", e.target.value)}
-        >
-          <option value="">All Industries</option>
-          {industries.map((i) => (
-            <option key={i.id} value={i.id}>
-              {i.name}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
+          onChange={(value) => onParamChange("industryId", value)}
+          emptyLabel="All Industries"
+          options={industries.map((i) => ({ value: i.id, label: i.name }))}
+        />
+        <OptionsField
           label="Buying Stage"
           value={params.stage ?? ""}
-          onChange={(e) => onParamChange("stage", e.target.value)}
-        >
-          <option value="">All Stages</option>
-          {BUYING_STAGES.map((s) => (
-            <option key={s} value={s}>
-              {capitalise(s)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
+          onChange={(value) => onParamChange("stage", value)}
+          emptyLabel="All Stages"
+          options={BUYING_STAGES.map((s) => ({ value: s, label: capitalise(s) }))}
+        />
+        <OptionsField
           label="Quality"
           value={params.quality ?? ""}
-          onChange={(e) => onParamChange("quality", e.target.value)}
-        >
-          <option value="">Any Quality</option>
-          {QUALITY_BAND_IDS.map((b) => (
-            <option key={b} value={b}>
-              {QUALITY_BAND_LABELS[b]}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
+          onChange={(value) => onParamChange("quality", value)}
+          emptyLabel="Any Quality"
+          options={QUALITY_BAND_IDS.map((b) => ({ value: b, label: QUALITY_BAND_LABELS[b] }))}
+        />
+        <OptionsField
           label="Author"
           value={params.authorId ?? ""}
-          onChange={(e) => onParamChange("authorId", e.target.value)}
-        >
-          <option value="">All Authors</option>
-          {authors.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.name}
-            </option>
-          ))}
-        </SelectField>
+          onChange={(value) => onParamChange("authorId", value)}
+          emptyLabel="All Authors"
+          options={authors.map((a) => ({ value: a.id, label: a.name }))}
+        />
         <SelectField
           label="Sort by"
           value={params.sort}
