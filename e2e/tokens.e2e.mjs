@@ -133,6 +133,7 @@ describe("API tokens journey", { timeout: 300_000 }, () => {
     await card.getByRole("button", { name: "Revoke Nightly export" }).click();
     const confirm = page.getByRole("dialog", { name: "Revoke token" });
     await confirm.getByText(/Anything that uses it is refused/).waitFor();
+    await page.screenshot({ path: path.join(resultsDir, `${JOURNEY}-g2-revoke-confirm-1400.png`) });
     await confirm.getByRole("button", { name: "Revoke token" }).click();
     await confirm.waitFor({ state: "detached" });
     await card.getByText("No tokens yet.").waitFor();
