@@ -46,3 +46,23 @@ export const linkToken = (link: string) => {
   if (!match) throw new Error(`no token in ${link}`);
   return match[1]!;
 };
+
+/**
+ * Uses a reset link's token: the new password is set, the old session ends, the new password
+ * signs in, and the same token then fails (its answer returned for more checks).
+ */
+export async function resetOnceWith(t: TestApp, token: string, oldSession: Agent, email: string) {
+  const reset = await t.anonymous.post("/api/auth/reset-password", {
+    token,
+    newPassword: NEW_PASSWORD,
+  });
+  expect(reset.statusCode, reset.body).toBe(200);
+  expect((await oldSession.get("/api/personas")).statusCode).toBe(401);
+  expect((await signIn(t, email, NEW_PASSWORD)).res.statusCode).toBe(200);
+  const again = await t.anonymous.post("/api/auth/reset-password", {
+    token,
+    newPassword: "Yet-Another-Phrase-99",
+  });
+  expect(again.statusCode).toBe(400);
+  return again;
+}
