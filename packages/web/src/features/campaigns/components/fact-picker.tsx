@@ -1,5 +1,5 @@
-import { Search } from "lucide-react";
 import { useState } from "react";
+import { SearchBox } from "../../../components/ui/search-box";
 
 /** An approved, unexpired Proof Library fact as the picker lists it. */
 export interface FactOption {
@@ -51,20 +51,7 @@ export function FactPicker({
       <p className="text-xs text-slate-500">
         The figures and claims the copy may state, from the Proof Library. {selected.length} chosen.
       </p>
-      <label className="relative block">
-        <span className="sr-only">Search facts</span>
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
-        />
-        <input
-          type="search"
-          value={q}
-          onChange={(e) => setQ(e.target.value)}
-          placeholder="Search facts"
-          className="h-10 w-full rounded-md border border-slate-300 bg-white pl-9 pr-3 text-sm text-slate-900 shadow-sm outline-none placeholder:text-slate-400 focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-primary/30"
-        />
-      </label>
+      <SearchBox label="Search facts" value={q} onChange={setQ} placeholder="Search facts" />
       {loading ? (
         <p className="text-sm text-slate-500">Loading facts...</p>
       ) : shown.length === 0 ? (
