@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AiProviderIdSchema } from "./ai";
 import { SettingsCapabilitiesSchema } from "./auth";
-import { ContentItemCapabilitiesSchema } from "./content";
+import { ContentItemCapabilitiesSchema } from "./content-status";
 import { ContentSectionsSchema, QualityReportSchema } from "./quality";
 import { BuyingStageSchema, ContentTypeSchema } from "./reference";
 

@@ -1,4 +1,5 @@
 import type { CommitImportBody, IntentDataset } from "@content-studio/contract";
+import { IntentDatasetSchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -6,7 +7,7 @@ export const commitIntentImport = ({
   importId,
   mode,
 }: { importId: string } & CommitImportBody): Promise<IntentDataset> =>
-  api.post<IntentDataset>(`/api/audience/imports/${encodeURIComponent(importId)}/commit`, {
+  api.post(`/api/audience/imports/${encodeURIComponent(importId)}/commit`, IntentDatasetSchema, {
     mode,
   });
 

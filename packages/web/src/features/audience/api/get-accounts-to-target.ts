@@ -1,9 +1,10 @@
 import type { AccountsToTarget } from "@content-studio/contract";
+import { AccountsToTargetSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const getAccountsToTarget = (id: string, { signal }: { signal?: AbortSignal } = {}) =>
-  api.get<AccountsToTarget>(`/api/audience/content/${encodeURIComponent(id)}/accounts`, {
+  api.get(`/api/audience/content/${encodeURIComponent(id)}/accounts`, AccountsToTargetSchema, {
     signal,
   });
 

@@ -1,4 +1,5 @@
 import type { AudienceFilter, AudienceOverview } from "@content-studio/contract";
+import { AudienceOverviewSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -6,7 +7,7 @@ export const getAudienceOverview = (
   industry: AudienceFilter,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<AudienceOverview> =>
-  api.get<AudienceOverview>("/api/audience/overview", { params: { industry }, signal });
+  api.get("/api/audience/overview", AudienceOverviewSchema, { params: { industry }, signal });
 
 export const getAudienceOverviewQueryOptions = (industry: AudienceFilter) =>
   queryOptions({

@@ -1,4 +1,5 @@
 import type { AudienceFilter, ContentRecommendations } from "@content-studio/contract";
+import { ContentRecommendationsSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -6,7 +7,7 @@ export const getContentRecommendations = (
   industry: AudienceFilter,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ContentRecommendations> =>
-  api.get<ContentRecommendations>("/api/audience/recommendations", {
+  api.get("/api/audience/recommendations", ContentRecommendationsSchema, {
     params: { industry },
     signal,
   });

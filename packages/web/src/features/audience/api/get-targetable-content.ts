@@ -1,9 +1,10 @@
 import type { TargetableItem } from "@content-studio/contract";
+import { TargetableItemSchema, listOf } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const getTargetableContent = ({ signal }: { signal?: AbortSignal } = {}) =>
-  api.get<TargetableItem[]>("/api/audience/content", { signal });
+  api.get("/api/audience/content", listOf(TargetableItemSchema), { signal });
 
 export const getTargetableContentQueryOptions = () =>
   queryOptions({

@@ -1,9 +1,10 @@
 import type { AuditPage, AuditQuery } from "@content-studio/contract";
+import { AuditPageSchema } from "@content-studio/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const getAudit = (query: AuditQuery, { signal }: { signal?: AbortSignal } = {}) =>
-  api.get<AuditPage>("/api/audit", { params: { ...query }, signal });
+  api.get("/api/audit", AuditPageSchema, { params: { ...query }, signal });
 
 export const getAuditQueryOptions = (query: AuditQuery) =>
   queryOptions({

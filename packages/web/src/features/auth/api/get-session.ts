@@ -1,9 +1,10 @@
 import type { SessionInfo, User } from "@content-studio/contract";
+import { SessionInfoSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const getSession = ({ signal }: { signal?: AbortSignal } = {}): Promise<SessionInfo> =>
-  api.get<SessionInfo>("/api/session", { signal });
+  api.get("/api/session", SessionInfoSchema, { signal });
 
 export const getSessionQueryOptions = () =>
   queryOptions({

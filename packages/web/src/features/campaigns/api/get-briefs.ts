@@ -1,9 +1,10 @@
 import type { CampaignBriefList } from "@content-studio/contract";
+import { CampaignBriefListSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const getBriefs = ({ signal }: { signal?: AbortSignal } = {}): Promise<CampaignBriefList> =>
-  api.get<CampaignBriefList>("/api/campaigns", { signal });
+  api.get("/api/campaigns", CampaignBriefListSchema, { signal });
 
 /** Every query of this feature starts with this key. */
 export const CAMPAIGNS_QUERY_KEY = ["campaigns"] as const;

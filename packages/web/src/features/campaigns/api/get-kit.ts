@@ -1,4 +1,5 @@
 import type { Kit } from "@content-studio/contract";
+import { KitSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { CAMPAIGNS_QUERY_KEY } from "./get-briefs";
@@ -6,7 +7,7 @@ import { CAMPAIGNS_QUERY_KEY } from "./get-briefs";
 export const kitPath = (id: string) => `/api/kits/${encodeURIComponent(id)}`;
 
 export const getKit = (id: string, { signal }: { signal?: AbortSignal } = {}) =>
-  api.get<Kit>(kitPath(id), { signal });
+  api.get(kitPath(id), KitSchema, { signal });
 
 export const getKitQueryOptions = (id: string) =>
   queryOptions({

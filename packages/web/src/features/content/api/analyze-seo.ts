@@ -1,11 +1,12 @@
 import type { SeoAnalysis, SeoAnalysisBody } from "@content-studio/contract";
+import { SeoAnalysisSchema } from "@content-studio/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const analyzeSeo = (
   body: SeoAnalysisBody,
   { signal }: { signal?: AbortSignal } = {},
-): Promise<SeoAnalysis> => api.post<SeoAnalysis>("/api/seo-analysis", body, { signal });
+): Promise<SeoAnalysis> => api.post("/api/seo-analysis", SeoAnalysisSchema, body, { signal });
 
 /**
  * The analysis is a pure function of the text, so it is cached like a read: `key` names the

@@ -1,4 +1,5 @@
 import type { ContentGenerationData, ContentGenerationDataQuery } from "@content-studio/contract";
+import { ContentGenerationDataSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -6,7 +7,10 @@ export const getContentGenerationData = (
   query: ContentGenerationDataQuery,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ContentGenerationData> =>
-  api.get<ContentGenerationData>("/api/content-generation-data", { params: { ...query }, signal });
+  api.get("/api/content-generation-data", ContentGenerationDataSchema, {
+    params: { ...query },
+    signal,
+  });
 
 export const getContentGenerationDataQueryOptions = (query: ContentGenerationDataQuery) =>
   queryOptions({

@@ -1,11 +1,12 @@
 import type { GenerationSettingsResponse } from "@content-studio/contract";
+import { GenerationSettingsResponseSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const getGenerationSettings = ({
   signal,
 }: { signal?: AbortSignal } = {}): Promise<GenerationSettingsResponse> =>
-  api.get<GenerationSettingsResponse>("/api/settings/generation", { signal });
+  api.get("/api/settings/generation", GenerationSettingsResponseSchema, { signal });
 
 export const getGenerationSettingsQueryOptions = () =>
   queryOptions({

@@ -1,4 +1,5 @@
 import type { ExampleDetail, SaveAsExampleBody } from "@content-studio/contract";
+import { ExampleDetailSchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -9,7 +10,7 @@ export const saveAsExample = ({
   id: string;
   data: SaveAsExampleBody;
 }): Promise<ExampleDetail> =>
-  api.post<ExampleDetail>(`/api/library/${encodeURIComponent(id)}/save-as-example`, data);
+  api.post(`/api/library/${encodeURIComponent(id)}/save-as-example`, ExampleDetailSchema, data);
 
 /** Stores a generated content item in the example repository as a good or bad example. */
 export const useSaveAsExample = () => {

@@ -1,9 +1,10 @@
 import type { DashboardSummary } from "@content-studio/contract";
+import { DashboardSummarySchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const getDashboardSummary = ({ signal }: { signal?: AbortSignal } = {}) =>
-  api.get<DashboardSummary>("/api/dashboard/summary", { signal });
+  api.get("/api/dashboard/summary", DashboardSummarySchema, { signal });
 
 export const getDashboardSummaryQueryOptions = () =>
   queryOptions({

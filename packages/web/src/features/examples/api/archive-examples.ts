@@ -1,9 +1,10 @@
+import { ArchivedCountSchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { EXAMPLES_QUERY_KEY } from "./get-examples";
 
 export const archiveExamples = (ids: string[]): Promise<{ archived: number }> =>
-  api.post<{ archived: number }>("/api/examples/archive", { ids });
+  api.post("/api/examples/archive", ArchivedCountSchema, { ids });
 
 /** Archives examples whose files have disappeared from their source (editors and admins). */
 export const useArchiveExamples = () => {

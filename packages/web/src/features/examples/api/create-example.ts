@@ -1,10 +1,11 @@
 import type { ExampleDetail, ExampleInput } from "@content-studio/contract";
+import { ExampleDetailSchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { EXAMPLES_QUERY_KEY } from "./get-examples";
 
 export const createExample = (input: ExampleInput): Promise<ExampleDetail> =>
-  api.post<ExampleDetail>("/api/examples", input);
+  api.post("/api/examples", ExampleDetailSchema, input);
 
 /** Adds an example by hand (editors and admins); it joins the Local source. */
 export const useCreateExample = () => {

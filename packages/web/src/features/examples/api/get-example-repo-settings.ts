@@ -1,4 +1,5 @@
 import type { ExampleRepoSettingsResponse } from "@content-studio/contract";
+import { ExampleRepoSettingsResponseSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -11,7 +12,7 @@ export type ExampleRepoSettingsView = ExampleRepoSettingsResponse;
 export const getExampleRepoSettings = ({
   signal,
 }: { signal?: AbortSignal } = {}): Promise<ExampleRepoSettingsView> =>
-  api.get<ExampleRepoSettingsView>("/api/settings/example-repository", { signal });
+  api.get("/api/settings/example-repository", ExampleRepoSettingsResponseSchema, { signal });
 
 export const getExampleRepoSettingsQueryOptions = () =>
   queryOptions({

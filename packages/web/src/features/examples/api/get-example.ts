@@ -1,4 +1,5 @@
 import type { ExampleDetail } from "@content-studio/contract";
+import { ExampleDetailSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -6,7 +7,7 @@ export const getExample = (
   id: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ExampleDetail> =>
-  api.get<ExampleDetail>(`/api/examples/${encodeURIComponent(id)}`, { signal });
+  api.get(`/api/examples/${encodeURIComponent(id)}`, ExampleDetailSchema, { signal });
 
 export const getExampleQueryOptions = (id: string) =>
   queryOptions({

@@ -4,6 +4,7 @@ import type {
   ExampleList,
   RepositorySource,
 } from "@content-studio/contract";
+import { ExampleListSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -25,7 +26,7 @@ export const getExamples = (
   params: ExamplesParams,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ExampleList> =>
-  api.get<ExampleList>("/api/examples", {
+  api.get("/api/examples", ExampleListSchema, {
     params: { ...params },
     signal,
   });

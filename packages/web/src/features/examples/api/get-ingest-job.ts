@@ -1,4 +1,4 @@
-import { isIngestUnfinished, type IngestJob } from "@content-studio/contract";
+import { type IngestJob, IngestJobSchema, isIngestUnfinished } from "@content-studio/contract";
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -9,7 +9,7 @@ export const getIngestJob = (
   id: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<IngestJob> =>
-  api.get<IngestJob>(`/api/examples/ingest/jobs/${encodeURIComponent(id)}`, { signal });
+  api.get(`/api/examples/ingest/jobs/${encodeURIComponent(id)}`, IngestJobSchema, { signal });
 
 export const getIngestJobQueryOptions = (id: string | null) =>
   queryOptions({

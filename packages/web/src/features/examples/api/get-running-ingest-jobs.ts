@@ -1,10 +1,15 @@
 import type { IngestJob } from "@content-studio/contract";
+import { IngestJobSchema, listOf } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const getRunningIngestJobs = ({ signal }: { signal?: AbortSignal } = {}): Promise<
   IngestJob[]
-> => api.get<IngestJob[]>("/api/examples/ingest/jobs", { params: { running: "true" }, signal });
+> =>
+  api.get("/api/examples/ingest/jobs", listOf(IngestJobSchema), {
+    params: { running: "true" },
+    signal,
+  });
 
 /**
  * Read once per screen and scope: it answers "was an ingest already running when I arrived?",

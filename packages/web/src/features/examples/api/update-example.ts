@@ -1,4 +1,5 @@
 import type { ExampleDetail, ExampleInput } from "@content-studio/contract";
+import { ExampleDetailSchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { getExampleQueryOptions } from "./get-example";
@@ -11,7 +12,7 @@ export const updateExample = ({
   id: string;
   input: ExampleInput;
 }): Promise<ExampleDetail> =>
-  api.put<ExampleDetail>(`/api/examples/${encodeURIComponent(id)}`, input);
+  api.put(`/api/examples/${encodeURIComponent(id)}`, ExampleDetailSchema, input);
 
 /** Replaces every field of an example (editors and admins). */
 export const useUpdateExample = () => {

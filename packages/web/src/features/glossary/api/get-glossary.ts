@@ -1,4 +1,5 @@
 import type { GlossaryList, ListGlossaryQuery } from "@content-studio/contract";
+import { GlossaryListSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -6,7 +7,7 @@ export const getGlossary = (
   params: ListGlossaryQuery,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<GlossaryList> =>
-  api.get<GlossaryList>("/api/settings/glossary", { params: { ...params }, signal });
+  api.get("/api/settings/glossary", GlossaryListSchema, { params: { ...params }, signal });
 
 export const GLOSSARY_QUERY_KEY = ["settings", "glossary"] as const;
 

@@ -1,6 +1,7 @@
 import {
   GlossaryImportErrorDetailsSchema,
   type GlossaryImportResult,
+  GlossaryImportResultSchema,
   type GlossaryImportRowError,
 } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -9,7 +10,7 @@ import { GLOSSARY_QUERY_KEY } from "./get-glossary";
 
 /** Imports a CSV file's text; the server refuses the whole file when any row is wrong. */
 export const importGlossary = (csv: string): Promise<GlossaryImportResult> =>
-  api.post<GlossaryImportResult>("/api/settings/glossary/import", { csv });
+  api.post("/api/settings/glossary/import", GlossaryImportResultSchema, { csv });
 
 /** The rows a refused import named, or none (another kind of failure). */
 export function importRowErrors(error: unknown): GlossaryImportRowError[] {

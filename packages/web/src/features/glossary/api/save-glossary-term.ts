@@ -1,4 +1,5 @@
 import type { GlossaryTerm, GlossaryTermInput } from "@content-studio/contract";
+import { GlossaryTermSchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { GLOSSARY_QUERY_KEY } from "./get-glossary";
@@ -12,8 +13,8 @@ export const saveGlossaryTerm = ({
   input: GlossaryTermInput;
 }): Promise<GlossaryTerm> =>
   id
-    ? api.put<GlossaryTerm>(`/api/settings/glossary/${encodeURIComponent(id)}`, input)
-    : api.post<GlossaryTerm>("/api/settings/glossary", input);
+    ? api.put(`/api/settings/glossary/${encodeURIComponent(id)}`, GlossaryTermSchema, input)
+    : api.post("/api/settings/glossary", GlossaryTermSchema, input);
 
 export const useSaveGlossaryTerm = () => {
   const queryClient = useQueryClient();

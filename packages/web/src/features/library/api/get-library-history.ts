@@ -1,4 +1,5 @@
 import type { LibraryHistory, LibraryVersion } from "@content-studio/contract";
+import { LibraryHistorySchema, LibraryVersionSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { LIBRARY_QUERY_KEY } from "./get-library";
@@ -6,7 +7,7 @@ import { LIBRARY_QUERY_KEY } from "./get-library";
 const base = (id: string) => `/api/library/${encodeURIComponent(id)}`;
 
 export const getLibraryHistory = (id: string, { signal }: { signal?: AbortSignal } = {}) =>
-  api.get<LibraryHistory>(`${base(id)}/history`, { signal });
+  api.get(`${base(id)}/history`, LibraryHistorySchema, { signal });
 
 export const getLibraryHistoryQueryOptions = (id: string) =>
   queryOptions({
@@ -21,7 +22,7 @@ export const getLibraryVersion = (
   id: string,
   version: number,
   { signal }: { signal?: AbortSignal } = {},
-) => api.get<LibraryVersion>(`${base(id)}/versions/${version}`, { signal });
+) => api.get(`${base(id)}/versions/${version}`, LibraryVersionSchema, { signal });
 
 export const getLibraryVersionQueryOptions = (id: string, version: number) =>
   queryOptions({

@@ -1,4 +1,5 @@
 import type { LibraryPage, ListLibraryQuery } from "@content-studio/contract";
+import { LibraryPageSchema } from "@content-studio/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -8,7 +9,8 @@ export type LibraryParams = Omit<ListLibraryQuery, "limit"> & { limit?: number }
 export const getLibrary = (
   params: LibraryParams,
   { signal }: { signal?: AbortSignal } = {},
-): Promise<LibraryPage> => api.get<LibraryPage>("/api/library", { params: { ...params }, signal });
+): Promise<LibraryPage> =>
+  api.get("/api/library", LibraryPageSchema, { params: { ...params }, signal });
 
 /** The first page of the library as /library opens with no filters: newest changes first. */
 export const FIRST_LIBRARY_PAGE: LibraryParams = { sort: "updated", view: "active", limit: 20 };

@@ -1,4 +1,5 @@
 import type { DerivedFactStructure } from "@content-studio/contract";
+import { DerivedFactStructureSchema } from "@content-studio/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -6,7 +7,12 @@ export const deriveFactStructure = (
   statement: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<DerivedFactStructure> =>
-  api.post<DerivedFactStructure>("/api/proof/facts/derive-structure", { statement }, { signal });
+  api.post(
+    "/api/proof/facts/derive-structure",
+    DerivedFactStructureSchema,
+    { statement },
+    { signal },
+  );
 
 /** The derivation is a pure function of the statement, so it is cached like a read. */
 export const deriveFactStructureQueryOptions = (statement: string) =>

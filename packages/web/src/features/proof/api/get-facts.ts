@@ -1,11 +1,13 @@
 import type { FactList, ListFactsQuery } from "@content-studio/contract";
+import { FactListSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const getFacts = (
   params: ListFactsQuery,
   { signal }: { signal?: AbortSignal } = {},
-): Promise<FactList> => api.get<FactList>("/api/proof/facts", { params: { ...params }, signal });
+): Promise<FactList> =>
+  api.get("/api/proof/facts", FactListSchema, { params: { ...params }, signal });
 
 export const FACTS_QUERY_KEY = ["proof", "facts"] as const;
 

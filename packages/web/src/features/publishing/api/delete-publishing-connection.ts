@@ -1,9 +1,10 @@
+import { DeletedAnswerSchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { PUBLISHING_CONNECTIONS_QUERY_KEY } from "./get-publishing-connections";
 
 export const deletePublishingConnection = (id: string): Promise<{ deleted: true }> =>
-  api.delete<{ deleted: true }>(`/api/publishing/connections/${encodeURIComponent(id)}`);
+  api.delete(`/api/publishing/connections/${encodeURIComponent(id)}`, DeletedAnswerSchema);
 
 export const useDeletePublishingConnection = () => {
   const queryClient = useQueryClient();

@@ -1,4 +1,5 @@
 import type { ItemExports } from "@content-studio/contract";
+import { ItemExportsSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -6,7 +7,7 @@ export const getItemExports = (
   id: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ItemExports> =>
-  api.get<ItemExports>(`/api/publishing/items/${encodeURIComponent(id)}/exports`, { signal });
+  api.get(`/api/publishing/items/${encodeURIComponent(id)}/exports`, ItemExportsSchema, { signal });
 
 export const itemExportsQueryKey = (id: string) => ["library", id, "exports"] as const;
 

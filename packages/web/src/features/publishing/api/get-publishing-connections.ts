@@ -1,11 +1,12 @@
 import type { ConnectionList } from "@content-studio/contract";
+import { ConnectionListSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const getPublishingConnections = ({
   signal,
 }: { signal?: AbortSignal } = {}): Promise<ConnectionList> =>
-  api.get<ConnectionList>("/api/publishing/connections", { signal });
+  api.get("/api/publishing/connections", ConnectionListSchema, { signal });
 
 export const PUBLISHING_CONNECTIONS_QUERY_KEY = ["settings", "publishing"] as const;
 

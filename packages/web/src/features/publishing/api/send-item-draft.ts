@@ -1,4 +1,5 @@
 import type { ContentExport, SendDraftBody } from "@content-studio/contract";
+import { ContentExportSchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { itemExportsQueryKey } from "./get-item-exports";
@@ -10,7 +11,11 @@ export const sendItemDraft = ({
   itemId: string;
   body: SendDraftBody;
 }): Promise<ContentExport> =>
-  api.post<ContentExport>(`/api/publishing/items/${encodeURIComponent(itemId)}/exports`, body);
+  api.post(
+    `/api/publishing/items/${encodeURIComponent(itemId)}/exports`,
+    ContentExportSchema,
+    body,
+  );
 
 /** Queues the approved version as a draft at a connection. */
 export const useSendItemDraft = () => {

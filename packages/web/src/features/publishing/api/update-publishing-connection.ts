@@ -1,4 +1,5 @@
 import type { ConnectionPatch, PublishingConnection } from "@content-studio/contract";
+import { PublishingConnectionSchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { PUBLISHING_CONNECTIONS_QUERY_KEY } from "./get-publishing-connections";
@@ -10,7 +11,11 @@ export const updatePublishingConnection = ({
   id: string;
   patch: ConnectionPatch;
 }): Promise<PublishingConnection> =>
-  api.patch<PublishingConnection>(`/api/publishing/connections/${encodeURIComponent(id)}`, patch);
+  api.patch(
+    `/api/publishing/connections/${encodeURIComponent(id)}`,
+    PublishingConnectionSchema,
+    patch,
+  );
 
 /** Changes a connection; an empty secret keeps the stored one. */
 export const useUpdatePublishingConnection = () => {

@@ -1,11 +1,12 @@
 import type { AiServiceInfoResponse } from "@content-studio/contract";
+import { AiServiceInfoResponseSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const getAiServiceInfo = ({
   signal,
 }: { signal?: AbortSignal } = {}): Promise<AiServiceInfoResponse> =>
-  api.get<AiServiceInfoResponse>("/api/ai-service-info", { signal });
+  api.get("/api/ai-service-info", AiServiceInfoResponseSchema, { signal });
 
 export const getAiServiceInfoQueryOptions = () =>
   queryOptions({

@@ -1,10 +1,11 @@
 import type { BuyingStage } from "@content-studio/contract";
+import { BuyingStageSchema, listOf } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const getBuyingStages = ({ signal }: { signal?: AbortSignal } = {}): Promise<
   BuyingStage[]
-> => api.get<BuyingStage[]>("/api/buying-stages", { signal });
+> => api.get("/api/buying-stages", listOf(BuyingStageSchema), { signal });
 
 export const getBuyingStagesQueryOptions = () =>
   queryOptions({

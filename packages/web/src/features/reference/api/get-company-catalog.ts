@@ -1,11 +1,12 @@
 import type { CompanyCatalog } from "@content-studio/contract";
+import { CompanyCatalogSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const getCompanyCatalog = ({
   signal,
 }: { signal?: AbortSignal } = {}): Promise<CompanyCatalog> =>
-  api.get<CompanyCatalog>("/api/company-catalog", { signal });
+  api.get("/api/company-catalog", CompanyCatalogSchema, { signal });
 
 export const getCompanyCatalogQueryOptions = () =>
   queryOptions({

@@ -1,11 +1,12 @@
 import type { CompanyProfileResponse } from "@content-studio/contract";
+import { CompanyProfileResponseSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const getCompanyProfile = ({
   signal,
 }: { signal?: AbortSignal } = {}): Promise<CompanyProfileResponse> =>
-  api.get<CompanyProfileResponse>("/api/company-profile", { signal });
+  api.get("/api/company-profile", CompanyProfileResponseSchema, { signal });
 
 export const getCompanyProfileQueryOptions = () =>
   queryOptions({

@@ -1,9 +1,10 @@
 import type { Industry } from "@content-studio/contract";
+import { IndustrySchema, listOf } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const getIndustries = ({ signal }: { signal?: AbortSignal } = {}): Promise<Industry[]> =>
-  api.get<Industry[]>("/api/industries", { signal });
+  api.get("/api/industries", listOf(IndustrySchema), { signal });
 
 export const getIndustriesQueryOptions = () =>
   queryOptions({

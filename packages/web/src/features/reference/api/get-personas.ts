@@ -1,9 +1,10 @@
 import type { Persona } from "@content-studio/contract";
+import { PersonaSchema, listOf } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const getPersonas = ({ signal }: { signal?: AbortSignal } = {}): Promise<Persona[]> =>
-  api.get<Persona[]>("/api/personas", { signal });
+  api.get("/api/personas", listOf(PersonaSchema), { signal });
 
 export const getPersonasQueryOptions = () =>
   queryOptions({

@@ -1,11 +1,12 @@
 import type { BannedPhrasesResponse } from "@content-studio/contract";
+import { BannedPhrasesResponseSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const getBannedPhrases = ({
   signal,
 }: { signal?: AbortSignal } = {}): Promise<BannedPhrasesResponse> =>
-  api.get<BannedPhrasesResponse>("/api/settings/banned-phrases", { signal });
+  api.get("/api/settings/banned-phrases", BannedPhrasesResponseSchema, { signal });
 
 export const getBannedPhrasesQueryOptions = () =>
   queryOptions({

@@ -1,10 +1,11 @@
 import type { UiSettings } from "@content-studio/contract";
+import { UiSettingsSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { readCachedUiSettings } from "../../../lib/ui-settings-cache";
 
 export const getUiSettings = ({ signal }: { signal?: AbortSignal } = {}): Promise<UiSettings> =>
-  api.get<UiSettings>("/api/me/settings", { signal });
+  api.get("/api/me/settings", UiSettingsSchema, { signal });
 
 export const getUiSettingsQueryOptions = (userId: string) =>
   queryOptions<UiSettings>({

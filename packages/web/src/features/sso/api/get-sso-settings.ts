@@ -1,9 +1,10 @@
 import type { SsoSettings } from "@content-studio/contract";
+import { SsoSettingsSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const getSsoSettings = ({ signal }: { signal?: AbortSignal } = {}): Promise<SsoSettings> =>
-  api.get<SsoSettings>("/api/settings/sso", { signal });
+  api.get("/api/settings/sso", SsoSettingsSchema, { signal });
 
 export const SSO_SETTINGS_QUERY_KEY = ["settings", "sso"] as const;
 

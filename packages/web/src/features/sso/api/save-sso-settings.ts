@@ -1,10 +1,11 @@
 import type { SsoSettings, SsoSettingsBody } from "@content-studio/contract";
+import { SsoSettingsSchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { SSO_SETTINGS_QUERY_KEY } from "./get-sso-settings";
 
 export const saveSsoSettings = (input: SsoSettingsBody): Promise<SsoSettings> =>
-  api.put<SsoSettings>("/api/settings/sso", input);
+  api.put("/api/settings/sso", SsoSettingsSchema, input);
 
 /** Saves the provider (the server tests discovery first); the sign-in page follows. */
 export const useSaveSsoSettings = () => {

@@ -1,9 +1,10 @@
 import type { ApiTokenList } from "@content-studio/contract";
+import { ApiTokenListSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const getTokens = ({ signal }: { signal?: AbortSignal } = {}): Promise<ApiTokenList> =>
-  api.get<ApiTokenList>("/api/tokens", { signal });
+  api.get("/api/tokens", ApiTokenListSchema, { signal });
 
 export const TOKENS_QUERY_KEY = ["tokens"] as const;
 

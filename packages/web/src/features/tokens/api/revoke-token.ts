@@ -1,9 +1,10 @@
+import { RevokedAnswerSchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { TOKENS_QUERY_KEY } from "./get-tokens";
 
 export const revokeToken = (id: string): Promise<{ revoked: true }> =>
-  api.delete<{ revoked: true }>(`/api/tokens/${encodeURIComponent(id)}`);
+  api.delete(`/api/tokens/${encodeURIComponent(id)}`, RevokedAnswerSchema);
 
 export const useRevokeToken = () => {
   const queryClient = useQueryClient();

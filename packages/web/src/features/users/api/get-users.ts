@@ -1,9 +1,10 @@
 import type { UserList } from "@content-studio/contract";
+import { UserListSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const getUsers = ({ signal }: { signal?: AbortSignal } = {}): Promise<UserList> =>
-  api.get<UserList>("/api/users", { signal });
+  api.get("/api/users", UserListSchema, { signal });
 
 export const getUsersQueryOptions = () =>
   queryOptions({ queryKey: ["users"], queryFn: ({ signal }) => getUsers({ signal }) });

@@ -1,10 +1,11 @@
 import type { WebhookEndpointInput, WebhookEndpointWithSecret } from "@content-studio/contract";
+import { WebhookEndpointWithSecretSchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { WEBHOOKS_QUERY_KEY } from "./get-webhooks";
 
 export const createWebhook = (input: WebhookEndpointInput): Promise<WebhookEndpointWithSecret> =>
-  api.post<WebhookEndpointWithSecret>("/api/webhooks", input);
+  api.post("/api/webhooks", WebhookEndpointWithSecretSchema, input);
 
 /** Adds an endpoint; the answer carries its secret, once. */
 export const useCreateWebhook = () => {

@@ -1,4 +1,5 @@
 import type { WebhookDeliveryList } from "@content-studio/contract";
+import { WebhookDeliveryListSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -6,7 +7,9 @@ export const getWebhookDeliveries = (
   id: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<WebhookDeliveryList> =>
-  api.get<WebhookDeliveryList>(`/api/webhooks/${encodeURIComponent(id)}/deliveries`, { signal });
+  api.get(`/api/webhooks/${encodeURIComponent(id)}/deliveries`, WebhookDeliveryListSchema, {
+    signal,
+  });
 
 export const webhookDeliveriesQueryKey = (id: string) =>
   ["settings", "webhooks", id, "deliveries"] as const;

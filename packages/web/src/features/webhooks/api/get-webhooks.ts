@@ -1,9 +1,10 @@
 import type { WebhookList } from "@content-studio/contract";
+import { WebhookListSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const getWebhooks = ({ signal }: { signal?: AbortSignal } = {}): Promise<WebhookList> =>
-  api.get<WebhookList>("/api/webhooks", { signal });
+  api.get("/api/webhooks", WebhookListSchema, { signal });
 
 export const WEBHOOKS_QUERY_KEY = ["settings", "webhooks"] as const;
 

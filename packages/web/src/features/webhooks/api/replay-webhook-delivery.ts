@@ -1,4 +1,5 @@
 import type { WebhookDelivery } from "@content-studio/contract";
+import { WebhookDeliverySchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { webhookDeliveriesQueryKey } from "./get-webhook-deliveries";
@@ -10,8 +11,9 @@ export const replayWebhookDelivery = ({
   id: string;
   deliveryId: string;
 }): Promise<WebhookDelivery> =>
-  api.post<WebhookDelivery>(
+  api.post(
     `/api/webhooks/${encodeURIComponent(id)}/deliveries/${encodeURIComponent(deliveryId)}/replay`,
+    WebhookDeliverySchema,
   );
 
 /** A new attempt with the same webhook-id and a fresh signature. */

@@ -1,10 +1,14 @@
 import type { WebhookEndpointWithSecret } from "@content-studio/contract";
+import { WebhookEndpointWithSecretSchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { WEBHOOKS_QUERY_KEY } from "./get-webhooks";
 
 export const rotateWebhookSecret = (id: string): Promise<WebhookEndpointWithSecret> =>
-  api.post<WebhookEndpointWithSecret>(`/api/webhooks/${encodeURIComponent(id)}/rotate-secret`);
+  api.post(
+    `/api/webhooks/${encodeURIComponent(id)}/rotate-secret`,
+    WebhookEndpointWithSecretSchema,
+  );
 
 /** A new secret (answered once); the previous one signs beside it for 24 hours. */
 export const useRotateWebhookSecret = () => {

@@ -1,10 +1,11 @@
 import type { WebhookAllowList } from "@content-studio/contract";
+import { WebhookAllowListSchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { WEBHOOKS_QUERY_KEY } from "./get-webhooks";
 
 export const saveWebhookAllowList = (input: WebhookAllowList): Promise<WebhookAllowList> =>
-  api.put<WebhookAllowList>("/api/webhooks/allow-list", input);
+  api.put("/api/webhooks/allow-list", WebhookAllowListSchema, input);
 
 export const useSaveWebhookAllowList = () => {
   const queryClient = useQueryClient();

@@ -1,4 +1,5 @@
 import type { WebhookEndpoint, WebhookEndpointPatch } from "@content-studio/contract";
+import { WebhookEndpointSchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { WEBHOOKS_QUERY_KEY } from "./get-webhooks";
@@ -10,7 +11,7 @@ export const updateWebhook = ({
   id: string;
   patch: WebhookEndpointPatch;
 }): Promise<WebhookEndpoint> =>
-  api.patch<WebhookEndpoint>(`/api/webhooks/${encodeURIComponent(id)}`, patch);
+  api.patch(`/api/webhooks/${encodeURIComponent(id)}`, WebhookEndpointSchema, patch);
 
 export const useUpdateWebhook = () => {
   const queryClient = useQueryClient();
