@@ -34,10 +34,14 @@ describe("the answers index.html carries for a first visit", () => {
 
     expect(await api.get("/api/session", anything)).toEqual({ user: { id: "u1" } });
     // The query string is part of the address: other filters are asked for.
-    expect(await api.get("/api/library", anything, { params: { sort: "updated", limit: 5 } })).toEqual({
+    expect(
+      await api.get("/api/library", anything, { params: { sort: "updated", limit: 5 } }),
+    ).toEqual({
       items: ["from-server"],
     });
-    expect(await api.get("/api/library", anything, { params: { sort: "updated", limit: 20 } })).toEqual({
+    expect(
+      await api.get("/api/library", anything, { params: { sort: "updated", limit: 20 } }),
+    ).toEqual({
       items: ["embedded"],
     });
     expect(fake.requests.map((r) => r.path)).toEqual(["/api/library"]);

@@ -1,5 +1,4 @@
-import type { UpdateMeBody, User } from "@content-studio/contract";
-import { UserSchema } from "@content-studio/contract";
+import { UserSchema, type UpdateMeBody, type User } from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 

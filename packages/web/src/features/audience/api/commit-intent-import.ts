@@ -1,7 +1,11 @@
-import type { CommitImportBody, IntentDataset } from "@content-studio/contract";
-import { IntentDatasetSchema } from "@content-studio/contract";
+import {
+  IntentDatasetSchema,
+  type CommitImportBody,
+  type IntentDataset,
+} from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { audienceKeys, contentKeys } from "../../../lib/query-keys";
 
 export const commitIntentImport = ({
   importId,
@@ -18,8 +22,8 @@ export const useCommitIntentImport = () => {
     mutationFn: commitIntentImport,
     onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["audience"] }),
-        queryClient.invalidateQueries({ queryKey: ["content-generation-data"] }),
+        queryClient.invalidateQueries({ queryKey: audienceKeys.all }),
+        queryClient.invalidateQueries({ queryKey: contentKeys.generationData }),
       ]);
     },
   });

@@ -1,7 +1,7 @@
-import type { AccountsToTarget } from "@content-studio/contract";
 import { AccountsToTargetSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { audienceKeys } from "../../../lib/query-keys";
 
 export const getAccountsToTarget = (id: string, { signal }: { signal?: AbortSignal } = {}) =>
   api.get(`/api/audience/content/${encodeURIComponent(id)}/accounts`, AccountsToTargetSchema, {
@@ -10,7 +10,7 @@ export const getAccountsToTarget = (id: string, { signal }: { signal?: AbortSign
 
 export const getAccountsToTargetQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ["audience", "accounts-to-target", id],
+    queryKey: audienceKeys.accountsToTarget(id),
     queryFn: ({ signal }) => getAccountsToTarget(id, { signal }),
   });
 

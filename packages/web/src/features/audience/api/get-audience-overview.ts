@@ -1,7 +1,11 @@
-import type { AudienceFilter, AudienceOverview } from "@content-studio/contract";
-import { AudienceOverviewSchema } from "@content-studio/contract";
+import {
+  AudienceOverviewSchema,
+  type AudienceFilter,
+  type AudienceOverview,
+} from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { audienceKeys } from "../../../lib/query-keys";
 
 export const getAudienceOverview = (
   industry: AudienceFilter,
@@ -11,7 +15,7 @@ export const getAudienceOverview = (
 
 export const getAudienceOverviewQueryOptions = (industry: AudienceFilter) =>
   queryOptions({
-    queryKey: ["audience", "overview", industry],
+    queryKey: audienceKeys.overview(industry),
     queryFn: ({ signal }) => getAudienceOverview(industry, { signal }),
   });
 

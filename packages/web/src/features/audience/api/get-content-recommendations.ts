@@ -1,7 +1,11 @@
-import type { AudienceFilter, ContentRecommendations } from "@content-studio/contract";
-import { ContentRecommendationsSchema } from "@content-studio/contract";
+import {
+  ContentRecommendationsSchema,
+  type AudienceFilter,
+  type ContentRecommendations,
+} from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { audienceKeys } from "../../../lib/query-keys";
 
 export const getContentRecommendations = (
   industry: AudienceFilter,
@@ -14,7 +18,7 @@ export const getContentRecommendations = (
 
 export const getContentRecommendationsQueryOptions = (industry: AudienceFilter) =>
   queryOptions({
-    queryKey: ["audience", "recommendations", industry],
+    queryKey: audienceKeys.recommendations(industry),
     queryFn: ({ signal }) => getContentRecommendations(industry, { signal }),
   });
 

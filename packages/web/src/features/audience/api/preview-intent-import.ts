@@ -1,5 +1,4 @@
-import type { ImportPreview } from "@content-studio/contract";
-import { ImportPreviewSchema } from "@content-studio/contract";
+import { ImportPreviewSchema, type ImportPreview } from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 

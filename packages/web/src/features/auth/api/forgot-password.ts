@@ -1,5 +1,4 @@
-import type { ForgotPasswordBody } from "@content-studio/contract";
-import { ForgotPasswordResultSchema } from "@content-studio/contract";
+import { ForgotPasswordResultSchema, type ForgotPasswordBody } from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 

@@ -1,5 +1,4 @@
-import type { ResetPasswordBody } from "@content-studio/contract";
-import { EmptyAnswerSchema } from "@content-studio/contract";
+import { EmptyAnswerSchema, type ResetPasswordBody } from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 

@@ -1,5 +1,4 @@
-import type { SetupAdminBody, User } from "@content-studio/contract";
-import { SignInResultSchema } from "@content-studio/contract";
+import { SignInResultSchema, type SetupAdminBody, type User } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api } from "../../../lib/api-client";
 import { getSessionQueryOptions } from "./get-session";

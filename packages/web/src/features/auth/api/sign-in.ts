@@ -1,5 +1,4 @@
-import type { SignInBody, User } from "@content-studio/contract";
-import { SignInResultSchema } from "@content-studio/contract";
+import { SignInResultSchema, type SignInBody, type User } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { getSessionQueryOptions } from "./get-session";

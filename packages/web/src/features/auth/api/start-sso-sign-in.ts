@@ -1,5 +1,4 @@
-import type { SsoSignInStart } from "@content-studio/contract";
-import { SsoSignInStartSchema } from "@content-studio/contract";
+import { SsoSignInStartSchema, type SsoSignInStart } from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 

@@ -1,4 +1,3 @@
-import type { CampaignBrief } from "@content-studio/contract";
 import { CampaignBriefSchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";

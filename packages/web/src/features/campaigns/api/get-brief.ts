@@ -1,8 +1,7 @@
-import type { CampaignBrief } from "@content-studio/contract";
 import { CampaignBriefSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { CAMPAIGNS_QUERY_KEY } from "./get-briefs";
+import { campaignsKeys } from "../../../lib/query-keys";
 
 export const briefPath = (id: string) => `/api/campaigns/${encodeURIComponent(id)}`;
 
@@ -11,7 +10,7 @@ export const getBrief = (id: string, { signal }: { signal?: AbortSignal } = {}) 
 
 export const getBriefQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: [...CAMPAIGNS_QUERY_KEY, "brief", id],
+    queryKey: campaignsKeys.brief(id),
     queryFn: ({ signal }) => getBrief(id, { signal }),
   });
 

@@ -1,5 +1,4 @@
-import type { CampaignBrief } from "@content-studio/contract";
-import { CampaignBriefSchema } from "@content-studio/contract";
+import { CampaignBriefSchema, type CampaignBrief } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { getBriefsQueryOptions } from "./get-briefs";

@@ -1,5 +1,4 @@
-import type { Kit } from "@content-studio/contract";
-import { KitSchema } from "@content-studio/contract";
+import { KitSchema, type Kit } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { getKitQueryOptions, kitPath } from "./get-kit";

@@ -1,5 +1,8 @@
-import type { CampaignBrief, CampaignBriefInput } from "@content-studio/contract";
-import { CampaignBriefSchema } from "@content-studio/contract";
+import {
+  CampaignBriefSchema,
+  type CampaignBrief,
+  type CampaignBriefInput,
+} from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { briefPath, getBriefQueryOptions } from "./get-brief";

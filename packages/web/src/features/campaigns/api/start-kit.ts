@@ -1,4 +1,3 @@
-import type { Kit } from "@content-studio/contract";
 import { KitSchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";

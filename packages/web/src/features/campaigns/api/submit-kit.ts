@@ -1,4 +1,3 @@
-import type { KitSubmitResult } from "@content-studio/contract";
 import { KitSubmitResultSchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";

@@ -1,7 +1,11 @@
-import type { SeoAnalysis, SeoAnalysisBody } from "@content-studio/contract";
-import { SeoAnalysisSchema } from "@content-studio/contract";
+import {
+  SeoAnalysisSchema,
+  type SeoAnalysis,
+  type SeoAnalysisBody,
+} from "@content-studio/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { contentKeys } from "../../../lib/query-keys";
 
 export const analyzeSeo = (
   body: SeoAnalysisBody,
@@ -14,7 +18,7 @@ export const analyzeSeo = (
  */
 export const analyzeSeoQueryOptions = (key: string, body: SeoAnalysisBody) =>
   queryOptions({
-    queryKey: ["seo-analysis", key, body.primaryKeyword ?? ""],
+    queryKey: contentKeys.seoAnalysis(key, body.primaryKeyword ?? ""),
     queryFn: ({ signal }) => analyzeSeo(body, { signal }),
     staleTime: Infinity,
   });

@@ -1,7 +1,10 @@
-import type { GenerationSettingsResponse } from "@content-studio/contract";
-import { GenerationSettingsResponseSchema } from "@content-studio/contract";
+import {
+  GenerationSettingsResponseSchema,
+  type GenerationSettingsResponse,
+} from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { contentKeys } from "../../../lib/query-keys";
 
 export const getGenerationSettings = ({
   signal,
@@ -10,7 +13,7 @@ export const getGenerationSettings = ({
 
 export const getGenerationSettingsQueryOptions = () =>
   queryOptions({
-    queryKey: ["settings", "generation"],
+    queryKey: contentKeys.generationSettings,
     queryFn: ({ signal }) => getGenerationSettings({ signal }),
     staleTime: 60_000,
   });

@@ -1,5 +1,8 @@
-import type { OptimizeContentBody, OptimizeContentResult } from "@content-studio/contract";
-import { OptimizeContentResultSchema } from "@content-studio/contract";
+import {
+  OptimizeContentResultSchema,
+  type OptimizeContentBody,
+  type OptimizeContentResult,
+} from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 

@@ -1,5 +1,8 @@
-import type { ContentVariations, RepurposeBody } from "@content-studio/contract";
-import { ContentVariationsSchema } from "@content-studio/contract";
+import {
+  ContentVariationsSchema,
+  type ContentVariations,
+  type RepurposeBody,
+} from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 

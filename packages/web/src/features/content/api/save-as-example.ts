@@ -1,7 +1,11 @@
-import type { ExampleDetail, SaveAsExampleBody } from "@content-studio/contract";
-import { ExampleDetailSchema } from "@content-studio/contract";
+import {
+  ExampleDetailSchema,
+  type ExampleDetail,
+  type SaveAsExampleBody,
+} from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { examplesKeys } from "../../../lib/query-keys";
 
 export const saveAsExample = ({
   id,
@@ -18,6 +22,6 @@ export const useSaveAsExample = () => {
   return useMutation({
     mutationFn: saveAsExample,
     // The example list (another screen) must show the new example next time it is opened.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["examples"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: examplesKeys.all }),
   });
 };

@@ -1,5 +1,8 @@
-import type { ContentItem, SaveLibraryItemBody } from "@content-studio/contract";
-import { ContentItemSchema } from "@content-studio/contract";
+import {
+  ContentItemSchema,
+  type ContentItem,
+  type SaveLibraryItemBody,
+} from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 

@@ -1,5 +1,8 @@
-import type { Visualization, VisualizeBody } from "@content-studio/contract";
-import { VisualizationSchema } from "@content-studio/contract";
+import {
+  VisualizationSchema,
+  type Visualization,
+  type VisualizeBody,
+} from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 

@@ -1,8 +1,11 @@
-import type { ExampleDetail, ExampleInput } from "@content-studio/contract";
-import { ExampleDetailSchema } from "@content-studio/contract";
+import {
+  ExampleDetailSchema,
+  type ExampleDetail,
+  type ExampleInput,
+} from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { EXAMPLES_QUERY_KEY } from "./get-examples";
+import { examplesKeys } from "../../../lib/query-keys";
 
 export const createExample = (input: ExampleInput): Promise<ExampleDetail> =>
   api.post("/api/examples", ExampleDetailSchema, input);
@@ -12,6 +15,6 @@ export const useCreateExample = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createExample,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: EXAMPLES_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: examplesKeys.lists }),
   });
 };

@@ -1,7 +1,10 @@
-import type { ExampleRepoSettingsResponse } from "@content-studio/contract";
-import { ExampleRepoSettingsResponseSchema } from "@content-studio/contract";
+import {
+  ExampleRepoSettingsResponseSchema,
+  type ExampleRepoSettingsResponse,
+} from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { examplesKeys } from "../../../lib/query-keys";
 
 /**
  * The stored settings plus whether the server has S3 credentials (never the keys) and what the
@@ -16,7 +19,7 @@ export const getExampleRepoSettings = ({
 
 export const getExampleRepoSettingsQueryOptions = () =>
   queryOptions({
-    queryKey: ["settings", "example-repository"],
+    queryKey: examplesKeys.repositorySettings,
     queryFn: ({ signal }) => getExampleRepoSettings({ signal }),
   });
 

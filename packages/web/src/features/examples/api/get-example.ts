@@ -1,7 +1,7 @@
-import type { ExampleDetail } from "@content-studio/contract";
-import { ExampleDetailSchema } from "@content-studio/contract";
+import { ExampleDetailSchema, type ExampleDetail } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { examplesKeys } from "../../../lib/query-keys";
 
 export const getExample = (
   id: string,
@@ -11,7 +11,7 @@ export const getExample = (
 
 export const getExampleQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ["examples", "detail", id],
+    queryKey: examplesKeys.detail(id),
     queryFn: ({ signal }) => getExample(id, { signal }),
   });
 

@@ -1,6 +1,7 @@
-import { type IngestJob, IngestJobSchema, isIngestUnfinished } from "@content-studio/contract";
+import { IngestJobSchema, isIngestUnfinished, type IngestJob } from "@content-studio/contract";
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { examplesKeys } from "../../../lib/query-keys";
 
 /** How often a running job is polled for progress. */
 const INGEST_POLL_MS = 500;
@@ -13,7 +14,7 @@ export const getIngestJob = (
 
 export const getIngestJobQueryOptions = (id: string | null) =>
   queryOptions({
-    queryKey: ["examples", "ingest-job", id],
+    queryKey: examplesKeys.ingestJob(id),
     queryFn: id ? ({ signal }) => getIngestJob(id, { signal }) : skipToken,
     staleTime: 0,
     refetchInterval: (query) =>

@@ -1,5 +1,7 @@
-import type { ExampleRepoSettings } from "@content-studio/contract";
-import { ExampleRepoSettingsResponseSchema } from "@content-studio/contract";
+import {
+  ExampleRepoSettingsResponseSchema,
+  type ExampleRepoSettings,
+} from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import {

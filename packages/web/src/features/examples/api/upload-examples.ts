@@ -1,5 +1,4 @@
-import type { IngestJob } from "@content-studio/contract";
-import { IngestJobSchema } from "@content-studio/contract";
+import { IngestJobSchema, type IngestJob } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { getIngestJobQueryOptions } from "./get-ingest-job";

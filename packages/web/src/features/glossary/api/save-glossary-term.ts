@@ -1,8 +1,11 @@
-import type { GlossaryTerm, GlossaryTermInput } from "@content-studio/contract";
-import { GlossaryTermSchema } from "@content-studio/contract";
+import {
+  GlossaryTermSchema,
+  type GlossaryTerm,
+  type GlossaryTermInput,
+} from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { GLOSSARY_QUERY_KEY } from "./get-glossary";
+import { glossaryKeys } from "../../../lib/query-keys";
 
 /** Adds a term, or replaces the fields of an existing one. */
 export const saveGlossaryTerm = ({
@@ -20,6 +23,6 @@ export const useSaveGlossaryTerm = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveGlossaryTerm,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: GLOSSARY_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: glossaryKeys.all }),
   });
 };

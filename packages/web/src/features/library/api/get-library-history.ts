@@ -1,8 +1,7 @@
-import type { LibraryHistory, LibraryVersion } from "@content-studio/contract";
 import { LibraryHistorySchema, LibraryVersionSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { LIBRARY_QUERY_KEY } from "./get-library";
+import { libraryKeys } from "../../../lib/query-keys";
 
 const base = (id: string) => `/api/library/${encodeURIComponent(id)}`;
 
@@ -11,7 +10,7 @@ export const getLibraryHistory = (id: string, { signal }: { signal?: AbortSignal
 
 export const getLibraryHistoryQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: [...LIBRARY_QUERY_KEY, "history", id],
+    queryKey: libraryKeys.history(id),
     queryFn: ({ signal }) => getLibraryHistory(id, { signal }),
   });
 
@@ -26,7 +25,7 @@ export const getLibraryVersion = (
 
 export const getLibraryVersionQueryOptions = (id: string, version: number) =>
   queryOptions({
-    queryKey: [...LIBRARY_QUERY_KEY, "version", id, version],
+    queryKey: libraryKeys.version(id, version),
     queryFn: ({ signal }) => getLibraryVersion(id, version, { signal }),
     // A version never changes.
     staleTime: Infinity,

@@ -1,4 +1,3 @@
-import type { LibraryItemDetail } from "@content-studio/contract";
 import { LibraryItemDetailSchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";

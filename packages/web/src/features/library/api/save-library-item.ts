@@ -1,5 +1,4 @@
-import type { LibraryItemDetail, SaveLibraryItemBody } from "@content-studio/contract";
-import { LibraryItemDetailSchema } from "@content-studio/contract";
+import { LibraryItemDetailSchema, type SaveLibraryItemBody } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { invalidateLibrary, libraryPath } from "./invalidate-library";

@@ -1,5 +1,4 @@
-import type { LibraryItemDetail, TransitionBody } from "@content-studio/contract";
-import { LibraryItemDetailSchema } from "@content-studio/contract";
+import { LibraryItemDetailSchema, type TransitionBody } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { invalidateLibrary, libraryPath } from "./invalidate-library";

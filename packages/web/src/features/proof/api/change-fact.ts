@@ -1,8 +1,7 @@
-import type { FactChangeResult } from "@content-studio/contract";
 import { FactChangeResultSchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { FACTS_QUERY_KEY } from "./get-facts";
+import { proofKeys } from "../../../lib/query-keys";
 
 export type FactAction = "approve" | "expire" | "retire";
 
@@ -14,6 +13,6 @@ export const useChangeFact = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeFact,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: FACTS_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: proofKeys.facts }),
   });
 };

@@ -1,7 +1,7 @@
-import type { DerivedFactStructure } from "@content-studio/contract";
-import { DerivedFactStructureSchema } from "@content-studio/contract";
+import { DerivedFactStructureSchema, type DerivedFactStructure } from "@content-studio/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { proofKeys } from "../../../lib/query-keys";
 
 export const deriveFactStructure = (
   statement: string,
@@ -17,7 +17,7 @@ export const deriveFactStructure = (
 /** The derivation is a pure function of the statement, so it is cached like a read. */
 export const deriveFactStructureQueryOptions = (statement: string) =>
   queryOptions({
-    queryKey: ["proof", "derive-structure", statement],
+    queryKey: proofKeys.derivedStructure(statement),
     queryFn: ({ signal }) => deriveFactStructure(statement, { signal }),
     staleTime: Infinity,
   });

@@ -1,7 +1,7 @@
-import type { FactList, ListFactsQuery } from "@content-studio/contract";
-import { FactListSchema } from "@content-studio/contract";
+import { FactListSchema, type FactList, type ListFactsQuery } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { proofKeys } from "../../../lib/query-keys";
 
 export const getFacts = (
   params: ListFactsQuery,
@@ -9,11 +9,9 @@ export const getFacts = (
 ): Promise<FactList> =>
   api.get("/api/proof/facts", FactListSchema, { params: { ...params }, signal });
 
-export const FACTS_QUERY_KEY = ["proof", "facts"] as const;
-
 export const getFactsQueryOptions = (params: ListFactsQuery) =>
   queryOptions({
-    queryKey: [...FACTS_QUERY_KEY, params],
+    queryKey: proofKeys.factList(params),
     queryFn: ({ signal }) => getFacts(params, { signal }),
     placeholderData: (previous) => previous,
   });

@@ -1,7 +1,7 @@
 import { DeletedAnswerSchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { PUBLISHING_CONNECTIONS_QUERY_KEY } from "./get-publishing-connections";
+import { publishingKeys } from "../../../lib/query-keys";
 
 export const deletePublishingConnection = (id: string): Promise<{ deleted: true }> =>
   api.delete(`/api/publishing/connections/${encodeURIComponent(id)}`, DeletedAnswerSchema);
@@ -10,6 +10,6 @@ export const useDeletePublishingConnection = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deletePublishingConnection,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: PUBLISHING_CONNECTIONS_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: publishingKeys.connections }),
   });
 };

@@ -1,7 +1,7 @@
-import type { ItemExports } from "@content-studio/contract";
-import { ItemExportsSchema } from "@content-studio/contract";
+import { ItemExportsSchema, type ItemExports } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { libraryKeys } from "../../../lib/query-keys";
 
 export const getItemExports = (
   id: string,
@@ -9,12 +9,10 @@ export const getItemExports = (
 ): Promise<ItemExports> =>
   api.get(`/api/publishing/items/${encodeURIComponent(id)}/exports`, ItemExportsSchema, { signal });
 
-export const itemExportsQueryKey = (id: string) => ["library", id, "exports"] as const;
-
 /** While an export is pending, the list refreshes every 2 s to show how it ends. */
 export const getItemExportsQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: itemExportsQueryKey(id),
+    queryKey: libraryKeys.exports(id),
     queryFn: ({ signal }) => getItemExports(id, { signal }),
     refetchInterval: (query) =>
       query.state.data?.exports.some((e) => e.status === "pending") ? 2000 : false,

@@ -1,8 +1,11 @@
-import type { ContentExport, SendDraftBody } from "@content-studio/contract";
-import { ContentExportSchema } from "@content-studio/contract";
+import {
+  ContentExportSchema,
+  type ContentExport,
+  type SendDraftBody,
+} from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { itemExportsQueryKey } from "./get-item-exports";
+import { libraryKeys } from "../../../lib/query-keys";
 
 export const sendItemDraft = ({
   itemId,
@@ -23,6 +26,6 @@ export const useSendItemDraft = () => {
   return useMutation({
     mutationFn: sendItemDraft,
     onSuccess: (_e, { itemId }) =>
-      queryClient.invalidateQueries({ queryKey: itemExportsQueryKey(itemId) }),
+      queryClient.invalidateQueries({ queryKey: libraryKeys.exports(itemId) }),
   });
 };

@@ -1,8 +1,7 @@
-import type { PublishingConnection } from "@content-studio/contract";
-import { PublishingConnectionSchema } from "@content-studio/contract";
+import { PublishingConnectionSchema, type PublishingConnection } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { PUBLISHING_CONNECTIONS_QUERY_KEY } from "./get-publishing-connections";
+import { publishingKeys } from "../../../lib/query-keys";
 
 export const testPublishingConnection = (id: string): Promise<PublishingConnection> =>
   api.post(
@@ -15,6 +14,6 @@ export const useTestPublishingConnection = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: testPublishingConnection,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: PUBLISHING_CONNECTIONS_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: publishingKeys.connections }),
   });
 };

@@ -1,8 +1,11 @@
-import type { ConnectionPatch, PublishingConnection } from "@content-studio/contract";
-import { PublishingConnectionSchema } from "@content-studio/contract";
+import {
+  PublishingConnectionSchema,
+  type ConnectionPatch,
+  type PublishingConnection,
+} from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { PUBLISHING_CONNECTIONS_QUERY_KEY } from "./get-publishing-connections";
+import { publishingKeys } from "../../../lib/query-keys";
 
 export const updatePublishingConnection = ({
   id,
@@ -22,6 +25,6 @@ export const useUpdatePublishingConnection = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePublishingConnection,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: PUBLISHING_CONNECTIONS_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: publishingKeys.connections }),
   });
 };

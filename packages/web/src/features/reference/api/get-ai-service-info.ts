@@ -1,7 +1,7 @@
-import type { AiServiceInfoResponse } from "@content-studio/contract";
-import { AiServiceInfoResponseSchema } from "@content-studio/contract";
+import { AiServiceInfoResponseSchema, type AiServiceInfoResponse } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { referenceKeys } from "../../../lib/query-keys";
 
 export const getAiServiceInfo = ({
   signal,
@@ -10,7 +10,7 @@ export const getAiServiceInfo = ({
 
 export const getAiServiceInfoQueryOptions = () =>
   queryOptions({
-    queryKey: ["ai-service-info"],
+    queryKey: referenceKeys.aiServiceInfo,
     queryFn: ({ signal }) => getAiServiceInfo({ signal }),
     staleTime: 60_000,
   });

@@ -1,7 +1,7 @@
-import type { BuyingStage } from "@content-studio/contract";
-import { BuyingStageSchema, listOf } from "@content-studio/contract";
+import { BuyingStageSchema, listOf, type BuyingStage } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { referenceKeys } from "../../../lib/query-keys";
 
 export const getBuyingStages = ({ signal }: { signal?: AbortSignal } = {}): Promise<
   BuyingStage[]
@@ -9,7 +9,7 @@ export const getBuyingStages = ({ signal }: { signal?: AbortSignal } = {}): Prom
 
 export const getBuyingStagesQueryOptions = () =>
   queryOptions({
-    queryKey: ["reference", "buying-stages"],
+    queryKey: referenceKeys.buyingStages,
     queryFn: ({ signal }) => getBuyingStages({ signal }),
     staleTime: Infinity,
   });

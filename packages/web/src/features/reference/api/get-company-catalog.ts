@@ -1,7 +1,7 @@
-import type { CompanyCatalog } from "@content-studio/contract";
-import { CompanyCatalogSchema } from "@content-studio/contract";
+import { CompanyCatalogSchema, type CompanyCatalog } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { referenceKeys } from "../../../lib/query-keys";
 
 export const getCompanyCatalog = ({
   signal,
@@ -10,7 +10,7 @@ export const getCompanyCatalog = ({
 
 export const getCompanyCatalogQueryOptions = () =>
   queryOptions({
-    queryKey: ["reference", "company-catalog"],
+    queryKey: referenceKeys.companyCatalog,
     queryFn: ({ signal }) => getCompanyCatalog({ signal }),
     staleTime: Infinity,
   });

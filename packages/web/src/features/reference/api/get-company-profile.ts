@@ -1,7 +1,10 @@
-import type { CompanyProfileResponse } from "@content-studio/contract";
-import { CompanyProfileResponseSchema } from "@content-studio/contract";
+import {
+  CompanyProfileResponseSchema,
+  type CompanyProfileResponse,
+} from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { referenceKeys } from "../../../lib/query-keys";
 
 export const getCompanyProfile = ({
   signal,
@@ -10,7 +13,7 @@ export const getCompanyProfile = ({
 
 export const getCompanyProfileQueryOptions = () =>
   queryOptions({
-    queryKey: ["company-profile"],
+    queryKey: referenceKeys.companyProfile,
     queryFn: ({ signal }) => getCompanyProfile({ signal }),
   });
 

@@ -1,5 +1,8 @@
-import type { CompanyProfileResponse, SaveCompanyProfileBody } from "@content-studio/contract";
-import { CompanyProfileResponseSchema } from "@content-studio/contract";
+import {
+  CompanyProfileResponseSchema,
+  type CompanyProfileResponse,
+  type SaveCompanyProfileBody,
+} from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { getCompanyProfileQueryOptions } from "./get-company-profile";

@@ -1,5 +1,4 @@
-import type { AiServiceInfoResponse } from "@content-studio/contract";
-import { AiServiceInfoResponseSchema } from "@content-studio/contract";
+import { AiServiceInfoResponseSchema, type AiServiceInfoResponse } from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 

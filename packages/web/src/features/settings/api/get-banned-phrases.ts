@@ -1,7 +1,7 @@
-import type { BannedPhrasesResponse } from "@content-studio/contract";
-import { BannedPhrasesResponseSchema } from "@content-studio/contract";
+import { BannedPhrasesResponseSchema, type BannedPhrasesResponse } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { settingsKeys } from "../../../lib/query-keys";
 
 export const getBannedPhrases = ({
   signal,
@@ -10,7 +10,7 @@ export const getBannedPhrases = ({
 
 export const getBannedPhrasesQueryOptions = () =>
   queryOptions({
-    queryKey: ["settings", "banned-phrases"],
+    queryKey: settingsKeys.bannedPhrases,
     queryFn: ({ signal }) => getBannedPhrases({ signal }),
     staleTime: 60_000,
   });

@@ -1,5 +1,8 @@
-import type { BannedPhrases, BannedPhrasesResponse } from "@content-studio/contract";
-import { BannedPhrasesResponseSchema } from "@content-studio/contract";
+import {
+  BannedPhrasesResponseSchema,
+  type BannedPhrases,
+  type BannedPhrasesResponse,
+} from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { getBannedPhrasesQueryOptions } from "./get-banned-phrases";

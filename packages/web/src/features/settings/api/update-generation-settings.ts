@@ -1,5 +1,8 @@
-import type { GenerationSettings, GenerationSettingsResponse } from "@content-studio/contract";
-import { GenerationSettingsResponseSchema } from "@content-studio/contract";
+import {
+  GenerationSettingsResponseSchema,
+  type GenerationSettings,
+  type GenerationSettingsResponse,
+} from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 

@@ -1,5 +1,4 @@
-import type { UiSettings } from "@content-studio/contract";
-import { UiSettingsSchema } from "@content-studio/contract";
+import { UiSettingsSchema, type UiSettings } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { writeCachedUiSettings } from "../../../lib/ui-settings-cache";

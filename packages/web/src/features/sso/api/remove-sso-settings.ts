@@ -1,8 +1,7 @@
-import type { SsoSettings } from "@content-studio/contract";
-import { SsoSettingsSchema } from "@content-studio/contract";
+import { SsoSettingsSchema, type SsoSettings } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { SSO_SETTINGS_QUERY_KEY } from "./get-sso-settings";
+import { authKeys, ssoKeys } from "../../../lib/query-keys";
 
 export const removeSsoSettings = (): Promise<SsoSettings> =>
   api.delete("/api/settings/sso", SsoSettingsSchema);
@@ -12,8 +11,8 @@ export const useRemoveSsoSettings = () => {
   return useMutation({
     mutationFn: removeSsoSettings,
     onSuccess: (saved) => {
-      queryClient.setQueryData(SSO_SETTINGS_QUERY_KEY, saved);
-      void queryClient.invalidateQueries({ queryKey: ["session"] });
+      queryClient.setQueryData(ssoKeys.settings, saved);
+      void queryClient.invalidateQueries({ queryKey: authKeys.session });
     },
   });
 };

@@ -1,5 +1,8 @@
-import type { SsoDiscoveryBody, SsoDiscoveryResult } from "@content-studio/contract";
-import { SsoDiscoveryResultSchema } from "@content-studio/contract";
+import {
+  SsoDiscoveryResultSchema,
+  type SsoDiscoveryBody,
+  type SsoDiscoveryResult,
+} from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 

@@ -1,5 +1,8 @@
-import type { AdminPasswordResetBody, AdminPasswordResetResult } from "@content-studio/contract";
-import { AdminPasswordResetResultSchema } from "@content-studio/contract";
+import {
+  AdminPasswordResetResultSchema,
+  type AdminPasswordResetBody,
+  type AdminPasswordResetResult,
+} from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 

@@ -1,5 +1,4 @@
-import type { UpdateUserBody, UserListRow } from "@content-studio/contract";
-import { UserListRowSchema } from "@content-studio/contract";
+import { UserListRowSchema, type UpdateUserBody, type UserListRow } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { getUsersQueryOptions } from "./get-users";

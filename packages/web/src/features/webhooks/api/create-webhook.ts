@@ -1,8 +1,11 @@
-import type { WebhookEndpointInput, WebhookEndpointWithSecret } from "@content-studio/contract";
-import { WebhookEndpointWithSecretSchema } from "@content-studio/contract";
+import {
+  WebhookEndpointWithSecretSchema,
+  type WebhookEndpointInput,
+  type WebhookEndpointWithSecret,
+} from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { WEBHOOKS_QUERY_KEY } from "./get-webhooks";
+import { webhooksKeys } from "../../../lib/query-keys";
 
 export const createWebhook = (input: WebhookEndpointInput): Promise<WebhookEndpointWithSecret> =>
   api.post("/api/webhooks", WebhookEndpointWithSecretSchema, input);
@@ -12,6 +15,6 @@ export const useCreateWebhook = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createWebhook,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: WEBHOOKS_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksKeys.list }),
   });
 };

@@ -1,7 +1,7 @@
 import { DeletedAnswerSchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { WEBHOOKS_QUERY_KEY } from "./get-webhooks";
+import { webhooksKeys } from "../../../lib/query-keys";
 
 export const deleteWebhook = (id: string): Promise<{ deleted: true }> =>
   api.delete(`/api/webhooks/${encodeURIComponent(id)}`, DeletedAnswerSchema);
@@ -10,6 +10,6 @@ export const useDeleteWebhook = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteWebhook,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: WEBHOOKS_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksKeys.list }),
   });
 };

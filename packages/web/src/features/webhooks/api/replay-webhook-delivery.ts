@@ -1,8 +1,7 @@
-import type { WebhookDelivery } from "@content-studio/contract";
-import { WebhookDeliverySchema } from "@content-studio/contract";
+import { WebhookDeliverySchema, type WebhookDelivery } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { webhookDeliveriesQueryKey } from "./get-webhook-deliveries";
+import { webhooksKeys } from "../../../lib/query-keys";
 
 export const replayWebhookDelivery = ({
   id,
@@ -22,6 +21,6 @@ export const useReplayWebhookDelivery = () => {
   return useMutation({
     mutationFn: replayWebhookDelivery,
     onSuccess: (_d, { id }) =>
-      queryClient.invalidateQueries({ queryKey: webhookDeliveriesQueryKey(id) }),
+      queryClient.invalidateQueries({ queryKey: webhooksKeys.deliveries(id) }),
   });
 };
