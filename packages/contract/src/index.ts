@@ -8,6 +8,7 @@ export * from "./quality";
 export * from "./quality-findings";
 export * from "./proof";
 export * from "./generation";
+export * from "./generation-settings";
 export * from "./content";
 export * from "./content-status";
 export * from "./text-length";
