@@ -38,27 +38,6 @@ describe("campaigns journey", { timeout: 300_000 }, () => {
 
   after(() => endJourney(JOURNEY, server, browser));
 
-  /**
-   * The whole page at this width: the shell scrolls inside <main>, so the viewport is made as
-   * tall as its content for the shot.
-   * @param {string} step @param {{ width: number, height: number }} viewport
-   */
-  async function shotWhole(step, viewport) {
-    await page.setViewportSize(viewport);
-    await page.waitForLoadState("networkidle");
-    const height = await page.evaluate(() => {
-      const main = document.querySelector("main");
-      const header = document.querySelector("body > #root header");
-      return (main?.scrollHeight ?? 0) + (header?.getBoundingClientRect().height ?? 0);
-    });
-    await page.setViewportSize({
-      width: viewport.width,
-      height: Math.max(viewport.height, height),
-    });
-    await browser.shot(step);
-    await page.setViewportSize(viewport);
-  }
-
   /** @param {string} label */
   async function assertNoSidewaysScroll(label) {
     const widths = await page.evaluate(() => ({
@@ -76,7 +55,7 @@ describe("campaigns journey", { timeout: 300_000 }, () => {
     await page.getByRole("link", { name: "Campaigns" }).click();
     await page.getByRole("heading", { level: 1, name: "Campaigns" }).waitFor();
     await page.getByText("No briefs yet").waitFor();
-    await shotWhole("a1-1400-light-empty", DESKTOP);
+    await browser.shotWhole("a1-1400-light-empty", DESKTOP, { idle: true });
 
     await page.getByRole("link", { name: "New brief" }).first().click();
     await page.getByRole("heading", { level: 1, name: "New brief" }).waitFor();
@@ -104,7 +83,7 @@ describe("campaigns journey", { timeout: 300_000 }, () => {
     await page.getByRole("heading", { level: 1, name: NAME }).waitFor();
     await eventually(() => assert.match(new URL(page.url()).pathname, /^\/campaigns\/brief-/));
     briefPath = new URL(page.url()).pathname;
-    await shotWhole("a2-1400-light-editor", DESKTOP);
+    await browser.shotWhole("a2-1400-light-editor", DESKTOP, { idle: true });
     browser.console.assertClean();
   });
 
@@ -116,7 +95,7 @@ describe("campaigns journey", { timeout: 300_000 }, () => {
     assert.match(text ?? "", /Katherine Johnson/);
     assert.match(text ?? "", /English, German/);
     assert.match(text ?? "", /2027-03-31/);
-    await shotWhole("b1-1400-light-list", DESKTOP);
+    await browser.shotWhole("b1-1400-light-list", DESKTOP, { idle: true });
 
     await row.getByRole("link", { name: NAME }).click();
     await page.getByRole("heading", { level: 1, name: NAME }).waitFor();
@@ -154,7 +133,7 @@ describe("campaigns journey", { timeout: 300_000 }, () => {
         }));
         assert.ok(grid.content <= grid.box, `the grid is ${grid.content}px in ${grid.box}px`);
       }
-      await shotWhole(`c1-390-light-${name}`, PHONE);
+      await browser.shotWhole(`c1-390-light-${name}`, PHONE, { idle: true });
     }
 
     await page.goto(new URL("/settings", server.url).href);
@@ -170,8 +149,8 @@ describe("campaigns journey", { timeout: 300_000 }, () => {
       await page.goto(new URL(route, server.url).href);
       await page.getByRole("heading", { level: 1 }).waitFor();
       await assertNoSidewaysScroll(`${route} dark at 390 px`);
-      await shotWhole(`c2-390-dark-${name}`, PHONE);
-      await shotWhole(`c3-1400-dark-${name}`, DESKTOP);
+      await browser.shotWhole(`c2-390-dark-${name}`, PHONE, { idle: true });
+      await browser.shotWhole(`c3-1400-dark-${name}`, DESKTOP, { idle: true });
       await page.setViewportSize(PHONE);
     }
     browser.console.assertClean();

@@ -175,26 +175,6 @@ describe("kits journey", { timeout: 600_000 }, () => {
       { timeoutMs: 30_000 },
     );
 
-  /**
-   * The whole page at this width: the shell scrolls inside <main>, so the viewport is made as
-   * tall as its content for the shot.
-   * @param {string} step @param {{ width: number, height: number }} viewport
-   */
-  async function shotWhole(step, viewport) {
-    await page.setViewportSize(viewport);
-    const height = await page.evaluate(() => {
-      const main = document.querySelector("main");
-      const header = document.querySelector("body > #root header");
-      return (main?.scrollHeight ?? 0) + (header?.getBoundingClientRect().height ?? 0);
-    });
-    await page.setViewportSize({
-      width: viewport.width,
-      height: Math.max(viewport.height, height),
-    });
-    await browser.shot(step);
-    await page.setViewportSize(viewport);
-  }
-
   /** At 390 px: entries are a list (the matrix header is hidden) and nothing scrolls sideways. @param {string} label */
   async function assertPhoneLayout(label) {
     await page.setViewportSize(PHONE);
@@ -302,9 +282,9 @@ describe("kits journey", { timeout: 600_000 }, () => {
       .getByText(/ so far/)
       .waitFor();
     await kitStatus("Running").waitFor();
-    await shotWhole("b1-1400-light-running", DESKTOP);
+    await browser.shotWhole("b1-1400-light-running", DESKTOP);
     await assertPhoneLayout("running kit");
-    await shotWhole("b2-390-light-running", PHONE);
+    await browser.shotWhole("b2-390-light-running", PHONE);
     await page.setViewportSize(DESKTOP);
     assert.equal(await page.evaluate(() => "__sameDocument" in window), true, "the page reloaded");
     browser.console.assertClean();
@@ -340,7 +320,7 @@ describe("kits journey", { timeout: 600_000 }, () => {
     assert.equal(fake.requests.length, calls, "the provider was called after cancel");
     assert.equal((await apiKit()).counts.done, stopped.counts.done);
     await kitStatus("Cancelled").waitFor();
-    await shotWhole("c1-1400-light-cancelled", DESKTOP);
+    await browser.shotWhole("c1-1400-light-cancelled", DESKTOP);
 
     await kitCard().getByRole("button", { name: "Resume kit" }).click();
     await kitStatus("Running").waitFor();
@@ -355,9 +335,9 @@ describe("kits journey", { timeout: 600_000 }, () => {
     }
     await kitCard().getByRole("link", { name: "Export kit" }).waitFor();
     await page.getByRole("button", { name: "Generate a new kit" }).waitFor();
-    await shotWhole("c2-1400-light-finished", DESKTOP);
+    await browser.shotWhole("c2-1400-light-finished", DESKTOP);
     await assertPhoneLayout("finished kit");
-    await shotWhole("c3-390-light-finished", PHONE);
+    await browser.shotWhole("c3-390-light-finished", PHONE);
     await page.setViewportSize(DESKTOP);
     browser.console.assertClean();
   });
@@ -384,7 +364,7 @@ describe("kits journey", { timeout: 600_000 }, () => {
     const panelId = (await details.getAttribute("aria-controls")) ?? "";
     const panel = page.locator(`[id="${panelId}"]`);
     await panel.getByText(/60/).first().waitFor();
-    await shotWhole("d1-1400-light-details", DESKTOP);
+    await browser.shotWhole("d1-1400-light-details", DESKTOP);
 
     // The article if it meets the quality threshold without findings, else an asset of the
     // same cell without findings (a short asset: its claims and the kit check decide, not the
@@ -480,9 +460,9 @@ describe("kits journey", { timeout: 600_000 }, () => {
     await open(briefPath);
     await page.getByRole("heading", { level: 1, name: NAME }).waitFor();
     await kitStatus("Done").waitFor();
-    await shotWhole("f1-1400-dark-finished", DESKTOP);
+    await browser.shotWhole("f1-1400-dark-finished", DESKTOP);
     await assertPhoneLayout("finished kit, dark");
-    await shotWhole("f2-390-dark-finished", PHONE);
+    await browser.shotWhole("f2-390-dark-finished", PHONE);
     await page.setViewportSize(DESKTOP);
 
     pace = SLOW_PACE_MS;
@@ -491,9 +471,9 @@ describe("kits journey", { timeout: 600_000 }, () => {
     await eventually(async () => assert.ok((await countOf("Writing")) >= 1), {
       timeoutMs: 60_000,
     });
-    await shotWhole("f3-1400-dark-running", DESKTOP);
+    await browser.shotWhole("f3-1400-dark-running", DESKTOP);
     await assertPhoneLayout("running kit, dark");
-    await shotWhole("f4-390-dark-running", PHONE);
+    await browser.shotWhole("f4-390-dark-running", PHONE);
     await page.setViewportSize(DESKTOP);
     pace = PACE_MS;
     await kitStatus("Done").waitFor({ timeout: 180_000 });

@@ -10,7 +10,7 @@ import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { launchBrowser, resultsDir } from "./lib/browser.mjs";
 import { startServer } from "./lib/server.mjs";
-import { createFirstAdmin } from "./lib/session.mjs";
+import { createFirstAdmin, setDarkMode } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
 import { WRITTEN } from "./lib/written-piece.mjs";
 
@@ -261,16 +261,7 @@ describe("publishing journey", { timeout: 300_000 }, () => {
   });
 
   it("(d) dark mode at 390 and 1400 px", async () => {
-    const saved = await page.evaluate(async () => {
-      const current = await fetch("/api/me/settings").then((r) => r.json());
-      const res = await fetch("/api/me/settings", {
-        method: "PUT",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ ...current.data, darkMode: true }),
-      });
-      return res.status;
-    });
-    assert.equal(saved, 200);
+    await setDarkMode(page, true);
     await page.reload();
     await card().getByRole("listitem", { name: "Company blog" }).waitFor();
     await card().scrollIntoViewIfNeeded();

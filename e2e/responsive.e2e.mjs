@@ -147,25 +147,6 @@ describe("responsive journey", { timeout: 300_000 }, () => {
   }
 
   /**
-   * Saves the whole screen: the app scrolls inside <main>, so the window is made as tall as
-   * the content for the picture, then restored.
-   * @param {string} step @param {{ width: number, height: number }} viewport
-   */
-  async function shotWhole(step, viewport) {
-    const height = await page.evaluate(() => {
-      const main = document.querySelector("main");
-      const header = document.querySelector("body > #root header");
-      return (main?.scrollHeight ?? 0) + (header?.getBoundingClientRect().height ?? 0);
-    });
-    await page.setViewportSize({
-      width: viewport.width,
-      height: Math.max(viewport.height, height),
-    });
-    await browser.shot(step);
-    await page.setViewportSize(viewport);
-  }
-
-  /**
    * The dashboard names things in full: the coverage map's persona and industry labels are not
    * cut, and Recent Content's Type column shows each type's name beside its icon.
    */
@@ -233,7 +214,7 @@ describe("responsive journey", { timeout: 300_000 }, () => {
       // Let lists and panels that load after the heading arrive before measuring.
       await page.waitForLoadState("networkidle");
       await assertNoSidewaysScroll(route.path);
-      await shotWhole(`c-390-${route.name}`, PHONE);
+      await browser.shotWhole(`c-390-${route.name}`, PHONE);
       browser.console.assertClean();
     }
   });
@@ -357,7 +338,7 @@ describe("responsive journey", { timeout: 300_000 }, () => {
     await page.waitForLoadState("networkidle");
     await assertNoSidewaysScroll(itemPath);
     await assertNoDanglingSeparator(`${itemPath} at 390 px`);
-    await shotWhole("e3-390-library-item", PHONE);
+    await browser.shotWhole("e3-390-library-item", PHONE);
     // Every tab is in view on a phone, History included, without scrolling the tab row.
     for (const tab of ["Optimize", "Visualize", "Repurpose", "Edit", "History"]) {
       const box = await page.getByRole("tab", { name: tab, exact: true }).boundingBox();
@@ -375,7 +356,7 @@ describe("responsive journey", { timeout: 300_000 }, () => {
         assert.equal(await page.getByText(/^Loading .*\.\.\.$/).count(), 0, `${tab} loads`),
       );
       await assertNoSidewaysScroll(`${itemPath} ${tab}`);
-      await shotWhole(`e3-390-library-item-${tab.toLowerCase()}`, PHONE);
+      await browser.shotWhole(`e3-390-library-item-${tab.toLowerCase()}`, PHONE);
     }
     browser.console.assertClean();
   });
@@ -392,7 +373,7 @@ describe("responsive journey", { timeout: 300_000 }, () => {
       await page.waitForLoadState("networkidle");
       await assertNoSidewaysScroll(`${route.path} at 1400 px`);
       if (route.name === "dashboard") await assertDashboardLabelsShown();
-      await shotWhole(`f-1400-light-${route.name}`, DESKTOP);
+      await browser.shotWhole(`f-1400-light-${route.name}`, DESKTOP);
     }
     browser.console.assertClean();
   });
@@ -422,7 +403,7 @@ describe("responsive journey", { timeout: 300_000 }, () => {
       await open(route.path);
       await expectH1(route.heading);
       await page.waitForLoadState("networkidle");
-      await shotWhole(`g-1400-dark-${route.name}`, DESKTOP);
+      await browser.shotWhole(`g-1400-dark-${route.name}`, DESKTOP);
     }
     await page.setViewportSize(PHONE);
     for (const route of routes()) {
@@ -430,7 +411,7 @@ describe("responsive journey", { timeout: 300_000 }, () => {
       await expectH1(route.heading);
       await page.waitForLoadState("networkidle");
       await assertNoSidewaysScroll(`${route.path} dark`);
-      await shotWhole(`g-390-dark-${route.name}`, PHONE);
+      await browser.shotWhole(`g-390-dark-${route.name}`, PHONE);
     }
     browser.console.assertClean();
   });

@@ -10,7 +10,7 @@ import { after, before, describe, it } from "node:test";
 import { startFakeIdentityProvider } from "../packages/server/test/fakes/oidc-provider.ts";
 import { launchBrowser, resultsDir } from "./lib/browser.mjs";
 import { startServer } from "./lib/server.mjs";
-import { createFirstAdmin } from "./lib/session.mjs";
+import { createFirstAdmin, setDarkMode } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
 
 const JOURNEY = "sso";
@@ -48,22 +48,6 @@ describe("Single sign-on journey", { timeout: 300_000 }, () => {
     }
   });
 
-  /** @param {boolean} dark */
-  const setDarkMode = async (dark) => {
-    const status = await browser.page.evaluate(
-      async (darkMode) =>
-        (
-          await fetch("/api/me/settings", {
-            method: "PUT",
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify({ darkMode, accentColor: "blue", compactMode: false }),
-          })
-        ).status,
-      dark,
-    );
-    assert.equal(status, 200);
-  };
-
   it("sets up the provider on the card, then a colleague signs in with it", async () => {
     const page = browser.page;
     await createFirstAdmin(page, server.url, ADMIN);
@@ -96,7 +80,7 @@ describe("Single sign-on journey", { timeout: 300_000 }, () => {
     assert.equal((await page.content()).includes(idp.clientSecret), false);
     await card.scrollIntoViewIfNeeded();
     await browser.shot("a-card-1400-light");
-    await setDarkMode(true);
+    await setDarkMode(browser.page, true);
     await page.reload();
     await card.getByText("On", { exact: true }).waitFor();
     await card.scrollIntoViewIfNeeded();
@@ -104,7 +88,7 @@ describe("Single sign-on journey", { timeout: 300_000 }, () => {
     await page.setViewportSize(PHONE);
     await card.scrollIntoViewIfNeeded();
     await browser.shot("c-card-390-dark");
-    await setDarkMode(false);
+    await setDarkMode(browser.page, false);
     await page.reload();
     await card.getByText("On", { exact: true }).waitFor();
     await card.scrollIntoViewIfNeeded();

@@ -8,7 +8,7 @@ import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { launchBrowser, resultsDir, endJourney } from "./lib/browser.mjs";
 import { startServer } from "./lib/server.mjs";
-import { createFirstAdmin } from "./lib/session.mjs";
+import { createFirstAdmin, setDarkMode } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
 
 const JOURNEY = "tokens";
@@ -45,22 +45,6 @@ describe("API tokens journey", { timeout: 300_000 }, () => {
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-
-  /** @param {boolean} dark */
-  const setDarkMode = async (dark) => {
-    const status = await browser.page.evaluate(
-      async (darkMode) =>
-        (
-          await fetch("/api/me/settings", {
-            method: "PUT",
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify({ darkMode, accentColor: "blue", compactMode: false }),
-          })
-        ).status,
-      dark,
-    );
-    assert.equal(status, 200);
-  };
 
   it("creates a token, calls the API with it, sees its last use, and revokes it", async () => {
     const page = browser.page;
@@ -112,14 +96,14 @@ describe("API tokens journey", { timeout: 300_000 }, () => {
       .getByText(/^last used/)
       .waitFor();
     await browser.shot("c-list-1400-light");
-    await setDarkMode(true);
+    await setDarkMode(browser.page, true);
     await page.reload();
     await card.getByRole("row", { name: /Nightly export/ }).waitFor();
     await browser.shot("d-list-1400-dark");
     await page.setViewportSize(PHONE);
     await card.scrollIntoViewIfNeeded();
     await browser.shot("e-list-390-dark");
-    await setDarkMode(false);
+    await setDarkMode(browser.page, false);
     await page.reload();
     await card.getByRole("row", { name: /Nightly export/ }).waitFor();
     await card.scrollIntoViewIfNeeded();

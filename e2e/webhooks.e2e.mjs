@@ -8,7 +8,7 @@ import { after, before, describe, it } from "node:test";
 import { Webhook } from "standardwebhooks";
 import { launchBrowser, endJourney } from "./lib/browser.mjs";
 import { startServer } from "./lib/server.mjs";
-import { createFirstAdmin } from "./lib/session.mjs";
+import { createFirstAdmin, setDarkMode } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
 
 const JOURNEY = "webhooks";
@@ -142,16 +142,7 @@ describe("webhooks journey", { timeout: 300_000 }, () => {
   });
 
   it("(c) dark mode at 1400 and 390 px", async () => {
-    const saved = await page.evaluate(async () => {
-      const current = await fetch("/api/me/settings").then((r) => r.json());
-      const res = await fetch("/api/me/settings", {
-        method: "PUT",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ ...current.data, darkMode: true }),
-      });
-      return res.status;
-    });
-    assert.equal(saved, 200);
+    await setDarkMode(page, true);
     await page.reload();
     await card().getByRole("heading", { name: "Webhooks" }).waitFor();
     await card().scrollIntoViewIfNeeded();

@@ -91,6 +91,29 @@ export async function launchBrowser(journey, options = {}) {
         fullPage: true,
       });
     },
+    /**
+     * A screenshot of the whole screen at `viewport`: the window is stretched to the height of
+     * the shell's scrolling main area (plus the phone header) so nothing below the fold is cut,
+     * then set back. `idle` first waits for the network to settle (not on pages that stream).
+     * @param {string} step
+     * @param {{ width: number, height: number }} viewport
+     * @param {{ idle?: boolean }} [options]
+     */
+    async shotWhole(step, viewport, { idle = false } = {}) {
+      await page.setViewportSize(viewport);
+      if (idle) await page.waitForLoadState("networkidle");
+      const height = await page.evaluate(() => {
+        const main = document.querySelector("main");
+        const header = document.querySelector("body > #root header");
+        return (main?.scrollHeight ?? 0) + (header?.getBoundingClientRect().height ?? 0);
+      });
+      await page.setViewportSize({
+        width: viewport.width,
+        height: Math.max(viewport.height, height),
+      });
+      await this.shot(step);
+      await page.setViewportSize(viewport);
+    },
     async close() {
       await context.close();
       fs.rmSync(userDataDir, { recursive: true, force: true });

@@ -3,6 +3,25 @@ import assert from "node:assert/strict";
 import { eventually } from "./wait.mjs";
 
 /**
+ * Turns the signed-in user's dark mode on or off through the API (their other UI settings kept),
+ * as Settings → UI Settings would; reload the page to see it.
+ * @param {import("playwright-core").Page} page
+ * @param {boolean} dark
+ */
+export async function setDarkMode(page, dark) {
+  const status = await page.evaluate(async (darkMode) => {
+    const current = await fetch("/api/me/settings").then((r) => r.json());
+    const res = await fetch("/api/me/settings", {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ...current.data, darkMode }),
+    });
+    return res.status;
+  }, dark);
+  assert.equal(status, 200);
+}
+
+/**
  * Opens the app on a fresh server, fills "Create the administrator account" and waits for the
  * dashboard: the page is then signed in as that administrator.
  * @param {import("playwright-core").Page} page
