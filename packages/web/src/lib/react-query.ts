@@ -1,4 +1,11 @@
-import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import {
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  useMutation,
+  useQueryClient,
+  type QueryKey,
+} from "@tanstack/react-query";
 import { ApiError } from "./api-client";
 import { noteMalformedAnswer } from "./malformed-answers";
 
@@ -20,5 +27,22 @@ export function createQueryClient(): QueryClient {
       queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
       mutations: { retry: false },
     },
+  });
+}
+
+/**
+ * A mutation that, once it succeeds, refreshes every query under each of `keys` (from
+ * lib/query-keys.ts) before it counts as done: a created, changed or removed record shows in
+ * its list straight away.
+ */
+export function useRefreshingMutation<TData, TVariables = void>(
+  mutationFn: (variables: TVariables) => Promise<TData>,
+  ...keys: QueryKey[]
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () =>
+      Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

@@ -1,6 +1,6 @@
 import { CampaignBriefSchema, type CampaignBrief } from "@content-studio/contract";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { useRefreshingMutation } from "../../../lib/react-query";
 import { getBriefsQueryOptions } from "./get-briefs";
 
 /** Creates one brief from a CSV file (one row per cell), as the caller's own. */
@@ -10,10 +10,5 @@ export const importBrief = (file: File): Promise<CampaignBrief> => {
   return api.post("/api/campaigns/import", CampaignBriefSchema, form);
 };
 
-export const useImportBrief = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: importBrief,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: getBriefsQueryOptions().queryKey }),
-  });
-};
+export const useImportBrief = () =>
+  useRefreshingMutation(importBrief, getBriefsQueryOptions().queryKey);

@@ -4,8 +4,8 @@ import {
   type GlossaryImportResult,
   type GlossaryImportRowError,
 } from "@content-studio/contract";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api } from "../../../lib/api-client";
+import { useRefreshingMutation } from "../../../lib/react-query";
 import { glossaryKeys } from "../../../lib/query-keys";
 
 /** Imports a CSV file's text; the server refuses the whole file when any row is wrong. */
@@ -19,10 +19,4 @@ export function importRowErrors(error: unknown): GlossaryImportRowError[] {
   return details.success ? details.data.rows : [];
 }
 
-export const useImportGlossary = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: importGlossary,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: glossaryKeys.all }),
-  });
-};
+export const useImportGlossary = () => useRefreshingMutation(importGlossary, glossaryKeys.all);

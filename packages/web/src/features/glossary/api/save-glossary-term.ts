@@ -3,8 +3,8 @@ import {
   type GlossaryTerm,
   type GlossaryTermInput,
 } from "@content-studio/contract";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { useRefreshingMutation } from "../../../lib/react-query";
 import { glossaryKeys } from "../../../lib/query-keys";
 
 /** Adds a term, or replaces the fields of an existing one. */
@@ -19,10 +19,4 @@ export const saveGlossaryTerm = ({
     ? api.put(`/api/settings/glossary/${encodeURIComponent(id)}`, GlossaryTermSchema, input)
     : api.post("/api/settings/glossary", GlossaryTermSchema, input);
 
-export const useSaveGlossaryTerm = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveGlossaryTerm,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: glossaryKeys.all }),
-  });
-};
+export const useSaveGlossaryTerm = () => useRefreshingMutation(saveGlossaryTerm, glossaryKeys.all);

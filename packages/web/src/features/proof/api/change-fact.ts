@@ -1,6 +1,6 @@
 import { FactChangeResultSchema } from "@content-studio/contract";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { useRefreshingMutation } from "../../../lib/react-query";
 import { proofKeys } from "../../../lib/query-keys";
 
 export type FactAction = "approve" | "expire" | "retire";
@@ -9,10 +9,4 @@ export type FactAction = "approve" | "expire" | "retire";
 export const changeFact = ({ id, action }: { id: string; action: FactAction }) =>
   api.post(`/api/proof/facts/${encodeURIComponent(id)}/${action}`, FactChangeResultSchema);
 
-export const useChangeFact = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: changeFact,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: proofKeys.facts }),
-  });
-};
+export const useChangeFact = () => useRefreshingMutation(changeFact, proofKeys.facts);

@@ -1,15 +1,10 @@
 import { DeletedAnswerSchema } from "@content-studio/contract";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { useRefreshingMutation } from "../../../lib/react-query";
 import { publishingKeys } from "../../../lib/query-keys";
 
 export const deletePublishingConnection = (id: string): Promise<{ deleted: true }> =>
   api.delete(`/api/publishing/connections/${encodeURIComponent(id)}`, DeletedAnswerSchema);
 
-export const useDeletePublishingConnection = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deletePublishingConnection,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: publishingKeys.connections }),
-  });
-};
+export const useDeletePublishingConnection = () =>
+  useRefreshingMutation(deletePublishingConnection, publishingKeys.connections);

@@ -1,6 +1,6 @@
 import { PublishingConnectionSchema, type PublishingConnection } from "@content-studio/contract";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { useRefreshingMutation } from "../../../lib/react-query";
 import { publishingKeys } from "../../../lib/query-keys";
 
 export const testPublishingConnection = (id: string): Promise<PublishingConnection> =>
@@ -10,10 +10,5 @@ export const testPublishingConnection = (id: string): Promise<PublishingConnecti
   );
 
 /** One read at the target; the answer carries the result (a failure is a result, not an error). */
-export const useTestPublishingConnection = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: testPublishingConnection,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: publishingKeys.connections }),
-  });
-};
+export const useTestPublishingConnection = () =>
+  useRefreshingMutation(testPublishingConnection, publishingKeys.connections);

@@ -3,8 +3,8 @@ import {
   type ConnectionPatch,
   type PublishingConnection,
 } from "@content-studio/contract";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { useRefreshingMutation } from "../../../lib/react-query";
 import { publishingKeys } from "../../../lib/query-keys";
 
 export const updatePublishingConnection = ({
@@ -21,10 +21,5 @@ export const updatePublishingConnection = ({
   );
 
 /** Changes a connection; an empty secret keeps the stored one. */
-export const useUpdatePublishingConnection = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updatePublishingConnection,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: publishingKeys.connections }),
-  });
-};
+export const useUpdatePublishingConnection = () =>
+  useRefreshingMutation(updatePublishingConnection, publishingKeys.connections);

@@ -2,8 +2,8 @@ import {
   WebhookEndpointWithSecretSchema,
   type WebhookEndpointWithSecret,
 } from "@content-studio/contract";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { useRefreshingMutation } from "../../../lib/react-query";
 import { webhooksKeys } from "../../../lib/query-keys";
 
 export const rotateWebhookSecret = (id: string): Promise<WebhookEndpointWithSecret> =>
@@ -13,10 +13,5 @@ export const rotateWebhookSecret = (id: string): Promise<WebhookEndpointWithSecr
   );
 
 /** A new secret (answered once); the previous one signs beside it for 24 hours. */
-export const useRotateWebhookSecret = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: rotateWebhookSecret,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksKeys.list }),
-  });
-};
+export const useRotateWebhookSecret = () =>
+  useRefreshingMutation(rotateWebhookSecret, webhooksKeys.list);

@@ -1,15 +1,10 @@
 import { WebhookAllowListSchema, type WebhookAllowList } from "@content-studio/contract";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { useRefreshingMutation } from "../../../lib/react-query";
 import { webhooksKeys } from "../../../lib/query-keys";
 
 export const saveWebhookAllowList = (input: WebhookAllowList): Promise<WebhookAllowList> =>
   api.put("/api/webhooks/allow-list", WebhookAllowListSchema, input);
 
-export const useSaveWebhookAllowList = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveWebhookAllowList,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksKeys.list }),
-  });
-};
+export const useSaveWebhookAllowList = () =>
+  useRefreshingMutation(saveWebhookAllowList, webhooksKeys.list);

@@ -3,8 +3,8 @@ import {
   type WebhookEndpoint,
   type WebhookEndpointPatch,
 } from "@content-studio/contract";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { useRefreshingMutation } from "../../../lib/react-query";
 import { webhooksKeys } from "../../../lib/query-keys";
 
 export const updateWebhook = ({
@@ -16,10 +16,4 @@ export const updateWebhook = ({
 }): Promise<WebhookEndpoint> =>
   api.patch(`/api/webhooks/${encodeURIComponent(id)}`, WebhookEndpointSchema, patch);
 
-export const useUpdateWebhook = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateWebhook,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksKeys.list }),
-  });
-};
+export const useUpdateWebhook = () => useRefreshingMutation(updateWebhook, webhooksKeys.list);
