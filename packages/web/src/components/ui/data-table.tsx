@@ -59,8 +59,9 @@ interface DataTableProps<Row> {
   columns: readonly (DataColumn<Row> | false | null | undefined)[];
   rows: readonly Row[];
   rowKey: (row: Row) => string;
-  /** The table's accessible name, read out but not shown. */
+  /** The table's accessible name, read out but not shown unless `captionClassName` styles it. */
   caption?: string;
+  captionClassName?: string;
   /** Shown instead of the table when there are no rows. */
   empty?: ReactNode;
   variant?: Variant;
@@ -82,6 +83,7 @@ export function DataTable<Row>({
   rows,
   rowKey,
   caption,
+  captionClassName = "sr-only",
   empty,
   variant = "card",
   cellPadding,
@@ -101,7 +103,7 @@ export function DataTable<Row>({
   return (
     <div className={cn("relative overflow-x-auto", style.wrapper)}>
       <table className={cn("text-left text-sm", style.table, className)}>
-        {caption ? <caption className="sr-only">{caption}</caption> : null}
+        {caption ? <caption className={captionClassName}>{caption}</caption> : null}
         <thead className={style.head}>
           <tr>
             {shown.map((column, index) => (

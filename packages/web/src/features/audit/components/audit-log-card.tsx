@@ -9,6 +9,7 @@ import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
+import { DataTable } from "../../../components/ui/data-table";
 import { SelectField, TextField, OptionsField } from "../../../components/ui/field";
 import { Spinner } from "../../../components/ui/spinner";
 import { useExportAudit } from "../api/export-audit";
@@ -92,56 +93,48 @@ export function AuditLogCard({ people }: { people: { id: string; label: string }
         ) : audit.data.entries.length === 0 ? (
           <p className="text-sm text-slate-500">No entries match these filters.</p>
         ) : (
-          <div className="-mx-6 overflow-x-auto">
-            <table className="min-w-full text-left text-sm">
-              <thead className="border-b border-slate-200 text-xs font-medium tracking-wide text-slate-500 uppercase">
-                <tr>
-                  <th scope="col" className="px-6 py-2 font-medium">
-                    Time
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Who
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Action
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Target
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Changes
-                  </th>
-                  <th scope="col" className="px-6 py-2 font-medium">
-                    IP
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {audit.data.entries.map((entry) => (
-                  <tr key={entry.id} className="align-top">
-                    <td className="px-6 py-2 whitespace-nowrap text-slate-600">
-                      <time dateTime={entry.at}>{timeFormat.format(new Date(entry.at))}</time>
-                    </td>
-                    <td className="max-w-56 px-3 py-2 break-words text-slate-900">
-                      {entry.actorLabel}
-                    </td>
-                    <td className="px-3 py-2 whitespace-nowrap text-slate-900">
-                      {AUDIT_ACTION_LABELS[entry.action] ?? entry.action}
-                    </td>
-                    <td className="max-w-56 px-3 py-2 break-words text-slate-600">
-                      {entry.targetLabel ?? ""}
-                    </td>
-                    <td className="max-w-80 px-3 py-2 text-xs break-words text-slate-600">
-                      {Object.entries(entry.changes).map(([field, change]) => (
-                        <div key={field}>{changeText(field, change)}</div>
-                      ))}
-                    </td>
-                    <td className="px-6 py-2 whitespace-nowrap text-slate-500">{entry.ip ?? ""}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            rows={audit.data.entries}
+            rowKey={(entry) => entry.id}
+            rowClassName="align-top"
+            columns={[
+              {
+                header: "Time",
+                cellClassName: "whitespace-nowrap text-slate-600",
+                cell: (entry) => (
+                  <time dateTime={entry.at}>{timeFormat.format(new Date(entry.at))}</time>
+                ),
+              },
+              {
+                header: "Who",
+                cellClassName: "max-w-56 break-words text-slate-900",
+                cell: (entry) => entry.actorLabel,
+              },
+              {
+                header: "Action",
+                cellClassName: "whitespace-nowrap text-slate-900",
+                cell: (entry) => AUDIT_ACTION_LABELS[entry.action] ?? entry.action,
+              },
+              {
+                header: "Target",
+                cellClassName: "max-w-56 break-words text-slate-600",
+                cell: (entry) => entry.targetLabel ?? "",
+              },
+              {
+                header: "Changes",
+                cellClassName: "max-w-80 text-xs break-words text-slate-600",
+                cell: (entry) =>
+                  Object.entries(entry.changes).map(([field, change]) => (
+                    <div key={field}>{changeText(field, change)}</div>
+                  )),
+              },
+              {
+                header: "IP",
+                cellClassName: "whitespace-nowrap text-slate-500",
+                cell: (entry) => entry.ip ?? "",
+              },
+            ]}
+          />
         )}
       </div>
       {audit.data && (page > 1 || audit.data.hasMore) ? (
