@@ -21,7 +21,7 @@ const columns: DataColumn<Fruit>[] = [
 
 describe("DataTable", () => {
   it("is a table named by its caption, with column headings and one row per item", () => {
-    render(<DataTable caption="Fruit" columns={columns} rows={fruits} rowKey={(f) => f.id} />);
+    render(<DataTable caption="Fruit" columns={columns} rows={fruits} />);
 
     const table = screen.getByRole("table", { name: "Fruit" });
     const headers = within(table).getAllByRole("columnheader");
@@ -74,6 +74,16 @@ describe("DataTable", () => {
     );
     expect(screen.queryByRole("table")).toBeNull();
     expect(screen.getByText("No fruit yet.")).toBeInTheDocument();
+  });
+
+  it("keys rows by their id, and rows without one by the key it is given", () => {
+    const names = [{ name: "Cherry" }, { name: "Date" }];
+    const nameColumn: DataColumn<{ name: string }>[] = [{ header: "Name", cell: (n) => n.name }];
+    // @ts-expect-error rows without an id need a rowKey
+    const unkeyed = <DataTable columns={nameColumn} rows={names} />;
+    expect(unkeyed).toBeTruthy();
+    render(<DataTable columns={nameColumn} rows={names} rowKey={(n) => n.name} />);
+    expect(screen.getAllByRole("row")).toHaveLength(3);
   });
 
   it("keeps an empty table with its headings when no empty text is given", () => {

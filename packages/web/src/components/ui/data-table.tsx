@@ -55,10 +55,14 @@ const VARIANTS = {
   },
 } as const;
 
-interface DataTableProps<Row> {
+/** Rows with an `id` are keyed by it; others name their key. */
+type RowKey<Row> = Row extends { id: string }
+  ? { rowKey?: (row: Row) => string }
+  : { rowKey: (row: Row) => string };
+
+type DataTableProps<Row> = RowKey<Row> & {
   columns: readonly (DataColumn<Row> | false | null | undefined)[];
   rows: readonly Row[];
-  rowKey: (row: Row) => string;
   /** The table's accessible name, read out but not shown unless `captionClassName` styles it. */
   caption?: string;
   captionClassName?: string;
@@ -72,7 +76,7 @@ interface DataTableProps<Row> {
   /** Classes on the body, e.g. its text colour. */
   bodyClassName?: string;
   rowClassName?: string;
-}
+};
 
 /**
  * A semantic table (caption, column headings with scope, one row per item) in a box that
@@ -129,7 +133,7 @@ export function DataTable<Row>({
         </thead>
         <tbody className={cn("divide-y divide-slate-100", bodyClassName)}>
           {rows.map((row) => (
-            <tr key={rowKey(row)} className={rowClassName}>
+            <tr key={rowKey ? rowKey(row) : (row as { id: string }).id} className={rowClassName}>
               {shown.map((column, index) => (
                 <td
                   key={index}

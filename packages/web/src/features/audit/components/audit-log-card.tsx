@@ -2,6 +2,7 @@ import {
   AUDIT_ACTION_LABELS,
   AUDIT_ACTIONS,
   type AuditAction,
+  type AuditEntry,
   type AuditQuery,
 } from "@content-studio/contract";
 import { Download } from "lucide-react";
@@ -9,7 +10,7 @@ import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import { DataTable } from "../../../components/ui/data-table";
+import { DataTable, type DataColumn } from "../../../components/ui/data-table";
 import { SelectField, TextField, OptionsField } from "../../../components/ui/field";
 import { Spinner } from "../../../components/ui/spinner";
 import { useExportAudit } from "../api/export-audit";
@@ -17,6 +18,42 @@ import { changeText } from "../utils/change-text";
 import { useAudit } from "../api/get-audit";
 
 const timeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+const AUDIT_COLUMNS: DataColumn<AuditEntry>[] = [
+  {
+    header: "Time",
+    cellClassName: "whitespace-nowrap text-slate-600",
+    cell: (entry) => <time dateTime={entry.at}>{timeFormat.format(new Date(entry.at))}</time>,
+  },
+  {
+    header: "Who",
+    cellClassName: "max-w-56 break-words text-slate-900",
+    cell: (entry) => entry.actorLabel,
+  },
+  {
+    header: "Action",
+    cellClassName: "whitespace-nowrap text-slate-900",
+    cell: (entry) => AUDIT_ACTION_LABELS[entry.action] ?? entry.action,
+  },
+  {
+    header: "Target",
+    cellClassName: "max-w-56 break-words text-slate-600",
+    cell: (entry) => entry.targetLabel ?? "",
+  },
+  {
+    header: "Changes",
+    cellClassName: "max-w-80 text-xs break-words text-slate-600",
+    cell: (entry) =>
+      Object.entries(entry.changes).map(([field, change]) => (
+        <div key={field}>{changeText(field, change)}</div>
+      )),
+  },
+  {
+    header: "IP",
+    cellClassName: "whitespace-nowrap text-slate-500",
+    cell: (entry) => entry.ip ?? "",
+  },
+];
 
 /** Admins: who did what and when; filter by person, action and dates; export as CSV. */
 export function AuditLogCard({ people }: { people: { id: string; label: string }[] }) {
@@ -90,50 +127,12 @@ export function AuditLogCard({ people }: { people: { id: string; label: string }
           </p>
         ) : audit.isError ? (
           <Alert>{audit.error.message}</Alert>
-        ) : audit.data.entries.length === 0 ? (
-          <p className="text-sm text-slate-500">No entries match these filters.</p>
         ) : (
           <DataTable
             rows={audit.data.entries}
-            rowKey={(entry) => entry.id}
+            columns={AUDIT_COLUMNS}
             rowClassName="align-top"
-            columns={[
-              {
-                header: "Time",
-                cellClassName: "whitespace-nowrap text-slate-600",
-                cell: (entry) => (
-                  <time dateTime={entry.at}>{timeFormat.format(new Date(entry.at))}</time>
-                ),
-              },
-              {
-                header: "Who",
-                cellClassName: "max-w-56 break-words text-slate-900",
-                cell: (entry) => entry.actorLabel,
-              },
-              {
-                header: "Action",
-                cellClassName: "whitespace-nowrap text-slate-900",
-                cell: (entry) => AUDIT_ACTION_LABELS[entry.action] ?? entry.action,
-              },
-              {
-                header: "Target",
-                cellClassName: "max-w-56 break-words text-slate-600",
-                cell: (entry) => entry.targetLabel ?? "",
-              },
-              {
-                header: "Changes",
-                cellClassName: "max-w-80 text-xs break-words text-slate-600",
-                cell: (entry) =>
-                  Object.entries(entry.changes).map(([field, change]) => (
-                    <div key={field}>{changeText(field, change)}</div>
-                  )),
-              },
-              {
-                header: "IP",
-                cellClassName: "whitespace-nowrap text-slate-500",
-                cell: (entry) => entry.ip ?? "",
-              },
-            ]}
+            empty="No entries match these filters."
           />
         )}
       </div>

@@ -6,7 +6,7 @@ import {
 } from "@content-studio/contract";
 import { BarChart3, BookOpen, FileText, Lightbulb, Wrench, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
-import { DataTable } from "../../../components/ui/data-table";
+import { DataTable, type DataColumn } from "../../../components/ui/data-table";
 import { cn } from "../../../lib/cn";
 
 const TYPE_ICONS: Record<ContentType, LucideIcon> = {
@@ -44,59 +44,60 @@ export function QualityPill({ score }: { score: number | null }) {
   );
 }
 
+type RecentItem = DashboardSummary["recent"][number];
+
+const RECENT_COLUMNS: DataColumn<RecentItem>[] = [
+  {
+    header: "Title",
+    cellClassName: "min-w-40 font-medium text-slate-900",
+    cell: (item) => (
+      <Link to={`/library/${item.id}`} className="hover:underline">
+        {item.title}
+      </Link>
+    ),
+  },
+  {
+    header: "Type",
+    cellClassName: "text-slate-600",
+    // The icon with its label: an icon alone left readers guessing (its name was only a
+    // hover tooltip below 1536 px).
+    cell: (item) => (
+      <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
+        <ContentTypeIcon type={item.contentType} className="text-slate-400" />
+        {CONTENT_TYPE_LABELS[item.contentType as ContentType] ?? item.contentType}
+      </span>
+    ),
+  },
+  {
+    header: "Target",
+    cellClassName: "min-w-28 text-slate-600",
+    cell: (item) => `${item.personaName} · ${item.industryName}`,
+  },
+  {
+    header: "Date",
+    cellClassName: "whitespace-nowrap text-slate-600",
+    cell: (item) => new Date(item.createdAt).toLocaleDateString("en-US"),
+  },
+  { header: "Quality", cell: (item) => <QualityPill score={item.qualityScore} /> },
+];
+
 /** Recent Content: Title, Type (icon and label), Target, Date, Quality. */
-export function RecentContentTable({ items }: { items: DashboardSummary["recent"] }) {
-  if (items.length === 0) {
-    return (
-      <p className="text-sm text-slate-500">
-        No content yet.{" "}
-        <Link to="/generate" className="text-primary-text underline">
-          Generate your first piece
-        </Link>
-        .
-      </p>
-    );
-  }
+export function RecentContentTable({ items }: { items: RecentItem[] }) {
   return (
     <DataTable
       caption="Recent content"
       rows={items}
-      rowKey={(item) => item.id}
+      columns={RECENT_COLUMNS}
       cellPadding="py-2.5"
-      columns={[
-        {
-          header: "Title",
-          cellClassName: "min-w-40 font-medium text-slate-900",
-          cell: (item) => (
-            <Link to={`/library/${item.id}`} className="hover:underline">
-              {item.title}
-            </Link>
-          ),
-        },
-        {
-          header: "Type",
-          cellClassName: "text-slate-600",
-          // The icon with its label: an icon alone left readers guessing (its name was only a
-          // hover tooltip below 1536 px).
-          cell: (item) => (
-            <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
-              <ContentTypeIcon type={item.contentType} className="text-slate-400" />
-              {CONTENT_TYPE_LABELS[item.contentType as ContentType] ?? item.contentType}
-            </span>
-          ),
-        },
-        {
-          header: "Target",
-          cellClassName: "min-w-28 text-slate-600",
-          cell: (item) => `${item.personaName} · ${item.industryName}`,
-        },
-        {
-          header: "Date",
-          cellClassName: "whitespace-nowrap text-slate-600",
-          cell: (item) => new Date(item.createdAt).toLocaleDateString("en-US"),
-        },
-        { header: "Quality", cell: (item) => <QualityPill score={item.qualityScore} /> },
-      ]}
+      empty={
+        <>
+          No content yet.{" "}
+          <Link to="/generate" className="text-primary-text underline">
+            Generate your first piece
+          </Link>
+          .
+        </>
+      }
     />
   );
 }

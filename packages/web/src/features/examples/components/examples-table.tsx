@@ -32,7 +32,6 @@ export function ExamplesTable({
       variant="page"
       caption="Examples"
       rows={items}
-      rowKey={(example) => example.id}
       rowClassName="align-top hover:bg-slate-50/60"
       columns={[
         {

@@ -163,7 +163,6 @@ function TermTable({
     <DataTable
       caption="Glossary terms"
       rows={terms}
-      rowKey={(t) => t.id}
       rowClassName="align-top"
       columns={[
         { header: "Term", cellClassName: "min-w-40", cell: (t) => <TermCell term={t} /> },

@@ -56,7 +56,6 @@ export function LibraryTable({ items, trash }: { items: LibraryItem[]; trash: bo
         variant="page"
         caption={trash ? "Deleted content" : "Content library"}
         rows={items}
-        rowKey={(item) => item.id}
         rowClassName="align-top hover:bg-slate-50/60"
         columns={[
           {

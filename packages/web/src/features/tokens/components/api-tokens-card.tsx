@@ -87,7 +87,6 @@ function TokenTable({
     <DataTable
       caption="API tokens"
       rows={tokens}
-      rowKey={(t) => t.id}
       rowClassName="align-top"
       columns={[
         { header: "Token", cellClassName: "min-w-40", cell: (t) => <TokenCell token={t} /> },

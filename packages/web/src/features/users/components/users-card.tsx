@@ -86,7 +86,6 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
       ) : (
         <DataTable
           rows={users.data.users}
-          rowKey={(user) => user.id}
           cellPadding="py-3"
           columns={[
             {
