@@ -13,15 +13,20 @@ const controlClasses =
 interface FieldFrameProps {
   id: string;
   label: string;
+  /** Only screen readers get the label (a filter bar whose choices say what they filter). */
+  hideLabel?: boolean;
   hint?: ReactNode;
   error?: string;
   children: ReactNode;
 }
 
-function FieldFrame({ id, label, hint, error, children }: FieldFrameProps) {
+function FieldFrame({ id, label, hideLabel, hint, error, children }: FieldFrameProps) {
   return (
     <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+      <label
+        htmlFor={id}
+        className={hideLabel ? "sr-only" : "block text-sm font-medium text-slate-700"}
+      >
         {label}
       </label>
       {children}
@@ -73,15 +78,23 @@ export function TextField({ label, hint, error, className, ...props }: TextField
 
 interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, "id"> {
   label: string;
+  hideLabel?: boolean;
   hint?: ReactNode;
   error?: string;
 }
 
 /** A labelled native select. */
-export function SelectField({ label, hint, error, className, ...props }: SelectFieldProps) {
+export function SelectField({
+  label,
+  hideLabel,
+  hint,
+  error,
+  className,
+  ...props
+}: SelectFieldProps) {
   const id = useId();
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error}>
+    <FieldFrame id={id} label={label} hideLabel={hideLabel} hint={hint} error={error}>
       <select
         id={id}
         aria-invalid={error ? true : undefined}
@@ -98,23 +111,54 @@ export function SelectField({ label, hint, error, className, ...props }: SelectF
   );
 }
 
-interface OptionsFieldProps {
+interface Option<V extends string> {
+  value: V;
   label: string;
-  value: string;
-  onChange: (value: string) => void;
+}
+
+/** The options for a list of values, labelled from a table or a function. */
+export function optionsOf<V extends string>(
+  values: readonly V[],
+  label: Readonly<Record<V, string>> | ((value: V) => string),
+): Option<V>[] {
+  return values.map((value) => ({
+    value,
+    label: typeof label === "function" ? label(value) : label[value],
+  }));
+}
+
+interface OptionsFieldProps<V extends string> {
+  label: string;
+  hideLabel?: boolean;
+  /** The chosen value; "" is the empty first choice. */
+  value: V | "";
+  onChange: (value: V | "") => void;
   /** The first, empty choice: "All Types" in a filter, "Select a persona" in a form. */
   emptyLabel: string;
-  options: readonly { value: string; label: string }[];
+  options: readonly Option<V>[];
   hint?: ReactNode;
   error?: string;
   disabled?: boolean;
   className?: string;
 }
 
-/** A labelled select of `options` after an empty first choice (filters, required choices). */
-export function OptionsField({ emptyLabel, options, onChange, ...props }: OptionsFieldProps) {
+/**
+ * A labelled select of `options` after an empty first choice (filters, required choices).
+ * It hands back one of the options' values or "", typed, so callers need no casts.
+ */
+export function OptionsField<V extends string>({
+  emptyLabel,
+  options,
+  onChange,
+  ...props
+}: OptionsFieldProps<V>) {
   return (
-    <SelectField {...props} onChange={(event) => onChange(event.target.value)}>
+    <SelectField
+      {...props}
+      onChange={(event) =>
+        onChange(options.find((option) => option.value === event.target.value)?.value ?? "")
+      }
+    >
       <option value="">{emptyLabel}</option>
       {options.map((option) => (
         <option key={option.value} value={option.value}>

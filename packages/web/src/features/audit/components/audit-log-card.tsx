@@ -1,7 +1,6 @@
 import {
   AUDIT_ACTION_LABELS,
   AUDIT_ACTIONS,
-  type AuditAction,
   type AuditEntry,
   type AuditQuery,
 } from "@content-studio/contract";
@@ -11,7 +10,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { DataTable, type DataColumn } from "../../../components/ui/data-table";
-import { SelectField, TextField, OptionsField } from "../../../components/ui/field";
+import { OptionsField, optionsOf, TextField } from "../../../components/ui/field";
 import { Spinner } from "../../../components/ui/spinner";
 import { useExportAudit } from "../api/export-audit";
 import { changeText } from "../utils/change-text";
@@ -89,20 +88,13 @@ export function AuditLogCard({ people }: { people: { id: string; label: string }
           emptyLabel="Everyone"
           options={people.map((p) => ({ value: p.id, label: p.label }))}
         />
-        <SelectField
+        <OptionsField
           label="Action"
           value={query.action ?? ""}
-          onChange={(e) =>
-            filter({ action: (e.target.value || undefined) as AuditAction | undefined })
-          }
-        >
-          <option value="">All actions</option>
-          {AUDIT_ACTIONS.map((action) => (
-            <option key={action} value={action}>
-              {AUDIT_ACTION_LABELS[action]}
-            </option>
-          ))}
-        </SelectField>
+          onChange={(action) => filter({ action: action || undefined })}
+          emptyLabel="All actions"
+          options={optionsOf(AUDIT_ACTIONS, AUDIT_ACTION_LABELS)}
+        />
         <TextField
           label="From"
           type="date"

@@ -1,16 +1,20 @@
 import {
   CONTENT_TYPE_LABELS,
   CONTENT_TYPES,
-  ContentTypeSchema,
-  ExampleCategorySchema,
+  EXAMPLE_CATEGORIES,
   type ContentType,
   type ExampleCategory,
 } from "@content-studio/contract";
 import { Search } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "../../../components/ui/button";
-import { SelectField, TextField, OptionsField } from "../../../components/ui/field";
+import { OptionsField, optionsOf, TextField } from "../../../components/ui/field";
 import type { ReferenceOptions } from "./reference-options";
+
+const CATEGORY_OPTIONS = optionsOf(EXAMPLE_CATEGORIES, {
+  good: "Good Examples",
+  bad: "Bad Examples",
+});
 
 /** The filter panel's values as typed; empty strings mean "any". */
 export interface ExampleFilters {
@@ -87,31 +91,20 @@ export function ExamplesFilters({
         />
       </div>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-5">
-        <SelectField
+        <OptionsField
           label="Category"
           value={draft.category}
-          onChange={(e) =>
-            set("category", ExampleCategorySchema.safeParse(e.target.value).data ?? "")
-          }
-        >
-          <option value="">All</option>
-          <option value="good">Good Examples</option>
-          <option value="bad">Bad Examples</option>
-        </SelectField>
-        <SelectField
+          onChange={(category) => set("category", category)}
+          emptyLabel="All"
+          options={CATEGORY_OPTIONS}
+        />
+        <OptionsField
           label="Content Type"
           value={draft.contentType}
-          onChange={(e) =>
-            set("contentType", ContentTypeSchema.safeParse(e.target.value).data ?? "")
-          }
-        >
-          <option value="">All Types</option>
-          {CONTENT_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {CONTENT_TYPE_LABELS[type]}
-            </option>
-          ))}
-        </SelectField>
+          onChange={(contentType) => set("contentType", contentType)}
+          emptyLabel="All Types"
+          options={optionsOf(CONTENT_TYPES, CONTENT_TYPE_LABELS)}
+        />
         <OptionsField
           label="Persona"
           value={draft.personaId}

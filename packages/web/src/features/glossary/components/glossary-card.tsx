@@ -4,7 +4,6 @@ import {
   TERM_STATUS_LABELS,
   TERM_STATUSES,
   type GlossaryTerm,
-  type KitLanguage,
   type ListGlossaryQuery,
   type TermStatus,
 } from "@content-studio/contract";
@@ -15,7 +14,7 @@ import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Card } from "../../../components/ui/card";
 import { DataTable } from "../../../components/ui/data-table";
-import { SelectField } from "../../../components/ui/field";
+import { OptionsField, optionsOf } from "../../../components/ui/field";
 import { Spinner } from "../../../components/ui/spinner";
 import { StatusBadge, type StatusTone } from "../../../components/ui/status-badge";
 import { useDeleteGlossaryTerm } from "../api/delete-glossary-term";
@@ -75,34 +74,20 @@ export function GlossaryCard() {
       }
     >
       <div className="grid gap-3 sm:grid-cols-2 lg:max-w-xl">
-        <SelectField
+        <OptionsField
           label="Language"
           value={query.locale ?? ""}
-          onChange={(e) =>
-            setQuery((q) => ({ ...q, locale: (e.target.value || undefined) as KitLanguage }))
-          }
-        >
-          <option value="">All languages</option>
-          {KIT_LANGUAGES.map((l) => (
-            <option key={l} value={l}>
-              {KIT_LANGUAGE_LABELS[l]}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
+          onChange={(locale) => setQuery((q) => ({ ...q, locale: locale || undefined }))}
+          emptyLabel="All languages"
+          options={optionsOf(KIT_LANGUAGES, KIT_LANGUAGE_LABELS)}
+        />
+        <OptionsField
           label="Status"
           value={query.status ?? ""}
-          onChange={(e) =>
-            setQuery((q) => ({ ...q, status: (e.target.value || undefined) as TermStatus }))
-          }
-        >
-          <option value="">All statuses</option>
-          {TERM_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {TERM_STATUS_LABELS[s]}
-            </option>
-          ))}
-        </SelectField>
+          onChange={(status) => setQuery((q) => ({ ...q, status: status || undefined }))}
+          emptyLabel="All statuses"
+          options={optionsOf(TERM_STATUSES, TERM_STATUS_LABELS)}
+        />
       </div>
       {exporter.error ? (
         <Alert className="mt-4">{`Failed to export the glossary. ${exporter.error.message}`}</Alert>
