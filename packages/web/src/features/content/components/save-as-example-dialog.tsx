@@ -2,7 +2,7 @@ import { splitTags, type ExampleCategory } from "@content-studio/contract";
 import { useState, type FormEvent } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
+import { Dialog, FormDialogFooter } from "../../../components/ui/dialog";
 import { TextAreaField, TextField } from "../../../components/ui/field";
 import { useSaveAsExample } from "../api/save-as-example";
 
@@ -38,14 +38,12 @@ export function SaveAsExampleDialog(props: SaveAsExampleDialogProps) {
         save.isSuccess ? (
           <Button onClick={props.onClose}>Close</Button>
         ) : (
-          <>
-            <Button variant="secondary" onClick={props.onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" form="save-as-example-form" disabled={save.isPending}>
-              {save.isPending ? "Saving..." : "Save example"}
-            </Button>
-          </>
+          <FormDialogFooter
+            form="save-as-example-form"
+            label="Save example"
+            busy={save.isPending}
+            onCancel={props.onClose}
+          />
         )
       }
     >

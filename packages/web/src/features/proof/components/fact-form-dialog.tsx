@@ -9,8 +9,7 @@ import {
 } from "@content-studio/contract";
 import { useState, type FormEvent } from "react";
 import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
+import { Dialog, FormDialogFooter } from "../../../components/ui/dialog";
 import {
   OptionsField,
   optionsOf,
@@ -85,14 +84,12 @@ export function FactFormDialog({ fact, solutions, industries, onClose }: FactFor
       onClose={onClose}
       size="md"
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="fact-form" disabled={save.isPending}>
-            {save.isPending ? "Saving..." : fact ? "Save fact" : "Propose fact"}
-          </Button>
-        </>
+        <FormDialogFooter
+          form="fact-form"
+          label={fact ? "Save fact" : "Propose fact"}
+          busy={save.isPending}
+          onCancel={onClose}
+        />
       }
     >
       <form id="fact-form" onSubmit={submit} className="space-y-4" noValidate>

@@ -14,7 +14,8 @@ import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Card } from "../../../components/ui/card";
 import { DataTable } from "../../../components/ui/data-table";
-import { Dialog } from "../../../components/ui/dialog";
+import { CopyField } from "../../../components/ui/copy-field";
+import { Dialog, FormDialogFooter } from "../../../components/ui/dialog";
 import { SelectField, TextField } from "../../../components/ui/field";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { getFieldErrors } from "../../../lib/api-client";
@@ -202,18 +203,14 @@ function CreateTokenDialog({
         create.data ? (
           <Button onClick={onClose}>Done</Button>
         ) : (
-          <>
-            <Button variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              form="create-token"
-              disabled={create.isPending || scopes.length === 0}
-            >
-              {create.isPending ? "Creating..." : "Create token"}
-            </Button>
-          </>
+          <FormDialogFooter
+            form="create-token"
+            label="Create token"
+            busyLabel="Creating..."
+            busy={create.isPending}
+            disabled={scopes.length === 0}
+            onCancel={onClose}
+          />
         )
       }
     >
@@ -296,29 +293,18 @@ function CreateTokenDialog({
 }
 
 function CreatedToken({ created }: { created: CreatedApiToken }) {
-  const [copied, setCopied] = useState(false);
   return (
     <div className="space-y-3">
       <Alert tone="success">
         Copy “{created.token.name}” now: it is shown only once. It expires on{" "}
         {dateFormat.format(new Date(created.token.expiresAt))}.
       </Alert>
-      <TextField
+      <CopyField
         label="Token"
         value={created.secret}
-        readOnly
+        copyLabel="Copy token"
         className="font-mono text-xs"
-        onFocus={(event) => event.currentTarget.select()}
       />
-      <Button
-        variant="secondary"
-        size="sm"
-        onClick={() => {
-          void navigator.clipboard?.writeText(created.secret).then(() => setCopied(true));
-        }}
-      >
-        {copied ? "Copied" : "Copy token"}
-      </Button>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { ADMIN_RESET_LINK_HOURS, PASSWORD_MIN_LENGTH, type User } from "@content
 import { useState, type FormEvent } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { CopyField } from "../../../components/ui/copy-field";
 import { Dialog } from "../../../components/ui/dialog";
 import { TextField } from "../../../components/ui/field";
 import { getFieldErrors } from "../../../lib/api-client";
@@ -15,7 +16,6 @@ export function ResetPasswordDialog({ user, onClose }: { user: User; onClose: ()
   const [mode, setMode] = useState<Mode>("link");
   const reset = useResetUserPassword();
   const fields = getFieldErrors(reset.error);
-  const [copied, setCopied] = useState(false);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -53,21 +53,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: User; onClose: ()
             Send this link to {user.name}. It works once and expires in {ADMIN_RESET_LINK_HOURS}{" "}
             hours. It is shown only now.
           </Alert>
-          <TextField
-            label="One-time reset link"
-            value={result.link}
-            readOnly
-            onFocus={(event) => event.currentTarget.select()}
-          />
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => {
-              void navigator.clipboard?.writeText(result.link ?? "").then(() => setCopied(true));
-            }}
-          >
-            {copied ? "Copied" : "Copy link"}
-          </Button>
+          <CopyField label="One-time reset link" value={result.link} copyLabel="Copy link" />
         </div>
       ) : (
         <form onSubmit={onSubmit} className="space-y-4" aria-label="Reset password">
