@@ -12,6 +12,7 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { SwitchField } from "../../../components/ui/switch-field";
 import { Button } from "../../../components/ui/button";
+import { CheckboxGroup } from "../../../components/ui/checkbox-group";
 import { OptionsField, optionsOf, TextField } from "../../../components/ui/field";
 import { Spinner } from "../../../components/ui/spinner";
 import { cn } from "../../../lib/cn";
@@ -23,7 +24,6 @@ import {
 import type { IntentSummary } from "../utils/intent-data";
 import { capitalize } from "../utils/text";
 import { AccordionSection } from "./accordion-section";
-import { CheckboxGroup } from "./checkbox-group";
 
 const AUDIENCE_DATA_ERROR = "Failed to fetch target audience data. Please try again.";
 const TOPIC_PLACEHOLDER = "e.g., The ROI of digital manufacturing simulation for engineering teams";
