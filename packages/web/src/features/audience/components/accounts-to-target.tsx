@@ -1,7 +1,6 @@
-import { Download } from "lucide-react";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
+import { ExportButton } from "../../../components/ui/export-button";
 import { Card } from "../../../components/ui/card";
 import { DataTable } from "../../../components/ui/data-table";
 import { SelectField } from "../../../components/ui/field";
@@ -48,14 +47,12 @@ export function AccountsToTarget({ industryName }: { industryName: (id: string) 
           ))}
         </SelectField>
         {itemId ? (
-          <Button
-            variant="secondary"
-            disabled={exporter.isPending || !accounts.data || accounts.data.total === 0}
+          <ExportButton
+            size="md"
+            busy={exporter.isPending}
+            disabled={!accounts.data || accounts.data.total === 0}
             onClick={() => exporter.mutate(itemId)}
-          >
-            <Download aria-hidden="true" className="size-4" />
-            {exporter.isPending ? "Exporting..." : "Export CSV"}
-          </Button>
+          />
         ) : null}
       </div>
       {exporter.isError ? <Alert className="mt-3">{exporter.error.message}</Alert> : null}

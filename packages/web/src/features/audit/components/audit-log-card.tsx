@@ -4,10 +4,10 @@ import {
   type AuditEntry,
   type AuditQuery,
 } from "@content-studio/contract";
-import { Download } from "lucide-react";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { ExportButton } from "../../../components/ui/export-button";
 import { Card } from "../../../components/ui/card";
 import { DataTable, type DataColumn } from "../../../components/ui/data-table";
 import { OptionsField, optionsOf, TextField } from "../../../components/ui/field";
@@ -68,17 +68,7 @@ export function AuditLogCard({ people }: { people: { id: string; label: string }
     <Card
       title="Audit Log"
       description="An append-only record of sign-ins, account, settings, company profile and example changes. Passwords and keys are never recorded."
-      actions={
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={exporter.isPending}
-          onClick={() => exporter.mutate(query)}
-        >
-          <Download className="size-4" aria-hidden="true" />
-          {exporter.isPending ? "Exporting..." : "Export CSV"}
-        </Button>
-      }
+      actions={<ExportButton busy={exporter.isPending} onClick={() => exporter.mutate(query)} />}
     >
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <OptionsField

@@ -7,10 +7,11 @@ import {
   type ListGlossaryQuery,
   type TermStatus,
 } from "@content-studio/contract";
-import { Download, Pencil, Plus, Trash2 } from "lucide-react";
+import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { ExportButton } from "../../../components/ui/export-button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Card } from "../../../components/ui/card";
 import { DataTable } from "../../../components/ui/data-table";
@@ -52,15 +53,7 @@ export function GlossaryCard() {
       description="Terms per language that writers use and the language check enforces. Do-not-translate terms stay exactly as written in every language."
       actions={
         <div className="flex flex-wrap gap-2">
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={exporter.isPending}
-            onClick={() => exporter.mutate()}
-          >
-            <Download className="size-4" aria-hidden="true" />
-            {exporter.isPending ? "Exporting..." : "Export CSV"}
-          </Button>
+          <ExportButton busy={exporter.isPending} onClick={() => exporter.mutate()} />
           {canManage ? (
             <>
               {importer.button}
