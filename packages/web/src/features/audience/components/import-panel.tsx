@@ -11,6 +11,7 @@ import { useId, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { DataTable } from "../../../components/ui/data-table";
+import { RadioGroup } from "../../../components/ui/radio-group";
 import { Spinner } from "../../../components/ui/spinner";
 import { saveBlob } from "../../../lib/download";
 import { useCommitIntentImport } from "../api/commit-intent-import";
@@ -174,29 +175,17 @@ export function ImportPanel({
 
           {result.canCommit && result.importId ? (
             <div className="flex flex-wrap items-end gap-4 border-t border-slate-200 pt-3">
-              <fieldset>
-                <legend className="text-sm font-medium text-slate-700">When importing</legend>
-                <div className="mt-1 flex flex-wrap gap-4 text-sm text-slate-700">
-                  <label className="flex items-center gap-2">
-                    <input
-                      type="radio"
-                      name={`${inputId}-mode`}
-                      checked={mode === "replace"}
-                      onChange={() => setMode("replace")}
-                    />
-                    Replace all stored accounts
-                  </label>
-                  <label className="flex items-center gap-2">
-                    <input
-                      type="radio"
-                      name={`${inputId}-mode`}
-                      checked={mode === "merge"}
-                      onChange={() => setMode("merge")}
-                    />
-                    Merge by domain
-                  </label>
-                </div>
-              </fieldset>
+              <RadioGroup
+                legend="When importing"
+                name={`${inputId}-mode`}
+                inline
+                value={mode}
+                onChange={setMode}
+                options={[
+                  { value: "replace", label: "Replace all stored accounts" },
+                  { value: "merge", label: "Merge by domain" },
+                ]}
+              />
               <Button
                 disabled={commit.isPending}
                 onClick={() =>

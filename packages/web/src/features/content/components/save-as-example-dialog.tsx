@@ -3,6 +3,7 @@ import { useState, type FormEvent } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Dialog, FormDialogFooter } from "../../../components/ui/dialog";
+import { RadioGroup } from "../../../components/ui/radio-group";
 import { TextAreaField, TextField } from "../../../components/ui/field";
 import { useSaveAsExample } from "../api/save-as-example";
 
@@ -54,23 +55,17 @@ export function SaveAsExampleDialog(props: SaveAsExampleDialogProps) {
         </p>
       ) : (
         <form id="save-as-example-form" onSubmit={submit} className="space-y-4">
-          <fieldset>
-            <legend className="text-sm font-medium text-slate-700">Category</legend>
-            <div className="mt-2 flex gap-4">
-              {(["good", "bad"] as const).map((value) => (
-                <label key={value} className="flex items-center gap-2 text-sm text-slate-700">
-                  <input
-                    type="radio"
-                    name="category"
-                    value={value}
-                    checked={category === value}
-                    onChange={() => setCategory(value)}
-                  />
-                  {value === "good" ? "Good Example" : "Bad Example"}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <RadioGroup
+            legend="Category"
+            name="category"
+            inline
+            value={category}
+            onChange={setCategory}
+            options={[
+              { value: "good", label: "Good Example" },
+              { value: "bad", label: "Bad Example" },
+            ]}
+          />
           <TextField
             label="Title"
             value={title}

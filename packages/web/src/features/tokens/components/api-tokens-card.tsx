@@ -16,6 +16,7 @@ import { Card } from "../../../components/ui/card";
 import { DataTable } from "../../../components/ui/data-table";
 import { CopyField } from "../../../components/ui/copy-field";
 import { Dialog, FormDialogFooter } from "../../../components/ui/dialog";
+import { RadioGroup } from "../../../components/ui/radio-group";
 import { SelectField, TextField } from "../../../components/ui/field";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { getFieldErrors } from "../../../lib/api-client";
@@ -228,27 +229,19 @@ function CreateTokenDialog({
             required
           />
           {canCreateService ? (
-            <fieldset className="space-y-2">
-              <legend className="text-sm font-medium text-slate-900">Kind</legend>
-              {(
-                [
-                  ["personal", "Personal: yours alone"],
-                  ["service", "Service: for an integration; every admin sees and can revoke it"],
-                ] as const
-              ).map(([value, label]) => (
-                <label key={value} className="flex items-start gap-2 text-sm text-slate-700">
-                  <input
-                    type="radio"
-                    name="kind"
-                    value={value}
-                    checked={kind === value}
-                    onChange={() => setKind(value)}
-                    className="mt-1 accent-primary"
-                  />
-                  <span>{label}</span>
-                </label>
-              ))}
-            </fieldset>
+            <RadioGroup
+              legend="Kind"
+              name="kind"
+              value={kind}
+              onChange={setKind}
+              options={[
+                { value: "personal", label: "Personal: yours alone" },
+                {
+                  value: "service",
+                  label: "Service: for an integration; every admin sees and can revoke it",
+                },
+              ]}
+            />
           ) : null}
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium text-slate-900">Scopes</legend>

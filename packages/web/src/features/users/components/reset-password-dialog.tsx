@@ -4,6 +4,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { CopyField } from "../../../components/ui/copy-field";
 import { Dialog } from "../../../components/ui/dialog";
+import { RadioGroup } from "../../../components/ui/radio-group";
 import { TextField } from "../../../components/ui/field";
 import { getFieldErrors } from "../../../lib/api-client";
 import { formText } from "../../../lib/form";
@@ -57,33 +58,22 @@ export function ResetPasswordDialog({ user, onClose }: { user: User; onClose: ()
         </div>
       ) : (
         <form onSubmit={onSubmit} className="space-y-4" aria-label="Reset password">
-          <fieldset className="space-y-2">
-            <legend className="text-sm font-medium text-slate-900">How</legend>
-            <label className="flex items-start gap-2 text-sm text-slate-700">
-              <input
-                type="radio"
-                name="mode"
-                value="link"
-                checked={mode === "link"}
-                onChange={() => setMode("link")}
-                className="mt-1 accent-primary"
-              />
-              <span>
-                Create a one-time reset link (valid {ADMIN_RESET_LINK_HOURS} hours, shown once)
-              </span>
-            </label>
-            <label className="flex items-start gap-2 text-sm text-slate-700">
-              <input
-                type="radio"
-                name="mode"
-                value="temporary"
-                checked={mode === "temporary"}
-                onChange={() => setMode("temporary")}
-                className="mt-1 accent-primary"
-              />
-              <span>Set a temporary password they must change at next sign-in</span>
-            </label>
-          </fieldset>
+          <RadioGroup
+            legend="How"
+            name="mode"
+            value={mode}
+            onChange={setMode}
+            options={[
+              {
+                value: "link",
+                label: `Create a one-time reset link (valid ${ADMIN_RESET_LINK_HOURS} hours, shown once)`,
+              },
+              {
+                value: "temporary",
+                label: "Set a temporary password they must change at next sign-in",
+              },
+            ]}
+          />
           {mode === "temporary" ? (
             <TextField
               label="Temporary password"
