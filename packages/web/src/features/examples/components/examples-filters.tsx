@@ -5,10 +5,10 @@ import {
   type ContentType,
   type ExampleCategory,
 } from "@content-studio/contract";
-import { Search } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Button } from "../../../components/ui/button";
 import { OptionsField, optionsOf, TextField } from "../../../components/ui/field";
+import { SearchBox } from "../../../components/ui/search-box";
 import type { ReferenceOptions } from "./reference-options";
 
 const CATEGORY_OPTIONS = optionsOf(EXAMPLE_CATEGORIES, {
@@ -56,7 +56,6 @@ export function ExamplesFilters({
   industries,
 }: ExamplesFiltersProps) {
   const [draft, setDraft] = useState(applied);
-  const searchId = useId();
   const set = <K extends keyof ExampleFilters>(key: K, value: ExampleFilters[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
 
@@ -72,24 +71,14 @@ export function ExamplesFilters({
       onSubmit={onSubmit}
       className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
     >
-      <div className="relative mb-4">
-        <label htmlFor={searchId} className="sr-only">
-          Search examples
-        </label>
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-          aria-hidden="true"
-        />
-        <input
-          id={searchId}
-          type="search"
-          value={search}
-          onChange={(event) => onSearchChange(event.target.value)}
-          placeholder="Search titles, headlines and body text"
-          maxLength={200}
-          className="block h-10 w-full rounded-md border border-slate-300 bg-white pr-3 pl-9 text-sm text-slate-900 shadow-sm outline-none placeholder:text-slate-400 focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-primary/30"
-        />
-      </div>
+      <SearchBox
+        label="Search examples"
+        value={search}
+        onChange={onSearchChange}
+        placeholder="Search titles, headlines and body text"
+        maxLength={200}
+        className="mb-4"
+      />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-5">
         <OptionsField
           label="Category"
