@@ -10,7 +10,8 @@ import {
 import { Alert } from "../../../components/ui/alert";
 import { Card } from "../../../components/ui/card";
 import { CheckboxGroup } from "../../../components/ui/checkbox-group";
-import { optionsOf, SelectField } from "../../../components/ui/field";
+import { SelectField } from "../../../components/ui/field";
+import { optionsOf } from "../../../components/ui/options-field";
 import type { BriefFormValues } from "./brief-form-state";
 import type { SetBriefValue } from "./use-brief-editor-screen";
 

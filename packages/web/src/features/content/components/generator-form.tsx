@@ -13,7 +13,8 @@ import { Alert } from "../../../components/ui/alert";
 import { SwitchField } from "../../../components/ui/switch-field";
 import { Button } from "../../../components/ui/button";
 import { CheckboxGroup } from "../../../components/ui/checkbox-group";
-import { OptionsField, optionsOf, TextField } from "../../../components/ui/field";
+import { TextField } from "../../../components/ui/field";
+import { OptionsField, optionsOf } from "../../../components/ui/options-field";
 import { Spinner } from "../../../components/ui/spinner";
 import { cn } from "../../../lib/cn";
 import {

@@ -15,7 +15,7 @@ import { ExportButton } from "../../../components/ui/export-button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Card } from "../../../components/ui/card";
 import { DataTable } from "../../../components/ui/data-table";
-import { OptionsField, optionsOf } from "../../../components/ui/field";
+import { OptionsField, optionsOf } from "../../../components/ui/options-field";
 import { Spinner } from "../../../components/ui/spinner";
 import { StatusBadge, type StatusTone } from "../../../components/ui/status-badge";
 import { useDeleteGlossaryTerm } from "../api/delete-glossary-term";

@@ -15,7 +15,8 @@ import {
 import { Search, X } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import { OptionsField, optionsOf, SelectField, TextField } from "../../../components/ui/field";
+import { SelectField, TextField } from "../../../components/ui/field";
+import { OptionsField, optionsOf } from "../../../components/ui/options-field";
 import type { LibraryParams } from "../api/get-library";
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

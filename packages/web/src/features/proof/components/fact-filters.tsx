@@ -1,5 +1,5 @@
 import { FACT_STATUS_LABELS, FACT_STATUSES, type FactStatus } from "@content-studio/contract";
-import { OptionsField, optionsOf } from "../../../components/ui/field";
+import { OptionsField, optionsOf } from "../../../components/ui/options-field";
 import { SearchBox } from "../../../components/ui/search-box";
 
 interface FactFiltersProps {

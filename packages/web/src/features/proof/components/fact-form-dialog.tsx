@@ -10,13 +10,8 @@ import {
 import { useState, type FormEvent } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Dialog, FormDialogFooter } from "../../../components/ui/dialog";
-import {
-  OptionsField,
-  optionsOf,
-  SelectField,
-  TextAreaField,
-  TextField,
-} from "../../../components/ui/field";
+import { SelectField, TextAreaField, TextField } from "../../../components/ui/field";
+import { OptionsField, optionsOf } from "../../../components/ui/options-field";
 import { getFieldErrors } from "../../../lib/api-client";
 import { useSaveFact } from "../api/save-fact";
 import { FactStructureFields, useFactStructureDraft } from "./fact-structure-fields";

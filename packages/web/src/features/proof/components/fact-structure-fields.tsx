@@ -7,7 +7,8 @@ import {
 } from "@content-studio/contract";
 import { useState } from "react";
 import { Button } from "../../../components/ui/button";
-import { OptionsField, optionsOf, TextField } from "../../../components/ui/field";
+import { TextField } from "../../../components/ui/field";
+import { OptionsField, optionsOf } from "../../../components/ui/options-field";
 import { useDebouncedValue } from "../../../hooks/use-debounced-value";
 import { useDerivedFactStructure } from "../api/derive-fact-structure";
 

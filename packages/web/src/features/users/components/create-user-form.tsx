@@ -1,15 +1,19 @@
-import { ROLES, type User } from "@content-studio/contract";
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  ROLES,
+  type User,
+} from "@content-studio/contract";
 import type { FormEvent } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { SelectField } from "../../../components/ui/field";
-import { NEW_ACCOUNT_FIELDS, NewAccountFields } from "../../../components/ui/new-account-fields";
+import { SelectField, TextField } from "../../../components/ui/field";
 import { getFieldErrors } from "../../../lib/api-client";
 import { formText } from "../../../lib/form";
 import { useCreateUser } from "../api/create-user";
 import { ROLE_LABELS, toRole } from "./roles";
 
-const FIELDS = [...NEW_ACCOUNT_FIELDS, "role"];
+const FIELDS = ["name", "email", "password", "role"];
 
 interface CreateUserFormProps {
   onCreated: (user: User) => void;
@@ -42,7 +46,26 @@ export function CreateUserForm({ onCreated, onCancel }: CreateUserFormProps) {
       className="mb-6 rounded-lg border border-slate-200 bg-slate-50 p-5"
     >
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <NewAccountFields errors={fieldErrors} own={false} />
+        <TextField label="Name" name="name" required maxLength={100} error={fieldErrors.name} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="off"
+          required
+          error={fieldErrors.email}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          maxLength={PASSWORD_MAX_LENGTH}
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          error={fieldErrors.password}
+        />
         <SelectField label="Role" name="role" defaultValue="editor" error={fieldErrors.role}>
           {ROLES.map((role) => (
             <option key={role} value={role}>

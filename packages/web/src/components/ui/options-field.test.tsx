@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { OptionsField, optionsOf } from "./field";
+import { OptionsField, optionsOf } from "./options-field";
 
 const SIZES = ["s", "m"] as const;
 
