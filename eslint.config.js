@@ -237,6 +237,26 @@ export default tseslint.config(
       "local/web-layers": "error",
     },
   },
+  // Query keys are spelled in lib/query-keys.ts only: a literal array elsewhere (a key of
+  // another feature's data written again) would drift from it and refresh nothing.
+  {
+    files: ["packages/web/src/**/*.{ts,tsx}"],
+    ignores: ["packages/web/src/lib/query-keys.ts", "**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message: "Take query keys from lib/query-keys.ts, never a literal array.",
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(get|set)Quer(y|ies)Data$/] > ArrayExpression",
+          message: "Take query keys from lib/query-keys.ts, never a literal array.",
+        },
+      ],
+    },
+  },
   // Plain JavaScript (bench, e2e journeys, scripts): the recommended rules without type
   // information (their types are checked by `tsc -p e2e` where a tsconfig covers them).
   {

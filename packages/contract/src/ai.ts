@@ -34,3 +34,15 @@ export const BUILTIN_WRITER_INVITATION = "For written drafts, connect an AI prov
 
 export type AiProviderId = keyof typeof AI_PROVIDERS;
 export const AiProviderIdSchema = z.enum(["openai", "google", "compatible", "builtin"]);
+
+/** One provider as GET /api/ai-service-info lists it. */
+export const ProviderModelInfoSchema = z.object({
+  id: AiProviderIdSchema,
+  label: z.string(),
+  models: z.array(z.string()),
+  defaultModel: z.string(),
+  /** A key is set in the server environment (built-in: always). */
+  available: z.boolean(),
+  /** Last 4 characters of the key, when set. */
+  keyHint: z.string().nullable(),
+});

@@ -18,11 +18,6 @@ export const REPURPOSE_LIMITS = {
 /** Longest suggested meta description. */
 export const META_DESCRIPTION_MAX = 160;
 
-/** Lifecycle: draft → in_review → approved → published, and back to draft. */
-export const CONTENT_STATUSES = ["draft", "in_review", "approved", "published"] as const;
-export const ContentStatusSchema = z.enum(CONTENT_STATUSES);
-export type ContentStatus = z.infer<typeof ContentStatusSchema>;
-
 /** Where a stored piece of content came from: which model, prompt and examples, at what cost. */
 export const ContentProvenanceSchema = z.object({
   provider: AiProviderIdSchema,
@@ -78,20 +73,6 @@ export const ContentVariationsSchema = z.object({
   createdAt: z.string(),
 });
 export type ContentVariations = z.infer<typeof ContentVariationsSchema>;
-
-/**
- * What the caller may do with one content item in the result views (computed by the server's
- * policy for the item): edit its text, optimise it, make an image, repurpose it, save it as an
- * example.
- */
-export const ContentItemCapabilitiesSchema = z.object({
-  edit: z.boolean(),
-  optimize: z.boolean(),
-  visualize: z.boolean(),
-  repurpose: z.boolean(),
-  saveAsExample: z.boolean(),
-});
-export type ContentItemCapabilities = z.infer<typeof ContentItemCapabilitiesSchema>;
 
 /** The id of a content item in a path (/api/audience/content/:id/…). */
 export const ContentIdParamsSchema = z.object({ id: z.string().min(1).max(200) });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeLibraryCount } from "./library";
+import { describeLibraryCount } from "./library-list";
 
 describe("describeLibraryCount", () => {
   it("shows the server's count, with a + when it stopped at the cap", () => {

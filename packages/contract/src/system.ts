@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ProviderModelInfoSchema } from "./generation";
+import { ProviderModelInfoSchema } from "./ai";
 
 export const HealthSchema = z.object({
   status: z.enum(["ok", "degraded"]),

@@ -1,10 +1,13 @@
 import {
   GENERATION_DEFAULTS,
   type CompanyCatalog,
+  type ContentGenerationData,
+  type ContentItem,
   type GeneratedContent,
   type GenerationSettings,
   type GenerationSettingsResponse,
   type Industry,
+  type IntentData,
   type Persona,
   type QualityReport,
 } from "@content-studio/contract";
@@ -168,3 +171,81 @@ export const generationSettingsAnswer = (
   can: GenerationSettingsResponse["can"] = { edit: false, generate: true },
   settings: Partial<GenerationSettings> = {},
 ): GenerationSettingsResponse => ({ ...GENERATION_DEFAULTS, ...settings, can });
+
+/** GET /api/content-generation-data as the server answers an editor (no intent data). */
+export function buildGenerationData(
+  overrides: Partial<ContentGenerationData> = {},
+): ContentGenerationData {
+  return {
+    selectedPersona: vpEngineering,
+    selectedIndustry: aerospace,
+    buyingJourney: { stage: "awareness", ...vpEngineering.buyingJourney.awareness },
+    sixsenseData: null,
+    can: { generate: true },
+    ...overrides,
+  };
+}
+
+/** An account-intent summary with nothing in it but what the test sets. */
+export function buildIntentData(overrides: Partial<IntentData> = {}): IntentData {
+  return {
+    targetAccounts: [],
+    industryBreakdown: [],
+    personaBreakdown: [],
+    buyingStages: { awareness: 0, consideration: 0, decision: 0 },
+    topKeywords: [],
+    ...overrides,
+  };
+}
+
+/** A stored content item as PUT /api/library/:id answers the result views (content-1). */
+export function buildContentItem(overrides: Partial<ContentItem> = {}): ContentItem {
+  const generated = buildGenerated();
+  return {
+    id: generated.contentItemId,
+    title: generated.content.headline,
+    contentType: "thought-leadership",
+    personaId: vpEngineering.id,
+    personaName: vpEngineering.title,
+    industryId: aerospace.id,
+    industryName: aerospace.name,
+    buyingStage: "awareness",
+    topic: "Simulation ROI",
+    status: "draft",
+    ...generated.content,
+    imagePrompt: generated.metadata.imagePrompt,
+    keyMetrics: [],
+    featuredSolutions: [],
+    primaryKeyword: null,
+    visualization: null,
+    repurposed: null,
+    qualityBefore: 0.62,
+    qualityAfter: 0.81,
+    qualityReport: buildReport(0.81),
+    provenance: {
+      provider: "builtin",
+      model: "content-studio-writer-1",
+      promptVersion: "test",
+      exampleIds: [],
+      usage: { inputTokens: 0, outputTokens: 0 },
+      durationMs: 10,
+      refinementRounds: 1,
+    },
+    createdBy: "editor-1",
+    createdAt: "2026-11-20T10:00:00.000Z",
+    updatedAt: "2026-11-20T10:00:00.000Z",
+    can: {
+      ...generated.can,
+      duplicate: true,
+      delete: true,
+      submit: true,
+      approve: false,
+      reject: false,
+      publish: false,
+      unpublish: false,
+      restore: false,
+      purge: false,
+    },
+    ...overrides,
+  };
+}

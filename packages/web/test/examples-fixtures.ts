@@ -1,3 +1,4 @@
+import { aerospace, vpEngineering } from "./content-fixtures";
 import type { ExampleDetail, ExampleSummary, IngestJob } from "@content-studio/contract";
 
 let sequence = 0;
@@ -62,13 +63,10 @@ export function buildIngestJob(overrides: Partial<IngestJob> = {}): IngestJob {
 }
 
 export const PERSONAS = [
-  { id: "cto", title: "Chief Technology Officer" },
-  { id: "vp-engineering", title: "VP of Engineering" },
+  { ...vpEngineering, id: "cto", title: "Chief Technology Officer" },
+  vpEngineering,
 ];
-export const INDUSTRIES = [
-  { id: "aerospace", name: "Aerospace" },
-  { id: "industrial", name: "Industrial" },
-];
+export const INDUSTRIES = [aerospace, { ...aerospace, id: "industrial", name: "Industrial" }];
 export const BUYING_STAGES = ["awareness", "consideration", "decision"] as const;
 
 /** `{ items, total, page, pageSize }` as the list endpoint answers. */

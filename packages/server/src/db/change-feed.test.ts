@@ -1,10 +1,12 @@
 import { randomBytes } from "node:crypto";
+import net from "node:net";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DB, type TestDatabase } from "../../test/helper";
+import { AnswerCache } from "../lib/answer-cache";
 import { ChangeFeed, changeFeedOf, readTables } from "./change-feed";
 import { migrateToLatest, openDatabase, type DatabaseHandle } from "./database";
 
@@ -134,6 +136,17 @@ describe(`change feed (${TEST_DB})`, () => {
     }
   });
 
+  it("delivers a payload channel's notifications to its subscribers", async () => {
+    const heard: string[] = [];
+    const unsubscribe = feed.subscribe("kit_progress", (payload) => heard.push(payload));
+    await foreign.run(`notify kit_progress, 'kit-1'`);
+    await eventually(() => heard.length === 1);
+    unsubscribe();
+    await foreign.run(`notify kit_progress, 'kit-2'`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(heard).toEqual(["kit-1"]);
+  });
+
   it("names the tables a query reads: joins, subqueries and CTE bodies, never aliases or CTE names", () => {
     const query = database.db
       .with("m", (db) => db.selectFrom("example as e").select("e.id"))
@@ -200,5 +213,73 @@ describe(`change feed (${TEST_DB})`, () => {
       await eventually(() => count("session") !== null, 10_000);
       expect(count("session")!).toBeGreaterThan(before);
     },
+  );
+
+  it.runIf(TEST_DB === "postgres")(
+    "serves no answer cached before a lost listening connection, and hears changes after it",
+    async () => {
+      const cache = new AnswerCache("change-feed test: examples", feed);
+      const titles = () =>
+        cache.get("all", async () => {
+          const rows = await database.db.selectFrom("example").select("title").execute();
+          return JSON.stringify(rows.map((row) => row.title).sort());
+        });
+      const first = (await titles()).body;
+      expect((await titles()).body).toBe(first);
+      expect(cache.builds).toBe(1);
+
+      await foreign.run(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+         where application_name = '${feed.listenerName}'`,
+      );
+      await eventually(() => !feed.live);
+      // Written by another process while nobody listens: its notification is never heard.
+      await foreign.run(`update example set title = title where false`);
+      await eventually(() => feed.live, 10_000);
+      expect((await titles()).body).toBe(first);
+      expect(cache.builds).toBe(2);
+      expect((await titles()).body).toBe(first);
+      expect(cache.builds).toBe(2);
+
+      // After the reconnection another writer's change is heard and drops the answer again.
+      const before = count("example")!;
+      await foreign.run(`update example set title = title where false`);
+      await eventually(() => count("example")! > before);
+      await titles();
+      expect(cache.builds).toBe(3);
+    },
+  );
+
+  it.runIf(TEST_DB === "postgres")(
+    "keeps trying while the database cannot be reached, and stops trying once closed",
+    async () => {
+      // A port that accepts connections and drops them at once, counting them.
+      let attempts = 0;
+      const dropping = net.createServer((socket) => {
+        attempts += 1;
+        socket.destroy();
+      });
+      await new Promise<void>((resolve) => dropping.listen(0, "127.0.0.1", resolve));
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.port = String((dropping.address() as net.AddressInfo).port);
+      const unreachable = new ChangeFeed();
+      try {
+        await unreachable.listenPostgres(url.href, { firstWaitMs: 100, onError: () => {} });
+        expect(unreachable.live).toBe(false);
+        // The first attempt and two retries (after 250 and 500 ms).
+        await eventually(() => attempts >= 3);
+        expect(unreachable.now()).toBeNull();
+        await unreachable.close();
+        const seen = attempts;
+        // The next retry was due 1 s later and the one after it 2 s after that: at most the
+        // attempt already under way is made.
+        await new Promise((resolve) => setTimeout(resolve, 3_500));
+        expect(attempts).toBeLessThanOrEqual(seen + 1);
+      } finally {
+        await unreachable.close();
+        await new Promise((resolve) => dropping.close(resolve));
+      }
+    },
+    10_000,
   );
 });

@@ -19,7 +19,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from "kysely";
-import pg from "pg";
+import createSubscriber from "pg-listen";
 import type { Database } from "./types";
 
 /**
@@ -183,9 +183,13 @@ export class ChangeFeed {
   }
 
   /**
-   * Listens on a dedicated PostgreSQL connection, reconnecting (with back-off) when it drops.
-   * Resolves once listening, or after `firstWaitMs` if the first connection is slow or fails
-   * (the caches stay off until it succeeds).
+   * Listens on a dedicated PostgreSQL connection (pg-listen: it reconnects when the connection
+   * drops, or when a check query on it fails, and LISTENs again). The feed is live only once a
+   * notification this connection sends to itself has come back since it last (re)connected, and
+   * stops being live when one does not come back within `probeEveryMs` (a transaction-mode pooler
+   * between us and the server, a stuck connection) or the connection is lost. Whatever changed
+   * while nobody listened is unknown, so going live moves every count. Resolves once live, or
+   * after `firstWaitMs` if the first connection is slow or fails (the caches stay off till then).
    */
   async listenPostgres(
     connectionString: string,
@@ -196,84 +200,94 @@ export class ChangeFeed {
       onError?: (error: Error) => void;
     } = {},
   ): Promise<void> {
-    let client: pg.Client | undefined;
-    let retry: NodeJS.Timeout | undefined;
-    let probe: NodeJS.Timeout | undefined;
-    let delay = 250;
-    // A notification this connection sends to itself now and then: one that does not come back
-    // (a transaction-mode pooler between us and the server, a stuck connection) means changes
-    // could go unheard, so the feed stops being live and reconnects.
+    const probeEveryMs = options.probeEveryMs ?? 5_000;
     const probeChannel = `content_studio_probe_${this.listenerName.slice(-8)}`;
-    let probeOutstanding = false;
-    const connect = async (): Promise<void> => {
-      if (this.#closed) return;
-      const next = new pg.Client({ connectionString, application_name: this.listenerName });
-      client = next;
-      const lost = (error?: Error) => {
-        if (client !== next) return;
+    const subscriber = createSubscriber(
+      // A check query that gets no answer within this time counts as a lost connection.
+      { connectionString, application_name: this.listenerName, query_timeout: 2 * probeEveryMs },
+      {
+        paranoidChecking: probeEveryMs,
+        // Retry for ever, backing off to 10 s; a closed feed stops at the next failed attempt.
+        retryLimit: Infinity,
+        retryTimeout: 0,
+        retryInterval: (attempt) => {
+          if (this.#closed) throw new Error("the change feed is closed");
+          return Math.min(250 * 2 ** attempt, 10_000);
+        },
+        // Payloads are plain text (a table's name, a kit's id), not JSON.
+        parse: (payload) => payload,
+        serialize: (payload) => String(payload),
+      },
+    );
+    // The number of the probe last sent, when, and whether it came back.
+    let probeSent = 0;
+    let probeSentAt = 0;
+    let probeHeard = true;
+    let becameLive: (() => void) | undefined;
+    const firstLive = new Promise<void>((resolve) => (becameLive = resolve));
+    const sendProbe = () => {
+      probeSent += 1;
+      probeSentAt = Date.now();
+      probeHeard = false;
+      subscriber.notify(probeChannel, probeSent).catch(() => {
+        // Not connected (pg-listen is reconnecting) or the query timed out: not live.
         this.#live = false;
-        client = undefined;
-        clearInterval(probe);
-        probeOutstanding = false;
-        next.end().catch(() => undefined);
-        if (error) options.onError?.(error);
-        if (!this.#closed) {
-          retry = setTimeout(() => void connect(), delay);
-          retry.unref();
-          delay = Math.min(delay * 2, 10_000);
-        }
-      };
-      next.on("error", lost);
-      next.on("end", () => lost());
-      next.on("notification", (message) => {
-        if (message.channel === probeChannel) probeOutstanding = false;
-        else if ((PAYLOAD_CHANNELS as readonly string[]).includes(message.channel)) {
-          this.#deliver(message.channel as PayloadChannel, message.payload ?? "");
-        } else if (message.channel === TABLE_CHANNEL) {
-          this.#tableChanged(message.payload ?? "");
-        } else if (message.channel === REFERENCE_CHANNEL) {
-          this.#referenceChanged();
-        }
       });
-      try {
-        await next.connect();
-        for (const channel of [
-          TABLE_CHANNEL,
-          REFERENCE_CHANNEL,
-          ...PAYLOAD_CHANNELS,
-          probeChannel,
-        ]) {
-          await next.query(`LISTEN ${channel}`);
-        }
-      } catch (error) {
-        lost(error instanceof Error ? error : new Error(String(error)));
-        return;
+    };
+    subscriber.notifications.on(probeChannel, (payload: string) => {
+      if (Number(payload) !== probeSent || this.#closed) return;
+      probeHeard = true;
+      if (!this.#live) {
+        this.#changeAll();
+        this.#live = true;
+        becameLive?.();
       }
-      if (client !== next || this.#closed) return;
-      delay = 250;
-      // Whatever changed while nobody listened is unknown: nothing cached before is trusted.
-      this.#changeAll();
-      this.#live = true;
-      probe = setInterval(() => {
-        if (probeOutstanding) {
-          lost(new Error("a notification sent to the listening connection did not arrive"));
-          return;
-        }
-        probeOutstanding = true;
-        next.query(`NOTIFY ${probeChannel}`).catch((error: Error) => lost(error));
-      }, options.probeEveryMs ?? 5_000);
-      probe.unref();
+    });
+    subscriber.notifications.on(TABLE_CHANNEL, (table: string) => this.#tableChanged(table));
+    subscriber.notifications.on(REFERENCE_CHANNEL, () => this.#referenceChanged());
+    for (const channel of PAYLOAD_CHANNELS) {
+      subscriber.notifications.on(channel, (payload: string | undefined) =>
+        this.#deliver(channel, payload ?? ""),
+      );
+    }
+    subscriber.events.on("reconnect", (attempt) => {
+      this.#live = false;
+      probeSent += 1; // a probe sent before the loss no longer counts
+      if (attempt === 1 && !this.#closed) {
+        options.onError?.(new Error("the listening connection was lost; reconnecting"));
+      }
+    });
+    subscriber.events.on("error", (error) => {
+      if (!this.#closed) options.onError?.(error);
+    });
+    // One at a time (pg deprecates overlapping queries on a client). On a reconnect pg-listen
+    // has LISTENed again already, and listenTo does nothing.
+    const listenAll = async () => {
+      for (const channel of [TABLE_CHANNEL, REFERENCE_CHANNEL, ...PAYLOAD_CHANNELS, probeChannel]) {
+        await subscriber.listenTo(channel);
+      }
     };
+    subscriber.events.on("connected", () => {
+      // pg-listen reconnects once more after close() if it was reconnecting then.
+      if (this.#closed) return void subscriber.close().catch(() => undefined);
+      void listenAll().then(sendProbe, (error: Error) => options.onError?.(error));
+    });
+    const probe = setInterval(() => {
+      if (!probeHeard && Date.now() - probeSentAt >= probeEveryMs) {
+        // A notification sent to the listening connection did not arrive: changes could go unheard.
+        this.#live = false;
+      }
+      if (probeHeard || !this.#live) sendProbe();
+    }, probeEveryMs);
+    probe.unref();
     this.#stop = async () => {
-      clearTimeout(retry);
       clearInterval(probe);
-      const current = client;
-      client = undefined;
-      await current?.end().catch(() => undefined);
+      await subscriber.close().catch(() => undefined);
     };
-    const first = connect();
+    // A first connection that fails is retried by pg-listen (its client's "end" event).
+    subscriber.connect().catch((error: Error) => options.onError?.(error));
     await Promise.race([
-      first,
+      firstLive,
       new Promise<void>((resolve) => setTimeout(resolve, options.firstWaitMs ?? 5_000).unref()),
     ]);
   }

@@ -11,7 +11,8 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
 
 /**
  * Sends ready JSON with its entity tag: 304 without a body when the client already has it.
- * Private (the answer needs a session) and revalidated on every use.
+ * Private (the answer needs a session) and revalidated on every use. Not @fastify/etag: it
+ * matches If-None-Match only when the header is the one tag, never a list or `*` (decision 0052).
  */
 export function replyWithEtag(
   request: FastifyRequest,

@@ -157,6 +157,43 @@ describe("input refused at the edge", () => {
     expectEnvelope({ headers: Object.fromEntries(res.headers), body: await res.text() });
   });
 
+  it("sends the security headers on the refusals Fastify makes itself: no route, an unsupported content type, a body too large, unreadable JSON", async () => {
+    const json = { "content-type": "application/json" };
+    for (const [status, res] of [
+      [404, await editor.get("/api/nope")],
+      [
+        400,
+        await editor.request({
+          method: "POST",
+          url: "/api/proof/facts",
+          headers: { "content-type": "text/weird" },
+          payload: "x",
+        }),
+      ],
+      [
+        413,
+        await editor.request({
+          method: "POST",
+          url: "/api/proof/facts",
+          headers: json,
+          payload: JSON.stringify({ statement: "x".repeat(1024 * 1024) }),
+        }),
+      ],
+      [
+        400,
+        await editor.request({
+          method: "POST",
+          url: "/api/proof/facts",
+          headers: json,
+          payload: "{",
+        }),
+      ],
+    ] as const) {
+      expect(res.statusCode, res.body).toBe(status);
+      expectEnvelope(res);
+    }
+  });
+
   it("answers malformed HTTP on the socket in the envelope with the security headers", async () => {
     const { port } = new URL(base);
     const raw = await new Promise<string>((resolve, reject) => {

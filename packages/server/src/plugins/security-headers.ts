@@ -32,7 +32,8 @@ function helmetOptions(baseUrl: string) {
  * Helmet's headers as a plain map: set on every answer by an onRequest hook, and on answers
  * written before any route or hook runs (Fastify's framework errors, malformed HTTP on the
  * socket). They are fixed for given options, so they are computed once by running helmet's
- * middleware against a recorder.
+ * middleware against a recorder. Not @fastify/helmet: its onRequest hooks never see those two
+ * kinds of answer, and it builds helmet's middleware again on every request (decision 0052).
  */
 export function securityHeaders(baseUrl: string): Record<string, string> {
   const headers: Record<string, string> = {};

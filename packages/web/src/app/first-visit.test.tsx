@@ -1,3 +1,4 @@
+import { GENERATION_DEFAULTS } from "@content-studio/contract";
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { createQueryClient } from "../lib/react-query";
@@ -20,7 +21,10 @@ const pageRoutes = {
     coverage: [],
     weekly: [],
   }),
-  "GET /api/settings/generation": ok({ can: { edit: false, generate: false } }),
+  "GET /api/settings/generation": ok({
+    ...GENERATION_DEFAULTS,
+    can: { edit: false, generate: false },
+  }),
   "GET /api/settings/example-repository": ok({
     repositorySource: "local",
     exampleRepoPath: "./examples",

@@ -1,12 +1,17 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import { fail, file, installFakeApi, ok } from "../../test/fake-api";
 import {
   ApiError,
   api,
   fileNameFromDisposition,
   getFieldErrors,
+  hasServerMessage,
   onUnauthorized,
 } from "./api-client";
+
+/** These tests are about the envelope, not the data: any data passes. */
+const anything = z.unknown();
 
 async function caught(promise: Promise<unknown>): Promise<ApiError> {
   try {
@@ -24,7 +29,7 @@ describe("api client", () => {
   it("unwraps the success envelope and sends same-origin JSON", async () => {
     const fake = installFakeApi({ "POST /api/things": (req) => ok({ echo: req.body }, 201) });
 
-    await expect(api.post("/api/things", { a: 1 })).resolves.toEqual({ echo: { a: 1 } });
+    await expect(api.post("/api/things", anything, { a: 1 })).resolves.toEqual({ echo: { a: 1 } });
 
     const [, init] = fake.fetchMock.mock.calls[0] ?? [];
     expect(init).toMatchObject({ method: "POST", credentials: "same-origin" });
@@ -34,7 +39,7 @@ describe("api client", () => {
   it("builds the query string, skipping empty values and repeating arrays", async () => {
     const fake = installFakeApi({ "GET /api/things": ok([]) });
 
-    await api.get("/api/things", {
+    await api.get("/api/things", anything, {
       params: { q: "a b", tags: ["x", "y"], empty: "", none: undefined },
     });
 
@@ -51,7 +56,7 @@ describe("api client", () => {
       }),
     });
 
-    const limited = await caught(api.post("/api/auth/sign-in/email", {}));
+    const limited = await caught(api.post("/api/auth/sign-in/email", anything, {}));
     expect(limited).toMatchObject({
       status: 429,
       code: "rate_limited",
@@ -59,7 +64,7 @@ describe("api client", () => {
       retryAfter: 120,
     });
 
-    const invalid = await caught(api.post("/api/users", {}));
+    const invalid = await caught(api.post("/api/users", anything, {}));
     expect(invalid.code).toBe("validation_error");
     expect(getFieldErrors(invalid)).toEqual({ password: "Too short." });
   });
@@ -69,7 +74,7 @@ describe("api client", () => {
       "fetch",
       vi.fn(async () => new Response("<html>Bad gateway</html>", { status: 502 })),
     );
-    const unreadable = await caught(api.get("/api/things"));
+    const unreadable = await caught(api.get("/api/things", anything));
     expect(unreadable).toMatchObject({ status: 502, code: "internal_error" });
     expect(unreadable.message).toMatch(/unexpected response/);
 
@@ -78,7 +83,7 @@ describe("api client", () => {
       "fetch",
       vi.fn(async () => new Response("<html>Service Unavailable</html>", { status: 503 })),
     );
-    expect(await caught(api.get("/api/things"))).toMatchObject({
+    expect(await caught(api.get("/api/things", anything))).toMatchObject({
       status: 503,
       code: "service_unavailable",
     });
@@ -89,9 +94,43 @@ describe("api client", () => {
         throw new TypeError("Failed to fetch");
       }),
     );
-    const offline = await caught(api.get("/api/things"));
+    const offline = await caught(api.get("/api/things", anything));
     expect(offline).toMatchObject({ status: 0, code: "network_error" });
     expect(offline.message).toMatch(/Could not reach the server/);
+  });
+
+  it("checks each answer against its schema: a malformed one is an error naming the request id", async () => {
+    const Thing = z.object({ id: z.string(), count: z.number().int() });
+    installFakeApi({
+      "GET /api/things/good": ok({ id: "a", count: 2, extra: "dropped" }),
+      "GET /api/things/bad": {
+        status: 200,
+        body: { success: true, data: { id: "b", count: "two" } },
+        headers: { "x-request-id": "req-42" },
+      },
+      "GET /api/things/bad-no-id": ok([]),
+    });
+    const consoleError = vi.spyOn(console, "error").mockImplementation(() => undefined);
+
+    await expect(api.get("/api/things/good", Thing)).resolves.toEqual({ id: "a", count: 2 });
+
+    const bad = await caught(api.get("/api/things/bad", Thing));
+    expect(bad).toMatchObject({
+      status: 200,
+      code: "malformed_answer",
+      requestId: "req-42",
+      message: "Something went wrong. Request id: req-42.",
+    });
+    expect(hasServerMessage(bad)).toBe(true);
+    // The console names the broken field, never its value.
+    expect(consoleError).toHaveBeenCalledWith("Malformed answer from /api/things/bad", [
+      expect.stringMatching(/^count: /),
+    ]);
+    expect(JSON.stringify(consoleError.mock.calls)).not.toContain("two");
+
+    const noId = await caught(api.get("/api/things/bad-no-id", Thing));
+    expect(noId).toMatchObject({ code: "malformed_answer", message: "Something went wrong." });
+    consoleError.mockRestore();
   });
 
   it("signals a lost session on a 401 from a signed-in call, not from sign-in", async () => {
@@ -102,9 +141,9 @@ describe("api client", () => {
     const listener = vi.fn();
     const unsubscribe = onUnauthorized(listener);
 
-    await caught(api.post("/api/auth/sign-in/email", {}));
+    await caught(api.post("/api/auth/sign-in/email", anything, {}));
     expect(listener).not.toHaveBeenCalled();
-    await caught(api.get("/api/users"));
+    await caught(api.get("/api/users", anything));
     expect(listener).toHaveBeenCalledTimes(1);
 
     unsubscribe();
@@ -115,7 +154,7 @@ describe("api client", () => {
     const form = new FormData();
     form.append("files", new File(["# a"], "a.md"), "dir/good/a.md");
 
-    await expect(api.post("/api/upload", form)).resolves.toEqual({ stored: true });
+    await expect(api.post("/api/upload", anything, form)).resolves.toEqual({ stored: true });
 
     const [, init] = fake.fetchMock.mock.calls[0] ?? [];
     expect(init?.body).toBe(form);

@@ -1,12 +1,18 @@
-import type { ErrorCode, FieldIssue } from "@content-studio/contract";
+import type { AnswerSchema, ErrorCode, FieldIssue } from "@content-studio/contract";
 import { takeFirstAnswer } from "./first-answers";
 
-/** What the client reports when no well-formed answer came back (network down, proxy page). */
-export type ApiErrorCode = ErrorCode | "network_error";
+/**
+ * What the client reports when no well-formed answer came back: `network_error` (network down),
+ * `malformed_answer` (a success envelope whose data is not what the contract promises).
+ */
+export type ApiErrorCode = ErrorCode | "network_error" | "malformed_answer";
 
 const NETWORK_MESSAGE = "Could not reach the server. Please check your connection and try again.";
 /** The message of an answer that is not a well-formed envelope (or a broken stream). */
 export const UNREADABLE_MESSAGE = "The server sent an unexpected response. Please try again.";
+
+/** The message of a success answer whose data the contract's schema refuses. */
+export const MALFORMED_MESSAGE = "Something went wrong";
 
 /** Every failed API call becomes one of these; `message` is safe to show to the user. */
 export class ApiError extends Error {
@@ -20,6 +26,8 @@ export class ApiError extends Error {
     readonly details?: unknown,
     /** Seconds to wait before retrying, from the Retry-After header. */
     readonly retryAfter?: number,
+    /** The answer's x-request-id, to quote to whoever reads the server's log. */
+    readonly requestId?: string,
   ) {
     super(message);
   }
@@ -107,22 +115,60 @@ function toApiError(response: Response, path: string, payload: unknown): ApiErro
   );
 }
 
+/**
+ * The answer's data checked against the contract: a success envelope whose data does not match
+ * is a `malformed_answer` error naming the request id (never a blank or broken screen).
+ */
+export function checkAnswer<T>(
+  schema: AnswerSchema<T>,
+  data: unknown,
+  status: number,
+  requestId: string | null | undefined,
+  path: string,
+): T {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  // For whoever opens the console: which fields broke the contract (never the values).
+  console.error(
+    `Malformed answer from ${path}`,
+    result.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`),
+  );
+  const id = requestId ?? undefined;
+  return malformed(status, id);
+}
+
+function malformed(status: number, requestId: string | undefined): never {
+  const message = requestId
+    ? `${MALFORMED_MESSAGE}. Request id: ${requestId}.`
+    : `${MALFORMED_MESSAGE}.`;
+  throw new ApiError(status, "malformed_answer", message, undefined, undefined, requestId);
+}
+
 async function request<T>(
   method: string,
   path: string,
+  schema: AnswerSchema<T>,
   body: unknown,
   options: RequestOptions = {},
 ): Promise<T> {
   if (method === "GET") {
     const embedded = takeFirstAnswer(path + toQueryString(options.params));
+    // An embedded answer that does not match is left unused: the request below asks again.
     if (isRecord(embedded) && embedded.success === true && "data" in embedded) {
-      return embedded.data as T;
+      const checked = schema.safeParse(embedded.data);
+      if (checked.success) return checked.data;
     }
   }
   const response = await send(method, path, body, options, "application/json");
   const payload = await readJson(response);
   if (isRecord(payload) && payload.success === true && "data" in payload) {
-    return payload.data as T;
+    return checkAnswer(
+      schema,
+      payload.data,
+      response.status,
+      response.headers.get("x-request-id"),
+      path,
+    );
   }
   throw toApiError(response, path, payload);
 }
@@ -176,15 +222,16 @@ async function download(path: string, options: RequestOptions = {}): Promise<Dow
  * A `FormData` body is sent as multipart; `download` fetches an attachment.
  */
 export const api = {
-  get: <T>(path: string, options?: RequestOptions) => request<T>("GET", path, undefined, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>("POST", path, body, options),
-  patch: <T>(path: string, body: unknown, options?: RequestOptions) =>
-    request<T>("PATCH", path, body, options),
-  put: <T>(path: string, body: unknown, options?: RequestOptions) =>
-    request<T>("PUT", path, body, options),
-  delete: <T>(path: string, options?: RequestOptions) =>
-    request<T>("DELETE", path, undefined, options),
+  get: <T>(path: string, schema: AnswerSchema<T>, options?: RequestOptions) =>
+    request("GET", path, schema, undefined, options),
+  post: <T>(path: string, schema: AnswerSchema<T>, body?: unknown, options?: RequestOptions) =>
+    request("POST", path, schema, body, options),
+  patch: <T>(path: string, schema: AnswerSchema<T>, body: unknown, options?: RequestOptions) =>
+    request("PATCH", path, schema, body, options),
+  put: <T>(path: string, schema: AnswerSchema<T>, body: unknown, options?: RequestOptions) =>
+    request("PUT", path, schema, body, options),
+  delete: <T>(path: string, schema: AnswerSchema<T>, options?: RequestOptions) =>
+    request("DELETE", path, schema, undefined, options),
   download,
   stream,
 };

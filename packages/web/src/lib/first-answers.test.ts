@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import { installFakeApi, ok } from "../../test/fake-api";
+
+const anything = z.unknown();
 
 /** index.html's data block as the server writes it (plugins/web.ts). */
 function embed(answers: Record<string, unknown>) {
@@ -29,17 +32,21 @@ describe("the answers index.html carries for a first visit", () => {
     });
     const { api } = await import("./api-client");
 
-    expect(await api.get("/api/session")).toEqual({ user: { id: "u1" } });
+    expect(await api.get("/api/session", anything)).toEqual({ user: { id: "u1" } });
     // The query string is part of the address: other filters are asked for.
-    expect(await api.get("/api/library", { params: { sort: "updated", limit: 5 } })).toEqual({
+    expect(
+      await api.get("/api/library", anything, { params: { sort: "updated", limit: 5 } }),
+    ).toEqual({
       items: ["from-server"],
     });
-    expect(await api.get("/api/library", { params: { sort: "updated", limit: 20 } })).toEqual({
+    expect(
+      await api.get("/api/library", anything, { params: { sort: "updated", limit: 20 } }),
+    ).toEqual({
       items: ["embedded"],
     });
     expect(fake.requests.map((r) => r.path)).toEqual(["/api/library"]);
     // Taken once: the next asks the server.
-    expect(await api.get("/api/session")).toEqual({ user: { id: "from-server" } });
+    expect(await api.get("/api/session", anything)).toEqual({ user: { id: "from-server" } });
     expect(fake.requests.map((r) => r.path)).toEqual(["/api/library", "/api/session"]);
     // The block is read once and removed from the page.
     expect(document.getElementById("first-answers")).toBeNull();
@@ -55,9 +62,19 @@ describe("the answers index.html carries for a first visit", () => {
       "GET /api/personas": ok([{ id: "cto" }]),
     });
     const { api } = await import("./api-client");
-    expect(await api.get("/api/personas")).toEqual([{ id: "cto" }]);
+    expect(await api.get("/api/personas", anything)).toEqual([{ id: "cto" }]);
     vi.spyOn(performance, "now").mockReturnValue(60_000);
-    expect(await api.get("/api/session")).toEqual({ user: { id: "from-server" } });
+    expect(await api.get("/api/session", anything)).toEqual({ user: { id: "from-server" } });
     expect(fake.requests.map((r) => r.path)).toEqual(["/api/personas", "/api/session"]);
+  });
+
+  it("are checked like any answer: one that does not match its schema is not used, the server is asked", async () => {
+    embed({ "/api/session": { success: true, data: { user: "not-a-user" } } });
+    const fake = installFakeApi({ "GET /api/session": ok({ user: { id: "from-server" } }) });
+    const { api } = await import("./api-client");
+    const Session = z.object({ user: z.object({ id: z.string() }).nullable() });
+
+    expect(await api.get("/api/session", Session)).toEqual({ user: { id: "from-server" } });
+    expect(fake.requests.map((r) => r.path)).toEqual(["/api/session"]);
   });
 });

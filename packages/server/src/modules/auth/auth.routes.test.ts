@@ -599,6 +599,25 @@ describe("auth", () => {
       expect(next.headers["set-cookie"]).toBeUndefined();
       expect(await expiresAt()).toBe(extended);
     });
+
+    it("re-sends a session cookie that better-auth itself reads back", async () => {
+      const { agent, userId } = await signedIn();
+      const { expiresIn, updateAge } = t.ctx.auth.options.session;
+      await t.db
+        .updateTable("session")
+        .set({ expiresAt: new Date(Date.now() + (expiresIn - updateAge - 60) * 1000) })
+        .where("userId", "=", userId)
+        .execute();
+      const cookie = sessionCookie(await agent.get("/api/personas"));
+      const session = await t.ctx.auth.api.getSession({
+        headers: new Headers({ cookie: `${cookie.name}=${cookie.value}` }),
+      });
+      expect(session?.user.id).toBe(userId);
+      const tampered = `${cookie.name}=${cookie.value.replace(/^./, (c) => (c === "A" ? "B" : "A"))}`;
+      expect(await t.ctx.auth.api.getSession({ headers: new Headers({ cookie: tampered }) })).toBe(
+        null,
+      );
+    });
   });
 });
 

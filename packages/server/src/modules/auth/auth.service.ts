@@ -7,6 +7,7 @@ import {
 } from "@content-studio/contract";
 import { APIError } from "better-auth/api";
 import { getCookies } from "better-auth/cookies";
+import { parseCookies, serializeSignedCookie } from "better-call";
 import type { Kysely } from "kysely";
 import type { Config } from "../../config";
 import { changeFeedOf } from "../../db/change-feed";
@@ -23,7 +24,7 @@ import { passwordSignInRefusal, ssoSignInInfo } from "../sso/sso.service";
 import { CLIENT_IP_HEADER, type Auth } from "./auth";
 import * as authRepo from "./auth.repository";
 import { SessionCache } from "./session-cache";
-import { readCookie, serializeCookie, signCookieValue, verifyCookieValue } from "./session-cookie";
+import { readSignedCookie } from "./session-cookie";
 
 /**
  * Sign-in throttling, per window: attempts per client IP (any account), and failed attempts
@@ -72,13 +73,14 @@ export interface SignedIn {
 
 /**
  * Resolves the caller's session without the auth library's endpoint dispatch: the signed
- * session cookie is checked here (better-auth's format, same secret and cookie name), then the
- * session and its user are read by token with one indexed query, or taken from the session
- * session cache (session-cache.ts), which keeps them only until a session or user changes. The rules are
- * better-auth's: an idle-expired session is deleted; the idle expiry slides, written at most
- * once per `updateAge` (with the cookie sent again); plus ours: deactivated users and sessions
- * past the absolute limit get nothing (the latter is deleted). Expiry is checked on every
- * request, cached or not.
+ * session cookie is read and checked with better-call's own cookie functions (the ones
+ * better-auth uses, same secret and cookie name), then the session and its user are read by
+ * token with one indexed query, or taken from the session cache (session-cache.ts), which
+ * keeps them only until a session or user changes. The rules are better-auth's: an
+ * idle-expired session is deleted; the idle expiry slides, written at most once per
+ * `updateAge` (with the cookie sent again); plus ours: deactivated users and sessions past the
+ * absolute limit get nothing (the latter is deleted). Expiry is checked on every request,
+ * cached or not.
  */
 export function createSessionResolver(
   auth: Auth,
@@ -96,11 +98,12 @@ export function createSessionResolver(
   return async (request) => {
     const header = request.headers.cookie;
     if (!header) return none;
-    const signed = readCookie(header, cookies.sessionToken.name);
+    const jar = parseCookies(header);
+    const signed = jar.get(cookies.sessionToken.name);
     if (!signed) return none;
     let { row, token } = cache.get(signed) ?? {};
     if (!row || !token) {
-      token = verifyCookieValue(signed, secret) ?? undefined;
+      token = (await readSignedCookie(header, cookies.sessionToken.name, secret)) ?? undefined;
       if (!token) return none;
       const verified = token;
       row = await cache.read(signed, verified, () => authRepo.findSessionWithUser(db, verified));
@@ -119,7 +122,7 @@ export function createSessionResolver(
     }
     const setCookies: string[] = [];
     // A client that chose not to be remembered keeps a browser-session cookie: no refresh.
-    const remembered = readCookie(header, cookies.dontRememberToken.name) === undefined;
+    const remembered = !jar.has(cookies.dontRememberToken.name);
     if (remembered && expiresAt - idleSeconds * 1000 + updateAgeSeconds * 1000 <= now) {
       const extended = await authRepo.extendSession(
         db,
@@ -128,7 +131,7 @@ export function createSessionResolver(
       );
       if (!extended) return none;
       setCookies.push(
-        serializeCookie(cookies.sessionToken.name, signCookieValue(token, secret), {
+        await serializeSignedCookie(cookies.sessionToken.name, token, secret, {
           ...cookies.sessionToken.attributes,
           maxAge: idleSeconds,
         }),

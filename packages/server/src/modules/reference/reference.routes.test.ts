@@ -89,6 +89,15 @@ describe(`reference data (${TEST_DB})`, () => {
       expect(stale.json<{ data: unknown[] }>().data).toHaveLength(4);
     });
 
+    it("answers 304 to If-None-Match: * (any current tag), as RFC 9110 has it for a GET", async () => {
+      const { etag } = (await viewer.get("/api/personas")).headers;
+      const res = await viewer.get("/api/personas", { "if-none-match": "*" });
+      expect(res.statusCode).toBe(304);
+      expect(res.body).toBe("");
+      expect(res.headers.etag).toBe(etag);
+      expect(res.headers["cache-control"]).toBe("private, no-cache");
+    });
+
     it("still needs a session to get a 304", async () => {
       const { etag } = (await viewer.get("/api/personas")).headers;
       const res = await t.anonymous.get("/api/personas", { "if-none-match": String(etag) });

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { buildUser, startupRoutes } from "../../../test/data";
+import { INDUSTRIES, PERSONAS, examplePage } from "../../../test/examples-fixtures";
 import { installFakeApi, ok } from "../../../test/fake-api";
 import { renderApp } from "../../../test/render-app";
 
@@ -18,9 +19,9 @@ const REPO_SETTINGS = {
 function routes() {
   return {
     ...startupRoutes({ user: editor, setupRequired: false }),
-    "GET /api/personas": ok([{ id: "cto", title: "Chief Technology Officer" }]),
-    "GET /api/industries": ok([{ id: "aerospace", name: "Aerospace" }]),
-    "GET /api/examples": ok({ items: [], total: 0, page: 1, pageSize: 20 }),
+    "GET /api/personas": ok(PERSONAS.slice(0, 1)),
+    "GET /api/industries": ok(INDUSTRIES.slice(0, 1)),
+    "GET /api/examples": ok(examplePage([])),
     "GET /api/examples/ingest/jobs": ok([]),
     "GET /api/settings/example-repository": ok(REPO_SETTINGS),
   };

@@ -26,6 +26,7 @@ function routes() {
       selectedIndustry: aerospace,
       buyingJourney: { stage: "awareness", ...vpEngineering.buyingJourney.awareness },
       sixsenseData: null,
+      can: { generate: true },
     }),
     "POST /api/generate-content/stream": () =>
       ndjson([{ type: "done", result: buildGenerated({ contentItemId: "item-7" }) }]),

@@ -1,6 +1,6 @@
 import {
-  BUYING_STAGES,
   BUILTIN_WRITER_DESCRIPTION,
+  BUYING_STAGES,
   BuyingStageSchema,
 } from "@content-studio/contract";
 import { useSearchParams } from "react-router";

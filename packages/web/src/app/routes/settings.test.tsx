@@ -88,7 +88,7 @@ const COMPANY_PROFILE: CompanyProfile = {
 };
 
 /** What the server's policies answer to an admin (`can` on every settings answer). */
-const ADMIN_CAN = { edit: true };
+const ADMIN_CAN = { edit: true, generate: true };
 
 function setup(
   user: User,

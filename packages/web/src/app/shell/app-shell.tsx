@@ -3,6 +3,7 @@ import { Menu } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { BrandMark } from "../../components/brand-mark";
+import { MalformedAnswerNotice } from "../../components/malformed-answer-notice";
 import { focusRing } from "../../components/ui/button";
 import { useApplyUiSettings } from "../../features/settings/hooks/use-ui-settings";
 import { useLocalStorageState } from "../../hooks/use-local-storage-state";
@@ -90,6 +91,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
         className="relative min-w-0 flex-1 overflow-y-auto outline-none"
       >
         <div className="mx-auto max-w-7xl px-4 py-6 compact:px-3 compact:py-4 sm:px-6 sm:py-8 compact:sm:px-4 compact:sm:py-5 lg:px-10 compact:lg:px-6">
+          <MalformedAnswerNotice />
           {children}
         </div>
       </main>

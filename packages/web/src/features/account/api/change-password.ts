@@ -1,9 +1,9 @@
-import type { ChangePasswordBody } from "@content-studio/contract";
+import { EmptyAnswerSchema, type ChangePasswordBody } from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const changePassword = (body: ChangePasswordBody): Promise<Record<string, never>> =>
-  api.post<Record<string, never>>("/api/me/password", body);
+  api.post("/api/me/password", EmptyAnswerSchema, body);
 
 /** Changes the signed-in user's password; their other sessions are signed out. */
 export const useChangePassword = (onChanged?: () => void) =>

@@ -1,12 +1,17 @@
-import type { CommitImportBody, IntentDataset } from "@content-studio/contract";
+import {
+  IntentDatasetSchema,
+  type CommitImportBody,
+  type IntentDataset,
+} from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { audienceKeys, contentKeys } from "../../../lib/query-keys";
 
 export const commitIntentImport = ({
   importId,
   mode,
 }: { importId: string } & CommitImportBody): Promise<IntentDataset> =>
-  api.post<IntentDataset>(`/api/audience/imports/${encodeURIComponent(importId)}/commit`, {
+  api.post(`/api/audience/imports/${encodeURIComponent(importId)}/commit`, IntentDatasetSchema, {
     mode,
   });
 
@@ -17,8 +22,8 @@ export const useCommitIntentImport = () => {
     mutationFn: commitIntentImport,
     onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["audience"] }),
-        queryClient.invalidateQueries({ queryKey: ["content-generation-data"] }),
+        queryClient.invalidateQueries({ queryKey: audienceKeys.all }),
+        queryClient.invalidateQueries({ queryKey: contentKeys.generationData }),
       ]);
     },
   });

@@ -1,15 +1,16 @@
-import type { AccountsToTarget } from "@content-studio/contract";
+import { AccountsToTargetSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { audienceKeys } from "../../../lib/query-keys";
 
 export const getAccountsToTarget = (id: string, { signal }: { signal?: AbortSignal } = {}) =>
-  api.get<AccountsToTarget>(`/api/audience/content/${encodeURIComponent(id)}/accounts`, {
+  api.get(`/api/audience/content/${encodeURIComponent(id)}/accounts`, AccountsToTargetSchema, {
     signal,
   });
 
 export const getAccountsToTargetQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ["audience", "accounts-to-target", id],
+    queryKey: audienceKeys.accountsToTarget(id),
     queryFn: ({ signal }) => getAccountsToTarget(id, { signal }),
   });
 

@@ -1,16 +1,21 @@
-import type { AudienceFilter, AudienceOverview } from "@content-studio/contract";
+import {
+  AudienceOverviewSchema,
+  type AudienceFilter,
+  type AudienceOverview,
+} from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { audienceKeys } from "../../../lib/query-keys";
 
 export const getAudienceOverview = (
   industry: AudienceFilter,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<AudienceOverview> =>
-  api.get<AudienceOverview>("/api/audience/overview", { params: { industry }, signal });
+  api.get("/api/audience/overview", AudienceOverviewSchema, { params: { industry }, signal });
 
 export const getAudienceOverviewQueryOptions = (industry: AudienceFilter) =>
   queryOptions({
-    queryKey: ["audience", "overview", industry],
+    queryKey: audienceKeys.overview(industry),
     queryFn: ({ signal }) => getAudienceOverview(industry, { signal }),
   });
 

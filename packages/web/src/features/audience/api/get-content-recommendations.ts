@@ -1,19 +1,24 @@
-import type { AudienceFilter, ContentRecommendations } from "@content-studio/contract";
+import {
+  ContentRecommendationsSchema,
+  type AudienceFilter,
+  type ContentRecommendations,
+} from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { audienceKeys } from "../../../lib/query-keys";
 
 export const getContentRecommendations = (
   industry: AudienceFilter,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ContentRecommendations> =>
-  api.get<ContentRecommendations>("/api/audience/recommendations", {
+  api.get("/api/audience/recommendations", ContentRecommendationsSchema, {
     params: { industry },
     signal,
   });
 
 export const getContentRecommendationsQueryOptions = (industry: AudienceFilter) =>
   queryOptions({
-    queryKey: ["audience", "recommendations", industry],
+    queryKey: audienceKeys.recommendations(industry),
     queryFn: ({ signal }) => getContentRecommendations(industry, { signal }),
   });
 

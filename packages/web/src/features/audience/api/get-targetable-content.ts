@@ -1,13 +1,14 @@
-import type { TargetableItem } from "@content-studio/contract";
+import { listOf, TargetableItemSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { audienceKeys } from "../../../lib/query-keys";
 
 export const getTargetableContent = ({ signal }: { signal?: AbortSignal } = {}) =>
-  api.get<TargetableItem[]>("/api/audience/content", { signal });
+  api.get("/api/audience/content", listOf(TargetableItemSchema), { signal });
 
 export const getTargetableContentQueryOptions = () =>
   queryOptions({
-    queryKey: ["audience", "content"],
+    queryKey: audienceKeys.targetableContent(),
     queryFn: ({ signal }) => getTargetableContent({ signal }),
   });
 

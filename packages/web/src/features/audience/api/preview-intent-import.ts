@@ -1,4 +1,4 @@
-import type { ImportPreview } from "@content-studio/contract";
+import { ImportPreviewSchema, type ImportPreview } from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -6,7 +6,7 @@ import { api } from "../../../lib/api-client";
 export const previewIntentImport = (file: File): Promise<ImportPreview> => {
   const form = new FormData();
   form.append("file", file, file.name);
-  return api.post<ImportPreview>("/api/audience/imports/preview", form);
+  return api.post("/api/audience/imports/preview", ImportPreviewSchema, form);
 };
 
 export const usePreviewIntentImport = () => useMutation({ mutationFn: previewIntentImport });

@@ -1,7 +1,7 @@
 import {
+  describeImportIssue,
   INTENT_LAYOUT_LABELS,
   INTENT_TEMPLATE_CSV,
-  describeImportIssue,
   type ImportIssue,
   type ImportPreview,
   type IntentDataset,

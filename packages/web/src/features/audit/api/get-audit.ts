@@ -1,13 +1,14 @@
-import type { AuditPage, AuditQuery } from "@content-studio/contract";
+import { AuditPageSchema, type AuditQuery } from "@content-studio/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { auditKeys } from "../../../lib/query-keys";
 
 export const getAudit = (query: AuditQuery, { signal }: { signal?: AbortSignal } = {}) =>
-  api.get<AuditPage>("/api/audit", { params: { ...query }, signal });
+  api.get("/api/audit", AuditPageSchema, { params: { ...query }, signal });
 
 export const getAuditQueryOptions = (query: AuditQuery) =>
   queryOptions({
-    queryKey: ["audit", query],
+    queryKey: auditKeys.page(query),
     queryFn: ({ signal }) => getAudit(query, { signal }),
     placeholderData: keepPreviousData,
   });

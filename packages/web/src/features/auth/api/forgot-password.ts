@@ -1,9 +1,9 @@
-import type { ForgotPasswordBody } from "@content-studio/contract";
+import { ForgotPasswordResultSchema, type ForgotPasswordBody } from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const forgotPassword = (body: ForgotPasswordBody): Promise<{ message: string }> =>
-  api.post<{ message: string }>("/api/auth/forgot-password", body);
+  api.post("/api/auth/forgot-password", ForgotPasswordResultSchema, body);
 
 /** Asks for a reset link by email; the answer is the same whether or not the address exists. */
 export const useForgotPassword = () => useMutation({ mutationFn: forgotPassword });

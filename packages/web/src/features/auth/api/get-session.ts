@@ -1,13 +1,14 @@
-import type { SessionInfo, User } from "@content-studio/contract";
+import { SessionInfoSchema, type SessionInfo, type User } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { authKeys } from "../../../lib/query-keys";
 
 export const getSession = ({ signal }: { signal?: AbortSignal } = {}): Promise<SessionInfo> =>
-  api.get<SessionInfo>("/api/session", { signal });
+  api.get("/api/session", SessionInfoSchema, { signal });
 
 export const getSessionQueryOptions = () =>
   queryOptions({
-    queryKey: ["session"],
+    queryKey: authKeys.session,
     queryFn: ({ signal }) => getSession({ signal }),
     staleTime: Infinity,
   });

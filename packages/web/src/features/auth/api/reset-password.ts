@@ -1,9 +1,9 @@
-import type { ResetPasswordBody } from "@content-studio/contract";
+import { EmptyAnswerSchema, type ResetPasswordBody } from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const resetPassword = (body: ResetPasswordBody): Promise<Record<string, never>> =>
-  api.post<Record<string, never>>("/api/auth/reset-password", body);
+  api.post("/api/auth/reset-password", EmptyAnswerSchema, body);
 
 /** Sets a new password from a reset link (single use). */
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword });

@@ -1,4 +1,4 @@
-import type { SignInBody, User } from "@content-studio/contract";
+import { SignInResultSchema, type SignInBody, type User } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { getSessionQueryOptions } from "./get-session";
@@ -6,7 +6,7 @@ import { getSessionQueryOptions } from "./get-session";
 type SignInResult = { user: User; passwordChangeRequired?: boolean };
 
 export const signIn = (body: SignInBody): Promise<SignInResult> =>
-  api.post<SignInResult>("/api/auth/sign-in/email", body);
+  api.post("/api/auth/sign-in/email", SignInResultSchema, body);
 
 /** Signs in with email and password; on success the session holds the user. */
 export const useSignIn = () => {

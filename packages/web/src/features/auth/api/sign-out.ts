@@ -1,10 +1,11 @@
+import { EmptyAnswerSchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { clearCachedUiSettings } from "../../../lib/ui-settings-cache";
 import { getSessionQueryOptions } from "./get-session";
 
 export const signOut = (): Promise<Record<string, never>> =>
-  api.post<Record<string, never>>("/api/auth/sign-out");
+  api.post("/api/auth/sign-out", EmptyAnswerSchema);
 
 /** Ends the session and forgets every cached answer of the previous user. */
 export const useSignOut = () => {

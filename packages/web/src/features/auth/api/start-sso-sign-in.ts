@@ -1,9 +1,9 @@
-import type { SsoSignInStart } from "@content-studio/contract";
+import { SsoSignInStartSchema, type SsoSignInStart } from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const startSsoSignIn = (): Promise<SsoSignInStart> =>
-  api.post<SsoSignInStart>("/api/auth/sign-in/sso", {});
+  api.post("/api/auth/sign-in/sso", SsoSignInStartSchema, {});
 
 /** Starts single sign-on: the browser then goes to the identity provider. */
 export const useStartSsoSignIn = () =>

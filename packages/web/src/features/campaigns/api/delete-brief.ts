@@ -1,9 +1,10 @@
+import { NullAnswerSchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { briefPath, getBriefQueryOptions } from "./get-brief";
 import { getBriefsQueryOptions } from "./get-briefs";
 
-export const deleteBrief = (id: string) => api.delete<null>(briefPath(id));
+export const deleteBrief = (id: string) => api.delete(briefPath(id), NullAnswerSchema);
 
 export const useDeleteBrief = () => {
   const queryClient = useQueryClient();

@@ -1,10 +1,11 @@
-import type { CampaignBrief } from "@content-studio/contract";
+import { CampaignBriefSchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { briefPath, getBriefQueryOptions } from "./get-brief";
 import { getBriefsQueryOptions } from "./get-briefs";
 
-export const duplicateBrief = (id: string) => api.post<CampaignBrief>(`${briefPath(id)}/duplicate`);
+export const duplicateBrief = (id: string) =>
+  api.post(`${briefPath(id)}/duplicate`, CampaignBriefSchema);
 
 /** A copy ("Copy of …") owned by the caller. */
 export const useDuplicateBrief = () => {

@@ -1,16 +1,16 @@
-import type { CampaignBrief } from "@content-studio/contract";
+import { CampaignBriefSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { CAMPAIGNS_QUERY_KEY } from "./get-briefs";
+import { campaignsKeys } from "../../../lib/query-keys";
 
 export const briefPath = (id: string) => `/api/campaigns/${encodeURIComponent(id)}`;
 
 export const getBrief = (id: string, { signal }: { signal?: AbortSignal } = {}) =>
-  api.get<CampaignBrief>(briefPath(id), { signal });
+  api.get(briefPath(id), CampaignBriefSchema, { signal });
 
 export const getBriefQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: [...CAMPAIGNS_QUERY_KEY, "brief", id],
+    queryKey: campaignsKeys.brief(id),
     queryFn: ({ signal }) => getBrief(id, { signal }),
   });
 

@@ -1,15 +1,13 @@
-import type { CampaignBriefList } from "@content-studio/contract";
+import { CampaignBriefListSchema, type CampaignBriefList } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { campaignsKeys } from "../../../lib/query-keys";
 
 export const getBriefs = ({ signal }: { signal?: AbortSignal } = {}): Promise<CampaignBriefList> =>
-  api.get<CampaignBriefList>("/api/campaigns", { signal });
-
-/** Every query of this feature starts with this key. */
-export const CAMPAIGNS_QUERY_KEY = ["campaigns"] as const;
+  api.get("/api/campaigns", CampaignBriefListSchema, { signal });
 
 export const getBriefsQueryOptions = () =>
-  queryOptions({ queryKey: [...CAMPAIGNS_QUERY_KEY, "list"], queryFn: getBriefs });
+  queryOptions({ queryKey: campaignsKeys.list(), queryFn: getBriefs });
 
 /** Every brief, with what the caller may do to each and whether they may create one. */
 export const useBriefs = () => useQuery(getBriefsQueryOptions());

@@ -1,16 +1,16 @@
-import type { Kit } from "@content-studio/contract";
+import { KitSchema, type Kit } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { CAMPAIGNS_QUERY_KEY } from "./get-briefs";
+import { campaignsKeys } from "../../../lib/query-keys";
 
 export const kitPath = (id: string) => `/api/kits/${encodeURIComponent(id)}`;
 
 export const getKit = (id: string, { signal }: { signal?: AbortSignal } = {}) =>
-  api.get<Kit>(kitPath(id), { signal });
+  api.get(kitPath(id), KitSchema, { signal });
 
 export const getKitQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: [...CAMPAIGNS_QUERY_KEY, "kit", id],
+    queryKey: campaignsKeys.kit(id),
     queryFn: ({ signal }) => getKit(id, { signal }),
   });
 

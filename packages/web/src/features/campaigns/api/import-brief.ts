@@ -1,4 +1,4 @@
-import type { CampaignBrief } from "@content-studio/contract";
+import { CampaignBriefSchema, type CampaignBrief } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { getBriefsQueryOptions } from "./get-briefs";
@@ -7,7 +7,7 @@ import { getBriefsQueryOptions } from "./get-briefs";
 export const importBrief = (file: File): Promise<CampaignBrief> => {
   const form = new FormData();
   form.append("file", file, file.name);
-  return api.post<CampaignBrief>("/api/campaigns/import", form);
+  return api.post("/api/campaigns/import", CampaignBriefSchema, form);
 };
 
 export const useImportBrief = () => {

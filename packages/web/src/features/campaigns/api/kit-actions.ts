@@ -1,17 +1,17 @@
-import type { Kit } from "@content-studio/contract";
+import { KitSchema, type Kit } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { getKitQueryOptions, kitPath } from "./get-kit";
 
 /** Stops a running kit; steps not yet written stay queued for Resume. */
-export const cancelKit = (id: string) => api.post<Kit>(`${kitPath(id)}/cancel`);
+export const cancelKit = (id: string) => api.post(`${kitPath(id)}/cancel`, KitSchema);
 
 /** Runs a cancelled or failed kit's unfinished and failed steps again. */
-export const resumeKit = (id: string) => api.post<Kit>(`${kitPath(id)}/resume`);
+export const resumeKit = (id: string) => api.post(`${kitPath(id)}/resume`, KitSchema);
 
 /** Runs one failed step again. */
 export const retryKitStep = ({ kitId, stepId }: { kitId: string; stepId: string }) =>
-  api.post<Kit>(`${kitPath(kitId)}/steps/${encodeURIComponent(stepId)}/retry`);
+  api.post(`${kitPath(kitId)}/steps/${encodeURIComponent(stepId)}/retry`, KitSchema);
 
 /** Applies a finding's suggested substitution to the step's library item (a new version). */
 export const fixKitStep = ({
@@ -22,7 +22,7 @@ export const fixKitStep = ({
   kitId: string;
   stepId: string;
   fix: { from: string; to: string };
-}) => api.post<Kit>(`${kitPath(kitId)}/steps/${encodeURIComponent(stepId)}/fix`, fix);
+}) => api.post(`${kitPath(kitId)}/steps/${encodeURIComponent(stepId)}/fix`, KitSchema, fix);
 
 /** Each answers the kit as it now is, which replaces the cached one. */
 const useKitMutation = <V>(mutationFn: (variables: V) => Promise<Kit>) => {

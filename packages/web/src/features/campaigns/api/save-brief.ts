@@ -1,4 +1,8 @@
-import type { CampaignBrief, CampaignBriefInput } from "@content-studio/contract";
+import {
+  CampaignBriefSchema,
+  type CampaignBrief,
+  type CampaignBriefInput,
+} from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { briefPath, getBriefQueryOptions } from "./get-brief";
@@ -13,8 +17,8 @@ export const saveBrief = ({
   input: CampaignBriefInput;
 }): Promise<CampaignBrief> =>
   id
-    ? api.put<CampaignBrief>(briefPath(id), input)
-    : api.post<CampaignBrief>("/api/campaigns", input);
+    ? api.put(briefPath(id), CampaignBriefSchema, input)
+    : api.post("/api/campaigns", CampaignBriefSchema, input);
 
 export const useSaveBrief = () => {
   const queryClient = useQueryClient();

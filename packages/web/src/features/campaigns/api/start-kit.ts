@@ -1,11 +1,11 @@
-import type { Kit } from "@content-studio/contract";
+import { KitSchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { briefPath, getBriefQueryOptions } from "./get-brief";
 import { getKitQueryOptions } from "./get-kit";
 
 /** "Generate kit": starts a kit from the brief (owner or admin). */
-export const startKit = (briefId: string) => api.post<Kit>(`${briefPath(briefId)}/kits`);
+export const startKit = (briefId: string) => api.post(`${briefPath(briefId)}/kits`, KitSchema);
 
 export const useStartKit = () => {
   const queryClient = useQueryClient();

@@ -180,7 +180,11 @@ describe("BriefEditorPage", () => {
     const fake = setup({
       options: { ...OPTIONS, owners: [{ id: "u-2", name: "Olive Owner" }] },
       routes: {
-        "POST /api/campaigns": ({ body }) => ok(buildBrief(body as CampaignBriefInput), 201),
+        // The server answers the brief as stored (here, with the fixture's message and cells).
+        "POST /api/campaigns": ({ body }) => {
+          const { name, ownerId } = body as CampaignBriefInput;
+          return ok(buildBrief({ name, ownerId }), 201);
+        },
       },
     });
     await userEvent.type(screen.getByLabelText("Name"), "x");

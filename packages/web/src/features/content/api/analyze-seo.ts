@@ -1,11 +1,16 @@
-import type { SeoAnalysis, SeoAnalysisBody } from "@content-studio/contract";
+import {
+  SeoAnalysisSchema,
+  type SeoAnalysis,
+  type SeoAnalysisBody,
+} from "@content-studio/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { contentKeys } from "../../../lib/query-keys";
 
 export const analyzeSeo = (
   body: SeoAnalysisBody,
   { signal }: { signal?: AbortSignal } = {},
-): Promise<SeoAnalysis> => api.post<SeoAnalysis>("/api/seo-analysis", body, { signal });
+): Promise<SeoAnalysis> => api.post("/api/seo-analysis", SeoAnalysisSchema, body, { signal });
 
 /**
  * The analysis is a pure function of the text, so it is cached like a read: `key` names the
@@ -13,7 +18,7 @@ export const analyzeSeo = (
  */
 export const analyzeSeoQueryOptions = (key: string, body: SeoAnalysisBody) =>
   queryOptions({
-    queryKey: ["seo-analysis", key, body.primaryKeyword ?? ""],
+    queryKey: contentKeys.seoAnalysis(key, body.primaryKeyword ?? ""),
     queryFn: ({ signal }) => analyzeSeo(body, { signal }),
     staleTime: Infinity,
   });

@@ -1,16 +1,24 @@
-import type { ContentGenerationData, ContentGenerationDataQuery } from "@content-studio/contract";
+import {
+  ContentGenerationDataSchema,
+  type ContentGenerationData,
+  type ContentGenerationDataQuery,
+} from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { contentKeys } from "../../../lib/query-keys";
 
 export const getContentGenerationData = (
   query: ContentGenerationDataQuery,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ContentGenerationData> =>
-  api.get<ContentGenerationData>("/api/content-generation-data", { params: { ...query }, signal });
+  api.get("/api/content-generation-data", ContentGenerationDataSchema, {
+    params: { ...query },
+    signal,
+  });
 
 export const getContentGenerationDataQueryOptions = (query: ContentGenerationDataQuery) =>
   queryOptions({
-    queryKey: ["content-generation-data", query.personaId, query.industryId, query.buyingStage],
+    queryKey: contentKeys.generationDataFor(query.personaId, query.industryId, query.buyingStage),
     queryFn: ({ signal }) => getContentGenerationData(query, { signal }),
     staleTime: 5 * 60_000,
   });

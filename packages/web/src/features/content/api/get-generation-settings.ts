@@ -1,15 +1,19 @@
-import type { GenerationSettingsResponse } from "@content-studio/contract";
+import {
+  GenerationSettingsResponseSchema,
+  type GenerationSettingsResponse,
+} from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { contentKeys } from "../../../lib/query-keys";
 
 export const getGenerationSettings = ({
   signal,
 }: { signal?: AbortSignal } = {}): Promise<GenerationSettingsResponse> =>
-  api.get<GenerationSettingsResponse>("/api/settings/generation", { signal });
+  api.get("/api/settings/generation", GenerationSettingsResponseSchema, { signal });
 
 export const getGenerationSettingsQueryOptions = () =>
   queryOptions({
-    queryKey: ["settings", "generation"],
+    queryKey: contentKeys.generationSettings,
     queryFn: ({ signal }) => getGenerationSettings({ signal }),
     staleTime: 60_000,
   });

@@ -1,4 +1,8 @@
-import type { OptimizeContentBody, OptimizeContentResult } from "@content-studio/contract";
+import {
+  OptimizeContentResultSchema,
+  type OptimizeContentBody,
+  type OptimizeContentResult,
+} from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -9,7 +13,7 @@ export const optimizeContent = ({
   id: string;
   data: OptimizeContentBody;
 }): Promise<OptimizeContentResult> =>
-  api.post<OptimizeContentResult>(`/api/library/${encodeURIComponent(id)}/optimize`, data);
+  api.post(`/api/library/${encodeURIComponent(id)}/optimize`, OptimizeContentResultSchema, data);
 
 /** Runs one refinement round; the candidate is not saved until it is kept. */
 export const useOptimizeContent = () => useMutation({ mutationFn: optimizeContent });

@@ -1,4 +1,8 @@
-import type { ContentVariations, RepurposeBody } from "@content-studio/contract";
+import {
+  ContentVariationsSchema,
+  type ContentVariations,
+  type RepurposeBody,
+} from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -9,7 +13,7 @@ export const repurposeContent = ({
   id: string;
   data: RepurposeBody;
 }): Promise<ContentVariations> =>
-  api.post<ContentVariations>(`/api/library/${encodeURIComponent(id)}/repurpose`, data);
+  api.post(`/api/library/${encodeURIComponent(id)}/repurpose`, ContentVariationsSchema, data);
 
 /** Writes (and saves with the item) LinkedIn, X, email-subject and newsletter variations. */
 export const useRepurposeContent = () => useMutation({ mutationFn: repurposeContent });

@@ -1,6 +1,11 @@
-import type { ExampleDetail, SaveAsExampleBody } from "@content-studio/contract";
+import {
+  ExampleDetailSchema,
+  type ExampleDetail,
+  type SaveAsExampleBody,
+} from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { examplesKeys } from "../../../lib/query-keys";
 
 export const saveAsExample = ({
   id,
@@ -9,7 +14,7 @@ export const saveAsExample = ({
   id: string;
   data: SaveAsExampleBody;
 }): Promise<ExampleDetail> =>
-  api.post<ExampleDetail>(`/api/library/${encodeURIComponent(id)}/save-as-example`, data);
+  api.post(`/api/library/${encodeURIComponent(id)}/save-as-example`, ExampleDetailSchema, data);
 
 /** Stores a generated content item in the example repository as a good or bad example. */
 export const useSaveAsExample = () => {
@@ -17,6 +22,6 @@ export const useSaveAsExample = () => {
   return useMutation({
     mutationFn: saveAsExample,
     // The example list (another screen) must show the new example next time it is opened.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["examples"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: examplesKeys.all }),
   });
 };

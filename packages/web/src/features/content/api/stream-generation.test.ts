@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { installFakeApi, ndjsonStream } from "../../../../test/fake-api";
+import { describe, expect, it, vi } from "vitest";
+import { installFakeApi, ndjson, ndjsonStream } from "../../../../test/fake-api";
+import { ApiError } from "../../../lib/api-client";
 import { buildGenerated } from "../../../../test/content-fixtures";
 import { streamGeneration } from "./stream-generation";
 
@@ -50,5 +51,32 @@ describe("streamGeneration", () => {
     await expect(generation).resolves.toEqual(result);
     expect(cancelled).toBe(false);
     expect(stages).toEqual([{ type: "stage", stage: "drafting" }]);
+  });
+
+  it("checks each event against the contract: skips unknown kinds, refuses a malformed result", async () => {
+    const consoleError = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const { contentItemId: _dropped, ...withoutId } = buildGenerated();
+    installFakeApi({
+      "POST /api/generate-content/stream": () =>
+        ndjson([
+          { type: "heartbeat", at: 1 },
+          { type: "stage", stage: "drafting" },
+          { type: "done", result: withoutId },
+        ]),
+    });
+    const stages: unknown[] = [];
+
+    const error = await streamGeneration(BODY, {
+      onEvent: (event) => stages.push(event),
+    }).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: "malformed_answer", message: "Something went wrong." });
+    expect(stages).toEqual([{ type: "stage", stage: "drafting" }]);
+    expect(consoleError).toHaveBeenCalledWith(
+      "Malformed answer from /api/generate-content/stream",
+      [expect.stringMatching(/^result\.contentItemId: /)],
+    );
+    consoleError.mockRestore();
   });
 });

@@ -1,11 +1,18 @@
-import type {
-  GenerateContentBody,
-  GeneratedContent,
-  GenerationEvent,
+import {
+  GenerationEventSchema,
+  type GenerateContentBody,
+  type GeneratedContent,
+  type GenerationEvent,
 } from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ApiError, UNREADABLE_MESSAGE, api, type ApiErrorCode } from "../../../lib/api-client";
+import {
+  ApiError,
+  UNREADABLE_MESSAGE,
+  api,
+  checkAnswer,
+  type ApiErrorCode,
+} from "../../../lib/api-client";
 import { readNdjson } from "./read-ndjson";
 
 type ProgressEvent = Exclude<GenerationEvent, { type: "done" } | { type: "error" }>;
@@ -15,10 +22,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null;
 }
 
-const STAGES: readonly string[] = ["drafting", "checking", "refining", "saving"];
+const KNOWN_TYPES: readonly unknown[] = ["stage", "delta", "done", "error"];
 
-/** One streamed line as a known event; unknown lines are skipped (newer servers may add some). */
-function toEvent(value: unknown): GenerationEvent | null {
+/**
+ * One streamed line as a known event, checked against the contract. A line of a type this
+ * client does not know is skipped (newer servers may add some); a known one that does not match
+ * its schema is a malformed answer, like any other.
+ */
+function toEvent(value: unknown, response: Response): GenerationEvent | null {
   if (!isRecord(value)) return null;
   // A JSON error envelope in a 200 answer (a proxy or an older server).
   if (value.success === false) {
@@ -28,29 +39,14 @@ function toEvent(value: unknown): GenerationEvent | null {
       code: typeof value.code === "string" ? value.code : "internal_error",
     };
   }
-  switch (value.type) {
-    case "stage":
-      if (typeof value.stage !== "string" || !STAGES.includes(value.stage)) return null;
-      return {
-        type: "stage",
-        stage: value.stage as GenerationStage,
-        ...(typeof value.round === "number" ? { round: value.round } : {}),
-      };
-    case "delta":
-      return typeof value.text === "string" ? { type: "delta", text: value.text } : null;
-    case "done":
-      return isRecord(value.result)
-        ? { type: "done", result: value.result as GeneratedContent }
-        : null;
-    case "error":
-      return {
-        type: "error",
-        message: typeof value.message === "string" ? value.message : "",
-        code: typeof value.code === "string" ? value.code : "internal_error",
-      };
-    default:
-      return null;
-  }
+  if (!KNOWN_TYPES.includes(value.type)) return null;
+  return checkAnswer(
+    GenerationEventSchema,
+    value,
+    response.status,
+    response.headers.get("x-request-id"),
+    "/api/generate-content/stream",
+  );
 }
 
 /**
@@ -67,7 +63,7 @@ export async function streamGeneration(
   // The body is read to its end even after `done` (the server's last line): leaving early
   // would cancel a request that has in fact succeeded, and the browser reports it as aborted.
   for await (const line of readNdjson(response)) {
-    const event = toEvent(line);
+    const event = toEvent(line, response);
     if (!event || result) continue;
     if (event.type === "error") {
       throw new ApiError(response.status, event.code as ApiErrorCode, event.message);

@@ -1,4 +1,8 @@
-import type { ContentItem, SaveLibraryItemBody } from "@content-studio/contract";
+import {
+  ContentItemSchema,
+  type ContentItem,
+  type SaveLibraryItemBody,
+} from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -9,7 +13,8 @@ export const updateContent = ({
 }: {
   id: string;
   data: SaveLibraryItemBody;
-}): Promise<ContentItem> => api.put<ContentItem>(`/api/library/${encodeURIComponent(id)}`, data);
+}): Promise<ContentItem> =>
+  api.put(`/api/library/${encodeURIComponent(id)}`, ContentItemSchema, data);
 
 /** Replaces a content item's sections (the server sanitises and re-scores them). */
 export const useUpdateContent = () => useMutation({ mutationFn: updateContent });

@@ -1,4 +1,8 @@
-import type { Visualization, VisualizeBody } from "@content-studio/contract";
+import {
+  VisualizationSchema,
+  type Visualization,
+  type VisualizeBody,
+} from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -9,7 +13,7 @@ export const visualizeContent = ({
   id: string;
   data: VisualizeBody;
 }): Promise<Visualization> =>
-  api.post<Visualization>(`/api/library/${encodeURIComponent(id)}/visualize`, data);
+  api.post(`/api/library/${encodeURIComponent(id)}/visualize`, VisualizationSchema, data);
 
 /** Makes an image for a content item from its (edited) image prompt. */
 export const useVisualizeContent = () => useMutation({ mutationFn: visualizeContent });

@@ -1,4 +1,9 @@
-import { describeFinding, type GeneratedContent, type User } from "@content-studio/contract";
+import {
+  describeFinding,
+  type GeneratedContent,
+  type IntentData,
+  type User,
+} from "@content-studio/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -8,6 +13,8 @@ import { renderWithProviders } from "../../../../test/render";
 import {
   aerospace,
   buildGenerated,
+  buildGenerationData,
+  buildIntentData,
   buildReport,
   catalog,
   vpEngineering,
@@ -17,12 +24,8 @@ import { GeneratorPage } from "./generator-page";
 
 const editor = buildUser({ role: "editor" });
 
-const audienceData = (sixsenseData: unknown = null) => ({
-  selectedPersona: vpEngineering,
-  selectedIndustry: aerospace,
-  buyingJourney: { stage: "awareness", ...vpEngineering.buyingJourney.awareness },
-  sixsenseData,
-});
+const audienceData = (intent?: Partial<IntentData>) =>
+  buildGenerationData({ sixsenseData: intent ? buildIntentData(intent) : null });
 
 function setup(routes: Parameters<typeof installFakeApi>[0] = {}, user: User = editor) {
   const fake = installFakeApi({
@@ -193,7 +196,7 @@ describe("GeneratorPage form", () => {
             keyword: `kw-${k}`,
             volume: 100 - i,
           })),
-          buyingStages: { awareness: 35, decision: 23 },
+          buyingStages: { awareness: 35, consideration: 0, decision: 23 },
         }),
       ),
     });

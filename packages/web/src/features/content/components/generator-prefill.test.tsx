@@ -6,6 +6,8 @@ import { installFakeApi, ok } from "../../../../test/fake-api";
 import { renderWithProviders } from "../../../../test/render";
 import {
   aerospace,
+  buildGenerationData,
+  buildIntentData,
   catalog,
   generationSettingsAnswer,
   vpEngineering,
@@ -16,18 +18,15 @@ describe("GeneratorPage pre-filled from a content gap", () => {
   it("starts with the gap's persona, industry, stage and topic and loads their intent data", async () => {
     const fake = installFakeApi({
       "GET /api/settings/generation": ok(generationSettingsAnswer()),
-      "GET /api/content-generation-data": ok({
-        selectedPersona: vpEngineering,
-        selectedIndustry: aerospace,
-        buyingJourney: { stage: "decision", ...vpEngineering.buyingJourney.decision },
-        sixsenseData: {
-          targetAccounts: [],
-          industryBreakdown: [],
-          personaBreakdown: [],
-          buyingStages: { awareness: 20, consideration: 30, decision: 50 },
-          topKeywords: [{ keyword: "should cost", volume: 4 }],
-        },
-      }),
+      "GET /api/content-generation-data": ok(
+        buildGenerationData({
+          buyingJourney: { stage: "decision", ...vpEngineering.buyingJourney.decision },
+          sixsenseData: buildIntentData({
+            buyingStages: { awareness: 20, consideration: 30, decision: 50 },
+            topKeywords: [{ keyword: "should cost", volume: 4 }],
+          }),
+        }),
+      ),
     });
     renderWithProviders(
       <GeneratorPage

@@ -4,7 +4,8 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { fail, installFakeApi, ok } from "../../../../test/fake-api";
 import { renderWithProviders } from "../../../../test/render";
-import { buildGenerated, buildReport } from "../../../../test/content-fixtures";
+import { buildContentItem, buildGenerated, buildReport } from "../../../../test/content-fixtures";
+import { buildExampleDetail } from "../../../../test/examples-fixtures";
 import { OptimizePanel } from "./optimize-panel";
 
 const seo = ok({
@@ -61,7 +62,13 @@ describe("OptimizePanel", () => {
       "POST /api/seo-analysis": seo,
       "POST /api/library/:id/optimize": ok(optimized),
       "PUT /api/library/:id": (req) =>
-        ok({ ...(req.body as object), qualityAfter: 0.84, qualityReport: buildReport(0.84) }),
+        ok(
+          buildContentItem({
+            ...(req.body as object),
+            qualityAfter: 0.84,
+            qualityReport: buildReport(0.84),
+          }),
+        ),
     });
     const { onKept, user } = renderPanel();
 
@@ -112,7 +119,14 @@ describe("Save as example", () => {
     const fake = installFakeApi({
       "POST /api/seo-analysis": seo,
       "POST /api/library/:id/save-as-example": (req) =>
-        ok({ id: "ex1", title: (req.body as { title: string }).title, category: "bad" }, 201),
+        ok(
+          buildExampleDetail({
+            id: "ex1",
+            title: (req.body as { title: string }).title,
+            category: "bad",
+          }),
+          201,
+        ),
     });
     const { user } = renderPanel();
 

@@ -1,7 +1,7 @@
 import {
   charLength,
-  xLength,
   REPURPOSE_LIMITS,
+  xLength,
   type ContentVariations,
 } from "@content-studio/contract";
 import { RefreshCw, Share2 } from "lucide-react";

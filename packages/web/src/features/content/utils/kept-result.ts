@@ -1,9 +1,10 @@
-import { improvement, meetsQualityStandards } from "@content-studio/contract";
-import type {
-  ContentItem,
-  GeneratedContent,
-  NearestExample,
-  OptimizeContentResult,
+import {
+  improvement,
+  meetsQualityStandards,
+  type ContentItem,
+  type GeneratedContent,
+  type NearestExample,
+  type OptimizeContentResult,
 } from "@content-studio/contract";
 import { describeBenchmarkComparison } from "./quality";
 

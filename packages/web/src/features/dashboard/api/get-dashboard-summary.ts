@@ -1,13 +1,14 @@
-import type { DashboardSummary } from "@content-studio/contract";
+import { DashboardSummarySchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { dashboardKeys } from "../../../lib/query-keys";
 
 export const getDashboardSummary = ({ signal }: { signal?: AbortSignal } = {}) =>
-  api.get<DashboardSummary>("/api/dashboard/summary", { signal });
+  api.get("/api/dashboard/summary", DashboardSummarySchema, { signal });
 
 export const getDashboardSummaryQueryOptions = () =>
   queryOptions({
-    queryKey: ["dashboard", "summary"],
+    queryKey: dashboardKeys.summary(),
     queryFn: ({ signal }) => getDashboardSummary({ signal }),
   });
 

@@ -1,16 +1,20 @@
-import type { ExampleDetail, ExampleInput } from "@content-studio/contract";
+import {
+  ExampleDetailSchema,
+  type ExampleDetail,
+  type ExampleInput,
+} from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { EXAMPLES_QUERY_KEY } from "./get-examples";
+import { examplesKeys } from "../../../lib/query-keys";
 
 export const createExample = (input: ExampleInput): Promise<ExampleDetail> =>
-  api.post<ExampleDetail>("/api/examples", input);
+  api.post("/api/examples", ExampleDetailSchema, input);
 
 /** Adds an example by hand (editors and admins); it joins the Local source. */
 export const useCreateExample = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createExample,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: EXAMPLES_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: examplesKeys.lists }),
   });
 };

@@ -1,10 +1,11 @@
+import { DeletedIdAnswerSchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { getExampleQueryOptions } from "./get-example";
-import { EXAMPLES_QUERY_KEY } from "./get-examples";
+import { examplesKeys } from "../../../lib/query-keys";
 
 export const deleteExample = (id: string): Promise<{ id: string }> =>
-  api.delete<{ id: string }>(`/api/examples/${encodeURIComponent(id)}`);
+  api.delete(`/api/examples/${encodeURIComponent(id)}`, DeletedIdAnswerSchema);
 
 /** Deletes an example for good (editors and admins). */
 export const useDeleteExample = () => {
@@ -13,7 +14,7 @@ export const useDeleteExample = () => {
     mutationFn: deleteExample,
     onSuccess: ({ id }) => {
       queryClient.removeQueries({ queryKey: getExampleQueryOptions(id).queryKey });
-      return queryClient.invalidateQueries({ queryKey: EXAMPLES_QUERY_KEY });
+      return queryClient.invalidateQueries({ queryKey: examplesKeys.lists });
     },
   });
 };

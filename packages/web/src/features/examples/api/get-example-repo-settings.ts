@@ -1,6 +1,10 @@
-import type { ExampleRepoSettingsResponse } from "@content-studio/contract";
+import {
+  ExampleRepoSettingsResponseSchema,
+  type ExampleRepoSettingsResponse,
+} from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { examplesKeys } from "../../../lib/query-keys";
 
 /**
  * The stored settings plus whether the server has S3 credentials (never the keys) and what the
@@ -11,11 +15,11 @@ export type ExampleRepoSettingsView = ExampleRepoSettingsResponse;
 export const getExampleRepoSettings = ({
   signal,
 }: { signal?: AbortSignal } = {}): Promise<ExampleRepoSettingsView> =>
-  api.get<ExampleRepoSettingsView>("/api/settings/example-repository", { signal });
+  api.get("/api/settings/example-repository", ExampleRepoSettingsResponseSchema, { signal });
 
 export const getExampleRepoSettingsQueryOptions = () =>
   queryOptions({
-    queryKey: ["settings", "example-repository"],
+    queryKey: examplesKeys.repositorySettings,
     queryFn: ({ signal }) => getExampleRepoSettings({ signal }),
   });
 

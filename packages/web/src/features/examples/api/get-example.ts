@@ -1,16 +1,17 @@
-import type { ExampleDetail } from "@content-studio/contract";
+import { ExampleDetailSchema, type ExampleDetail } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { examplesKeys } from "../../../lib/query-keys";
 
 export const getExample = (
   id: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ExampleDetail> =>
-  api.get<ExampleDetail>(`/api/examples/${encodeURIComponent(id)}`, { signal });
+  api.get(`/api/examples/${encodeURIComponent(id)}`, ExampleDetailSchema, { signal });
 
 export const getExampleQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ["examples", "detail", id],
+    queryKey: examplesKeys.detail(id),
     queryFn: ({ signal }) => getExample(id, { signal }),
   });
 

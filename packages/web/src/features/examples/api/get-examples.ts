@@ -1,11 +1,13 @@
-import type {
-  ContentType,
-  ExampleCategory,
-  ExampleList,
-  RepositorySource,
+import {
+  ExampleListSchema,
+  type ContentType,
+  type ExampleCategory,
+  type ExampleList,
+  type RepositorySource,
 } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { examplesKeys } from "../../../lib/query-keys";
 
 /** The list query as sent (`ListExamplesQuerySchema`): `tags` is comma-separated. */
 export interface ExamplesParams {
@@ -25,16 +27,14 @@ export const getExamples = (
   params: ExamplesParams,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ExampleList> =>
-  api.get<ExampleList>("/api/examples", {
+  api.get("/api/examples", ExampleListSchema, {
     params: { ...params },
     signal,
   });
 
-export const EXAMPLES_QUERY_KEY = ["examples", "list"] as const;
-
 export const getExamplesQueryOptions = (params: ExamplesParams) =>
   queryOptions({
-    queryKey: [...EXAMPLES_QUERY_KEY, params],
+    queryKey: examplesKeys.list(params),
     queryFn: ({ signal }) => getExamples(params, { signal }),
     // While another page or filter loads, keep the rows of the same source on screen.
     placeholderData: (previous, previousQuery) =>

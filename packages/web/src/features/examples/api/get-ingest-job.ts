@@ -1,6 +1,7 @@
-import { isIngestUnfinished, type IngestJob } from "@content-studio/contract";
+import { IngestJobSchema, isIngestUnfinished, type IngestJob } from "@content-studio/contract";
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { examplesKeys } from "../../../lib/query-keys";
 
 /** How often a running job is polled for progress. */
 const INGEST_POLL_MS = 500;
@@ -9,11 +10,11 @@ export const getIngestJob = (
   id: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<IngestJob> =>
-  api.get<IngestJob>(`/api/examples/ingest/jobs/${encodeURIComponent(id)}`, { signal });
+  api.get(`/api/examples/ingest/jobs/${encodeURIComponent(id)}`, IngestJobSchema, { signal });
 
 export const getIngestJobQueryOptions = (id: string | null) =>
   queryOptions({
-    queryKey: ["examples", "ingest-job", id],
+    queryKey: examplesKeys.ingestJob(id),
     queryFn: id ? ({ signal }) => getIngestJob(id, { signal }) : skipToken,
     staleTime: 0,
     refetchInterval: (query) =>

@@ -1,10 +1,15 @@
-import type { IngestJob } from "@content-studio/contract";
+import { IngestJobSchema, listOf, type IngestJob } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { examplesKeys } from "../../../lib/query-keys";
 
 export const getRunningIngestJobs = ({ signal }: { signal?: AbortSignal } = {}): Promise<
   IngestJob[]
-> => api.get<IngestJob[]>("/api/examples/ingest/jobs", { params: { running: "true" }, signal });
+> =>
+  api.get("/api/examples/ingest/jobs", listOf(IngestJobSchema), {
+    params: { running: "true" },
+    signal,
+  });
 
 /**
  * Read once per screen and scope: it answers "was an ingest already running when I arrived?",
@@ -12,7 +17,7 @@ export const getRunningIngestJobs = ({ signal }: { signal?: AbortSignal } = {}):
  */
 export const getRunningIngestJobsQueryOptions = (scope: string) =>
   queryOptions({
-    queryKey: ["examples", "ingest-jobs", "running", scope],
+    queryKey: examplesKeys.runningIngestJobs(scope),
     queryFn: ({ signal }) => getRunningIngestJobs({ signal }),
     staleTime: Infinity,
     gcTime: 0,

@@ -1,10 +1,10 @@
-import type { IngestJob, StartIngestBody } from "@content-studio/contract";
+import { IngestJobSchema, type IngestJob, type StartIngestBody } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { getIngestJobQueryOptions } from "./get-ingest-job";
 
 export const startIngest = (body: StartIngestBody): Promise<IngestJob> =>
-  api.post<IngestJob>("/api/examples/ingest", body);
+  api.post("/api/examples/ingest", IngestJobSchema, body);
 
 /**
  * Starts a background ingest from the server folder or the cloud location (editors and

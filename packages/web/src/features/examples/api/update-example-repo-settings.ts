@@ -1,4 +1,7 @@
-import type { ExampleRepoSettings } from "@content-studio/contract";
+import {
+  ExampleRepoSettingsResponseSchema,
+  type ExampleRepoSettings,
+} from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import {
@@ -9,7 +12,7 @@ import {
 export const updateExampleRepoSettings = (
   settings: ExampleRepoSettings,
 ): Promise<ExampleRepoSettingsView> =>
-  api.put<ExampleRepoSettingsView>("/api/settings/example-repository", settings);
+  api.put("/api/settings/example-repository", ExampleRepoSettingsResponseSchema, settings);
 
 /** Saves the Example Repository settings (admins only). */
 export const useUpdateExampleRepoSettings = () => {

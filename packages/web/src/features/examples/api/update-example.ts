@@ -1,8 +1,12 @@
-import type { ExampleDetail, ExampleInput } from "@content-studio/contract";
+import {
+  ExampleDetailSchema,
+  type ExampleDetail,
+  type ExampleInput,
+} from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { getExampleQueryOptions } from "./get-example";
-import { EXAMPLES_QUERY_KEY } from "./get-examples";
+import { examplesKeys } from "../../../lib/query-keys";
 
 export const updateExample = ({
   id,
@@ -11,7 +15,7 @@ export const updateExample = ({
   id: string;
   input: ExampleInput;
 }): Promise<ExampleDetail> =>
-  api.put<ExampleDetail>(`/api/examples/${encodeURIComponent(id)}`, input);
+  api.put(`/api/examples/${encodeURIComponent(id)}`, ExampleDetailSchema, input);
 
 /** Replaces every field of an example (editors and admins). */
 export const useUpdateExample = () => {
@@ -20,7 +24,7 @@ export const useUpdateExample = () => {
     mutationFn: updateExample,
     onSuccess: (example) => {
       queryClient.setQueryData(getExampleQueryOptions(example.id).queryKey, example);
-      return queryClient.invalidateQueries({ queryKey: EXAMPLES_QUERY_KEY });
+      return queryClient.invalidateQueries({ queryKey: examplesKeys.lists });
     },
   });
 };

@@ -1,4 +1,4 @@
-import type { IngestJob } from "@content-studio/contract";
+import { IngestJobSchema, type IngestJob } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { getIngestJobQueryOptions } from "./get-ingest-job";
@@ -15,7 +15,7 @@ export const uploadExamples = ({ name, files }: ExamplesUpload): Promise<IngestJ
   if (name) form.append("name", name);
   // The path (e.g. "examples/good/a.md") is the file name: the category comes from it.
   for (const { file, path } of files) form.append("files", file, path);
-  return api.post<IngestJob>("/api/examples/ingest/upload", form);
+  return api.post("/api/examples/ingest/upload", IngestJobSchema, form);
 };
 
 /** Ingests a folder or a .zip/.tar.gz chosen in the browser, as a background job. */

@@ -1,5 +1,8 @@
-import { CLOUD_SOURCE_NEEDS, EXAMPLE_REPO_DEFAULTS } from "@content-studio/contract";
-import type { IngestJob } from "@content-studio/contract";
+import {
+  CLOUD_SOURCE_NEEDS,
+  EXAMPLE_REPO_DEFAULTS,
+  type IngestJob,
+} from "@content-studio/contract";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useLocation } from "react-router";

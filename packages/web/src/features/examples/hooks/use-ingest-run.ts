@@ -1,9 +1,9 @@
 import { isIngestUnfinished, type IngestJob } from "@content-studio/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { EXAMPLES_QUERY_KEY } from "../api/get-examples";
 import { useIngestJob } from "../api/get-ingest-job";
 import { useRunningIngestJobs } from "../api/get-running-ingest-jobs";
+import { examplesKeys } from "../../../lib/query-keys";
 
 /** How long the success counts stay on screen. */
 const INGEST_SUCCESS_VISIBLE_MS = 3000;
@@ -62,7 +62,7 @@ export function useIngestRun(scope: string, matches: (job: IngestJob) => boolean
   }, [succeededId]);
 
   useEffect(() => {
-    if (finishedId) void queryClient.invalidateQueries({ queryKey: EXAMPLES_QUERY_KEY });
+    if (finishedId) void queryClient.invalidateQueries({ queryKey: examplesKeys.lists });
   }, [finishedId, queryClient]);
 
   return {

@@ -1,18 +1,21 @@
-import type { GlossaryList, ListGlossaryQuery } from "@content-studio/contract";
+import {
+  GlossaryListSchema,
+  type GlossaryList,
+  type ListGlossaryQuery,
+} from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { glossaryKeys } from "../../../lib/query-keys";
 
 export const getGlossary = (
   params: ListGlossaryQuery,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<GlossaryList> =>
-  api.get<GlossaryList>("/api/settings/glossary", { params: { ...params }, signal });
-
-export const GLOSSARY_QUERY_KEY = ["settings", "glossary"] as const;
+  api.get("/api/settings/glossary", GlossaryListSchema, { params: { ...params }, signal });
 
 export const getGlossaryQueryOptions = (params: ListGlossaryQuery) =>
   queryOptions({
-    queryKey: [...GLOSSARY_QUERY_KEY, params],
+    queryKey: glossaryKeys.list(params),
     queryFn: ({ signal }) => getGlossary(params, { signal }),
     placeholderData: (previous) => previous,
   });

@@ -1,15 +1,16 @@
 import {
   GlossaryImportErrorDetailsSchema,
+  GlossaryImportResultSchema,
   type GlossaryImportResult,
   type GlossaryImportRowError,
 } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api } from "../../../lib/api-client";
-import { GLOSSARY_QUERY_KEY } from "./get-glossary";
+import { glossaryKeys } from "../../../lib/query-keys";
 
 /** Imports a CSV file's text; the server refuses the whole file when any row is wrong. */
 export const importGlossary = (csv: string): Promise<GlossaryImportResult> =>
-  api.post<GlossaryImportResult>("/api/settings/glossary/import", { csv });
+  api.post("/api/settings/glossary/import", GlossaryImportResultSchema, { csv });
 
 /** The rows a refused import named, or none (another kind of failure). */
 export function importRowErrors(error: unknown): GlossaryImportRowError[] {
@@ -22,6 +23,6 @@ export const useImportGlossary = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: importGlossary,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: GLOSSARY_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: glossaryKeys.all }),
   });
 };

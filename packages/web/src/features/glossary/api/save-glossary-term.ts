@@ -1,7 +1,11 @@
-import type { GlossaryTerm, GlossaryTermInput } from "@content-studio/contract";
+import {
+  GlossaryTermSchema,
+  type GlossaryTerm,
+  type GlossaryTermInput,
+} from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { GLOSSARY_QUERY_KEY } from "./get-glossary";
+import { glossaryKeys } from "../../../lib/query-keys";
 
 /** Adds a term, or replaces the fields of an existing one. */
 export const saveGlossaryTerm = ({
@@ -12,13 +16,13 @@ export const saveGlossaryTerm = ({
   input: GlossaryTermInput;
 }): Promise<GlossaryTerm> =>
   id
-    ? api.put<GlossaryTerm>(`/api/settings/glossary/${encodeURIComponent(id)}`, input)
-    : api.post<GlossaryTerm>("/api/settings/glossary", input);
+    ? api.put(`/api/settings/glossary/${encodeURIComponent(id)}`, GlossaryTermSchema, input)
+    : api.post("/api/settings/glossary", GlossaryTermSchema, input);
 
 export const useSaveGlossaryTerm = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveGlossaryTerm,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: GLOSSARY_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: glossaryKeys.all }),
   });
 };

@@ -1,14 +1,14 @@
-import type { LibraryAuthor } from "@content-studio/contract";
+import { LibraryAuthorSchema, listOf } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { LIBRARY_QUERY_KEY } from "./get-library";
+import { libraryKeys } from "../../../lib/query-keys";
 
 export const getLibraryAuthors = ({ signal }: { signal?: AbortSignal } = {}) =>
-  api.get<LibraryAuthor[]>("/api/library/authors", { signal });
+  api.get("/api/library/authors", listOf(LibraryAuthorSchema), { signal });
 
 export const getLibraryAuthorsQueryOptions = () =>
   queryOptions({
-    queryKey: [...LIBRARY_QUERY_KEY, "authors"],
+    queryKey: libraryKeys.authors(),
     queryFn: ({ signal }) => getLibraryAuthors({ signal }),
     staleTime: 60_000,
   });

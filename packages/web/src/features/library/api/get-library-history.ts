@@ -1,16 +1,16 @@
-import type { LibraryHistory, LibraryVersion } from "@content-studio/contract";
+import { LibraryHistorySchema, LibraryVersionSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { LIBRARY_QUERY_KEY } from "./get-library";
+import { libraryKeys } from "../../../lib/query-keys";
 
 const base = (id: string) => `/api/library/${encodeURIComponent(id)}`;
 
 export const getLibraryHistory = (id: string, { signal }: { signal?: AbortSignal } = {}) =>
-  api.get<LibraryHistory>(`${base(id)}/history`, { signal });
+  api.get(`${base(id)}/history`, LibraryHistorySchema, { signal });
 
 export const getLibraryHistoryQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: [...LIBRARY_QUERY_KEY, "history", id],
+    queryKey: libraryKeys.history(id),
     queryFn: ({ signal }) => getLibraryHistory(id, { signal }),
   });
 
@@ -21,11 +21,11 @@ export const getLibraryVersion = (
   id: string,
   version: number,
   { signal }: { signal?: AbortSignal } = {},
-) => api.get<LibraryVersion>(`${base(id)}/versions/${version}`, { signal });
+) => api.get(`${base(id)}/versions/${version}`, LibraryVersionSchema, { signal });
 
 export const getLibraryVersionQueryOptions = (id: string, version: number) =>
   queryOptions({
-    queryKey: [...LIBRARY_QUERY_KEY, "version", id, version],
+    queryKey: libraryKeys.version(id, version),
     queryFn: ({ signal }) => getLibraryVersion(id, version, { signal }),
     // A version never changes.
     staleTime: Infinity,

@@ -1,16 +1,14 @@
-import type { LibraryItemDetail } from "@content-studio/contract";
+import { LibraryItemDetailSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { LIBRARY_QUERY_KEY } from "./get-library";
+import { libraryKeys } from "../../../lib/query-keys";
 
 export const getLibraryItem = (id: string, { signal }: { signal?: AbortSignal } = {}) =>
-  api.get<LibraryItemDetail>(`/api/library/${encodeURIComponent(id)}`, { signal });
-
-export const libraryItemQueryKey = (id: string) => [...LIBRARY_QUERY_KEY, "item", id] as const;
+  api.get(`/api/library/${encodeURIComponent(id)}`, LibraryItemDetailSchema, { signal });
 
 export const getLibraryItemQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: libraryItemQueryKey(id),
+    queryKey: libraryKeys.item(id),
     queryFn: ({ signal }) => getLibraryItem(id, { signal }),
   });
 

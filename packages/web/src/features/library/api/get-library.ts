@@ -1,6 +1,11 @@
-import type { LibraryPage, ListLibraryQuery } from "@content-studio/contract";
+import {
+  LibraryPageSchema,
+  type LibraryPage,
+  type ListLibraryQuery,
+} from "@content-studio/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { libraryKeys } from "../../../lib/query-keys";
 
 /** The list query as sent (ListLibraryQuerySchema). */
 export type LibraryParams = Omit<ListLibraryQuery, "limit"> & { limit?: number };
@@ -8,16 +13,15 @@ export type LibraryParams = Omit<ListLibraryQuery, "limit"> & { limit?: number }
 export const getLibrary = (
   params: LibraryParams,
   { signal }: { signal?: AbortSignal } = {},
-): Promise<LibraryPage> => api.get<LibraryPage>("/api/library", { params: { ...params }, signal });
+): Promise<LibraryPage> =>
+  api.get("/api/library", LibraryPageSchema, { params: { ...params }, signal });
 
 /** The first page of the library as /library opens with no filters: newest changes first. */
 export const FIRST_LIBRARY_PAGE: LibraryParams = { sort: "updated", view: "active", limit: 20 };
 
-export const LIBRARY_QUERY_KEY = ["library"] as const;
-
 export const getLibraryQueryOptions = (params: LibraryParams) =>
   queryOptions({
-    queryKey: [...LIBRARY_QUERY_KEY, "list", params],
+    queryKey: libraryKeys.list(params),
     queryFn: ({ signal }) => getLibrary(params, { signal }),
     placeholderData: keepPreviousData,
   });

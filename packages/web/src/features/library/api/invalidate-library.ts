@@ -1,13 +1,12 @@
 import type { LibraryItemDetail } from "@content-studio/contract";
 import type { QueryClient } from "@tanstack/react-query";
-import { LIBRARY_QUERY_KEY } from "./get-library";
-import { libraryItemQueryKey } from "./get-library-item";
+import { dashboardKeys, libraryKeys } from "../../../lib/query-keys";
 
 /** After a change: the item's cache, every library list and history, and the dashboard. */
 export function invalidateLibrary(queryClient: QueryClient, item?: LibraryItemDetail): void {
-  if (item) queryClient.setQueryData(libraryItemQueryKey(item.id), item);
-  void queryClient.invalidateQueries({ queryKey: LIBRARY_QUERY_KEY });
-  void queryClient.invalidateQueries({ queryKey: ["dashboard"] });
+  if (item) queryClient.setQueryData(libraryKeys.item(item.id), item);
+  void queryClient.invalidateQueries({ queryKey: libraryKeys.all });
+  void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
 }
 
 /** `/api/library/:id`. */

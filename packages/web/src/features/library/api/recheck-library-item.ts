@@ -1,10 +1,10 @@
-import type { LibraryItemDetail } from "@content-studio/contract";
+import { LibraryItemDetailSchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { invalidateLibrary, libraryPath } from "./invalidate-library";
 
 export const recheckLibraryItem = (id: string) =>
-  api.post<LibraryItemDetail>(`${libraryPath(id)}/quality-check`);
+  api.post(`${libraryPath(id)}/quality-check`, LibraryItemDetailSchema);
 
 /** Re-runs the quality check on the current text. */
 export const useRecheckLibraryItem = () => {

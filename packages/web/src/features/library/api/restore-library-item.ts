@@ -1,10 +1,10 @@
-import type { LibraryItemDetail } from "@content-studio/contract";
+import { LibraryItemDetailSchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { invalidateLibrary, libraryPath } from "./invalidate-library";
 
 export const restoreLibraryItem = (id: string) =>
-  api.post<LibraryItemDetail>(`${libraryPath(id)}/restore`);
+  api.post(`${libraryPath(id)}/restore`, LibraryItemDetailSchema);
 
 /** Brings an item back from the Trash (admins). */
 export const useRestoreLibraryItem = () => {

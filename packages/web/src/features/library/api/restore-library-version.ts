@@ -1,10 +1,10 @@
-import type { LibraryItemDetail } from "@content-studio/contract";
+import { LibraryItemDetailSchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { invalidateLibrary, libraryPath } from "./invalidate-library";
 
 export const restoreLibraryVersion = ({ id, version }: { id: string; version: number }) =>
-  api.post<LibraryItemDetail>(`${libraryPath(id)}/versions/${version}/restore`);
+  api.post(`${libraryPath(id)}/versions/${version}/restore`, LibraryItemDetailSchema);
 
 /** Restores an old version as a new one. */
 export const useRestoreLibraryVersion = () => {

@@ -1,10 +1,10 @@
-import type { LibraryItemDetail, TransitionBody } from "@content-studio/contract";
+import { LibraryItemDetailSchema, type TransitionBody } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { invalidateLibrary, libraryPath } from "./invalidate-library";
 
 export const transitionLibraryItem = ({ id, data }: { id: string; data: TransitionBody }) =>
-  api.post<LibraryItemDetail>(`${libraryPath(id)}/transitions`, data);
+  api.post(`${libraryPath(id)}/transitions`, LibraryItemDetailSchema, data);
 
 /** submit, approve, reject (with a note), publish, unpublish. */
 export const useTransitionLibraryItem = () => {

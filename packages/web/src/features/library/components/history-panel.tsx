@@ -1,7 +1,7 @@
 import {
   CONTENT_STATUS_LABELS,
-  LIBRARY_EVENT_LABELS,
   LIBRARY_CHANGE_LABELS,
+  LIBRARY_EVENT_LABELS,
   LIBRARY_SECTION_LABELS,
   type LibraryItemDetail,
   type LibraryVersionSummary,

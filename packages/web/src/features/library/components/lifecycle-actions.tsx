@@ -1,6 +1,6 @@
 import {
-  OWN_ITEM_APPROVAL_MESSAGE,
   describeApprovalBlocker,
+  OWN_ITEM_APPROVAL_MESSAGE,
   type LibraryItemDetail,
   type TransitionBody,
 } from "@content-studio/contract";

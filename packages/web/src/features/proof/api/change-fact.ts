@@ -1,18 +1,18 @@
-import type { FactChangeResult } from "@content-studio/contract";
+import { FactChangeResultSchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { FACTS_QUERY_KEY } from "./get-facts";
+import { proofKeys } from "../../../lib/query-keys";
 
 export type FactAction = "approve" | "expire" | "retire";
 
 /** Approves, expires or retires a fact (admins); answers with every item that uses it. */
 export const changeFact = ({ id, action }: { id: string; action: FactAction }) =>
-  api.post<FactChangeResult>(`/api/proof/facts/${encodeURIComponent(id)}/${action}`);
+  api.post(`/api/proof/facts/${encodeURIComponent(id)}/${action}`, FactChangeResultSchema);
 
 export const useChangeFact = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeFact,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: FACTS_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: proofKeys.facts }),
   });
 };

@@ -1,17 +1,23 @@
-import type { DerivedFactStructure } from "@content-studio/contract";
+import { DerivedFactStructureSchema, type DerivedFactStructure } from "@content-studio/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { proofKeys } from "../../../lib/query-keys";
 
 export const deriveFactStructure = (
   statement: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<DerivedFactStructure> =>
-  api.post<DerivedFactStructure>("/api/proof/facts/derive-structure", { statement }, { signal });
+  api.post(
+    "/api/proof/facts/derive-structure",
+    DerivedFactStructureSchema,
+    { statement },
+    { signal },
+  );
 
 /** The derivation is a pure function of the statement, so it is cached like a read. */
 export const deriveFactStructureQueryOptions = (statement: string) =>
   queryOptions({
-    queryKey: ["proof", "derive-structure", statement],
+    queryKey: proofKeys.derivedStructure(statement),
     queryFn: ({ signal }) => deriveFactStructure(statement, { signal }),
     staleTime: Infinity,
   });

@@ -1,13 +1,14 @@
-import type { FactChangeResult } from "@content-studio/contract";
+import { FactChangeResultSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { proofKeys } from "../../../lib/query-keys";
 
 export const getFactUsages = (id: string, { signal }: { signal?: AbortSignal } = {}) =>
-  api.get<FactChangeResult>(`/api/proof/facts/${encodeURIComponent(id)}/usages`, { signal });
+  api.get(`/api/proof/facts/${encodeURIComponent(id)}/usages`, FactChangeResultSchema, { signal });
 
 export const getFactUsagesQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ["proof", "usages", id],
+    queryKey: proofKeys.usages(id),
     queryFn: ({ signal }) => getFactUsages(id, { signal }),
   });
 

@@ -1,17 +1,17 @@
-import type { FactList, ListFactsQuery } from "@content-studio/contract";
+import { FactListSchema, type FactList, type ListFactsQuery } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { proofKeys } from "../../../lib/query-keys";
 
 export const getFacts = (
   params: ListFactsQuery,
   { signal }: { signal?: AbortSignal } = {},
-): Promise<FactList> => api.get<FactList>("/api/proof/facts", { params: { ...params }, signal });
-
-export const FACTS_QUERY_KEY = ["proof", "facts"] as const;
+): Promise<FactList> =>
+  api.get("/api/proof/facts", FactListSchema, { params: { ...params }, signal });
 
 export const getFactsQueryOptions = (params: ListFactsQuery) =>
   queryOptions({
-    queryKey: [...FACTS_QUERY_KEY, params],
+    queryKey: proofKeys.factList(params),
     queryFn: ({ signal }) => getFacts(params, { signal }),
     placeholderData: (previous) => previous,
   });

@@ -1,18 +1,18 @@
-import type { Fact, FactInput } from "@content-studio/contract";
+import { FactSchema, type Fact, type FactInput } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { FACTS_QUERY_KEY } from "./get-facts";
+import { proofKeys } from "../../../lib/query-keys";
 
 /** Proposes a new fact, or replaces the fields of an existing one. */
 export const saveFact = ({ id, input }: { id?: string; input: FactInput }): Promise<Fact> =>
   id
-    ? api.put<Fact>(`/api/proof/facts/${encodeURIComponent(id)}`, input)
-    : api.post<Fact>("/api/proof/facts", input);
+    ? api.put(`/api/proof/facts/${encodeURIComponent(id)}`, FactSchema, input)
+    : api.post("/api/proof/facts", FactSchema, input);
 
 export const useSaveFact = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveFact,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: FACTS_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: proofKeys.facts }),
   });
 };

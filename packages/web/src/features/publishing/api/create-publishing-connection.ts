@@ -1,15 +1,19 @@
-import type { ConnectionInput, PublishingConnection } from "@content-studio/contract";
+import {
+  PublishingConnectionSchema,
+  type ConnectionInput,
+  type PublishingConnection,
+} from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { PUBLISHING_CONNECTIONS_QUERY_KEY } from "./get-publishing-connections";
+import { publishingKeys } from "../../../lib/query-keys";
 
 export const createPublishingConnection = (input: ConnectionInput): Promise<PublishingConnection> =>
-  api.post<PublishingConnection>("/api/publishing/connections", input);
+  api.post("/api/publishing/connections", PublishingConnectionSchema, input);
 
 export const useCreatePublishingConnection = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createPublishingConnection,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: PUBLISHING_CONNECTIONS_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: publishingKeys.connections }),
   });
 };

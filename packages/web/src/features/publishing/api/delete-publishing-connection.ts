@@ -1,14 +1,15 @@
+import { DeletedAnswerSchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { PUBLISHING_CONNECTIONS_QUERY_KEY } from "./get-publishing-connections";
+import { publishingKeys } from "../../../lib/query-keys";
 
 export const deletePublishingConnection = (id: string): Promise<{ deleted: true }> =>
-  api.delete<{ deleted: true }>(`/api/publishing/connections/${encodeURIComponent(id)}`);
+  api.delete(`/api/publishing/connections/${encodeURIComponent(id)}`, DeletedAnswerSchema);
 
 export const useDeletePublishingConnection = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deletePublishingConnection,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: PUBLISHING_CONNECTIONS_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: publishingKeys.connections }),
   });
 };

@@ -1,19 +1,18 @@
-import type { ItemExports } from "@content-studio/contract";
+import { ItemExportsSchema, type ItemExports } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { libraryKeys } from "../../../lib/query-keys";
 
 export const getItemExports = (
   id: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ItemExports> =>
-  api.get<ItemExports>(`/api/publishing/items/${encodeURIComponent(id)}/exports`, { signal });
-
-export const itemExportsQueryKey = (id: string) => ["library", id, "exports"] as const;
+  api.get(`/api/publishing/items/${encodeURIComponent(id)}/exports`, ItemExportsSchema, { signal });
 
 /** While an export is pending, the list refreshes every 2 s to show how it ends. */
 export const getItemExportsQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: itemExportsQueryKey(id),
+    queryKey: libraryKeys.exports(id),
     queryFn: ({ signal }) => getItemExports(id, { signal }),
     refetchInterval: (query) =>
       query.state.data?.exports.some((e) => e.status === "pending") ? 2000 : false,

@@ -1,17 +1,16 @@
-import type { ConnectionList } from "@content-studio/contract";
+import { ConnectionListSchema, type ConnectionList } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { publishingKeys } from "../../../lib/query-keys";
 
 export const getPublishingConnections = ({
   signal,
 }: { signal?: AbortSignal } = {}): Promise<ConnectionList> =>
-  api.get<ConnectionList>("/api/publishing/connections", { signal });
-
-export const PUBLISHING_CONNECTIONS_QUERY_KEY = ["settings", "publishing"] as const;
+  api.get("/api/publishing/connections", ConnectionListSchema, { signal });
 
 export const getPublishingConnectionsQueryOptions = () =>
   queryOptions({
-    queryKey: PUBLISHING_CONNECTIONS_QUERY_KEY,
+    queryKey: publishingKeys.connections,
     queryFn: ({ signal }) => getPublishingConnections({ signal }),
   });
 

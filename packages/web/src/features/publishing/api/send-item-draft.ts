@@ -1,7 +1,11 @@
-import type { ContentExport, SendDraftBody } from "@content-studio/contract";
+import {
+  ContentExportSchema,
+  type ContentExport,
+  type SendDraftBody,
+} from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { itemExportsQueryKey } from "./get-item-exports";
+import { libraryKeys } from "../../../lib/query-keys";
 
 export const sendItemDraft = ({
   itemId,
@@ -10,7 +14,11 @@ export const sendItemDraft = ({
   itemId: string;
   body: SendDraftBody;
 }): Promise<ContentExport> =>
-  api.post<ContentExport>(`/api/publishing/items/${encodeURIComponent(itemId)}/exports`, body);
+  api.post(
+    `/api/publishing/items/${encodeURIComponent(itemId)}/exports`,
+    ContentExportSchema,
+    body,
+  );
 
 /** Queues the approved version as a draft at a connection. */
 export const useSendItemDraft = () => {
@@ -18,6 +26,6 @@ export const useSendItemDraft = () => {
   return useMutation({
     mutationFn: sendItemDraft,
     onSuccess: (_e, { itemId }) =>
-      queryClient.invalidateQueries({ queryKey: itemExportsQueryKey(itemId) }),
+      queryClient.invalidateQueries({ queryKey: libraryKeys.exports(itemId) }),
   });
 };

@@ -1,7 +1,11 @@
-import type { ConnectionPatch, PublishingConnection } from "@content-studio/contract";
+import {
+  PublishingConnectionSchema,
+  type ConnectionPatch,
+  type PublishingConnection,
+} from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { PUBLISHING_CONNECTIONS_QUERY_KEY } from "./get-publishing-connections";
+import { publishingKeys } from "../../../lib/query-keys";
 
 export const updatePublishingConnection = ({
   id,
@@ -10,13 +14,17 @@ export const updatePublishingConnection = ({
   id: string;
   patch: ConnectionPatch;
 }): Promise<PublishingConnection> =>
-  api.patch<PublishingConnection>(`/api/publishing/connections/${encodeURIComponent(id)}`, patch);
+  api.patch(
+    `/api/publishing/connections/${encodeURIComponent(id)}`,
+    PublishingConnectionSchema,
+    patch,
+  );
 
 /** Changes a connection; an empty secret keeps the stored one. */
 export const useUpdatePublishingConnection = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePublishingConnection,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: PUBLISHING_CONNECTIONS_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: publishingKeys.connections }),
   });
 };

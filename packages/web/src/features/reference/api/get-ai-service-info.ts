@@ -1,15 +1,16 @@
-import type { AiServiceInfoResponse } from "@content-studio/contract";
+import { AiServiceInfoResponseSchema, type AiServiceInfoResponse } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { referenceKeys } from "../../../lib/query-keys";
 
 export const getAiServiceInfo = ({
   signal,
 }: { signal?: AbortSignal } = {}): Promise<AiServiceInfoResponse> =>
-  api.get<AiServiceInfoResponse>("/api/ai-service-info", { signal });
+  api.get("/api/ai-service-info", AiServiceInfoResponseSchema, { signal });
 
 export const getAiServiceInfoQueryOptions = () =>
   queryOptions({
-    queryKey: ["ai-service-info"],
+    queryKey: referenceKeys.aiServiceInfo,
     queryFn: ({ signal }) => getAiServiceInfo({ signal }),
     staleTime: 60_000,
   });

@@ -1,14 +1,15 @@
-import type { BuyingStage } from "@content-studio/contract";
+import { BuyingStageSchema, listOf, type BuyingStage } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { referenceKeys } from "../../../lib/query-keys";
 
 export const getBuyingStages = ({ signal }: { signal?: AbortSignal } = {}): Promise<
   BuyingStage[]
-> => api.get<BuyingStage[]>("/api/buying-stages", { signal });
+> => api.get("/api/buying-stages", listOf(BuyingStageSchema), { signal });
 
 export const getBuyingStagesQueryOptions = () =>
   queryOptions({
-    queryKey: ["reference", "buying-stages"],
+    queryKey: referenceKeys.buyingStages,
     queryFn: ({ signal }) => getBuyingStages({ signal }),
     staleTime: Infinity,
   });

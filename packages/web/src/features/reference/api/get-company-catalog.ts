@@ -1,15 +1,16 @@
-import type { CompanyCatalog } from "@content-studio/contract";
+import { CompanyCatalogSchema, type CompanyCatalog } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { referenceKeys } from "../../../lib/query-keys";
 
 export const getCompanyCatalog = ({
   signal,
 }: { signal?: AbortSignal } = {}): Promise<CompanyCatalog> =>
-  api.get<CompanyCatalog>("/api/company-catalog", { signal });
+  api.get("/api/company-catalog", CompanyCatalogSchema, { signal });
 
 export const getCompanyCatalogQueryOptions = () =>
   queryOptions({
-    queryKey: ["reference", "company-catalog"],
+    queryKey: referenceKeys.companyCatalog,
     queryFn: ({ signal }) => getCompanyCatalog({ signal }),
     staleTime: Infinity,
   });

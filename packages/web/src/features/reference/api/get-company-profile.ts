@@ -1,15 +1,19 @@
-import type { CompanyProfileResponse } from "@content-studio/contract";
+import {
+  CompanyProfileResponseSchema,
+  type CompanyProfileResponse,
+} from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { referenceKeys } from "../../../lib/query-keys";
 
 export const getCompanyProfile = ({
   signal,
 }: { signal?: AbortSignal } = {}): Promise<CompanyProfileResponse> =>
-  api.get<CompanyProfileResponse>("/api/company-profile", { signal });
+  api.get("/api/company-profile", CompanyProfileResponseSchema, { signal });
 
 export const getCompanyProfileQueryOptions = () =>
   queryOptions({
-    queryKey: ["company-profile"],
+    queryKey: referenceKeys.companyProfile,
     queryFn: ({ signal }) => getCompanyProfile({ signal }),
   });
 

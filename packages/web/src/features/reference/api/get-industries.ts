@@ -1,13 +1,14 @@
-import type { Industry } from "@content-studio/contract";
+import { IndustrySchema, listOf, type Industry } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { referenceKeys } from "../../../lib/query-keys";
 
 export const getIndustries = ({ signal }: { signal?: AbortSignal } = {}): Promise<Industry[]> =>
-  api.get<Industry[]>("/api/industries", { signal });
+  api.get("/api/industries", listOf(IndustrySchema), { signal });
 
 export const getIndustriesQueryOptions = () =>
   queryOptions({
-    queryKey: ["reference", "industries"],
+    queryKey: referenceKeys.industries,
     queryFn: ({ signal }) => getIndustries({ signal }),
     staleTime: Infinity,
   });

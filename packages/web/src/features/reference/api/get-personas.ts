@@ -1,13 +1,14 @@
-import type { Persona } from "@content-studio/contract";
+import { listOf, PersonaSchema, type Persona } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { referenceKeys } from "../../../lib/query-keys";
 
 export const getPersonas = ({ signal }: { signal?: AbortSignal } = {}): Promise<Persona[]> =>
-  api.get<Persona[]>("/api/personas", { signal });
+  api.get("/api/personas", listOf(PersonaSchema), { signal });
 
 export const getPersonasQueryOptions = () =>
   queryOptions({
-    queryKey: ["reference", "personas"],
+    queryKey: referenceKeys.personas,
     queryFn: ({ signal }) => getPersonas({ signal }),
     staleTime: Infinity,
   });

@@ -1,11 +1,16 @@
-import type { CompanyProfileResponse, SaveCompanyProfileBody } from "@content-studio/contract";
+import {
+  CompanyProfileResponseSchema,
+  type CompanyProfileResponse,
+  type SaveCompanyProfileBody,
+} from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { getCompanyProfileQueryOptions } from "./get-company-profile";
 
 export const updateCompanyProfile = (
   body: SaveCompanyProfileBody,
-): Promise<CompanyProfileResponse> => api.put<CompanyProfileResponse>("/api/company-profile", body);
+): Promise<CompanyProfileResponse> =>
+  api.put("/api/company-profile", CompanyProfileResponseSchema, body);
 
 /** Saves the company profile (admins); `onSaved` refreshes what reads it (the generator). */
 export const useUpdateCompanyProfile = (onSaved: () => void) => {

@@ -1,4 +1,4 @@
-import type { AiServiceInfoResponse } from "@content-studio/contract";
+import { AiServiceInfoResponseSchema, type AiServiceInfoResponse } from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -8,7 +8,7 @@ export interface AiChoice {
 }
 
 export const changeAiProvider = (choice: AiChoice): Promise<AiServiceInfoResponse> =>
-  api.post<AiServiceInfoResponse>("/api/change-ai-provider", choice);
+  api.post("/api/change-ai-provider", AiServiceInfoResponseSchema, choice);
 
 /**
  * Stores the provider and model generation uses (admins only). The caller refreshes the

@@ -1,15 +1,16 @@
-import type { BannedPhrasesResponse } from "@content-studio/contract";
+import { BannedPhrasesResponseSchema, type BannedPhrasesResponse } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { settingsKeys } from "../../../lib/query-keys";
 
 export const getBannedPhrases = ({
   signal,
 }: { signal?: AbortSignal } = {}): Promise<BannedPhrasesResponse> =>
-  api.get<BannedPhrasesResponse>("/api/settings/banned-phrases", { signal });
+  api.get("/api/settings/banned-phrases", BannedPhrasesResponseSchema, { signal });
 
 export const getBannedPhrasesQueryOptions = () =>
   queryOptions({
-    queryKey: ["settings", "banned-phrases"],
+    queryKey: settingsKeys.bannedPhrases,
     queryFn: ({ signal }) => getBannedPhrases({ signal }),
     staleTime: 60_000,
   });

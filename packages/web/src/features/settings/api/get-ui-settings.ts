@@ -1,14 +1,15 @@
-import type { UiSettings } from "@content-studio/contract";
+import { UiSettingsSchema, type UiSettings } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { readCachedUiSettings } from "../../../lib/ui-settings-cache";
+import { settingsKeys } from "../../../lib/query-keys";
 
 export const getUiSettings = ({ signal }: { signal?: AbortSignal } = {}): Promise<UiSettings> =>
-  api.get<UiSettings>("/api/me/settings", { signal });
+  api.get("/api/me/settings", UiSettingsSchema, { signal });
 
 export const getUiSettingsQueryOptions = (userId: string) =>
   queryOptions<UiSettings>({
-    queryKey: ["me", "ui-settings", userId],
+    queryKey: settingsKeys.uiSettings(userId),
     queryFn: ({ signal }) => getUiSettings({ signal }),
     // This browser's copy shows at once; the server's answer replaces it.
     placeholderData: (): UiSettings | undefined => readCachedUiSettings(userId),

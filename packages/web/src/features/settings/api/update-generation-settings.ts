@@ -1,11 +1,15 @@
-import type { GenerationSettings, GenerationSettingsResponse } from "@content-studio/contract";
+import {
+  GenerationSettingsResponseSchema,
+  type GenerationSettings,
+  type GenerationSettingsResponse,
+} from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const updateGenerationSettings = (
   settings: GenerationSettings,
 ): Promise<GenerationSettingsResponse> =>
-  api.put<GenerationSettingsResponse>("/api/settings/generation", settings);
+  api.put("/api/settings/generation", GenerationSettingsResponseSchema, settings);
 
 /**
  * Saves the organisation's generation defaults and thresholds (admins only). The caller puts

@@ -1,15 +1,14 @@
-import type { SsoSettings } from "@content-studio/contract";
+import { SsoSettingsSchema, type SsoSettings } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { ssoKeys } from "../../../lib/query-keys";
 
 export const getSsoSettings = ({ signal }: { signal?: AbortSignal } = {}): Promise<SsoSettings> =>
-  api.get<SsoSettings>("/api/settings/sso", { signal });
-
-export const SSO_SETTINGS_QUERY_KEY = ["settings", "sso"] as const;
+  api.get("/api/settings/sso", SsoSettingsSchema, { signal });
 
 export const getSsoSettingsQueryOptions = () =>
   queryOptions({
-    queryKey: SSO_SETTINGS_QUERY_KEY,
+    queryKey: ssoKeys.settings,
     queryFn: ({ signal }) => getSsoSettings({ signal }),
   });
 

@@ -1,10 +1,14 @@
-import type { SsoSettings, SsoSettingsBody } from "@content-studio/contract";
+import {
+  SsoSettingsSchema,
+  type SsoSettings,
+  type SsoSettingsBody,
+} from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { SSO_SETTINGS_QUERY_KEY } from "./get-sso-settings";
+import { authKeys, ssoKeys } from "../../../lib/query-keys";
 
 export const saveSsoSettings = (input: SsoSettingsBody): Promise<SsoSettings> =>
-  api.put<SsoSettings>("/api/settings/sso", input);
+  api.put("/api/settings/sso", SsoSettingsSchema, input);
 
 /** Saves the provider (the server tests discovery first); the sign-in page follows. */
 export const useSaveSsoSettings = () => {
@@ -12,8 +16,8 @@ export const useSaveSsoSettings = () => {
   return useMutation({
     mutationFn: saveSsoSettings,
     onSuccess: (saved) => {
-      queryClient.setQueryData(SSO_SETTINGS_QUERY_KEY, saved);
-      void queryClient.invalidateQueries({ queryKey: ["session"] });
+      queryClient.setQueryData(ssoKeys.settings, saved);
+      void queryClient.invalidateQueries({ queryKey: authKeys.session });
     },
   });
 };

@@ -1,9 +1,13 @@
-import type { SsoDiscoveryBody, SsoDiscoveryResult } from "@content-studio/contract";
+import {
+  SsoDiscoveryResultSchema,
+  type SsoDiscoveryBody,
+  type SsoDiscoveryResult,
+} from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const testSsoDiscovery = (input: SsoDiscoveryBody): Promise<SsoDiscoveryResult> =>
-  api.post<SsoDiscoveryResult>("/api/settings/sso/test-discovery", input);
+  api.post("/api/settings/sso/test-discovery", SsoDiscoveryResultSchema, input);
 
 /** Reads the issuer's discovery document; saves nothing. */
 export const useTestSsoDiscovery = () => useMutation({ mutationFn: testSsoDiscovery });

@@ -1,14 +1,13 @@
-import type { ApiTokenList } from "@content-studio/contract";
+import { ApiTokenListSchema, type ApiTokenList } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { tokensKeys } from "../../../lib/query-keys";
 
 export const getTokens = ({ signal }: { signal?: AbortSignal } = {}): Promise<ApiTokenList> =>
-  api.get<ApiTokenList>("/api/tokens", { signal });
-
-export const TOKENS_QUERY_KEY = ["tokens"] as const;
+  api.get("/api/tokens", ApiTokenListSchema, { signal });
 
 export const getTokensQueryOptions = () =>
-  queryOptions({ queryKey: TOKENS_QUERY_KEY, queryFn: ({ signal }) => getTokens({ signal }) });
+  queryOptions({ queryKey: tokensKeys.list, queryFn: ({ signal }) => getTokens({ signal }) });
 
 /** The caller's API tokens (and every service token for an admin), with what they may grant. */
 export const useTokens = () => useQuery(getTokensQueryOptions());

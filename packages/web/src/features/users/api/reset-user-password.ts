@@ -1,4 +1,8 @@
-import type { AdminPasswordResetBody, AdminPasswordResetResult } from "@content-studio/contract";
+import {
+  AdminPasswordResetResultSchema,
+  type AdminPasswordResetBody,
+  type AdminPasswordResetResult,
+} from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -9,7 +13,11 @@ export const resetUserPassword = ({
   id: string;
   data: AdminPasswordResetBody;
 }): Promise<AdminPasswordResetResult> =>
-  api.post<AdminPasswordResetResult>(`/api/users/${encodeURIComponent(id)}/password-reset`, data);
+  api.post(
+    `/api/users/${encodeURIComponent(id)}/password-reset`,
+    AdminPasswordResetResultSchema,
+    data,
+  );
 
 /** Admins: a temporary password (changed at next sign-in) or a one-time link (shown once). */
 export const useResetUserPassword = () => useMutation({ mutationFn: resetUserPassword });

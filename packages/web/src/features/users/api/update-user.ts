@@ -1,4 +1,4 @@
-import type { UpdateUserBody, UserListRow } from "@content-studio/contract";
+import { UserListRowSchema, type UpdateUserBody, type UserListRow } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { getUsersQueryOptions } from "./get-users";
@@ -9,7 +9,8 @@ export const updateUser = ({
 }: {
   id: string;
   data: UpdateUserBody;
-}): Promise<UserListRow> => api.patch<UserListRow>(`/api/users/${encodeURIComponent(id)}`, data);
+}): Promise<UserListRow> =>
+  api.patch(`/api/users/${encodeURIComponent(id)}`, UserListRowSchema, data);
 
 /** Changes a user's role, name or active flag (admins only). */
 export const useUpdateUser = () => {

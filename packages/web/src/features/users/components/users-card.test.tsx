@@ -51,7 +51,7 @@ describe("UsersCard", () => {
     expect(within(form).getByLabelText("Email")).toHaveAttribute("aria-invalid", "true");
 
     const vera = buildUser({ name: "Vera Viewer", role: "viewer", email: "vera@example.com" });
-    fake.routes["POST /api/users"] = ok(vera, 201);
+    fake.routes["POST /api/users"] = ok(usersAnswer([admin, vera]).users[1], 201);
     fake.routes["GET /api/users"] = ok(usersAnswer([admin, vera]));
     await user.click(within(form).getByRole("button", { name: "Create user" }));
 

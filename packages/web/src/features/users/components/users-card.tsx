@@ -1,4 +1,4 @@
-import { type Role, ROLES, type User, type UserListRow } from "@content-studio/contract";
+import { ROLES, type Role, type User, type UserListRow } from "@content-studio/contract";
 import { UserPlus } from "lucide-react";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";

@@ -1,14 +1,15 @@
+import { DeletedAnswerSchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { WEBHOOKS_QUERY_KEY } from "./get-webhooks";
+import { webhooksKeys } from "../../../lib/query-keys";
 
 export const deleteWebhook = (id: string): Promise<{ deleted: true }> =>
-  api.delete<{ deleted: true }>(`/api/webhooks/${encodeURIComponent(id)}`);
+  api.delete(`/api/webhooks/${encodeURIComponent(id)}`, DeletedAnswerSchema);
 
 export const useDeleteWebhook = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteWebhook,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: WEBHOOKS_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksKeys.list }),
   });
 };

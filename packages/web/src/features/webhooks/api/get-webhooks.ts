@@ -1,16 +1,15 @@
-import type { WebhookList } from "@content-studio/contract";
+import { WebhookListSchema, type WebhookList } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { webhooksKeys } from "../../../lib/query-keys";
 
 export const getWebhooks = ({ signal }: { signal?: AbortSignal } = {}): Promise<WebhookList> =>
-  api.get<WebhookList>("/api/webhooks", { signal });
-
-export const WEBHOOKS_QUERY_KEY = ["settings", "webhooks"] as const;
+  api.get("/api/webhooks", WebhookListSchema, { signal });
 
 /** While an endpoint's latest delivery is pending, the list refreshes every 2 s to show its end. */
 export const getWebhooksQueryOptions = () =>
   queryOptions({
-    queryKey: WEBHOOKS_QUERY_KEY,
+    queryKey: webhooksKeys.list,
     queryFn: ({ signal }) => getWebhooks({ signal }),
     refetchInterval: (query) =>
       query.state.data?.endpoints.some((e) => e.lastDelivery?.status === "pending") ? 2000 : false,

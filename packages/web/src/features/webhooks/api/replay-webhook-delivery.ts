@@ -1,7 +1,7 @@
-import type { WebhookDelivery } from "@content-studio/contract";
+import { WebhookDeliverySchema, type WebhookDelivery } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { webhookDeliveriesQueryKey } from "./get-webhook-deliveries";
+import { webhooksKeys } from "../../../lib/query-keys";
 
 export const replayWebhookDelivery = ({
   id,
@@ -10,8 +10,9 @@ export const replayWebhookDelivery = ({
   id: string;
   deliveryId: string;
 }): Promise<WebhookDelivery> =>
-  api.post<WebhookDelivery>(
+  api.post(
     `/api/webhooks/${encodeURIComponent(id)}/deliveries/${encodeURIComponent(deliveryId)}/replay`,
+    WebhookDeliverySchema,
   );
 
 /** A new attempt with the same webhook-id and a fresh signature. */
@@ -20,6 +21,6 @@ export const useReplayWebhookDelivery = () => {
   return useMutation({
     mutationFn: replayWebhookDelivery,
     onSuccess: (_d, { id }) =>
-      queryClient.invalidateQueries({ queryKey: webhookDeliveriesQueryKey(id) }),
+      queryClient.invalidateQueries({ queryKey: webhooksKeys.deliveries(id) }),
   });
 };

@@ -1,16 +1,22 @@
-import type { WebhookEndpointWithSecret } from "@content-studio/contract";
+import {
+  WebhookEndpointWithSecretSchema,
+  type WebhookEndpointWithSecret,
+} from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { WEBHOOKS_QUERY_KEY } from "./get-webhooks";
+import { webhooksKeys } from "../../../lib/query-keys";
 
 export const rotateWebhookSecret = (id: string): Promise<WebhookEndpointWithSecret> =>
-  api.post<WebhookEndpointWithSecret>(`/api/webhooks/${encodeURIComponent(id)}/rotate-secret`);
+  api.post(
+    `/api/webhooks/${encodeURIComponent(id)}/rotate-secret`,
+    WebhookEndpointWithSecretSchema,
+  );
 
 /** A new secret (answered once); the previous one signs beside it for 24 hours. */
 export const useRotateWebhookSecret = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: rotateWebhookSecret,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: WEBHOOKS_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksKeys.list }),
   });
 };

@@ -1,11 +1,10 @@
-import type { WebhookDelivery } from "@content-studio/contract";
+import { WebhookDeliverySchema, type WebhookDelivery } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { webhookDeliveriesQueryKey } from "./get-webhook-deliveries";
-import { WEBHOOKS_QUERY_KEY } from "./get-webhooks";
+import { webhooksKeys } from "../../../lib/query-keys";
 
 export const sendWebhookTest = (id: string): Promise<WebhookDelivery> =>
-  api.post<WebhookDelivery>(`/api/webhooks/${encodeURIComponent(id)}/test`);
+  api.post(`/api/webhooks/${encodeURIComponent(id)}/test`, WebhookDeliverySchema);
 
 export const useSendWebhookTest = () => {
   const queryClient = useQueryClient();
@@ -13,8 +12,8 @@ export const useSendWebhookTest = () => {
     mutationFn: sendWebhookTest,
     onSuccess: (_delivery, id) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: webhookDeliveriesQueryKey(id) }),
-        queryClient.invalidateQueries({ queryKey: WEBHOOKS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: webhooksKeys.deliveries(id) }),
+        queryClient.invalidateQueries({ queryKey: webhooksKeys.list }),
       ]),
   });
 };

@@ -1,7 +1,11 @@
-import type { WebhookEndpoint, WebhookEndpointPatch } from "@content-studio/contract";
+import {
+  WebhookEndpointSchema,
+  type WebhookEndpoint,
+  type WebhookEndpointPatch,
+} from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { WEBHOOKS_QUERY_KEY } from "./get-webhooks";
+import { webhooksKeys } from "../../../lib/query-keys";
 
 export const updateWebhook = ({
   id,
@@ -10,12 +14,12 @@ export const updateWebhook = ({
   id: string;
   patch: WebhookEndpointPatch;
 }): Promise<WebhookEndpoint> =>
-  api.patch<WebhookEndpoint>(`/api/webhooks/${encodeURIComponent(id)}`, patch);
+  api.patch(`/api/webhooks/${encodeURIComponent(id)}`, WebhookEndpointSchema, patch);
 
 export const useUpdateWebhook = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateWebhook,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: WEBHOOKS_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksKeys.list }),
   });
 };
