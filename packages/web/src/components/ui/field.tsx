@@ -13,20 +13,15 @@ const controlClasses =
 interface FieldFrameProps {
   id: string;
   label: string;
-  /** Only screen readers get the label (a filter bar whose choices say what they filter). */
-  hideLabel?: boolean;
   hint?: ReactNode;
   error?: string;
   children: ReactNode;
 }
 
-function FieldFrame({ id, label, hideLabel, hint, error, children }: FieldFrameProps) {
+function FieldFrame({ id, label, hint, error, children }: FieldFrameProps) {
   return (
     <div className="space-y-1.5">
-      <label
-        htmlFor={id}
-        className={hideLabel ? "sr-only" : "block text-sm font-medium text-slate-700"}
-      >
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
         {label}
       </label>
       {children}
@@ -78,23 +73,15 @@ export function TextField({ label, hint, error, className, ...props }: TextField
 
 interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, "id"> {
   label: string;
-  hideLabel?: boolean;
   hint?: ReactNode;
   error?: string;
 }
 
 /** A labelled native select. */
-export function SelectField({
-  label,
-  hideLabel,
-  hint,
-  error,
-  className,
-  ...props
-}: SelectFieldProps) {
+export function SelectField({ label, hint, error, className, ...props }: SelectFieldProps) {
   const id = useId();
   return (
-    <FieldFrame id={id} label={label} hideLabel={hideLabel} hint={hint} error={error}>
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
       <select
         id={id}
         aria-invalid={error ? true : undefined}

@@ -19,7 +19,6 @@ export function optionsOf<V extends string>(
 
 interface OptionsFieldProps<V extends string> {
   label: string;
-  hideLabel?: boolean;
   /** The chosen value; "" is the empty first choice. */
   value: V | "";
   onChange: (value: V | "") => void;

@@ -1,5 +1,4 @@
 import { FACT_STATUS_LABELS, FACT_STATUSES, type FactStatus } from "@content-studio/contract";
-import { OptionsField, optionsOf } from "../../../components/ui/options-field";
 import { SearchBox } from "../../../components/ui/search-box";
 
 interface FactFiltersProps {
@@ -20,14 +19,21 @@ export function FactFilters({ q, onQChange, status, onStatusChange }: FactFilter
         placeholder="Search statement, source or owner"
         className="min-w-0 flex-1 basis-60"
       />
-      <OptionsField
-        label="Status"
-        hideLabel
-        value={status}
-        onChange={onStatusChange}
-        emptyLabel="All statuses"
-        options={optionsOf(FACT_STATUSES, FACT_STATUS_LABELS)}
-      />
+      <label className="block">
+        <span className="sr-only">Status</span>
+        <select
+          value={status}
+          onChange={(e) => onStatusChange(e.target.value as FactStatus | "")}
+          className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm outline-none focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-primary/30"
+        >
+          <option value="">All statuses</option>
+          {FACT_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {FACT_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </label>
     </div>
   );
 }
