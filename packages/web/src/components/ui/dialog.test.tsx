@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
-import { Dialog } from "./dialog";
+import { Dialog, FormDialogFooter } from "./dialog";
 
 function Harness() {
   const [open, setOpen] = useState(false);
@@ -53,5 +53,40 @@ describe("Dialog", () => {
     expect(screen.getByRole("dialog")).toBeInTheDocument();
     await user.click(screen.getByRole("dialog").parentElement as HTMLElement);
     expect(screen.queryByRole("dialog")).toBeNull();
+  });
+});
+
+describe("FormDialogFooter", () => {
+  it("submits the named form, and says it is busy while the form is sent", async () => {
+    const user = userEvent.setup();
+    const submitted: string[] = [];
+    let cancelled = 0;
+    const footer = (busy: boolean) => (
+      <FormDialogFooter form="f" label="Add term" busy={busy} onCancel={() => cancelled++} />
+    );
+    const { rerender } = render(
+      <>
+        <form
+          id="f"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submitted.push("f");
+          }}
+        />
+        {footer(false)}
+      </>,
+    );
+    await user.click(screen.getByRole("button", { name: "Add term" }));
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(submitted).toEqual(["f"]);
+    expect(cancelled).toBe(1);
+
+    rerender(
+      <>
+        <form id="f" />
+        {footer(true)}
+      </>,
+    );
+    expect(screen.getByRole("button", { name: "Saving..." })).toBeDisabled();
   });
 });

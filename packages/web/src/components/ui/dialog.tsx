@@ -2,7 +2,7 @@ import { X } from "lucide-react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { cn } from "../../lib/cn";
-import { focusRing } from "./button";
+import { Button, focusRing } from "./button";
 import { keepTabInside } from "./focus-trap";
 
 const SIZES = { md: "max-w-lg", lg: "max-w-3xl", xl: "max-w-5xl" } as const;
@@ -126,5 +126,38 @@ export function Dialog({
       </div>
     </div>,
     document.body,
+  );
+}
+
+interface FormDialogFooterProps {
+  /** The id of the dialog's form, which the submit button submits. */
+  form: string;
+  /** The submit button's words, and its words while the form is sent. */
+  label: string;
+  busyLabel?: string;
+  busy: boolean;
+  /** Disables submitting while the form cannot be sent yet (the busy state also does). */
+  disabled?: boolean;
+  onCancel: () => void;
+}
+
+/** Cancel, then the submit button of the dialog's form: the footer of every form dialog. */
+export function FormDialogFooter({
+  form,
+  label,
+  busyLabel = "Saving...",
+  busy,
+  disabled,
+  onCancel,
+}: FormDialogFooterProps) {
+  return (
+    <>
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" form={form} disabled={busy || disabled}>
+        {busy ? busyLabel : label}
+      </Button>
+    </>
   );
 }

@@ -98,33 +98,6 @@ export function SelectField({ label, hint, error, className, ...props }: SelectF
   );
 }
 
-interface OptionsFieldProps {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  /** The first, empty choice: "All Types" in a filter, "Select a persona" in a form. */
-  emptyLabel: string;
-  options: readonly { value: string; label: string }[];
-  hint?: ReactNode;
-  error?: string;
-  disabled?: boolean;
-  className?: string;
-}
-
-/** A labelled select of `options` after an empty first choice (filters, required choices). */
-export function OptionsField({ emptyLabel, options, onChange, ...props }: OptionsFieldProps) {
-  return (
-    <SelectField {...props} onChange={(event) => onChange(event.target.value)}>
-      <option value="">{emptyLabel}</option>
-      {options.map((option) => (
-        <option key={option.value} value={option.value}>
-          {option.label}
-        </option>
-      ))}
-    </SelectField>
-  );
-}
-
 interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id"> {
   label: string;
   hint?: ReactNode;

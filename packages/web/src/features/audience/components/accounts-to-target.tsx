@@ -1,8 +1,8 @@
-import { Download } from "lucide-react";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
+import { ExportButton } from "../../../components/ui/export-button";
 import { Card } from "../../../components/ui/card";
+import { DataTable } from "../../../components/ui/data-table";
 import { SelectField } from "../../../components/ui/field";
 import { Spinner } from "../../../components/ui/spinner";
 import { useAccountsToTarget } from "../api/get-accounts-to-target";
@@ -47,14 +47,12 @@ export function AccountsToTarget({ industryName }: { industryName: (id: string) 
           ))}
         </SelectField>
         {itemId ? (
-          <Button
-            variant="secondary"
-            disabled={exporter.isPending || !accounts.data || accounts.data.total === 0}
+          <ExportButton
+            size="md"
+            busy={exporter.isPending}
+            disabled={!accounts.data || accounts.data.total === 0}
             onClick={() => exporter.mutate(itemId)}
-          >
-            <Download aria-hidden="true" className="size-4" />
-            {exporter.isPending ? "Exporting..." : "Export CSV"}
-          </Button>
+          />
         ) : null}
       </div>
       {exporter.isError ? <Alert className="mt-3">{exporter.error.message}</Alert> : null}
@@ -75,29 +73,27 @@ export function AccountsToTarget({ industryName }: { industryName: (id: string) 
             .
           </p>
           {accounts.data.accounts.length > 0 ? (
-            <div className="overflow-x-auto">
-              <table className="w-full min-w-[28rem] text-left text-sm">
-                <thead className="text-xs text-slate-500 uppercase">
-                  <tr>
-                    <th className="py-1 pr-3 font-medium">Company</th>
-                    <th className="py-1 pr-3 font-medium">Industry</th>
-                    <th className="py-1 pr-3 font-medium">Intent</th>
-                    <th className="py-1 font-medium">Top keywords</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100 text-slate-700">
-                  {accounts.data.accounts.slice(0, SHOWN).map((a) => (
-                    <tr key={a.domain}>
-                      <td className="py-1 pr-3">
+            <div>
+              <DataTable
+                variant="plain"
+                className="min-w-[28rem]"
+                bodyClassName="text-slate-700"
+                rows={accounts.data.accounts.slice(0, SHOWN)}
+                rowKey={(a) => a.domain}
+                columns={[
+                  {
+                    header: "Company",
+                    cell: (a) => (
+                      <>
                         {a.name} <span className="text-slate-500">({a.domain})</span>
-                      </td>
-                      <td className="py-1 pr-3">{industryName(a.industry)}</td>
-                      <td className="py-1 pr-3 tabular-nums">{a.intent}%</td>
-                      <td className="py-1">{a.topKeywords.slice(0, 3).join(", ")}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                      </>
+                    ),
+                  },
+                  { header: "Industry", cell: (a) => industryName(a.industry) },
+                  { header: "Intent", cellClassName: "tabular-nums", cell: (a) => `${a.intent}%` },
+                  { header: "Top keywords", cell: (a) => a.topKeywords.slice(0, 3).join(", ") },
+                ]}
+              />
               {accounts.data.total > SHOWN ? (
                 <p className="mt-2 text-xs text-slate-500">
                   Showing {SHOWN} of {accounts.data.total}; the CSV has all of them.

@@ -10,6 +10,8 @@ import { Download, Upload } from "lucide-react";
 import { useId, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { DataTable } from "../../../components/ui/data-table";
+import { RadioGroup } from "../../../components/ui/radio-group";
 import { Spinner } from "../../../components/ui/spinner";
 import { saveBlob } from "../../../lib/download";
 import { useCommitIntentImport } from "../api/commit-intent-import";
@@ -144,70 +146,46 @@ export function ImportPanel({
           )}
 
           {result.sample.length > 0 ? (
-            <div className="overflow-x-auto">
-              <table className="w-full min-w-[36rem] text-left text-sm">
-                <caption className="mb-1 text-left text-sm font-semibold text-slate-900">
-                  First accounts as they will be stored
-                </caption>
-                <thead className="text-xs text-slate-500 uppercase">
-                  <tr>
-                    <th className="py-1 pr-3 font-medium">Company</th>
-                    <th className="py-1 pr-3 font-medium">Domain</th>
-                    <th className="py-1 pr-3 font-medium">Industry</th>
-                    <th className="py-1 pr-3 font-medium">Intent</th>
-                    <th className="py-1 pr-3 font-medium">Stage</th>
-                    <th className="py-1 pr-3 font-medium">Personas</th>
-                    <th className="py-1 font-medium">Topics</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100 text-slate-700">
-                  {result.sample.map((a) => (
-                    <tr key={a.domain}>
-                      <td className="py-1 pr-3">{a.name}</td>
-                      <td className="py-1 pr-3">{a.domain}</td>
-                      <td className="py-1 pr-3">{industryName(a.industry)}</td>
-                      <td className="py-1 pr-3 tabular-nums">{a.intent}</td>
-                      <td className="py-1 pr-3">{capitalise(a.buyingStage)}</td>
-                      <td className="py-1 pr-3">{a.activePersonas.map(personaName).join(", ")}</td>
-                      <td className="py-1">
-                        {a.topics
-                          .slice(0, 3)
-                          .map((t) => `${t.topic} (${t.score})`)
-                          .join(", ")}
-                        {a.topics.length > 3 ? ` +${a.topics.length - 3} more` : ""}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              variant="plain"
+              className="min-w-[36rem]"
+              caption="First accounts as they will be stored"
+              captionClassName="mb-1 text-left text-sm font-semibold text-slate-900"
+              bodyClassName="text-slate-700"
+              rows={result.sample}
+              rowKey={(a) => a.domain}
+              columns={[
+                { header: "Company", cell: (a) => a.name },
+                { header: "Domain", cell: (a) => a.domain },
+                { header: "Industry", cell: (a) => industryName(a.industry) },
+                { header: "Intent", cellClassName: "tabular-nums", cell: (a) => a.intent },
+                { header: "Stage", cell: (a) => capitalise(a.buyingStage) },
+                { header: "Personas", cell: (a) => a.activePersonas.map(personaName).join(", ") },
+                {
+                  header: "Topics",
+                  cell: (a) =>
+                    a.topics
+                      .slice(0, 3)
+                      .map((t) => `${t.topic} (${t.score})`)
+                      .join(", ") + (a.topics.length > 3 ? ` +${a.topics.length - 3} more` : ""),
+                },
+              ]}
+            />
           ) : null}
 
           {result.canCommit && result.importId ? (
             <div className="flex flex-wrap items-end gap-4 border-t border-slate-200 pt-3">
-              <fieldset>
-                <legend className="text-sm font-medium text-slate-700">When importing</legend>
-                <div className="mt-1 flex flex-wrap gap-4 text-sm text-slate-700">
-                  <label className="flex items-center gap-2">
-                    <input
-                      type="radio"
-                      name={`${inputId}-mode`}
-                      checked={mode === "replace"}
-                      onChange={() => setMode("replace")}
-                    />
-                    Replace all stored accounts
-                  </label>
-                  <label className="flex items-center gap-2">
-                    <input
-                      type="radio"
-                      name={`${inputId}-mode`}
-                      checked={mode === "merge"}
-                      onChange={() => setMode("merge")}
-                    />
-                    Merge by domain
-                  </label>
-                </div>
-              </fieldset>
+              <RadioGroup
+                legend="When importing"
+                name={`${inputId}-mode`}
+                inline
+                value={mode}
+                onChange={setMode}
+                options={[
+                  { value: "replace", label: "Replace all stored accounts" },
+                  { value: "merge", label: "Merge by domain" },
+                ]}
+              />
               <Button
                 disabled={commit.isPending}
                 onClick={() =>

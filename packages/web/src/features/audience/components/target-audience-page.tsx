@@ -9,6 +9,7 @@ import { Download, RefreshCw, Upload } from "lucide-react";
 import { lazy, Suspense, useMemo, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { ExportButton } from "../../../components/ui/export-button";
 import { Card } from "../../../components/ui/card";
 import { SelectField } from "../../../components/ui/field";
 import { PageHeader } from "../../../components/ui/page-header";
@@ -160,15 +161,12 @@ export function TargetAudiencePage({ personas, industries }: TargetAudiencePageP
           title="Intent overview"
           description="Accounts with the highest intent"
           actions={
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={exporter.isPending || !data || data.accountCount === 0}
+            <ExportButton
+              label="Export Data"
+              busy={exporter.isPending}
+              disabled={!data || data.accountCount === 0}
               onClick={() => exporter.mutate(filter)}
-            >
-              <Download aria-hidden="true" className="size-4" />
-              {exporter.isPending ? "Exporting..." : "Export Data"}
-            </Button>
+            />
           }
         >
           {exporter.isError ? <Alert className="mb-3">{exporter.error.message}</Alert> : null}

@@ -1,21 +1,59 @@
 import {
   AUDIT_ACTION_LABELS,
   AUDIT_ACTIONS,
-  type AuditAction,
+  type AuditEntry,
   type AuditQuery,
 } from "@content-studio/contract";
-import { Download } from "lucide-react";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { ExportButton } from "../../../components/ui/export-button";
 import { Card } from "../../../components/ui/card";
-import { SelectField, TextField, OptionsField } from "../../../components/ui/field";
+import { DataTable, type DataColumn } from "../../../components/ui/data-table";
+import { TextField } from "../../../components/ui/field";
+import { OptionsField, optionsOf } from "../../../components/ui/options-field";
 import { Spinner } from "../../../components/ui/spinner";
 import { useExportAudit } from "../api/export-audit";
 import { changeText } from "../utils/change-text";
 import { useAudit } from "../api/get-audit";
 
 const timeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+const AUDIT_COLUMNS: DataColumn<AuditEntry>[] = [
+  {
+    header: "Time",
+    cellClassName: "whitespace-nowrap text-slate-600",
+    cell: (entry) => <time dateTime={entry.at}>{timeFormat.format(new Date(entry.at))}</time>,
+  },
+  {
+    header: "Who",
+    cellClassName: "max-w-56 break-words text-slate-900",
+    cell: (entry) => entry.actorLabel,
+  },
+  {
+    header: "Action",
+    cellClassName: "whitespace-nowrap text-slate-900",
+    cell: (entry) => AUDIT_ACTION_LABELS[entry.action] ?? entry.action,
+  },
+  {
+    header: "Target",
+    cellClassName: "max-w-56 break-words text-slate-600",
+    cell: (entry) => entry.targetLabel ?? "",
+  },
+  {
+    header: "Changes",
+    cellClassName: "max-w-80 text-xs break-words text-slate-600",
+    cell: (entry) =>
+      Object.entries(entry.changes).map(([field, change]) => (
+        <div key={field}>{changeText(field, change)}</div>
+      )),
+  },
+  {
+    header: "IP",
+    cellClassName: "whitespace-nowrap text-slate-500",
+    cell: (entry) => entry.ip ?? "",
+  },
+];
 
 /** Admins: who did what and when; filter by person, action and dates; export as CSV. */
 export function AuditLogCard({ people }: { people: { id: string; label: string }[] }) {
@@ -31,17 +69,7 @@ export function AuditLogCard({ people }: { people: { id: string; label: string }
     <Card
       title="Audit Log"
       description="An append-only record of sign-ins, account, settings, company profile and example changes. Passwords and keys are never recorded."
-      actions={
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={exporter.isPending}
-          onClick={() => exporter.mutate(query)}
-        >
-          <Download className="size-4" aria-hidden="true" />
-          {exporter.isPending ? "Exporting..." : "Export CSV"}
-        </Button>
-      }
+      actions={<ExportButton busy={exporter.isPending} onClick={() => exporter.mutate(query)} />}
     >
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <OptionsField
@@ -51,20 +79,13 @@ export function AuditLogCard({ people }: { people: { id: string; label: string }
           emptyLabel="Everyone"
           options={people.map((p) => ({ value: p.id, label: p.label }))}
         />
-        <SelectField
+        <OptionsField
           label="Action"
           value={query.action ?? ""}
-          onChange={(e) =>
-            filter({ action: (e.target.value || undefined) as AuditAction | undefined })
-          }
-        >
-          <option value="">All actions</option>
-          {AUDIT_ACTIONS.map((action) => (
-            <option key={action} value={action}>
-              {AUDIT_ACTION_LABELS[action]}
-            </option>
-          ))}
-        </SelectField>
+          onChange={(action) => filter({ action: action || undefined })}
+          emptyLabel="All actions"
+          options={optionsOf(AUDIT_ACTIONS, AUDIT_ACTION_LABELS)}
+        />
         <TextField
           label="From"
           type="date"
@@ -89,59 +110,13 @@ export function AuditLogCard({ people }: { people: { id: string; label: string }
           </p>
         ) : audit.isError ? (
           <Alert>{audit.error.message}</Alert>
-        ) : audit.data.entries.length === 0 ? (
-          <p className="text-sm text-slate-500">No entries match these filters.</p>
         ) : (
-          <div className="-mx-6 overflow-x-auto">
-            <table className="min-w-full text-left text-sm">
-              <thead className="border-b border-slate-200 text-xs font-medium tracking-wide text-slate-500 uppercase">
-                <tr>
-                  <th scope="col" className="px-6 py-2 font-medium">
-                    Time
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Who
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Action
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Target
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Changes
-                  </th>
-                  <th scope="col" className="px-6 py-2 font-medium">
-                    IP
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {audit.data.entries.map((entry) => (
-                  <tr key={entry.id} className="align-top">
-                    <td className="px-6 py-2 whitespace-nowrap text-slate-600">
-                      <time dateTime={entry.at}>{timeFormat.format(new Date(entry.at))}</time>
-                    </td>
-                    <td className="max-w-56 px-3 py-2 break-words text-slate-900">
-                      {entry.actorLabel}
-                    </td>
-                    <td className="px-3 py-2 whitespace-nowrap text-slate-900">
-                      {AUDIT_ACTION_LABELS[entry.action] ?? entry.action}
-                    </td>
-                    <td className="max-w-56 px-3 py-2 break-words text-slate-600">
-                      {entry.targetLabel ?? ""}
-                    </td>
-                    <td className="max-w-80 px-3 py-2 text-xs break-words text-slate-600">
-                      {Object.entries(entry.changes).map(([field, change]) => (
-                        <div key={field}>{changeText(field, change)}</div>
-                      ))}
-                    </td>
-                    <td className="px-6 py-2 whitespace-nowrap text-slate-500">{entry.ip ?? ""}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            rows={audit.data.entries}
+            columns={AUDIT_COLUMNS}
+            rowClassName="align-top"
+            empty="No entries match these filters."
+          />
         )}
       </div>
       {audit.data && (page > 1 || audit.data.hasMore) ? (

@@ -9,9 +9,10 @@ import {
 } from "@content-studio/contract";
 import { Alert } from "../../../components/ui/alert";
 import { Card } from "../../../components/ui/card";
+import { CheckboxGroup } from "../../../components/ui/checkbox-group";
 import { SelectField } from "../../../components/ui/field";
+import { optionsOf } from "../../../components/ui/options-field";
 import type { BriefFormValues } from "./brief-form-state";
-import { ChoiceGroup } from "./choice-group";
 import type { SetBriefValue } from "./use-brief-editor-screen";
 
 interface BriefAssetsCardProps {
@@ -28,9 +29,10 @@ export function BriefAssetsCard({ values, set, fields, fieldError, notice }: Bri
   return (
     <Card title="Assets and languages">
       <div className="space-y-6">
-        <ChoiceGroup
+        <CheckboxGroup
           legend="Assets per cell"
-          options={KIT_ASSET_KINDS.map((k) => ({ value: k, label: KIT_ASSET_LABELS[k] }))}
+          columns={3}
+          options={optionsOf(KIT_ASSET_KINDS, KIT_ASSET_LABELS)}
           selected={values.assets}
           onChange={(assets) => set("assets", assets)}
           error={fieldError("assets")}
@@ -49,15 +51,16 @@ export function BriefAssetsCard({ values, set, fields, fieldError, notice }: Bri
             ))}
           </SelectField>
         </div>
-        <ChoiceGroup
+        <CheckboxGroup
           legend="Output languages"
-          options={KIT_LANGUAGES.map((l) => ({ value: l, label: KIT_LANGUAGE_LABELS[l] }))}
+          columns={3}
+          options={optionsOf(KIT_LANGUAGES, KIT_LANGUAGE_LABELS)}
           selected={values.languages}
           onChange={(languages) => set("languages", languages)}
           error={fieldError("languages")}
         >
           {notice ? <Alert tone="info">{notice}</Alert> : null}
-        </ChoiceGroup>
+        </CheckboxGroup>
       </div>
     </Card>
   );

@@ -1,8 +1,5 @@
 import type { CampaignBrief } from "@content-studio/contract";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
-import { Spinner } from "../../../components/ui/spinner";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 
 interface DeleteBriefDialogProps {
   brief: CampaignBrief;
@@ -21,29 +18,19 @@ export function DeleteBriefDialog({
   error,
 }: DeleteBriefDialogProps) {
   return (
-    <Dialog
+    <ConfirmDialog
       title="Delete this brief?"
-      size="md"
+      confirmLabel="Delete brief"
+      danger
+      busy={deleting}
+      error={error?.message}
+      onConfirm={onDelete}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="danger" disabled={deleting} onClick={onDelete}>
-            {deleting ? <Spinner className="size-4" /> : null}
-            Delete brief
-          </Button>
-        </>
-      }
     >
-      <div className="space-y-3 text-sm text-slate-700">
-        <p>
-          &ldquo;{brief.name}&rdquo; and its {brief.cells.length}{" "}
-          {brief.cells.length === 1 ? "cell" : "cells"} will be deleted.
-        </p>
-        {error ? <Alert>{error.message}</Alert> : null}
-      </div>
-    </Dialog>
+      <p>
+        &ldquo;{brief.name}&rdquo; and its {brief.cells.length}{" "}
+        {brief.cells.length === 1 ? "cell" : "cells"} will be deleted.
+      </p>
+    </ConfirmDialog>
   );
 }

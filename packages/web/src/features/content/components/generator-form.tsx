@@ -12,7 +12,9 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { SwitchField } from "../../../components/ui/switch-field";
 import { Button } from "../../../components/ui/button";
-import { SelectField, TextField, OptionsField } from "../../../components/ui/field";
+import { CheckboxGroup } from "../../../components/ui/checkbox-group";
+import { TextField } from "../../../components/ui/field";
+import { OptionsField, optionsOf } from "../../../components/ui/options-field";
 import { Spinner } from "../../../components/ui/spinner";
 import { cn } from "../../../lib/cn";
 import {
@@ -23,7 +25,6 @@ import {
 import type { IntentSummary } from "../utils/intent-data";
 import { capitalize } from "../utils/text";
 import { AccordionSection } from "./accordion-section";
-import { CheckboxGroup } from "./checkbox-group";
 
 const AUDIENCE_DATA_ERROR = "Failed to fetch target audience data. Please try again.";
 const TOPIC_PLACEHOLDER = "e.g., The ROI of digital manufacturing simulation for engineering teams";
@@ -106,20 +107,13 @@ export function GeneratorForm(props: GeneratorFormProps) {
                 emptyLabel="Select an industry"
                 options={props.industries.map((i) => ({ value: i.id, label: i.name }))}
               />
-              <SelectField
+              <OptionsField
                 label="Buying Stage"
                 value={values.buyingStage}
-                onChange={(e) =>
-                  onChange({ buyingStage: e.target.value as GeneratorFormValues["buyingStage"] })
-                }
-              >
-                <option value="">Select a buying stage</option>
-                {props.buyingStages.map((stage) => (
-                  <option key={stage} value={stage}>
-                    {capitalize(stage)}
-                  </option>
-                ))}
-              </SelectField>
+                onChange={(buyingStage) => onChange({ buyingStage })}
+                emptyLabel="Select a buying stage"
+                options={optionsOf(props.buyingStages, capitalize)}
+              />
             </div>
             {persona || industry ? (
               <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
@@ -158,20 +152,13 @@ export function GeneratorForm(props: GeneratorFormProps) {
                   onChange={(e) => onChange({ contentTopic: e.target.value })}
                 />
               </div>
-              <SelectField
+              <OptionsField
                 label="Content Type"
                 value={values.contentType}
-                onChange={(e) =>
-                  onChange({ contentType: e.target.value as GeneratorFormValues["contentType"] })
-                }
-              >
-                <option value="">Select a content type</option>
-                {CONTENT_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {CONTENT_TYPE_LABELS[type]}
-                  </option>
-                ))}
-              </SelectField>
+                onChange={(contentType) => onChange({ contentType })}
+                emptyLabel="Select a content type"
+                options={optionsOf(CONTENT_TYPES, CONTENT_TYPE_LABELS)}
+              />
             </div>
             {props.intent ? (
               <IntentPanel

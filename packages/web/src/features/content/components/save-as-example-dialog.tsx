@@ -2,7 +2,8 @@ import { splitTags, type ExampleCategory } from "@content-studio/contract";
 import { useState, type FormEvent } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
+import { Dialog, FormDialogFooter } from "../../../components/ui/dialog";
+import { RadioGroup } from "../../../components/ui/radio-group";
 import { TextAreaField, TextField } from "../../../components/ui/field";
 import { useSaveAsExample } from "../api/save-as-example";
 
@@ -38,14 +39,12 @@ export function SaveAsExampleDialog(props: SaveAsExampleDialogProps) {
         save.isSuccess ? (
           <Button onClick={props.onClose}>Close</Button>
         ) : (
-          <>
-            <Button variant="secondary" onClick={props.onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" form="save-as-example-form" disabled={save.isPending}>
-              {save.isPending ? "Saving..." : "Save example"}
-            </Button>
-          </>
+          <FormDialogFooter
+            form="save-as-example-form"
+            label="Save example"
+            busy={save.isPending}
+            onCancel={props.onClose}
+          />
         )
       }
     >
@@ -56,23 +55,17 @@ export function SaveAsExampleDialog(props: SaveAsExampleDialogProps) {
         </p>
       ) : (
         <form id="save-as-example-form" onSubmit={submit} className="space-y-4">
-          <fieldset>
-            <legend className="text-sm font-medium text-slate-700">Category</legend>
-            <div className="mt-2 flex gap-4">
-              {(["good", "bad"] as const).map((value) => (
-                <label key={value} className="flex items-center gap-2 text-sm text-slate-700">
-                  <input
-                    type="radio"
-                    name="category"
-                    value={value}
-                    checked={category === value}
-                    onChange={() => setCategory(value)}
-                  />
-                  {value === "good" ? "Good Example" : "Bad Example"}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <RadioGroup
+            legend="Category"
+            name="category"
+            inline
+            value={category}
+            onChange={setCategory}
+            options={[
+              { value: "good", label: "Good Example" },
+              { value: "bad", label: "Bad Example" },
+            ]}
+          />
           <TextField
             label="Title"
             value={title}

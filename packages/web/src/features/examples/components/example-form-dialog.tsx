@@ -10,8 +10,7 @@ import {
 } from "@content-studio/contract";
 import { useId, type FormEvent } from "react";
 import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
+import { Dialog, FormDialogFooter } from "../../../components/ui/dialog";
 import { SelectField, TextAreaField, TextField } from "../../../components/ui/field";
 import { Spinner } from "../../../components/ui/spinner";
 import { getFieldErrors } from "../../../lib/api-client";
@@ -127,14 +126,12 @@ function ExampleForm({
       onClose={onClose}
       size="xl"
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={mutation.isPending}>
-            {mutation.isPending ? "Saving..." : initial ? "Save changes" : "Create example"}
-          </Button>
-        </>
+        <FormDialogFooter
+          form={formId}
+          label={initial ? "Save changes" : "Create example"}
+          busy={mutation.isPending}
+          onCancel={onClose}
+        />
       }
     >
       <form

@@ -1,16 +1,21 @@
 import {
   CONTENT_TYPE_LABELS,
   CONTENT_TYPES,
-  ContentTypeSchema,
-  ExampleCategorySchema,
+  EXAMPLE_CATEGORIES,
   type ContentType,
   type ExampleCategory,
 } from "@content-studio/contract";
-import { Search } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Button } from "../../../components/ui/button";
-import { SelectField, TextField, OptionsField } from "../../../components/ui/field";
+import { TextField } from "../../../components/ui/field";
+import { OptionsField, optionsOf } from "../../../components/ui/options-field";
+import { SearchBox } from "../../../components/ui/search-box";
 import type { ReferenceOptions } from "./reference-options";
+
+const CATEGORY_OPTIONS = optionsOf(EXAMPLE_CATEGORIES, {
+  good: "Good Examples",
+  bad: "Bad Examples",
+});
 
 /** The filter panel's values as typed; empty strings mean "any". */
 export interface ExampleFilters {
@@ -52,7 +57,6 @@ export function ExamplesFilters({
   industries,
 }: ExamplesFiltersProps) {
   const [draft, setDraft] = useState(applied);
-  const searchId = useId();
   const set = <K extends keyof ExampleFilters>(key: K, value: ExampleFilters[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
 
@@ -68,50 +72,29 @@ export function ExamplesFilters({
       onSubmit={onSubmit}
       className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
     >
-      <div className="relative mb-4">
-        <label htmlFor={searchId} className="sr-only">
-          Search examples
-        </label>
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-          aria-hidden="true"
-        />
-        <input
-          id={searchId}
-          type="search"
-          value={search}
-          onChange={(event) => onSearchChange(event.target.value)}
-          placeholder="Search titles, headlines and body text"
-          maxLength={200}
-          className="block h-10 w-full rounded-md border border-slate-300 bg-white pr-3 pl-9 text-sm text-slate-900 shadow-sm outline-none placeholder:text-slate-400 focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-primary/30"
-        />
-      </div>
+      <SearchBox
+        label="Search examples"
+        value={search}
+        onChange={onSearchChange}
+        placeholder="Search titles, headlines and body text"
+        maxLength={200}
+        className="mb-4"
+      />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-5">
-        <SelectField
+        <OptionsField
           label="Category"
           value={draft.category}
-          onChange={(e) =>
-            set("category", ExampleCategorySchema.safeParse(e.target.value).data ?? "")
-          }
-        >
-          <option value="">All</option>
-          <option value="good">Good Examples</option>
-          <option value="bad">Bad Examples</option>
-        </SelectField>
-        <SelectField
+          onChange={(category) => set("category", category)}
+          emptyLabel="All"
+          options={CATEGORY_OPTIONS}
+        />
+        <OptionsField
           label="Content Type"
           value={draft.contentType}
-          onChange={(e) =>
-            set("contentType", ContentTypeSchema.safeParse(e.target.value).data ?? "")
-          }
-        >
-          <option value="">All Types</option>
-          {CONTENT_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {CONTENT_TYPE_LABELS[type]}
-            </option>
-          ))}
-        </SelectField>
+          onChange={(contentType) => set("contentType", contentType)}
+          emptyLabel="All Types"
+          options={optionsOf(CONTENT_TYPES, CONTENT_TYPE_LABELS)}
+        />
         <OptionsField
           label="Persona"
           value={draft.personaId}

@@ -4,17 +4,18 @@ import {
   TERM_STATUS_LABELS,
   TERM_STATUSES,
   type GlossaryTerm,
-  type KitLanguage,
   type ListGlossaryQuery,
   type TermStatus,
 } from "@content-studio/contract";
-import { Download, Pencil, Plus, Trash2 } from "lucide-react";
+import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { ExportButton } from "../../../components/ui/export-button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Card } from "../../../components/ui/card";
-import { SelectField } from "../../../components/ui/field";
+import { DataTable } from "../../../components/ui/data-table";
+import { OptionsField, optionsOf } from "../../../components/ui/options-field";
 import { Spinner } from "../../../components/ui/spinner";
 import { StatusBadge, type StatusTone } from "../../../components/ui/status-badge";
 import { useDeleteGlossaryTerm } from "../api/delete-glossary-term";
@@ -52,15 +53,7 @@ export function GlossaryCard() {
       description="Terms per language that writers use and the language check enforces. Do-not-translate terms stay exactly as written in every language."
       actions={
         <div className="flex flex-wrap gap-2">
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={exporter.isPending}
-            onClick={() => exporter.mutate()}
-          >
-            <Download className="size-4" aria-hidden="true" />
-            {exporter.isPending ? "Exporting..." : "Export CSV"}
-          </Button>
+          <ExportButton busy={exporter.isPending} onClick={() => exporter.mutate()} />
           {canManage ? (
             <>
               {importer.button}
@@ -74,34 +67,20 @@ export function GlossaryCard() {
       }
     >
       <div className="grid gap-3 sm:grid-cols-2 lg:max-w-xl">
-        <SelectField
+        <OptionsField
           label="Language"
           value={query.locale ?? ""}
-          onChange={(e) =>
-            setQuery((q) => ({ ...q, locale: (e.target.value || undefined) as KitLanguage }))
-          }
-        >
-          <option value="">All languages</option>
-          {KIT_LANGUAGES.map((l) => (
-            <option key={l} value={l}>
-              {KIT_LANGUAGE_LABELS[l]}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
+          onChange={(locale) => setQuery((q) => ({ ...q, locale: locale || undefined }))}
+          emptyLabel="All languages"
+          options={optionsOf(KIT_LANGUAGES, KIT_LANGUAGE_LABELS)}
+        />
+        <OptionsField
           label="Status"
           value={query.status ?? ""}
-          onChange={(e) =>
-            setQuery((q) => ({ ...q, status: (e.target.value || undefined) as TermStatus }))
-          }
-        >
-          <option value="">All statuses</option>
-          {TERM_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {TERM_STATUS_LABELS[s]}
-            </option>
-          ))}
-        </SelectField>
+          onChange={(status) => setQuery((q) => ({ ...q, status: status || undefined }))}
+          emptyLabel="All statuses"
+          options={optionsOf(TERM_STATUSES, TERM_STATUS_LABELS)}
+        />
       </div>
       {exporter.error ? (
         <Alert className="mt-4">{`Failed to export the glossary. ${exporter.error.message}`}</Alert>
@@ -156,96 +135,87 @@ function TermTable({
   onEdit: (term: GlossaryTerm) => void;
   onDelete: (term: GlossaryTerm) => void;
 }) {
-  const th = "px-3 py-2 font-medium";
+  const wide = "hidden sm:table-cell";
   // Below 640 px the language, status and concept move under the term, so nothing scrolls.
   return (
-    <div className="-mx-6 overflow-x-auto compact:-mx-4">
-      <table className="min-w-full text-left text-sm">
-        <caption className="sr-only">Glossary terms</caption>
-        <thead className="border-b border-slate-200 text-xs font-medium tracking-wide text-slate-500 uppercase">
-          <tr>
-            <th scope="col" className="px-6 py-2 font-medium compact:px-4">
-              Term
-            </th>
-            <th scope="col" className={`${th} hidden sm:table-cell`}>
-              Language
-            </th>
-            <th scope="col" className={`${th} hidden sm:table-cell`}>
-              Status
-            </th>
-            <th scope="col" className={`${th} hidden sm:table-cell`}>
-              Concept
-            </th>
-            <th scope="col" className={`${th} hidden md:table-cell`}>
-              Note
-            </th>
-            {canManage ? (
-              <th scope="col" className="px-6 py-2 text-right font-medium compact:px-4">
-                <span className="sr-only">Actions</span>
-              </th>
-            ) : null}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {terms.map((t) => (
-            <tr key={t.id} className="align-top">
-              <td className="min-w-40 px-6 py-2 compact:px-4">
-                <span className="font-medium break-words text-slate-900">{t.term}</span>
-                {t.caseSensitive ? (
-                  <span className="block text-xs text-slate-500">Match case</span>
-                ) : null}
-                <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500 sm:hidden">
-                  <StatusBadge tone={STATUS_TONES[t.status]}>
-                    {TERM_STATUS_LABELS[t.status]}
-                  </StatusBadge>
-                  <span>{KIT_LANGUAGE_LABELS[t.locale]}</span>
-                  <span className="break-all">{t.concept}</span>
-                </span>
-                {t.note ? (
-                  <span className="mt-1 block text-xs break-words text-slate-500 md:hidden">
-                    {t.note}
-                  </span>
-                ) : null}
-              </td>
-              <td className="hidden px-3 py-2 whitespace-nowrap text-slate-600 sm:table-cell">
-                {KIT_LANGUAGE_LABELS[t.locale]}
-              </td>
-              <td className="hidden px-3 py-2 sm:table-cell">
-                <StatusBadge tone={STATUS_TONES[t.status]}>
-                  {TERM_STATUS_LABELS[t.status]}
-                </StatusBadge>
-              </td>
-              <td className="hidden px-3 py-2 whitespace-nowrap text-slate-600 sm:table-cell">
-                {t.concept}
-              </td>
-              <td className="hidden max-w-64 px-3 py-2 break-words text-slate-600 md:table-cell">
-                {t.note ?? ""}
-              </td>
-              {canManage ? (
-                <td className="px-6 py-1 text-right whitespace-nowrap compact:px-4">
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    onClick={() => onEdit(t)}
-                    aria-label={`Edit ${t.term} (${t.locale})`}
-                  >
-                    <Pencil className="size-4" aria-hidden="true" />
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    onClick={() => onDelete(t)}
-                    aria-label={`Delete ${t.term} (${t.locale})`}
-                  >
-                    <Trash2 className="size-4" aria-hidden="true" />
-                  </Button>
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Glossary terms"
+      rows={terms}
+      rowClassName="align-top"
+      columns={[
+        { header: "Term", cellClassName: "min-w-40", cell: (t) => <TermCell term={t} /> },
+        {
+          header: "Language",
+          className: wide,
+          cellClassName: "whitespace-nowrap text-slate-600",
+          cell: (t) => KIT_LANGUAGE_LABELS[t.locale],
+        },
+        {
+          header: "Status",
+          className: wide,
+          cell: (t) => (
+            <StatusBadge tone={STATUS_TONES[t.status]}>{TERM_STATUS_LABELS[t.status]}</StatusBadge>
+          ),
+        },
+        {
+          header: "Concept",
+          className: wide,
+          cellClassName: "whitespace-nowrap text-slate-600",
+          cell: (t) => t.concept,
+        },
+        {
+          header: "Note",
+          className: "hidden md:table-cell",
+          cellClassName: "max-w-64 break-words text-slate-600",
+          cell: (t) => t.note ?? "",
+        },
+        canManage && {
+          header: "Actions",
+          hideHeader: true,
+          align: "right",
+          cellPadding: "px-6 py-1 compact:px-4",
+          cellClassName: "whitespace-nowrap",
+          cell: (t) => (
+            <>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => onEdit(t)}
+                aria-label={`Edit ${t.term} (${t.locale})`}
+              >
+                <Pencil className="size-4" aria-hidden="true" />
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => onDelete(t)}
+                aria-label={`Delete ${t.term} (${t.locale})`}
+              >
+                <Trash2 className="size-4" aria-hidden="true" />
+              </Button>
+            </>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+/** The term, and on narrow screens the columns that are hidden there. */
+function TermCell({ term: t }: { term: GlossaryTerm }) {
+  return (
+    <>
+      <span className="font-medium break-words text-slate-900">{t.term}</span>
+      {t.caseSensitive ? <span className="block text-xs text-slate-500">Match case</span> : null}
+      <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500 sm:hidden">
+        <StatusBadge tone={STATUS_TONES[t.status]}>{TERM_STATUS_LABELS[t.status]}</StatusBadge>
+        <span>{KIT_LANGUAGE_LABELS[t.locale]}</span>
+        <span className="break-all">{t.concept}</span>
+      </span>
+      {t.note ? (
+        <span className="mt-1 block text-xs break-words text-slate-500 md:hidden">{t.note}</span>
+      ) : null}
+    </>
   );
 }
 

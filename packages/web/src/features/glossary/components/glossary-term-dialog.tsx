@@ -11,8 +11,7 @@ import {
 } from "@content-studio/contract";
 import { useState, type FormEvent } from "react";
 import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
+import { Dialog, FormDialogFooter } from "../../../components/ui/dialog";
 import { SelectField, TextField } from "../../../components/ui/field";
 import { SwitchField } from "../../../components/ui/switch-field";
 import { getFieldErrors } from "../../../lib/api-client";
@@ -56,14 +55,12 @@ export function GlossaryTermDialog({ term, defaultLocale, onClose }: GlossaryTer
       onClose={onClose}
       size="md"
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="glossary-term-form" disabled={save.isPending}>
-            {save.isPending ? "Saving..." : term ? "Save term" : "Add term"}
-          </Button>
-        </>
+        <FormDialogFooter
+          form="glossary-term-form"
+          label={term ? "Save term" : "Add term"}
+          busy={save.isPending}
+          onCancel={onClose}
+        />
       }
     >
       <form id="glossary-term-form" onSubmit={submit} className="space-y-4" noValidate>

@@ -15,7 +15,8 @@ import {
 import { Search, X } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import { SelectField, TextField, OptionsField } from "../../../components/ui/field";
+import { SelectField, TextField } from "../../../components/ui/field";
+import { OptionsField, optionsOf } from "../../../components/ui/options-field";
 import type { LibraryParams } from "../api/get-library";
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -75,14 +76,14 @@ export function LibraryFilters({
           value={params.type ?? ""}
           onChange={(value) => onParamChange("type", value)}
           emptyLabel="All Types"
-          options={CONTENT_TYPES.map((t) => ({ value: t, label: CONTENT_TYPE_LABELS[t] }))}
+          options={optionsOf(CONTENT_TYPES, CONTENT_TYPE_LABELS)}
         />
         <OptionsField
           label="Status"
           value={params.status ?? ""}
           onChange={(value) => onParamChange("status", value)}
           emptyLabel="All Statuses"
-          options={CONTENT_STATUSES.map((s) => ({ value: s, label: CONTENT_STATUS_LABELS[s] }))}
+          options={optionsOf(CONTENT_STATUSES, CONTENT_STATUS_LABELS)}
         />
         <OptionsField
           label="Persona"
@@ -103,14 +104,14 @@ export function LibraryFilters({
           value={params.stage ?? ""}
           onChange={(value) => onParamChange("stage", value)}
           emptyLabel="All Stages"
-          options={BUYING_STAGES.map((s) => ({ value: s, label: capitalise(s) }))}
+          options={optionsOf(BUYING_STAGES, capitalise)}
         />
         <OptionsField
           label="Quality"
           value={params.quality ?? ""}
           onChange={(value) => onParamChange("quality", value)}
           emptyLabel="Any Quality"
-          options={QUALITY_BAND_IDS.map((b) => ({ value: b, label: QUALITY_BAND_LABELS[b] }))}
+          options={optionsOf(QUALITY_BAND_IDS, QUALITY_BAND_LABELS)}
         />
         <OptionsField
           label="Author"

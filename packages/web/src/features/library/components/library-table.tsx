@@ -3,6 +3,7 @@ import { Copy, ExternalLink, RotateCcw, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button, buttonClasses } from "../../../components/ui/button";
+import { DataTable } from "../../../components/ui/data-table";
 import { Spinner } from "../../../components/ui/spinner";
 import { hasServerMessage } from "../../../lib/api-client";
 import { useDeleteLibraryItem } from "../api/delete-library-item";
@@ -51,115 +52,103 @@ export function LibraryTable({ items, trash }: { items: LibraryItem[]; trash: bo
           {rowError}
         </p>
       ) : null}
-      <div className="overflow-x-auto">
-        <table className="min-w-full text-left text-sm">
-          <caption className="sr-only">{trash ? "Deleted content" : "Content library"}</caption>
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase">
-            <tr>
-              <th scope="col" className="px-6 py-3 font-medium">
-                Title
-              </th>
-              <th scope="col" className="px-3 py-3 font-medium">
-                Type
-              </th>
-              <th scope="col" className="px-3 py-3 font-medium">
-                Persona
-              </th>
-              <th scope="col" className="px-3 py-3 font-medium">
-                Industry
-              </th>
-              <th scope="col" className="px-3 py-3 font-medium">
-                {trash ? "Deleted" : "Updated"}
-              </th>
-              <th scope="col" className="px-3 py-3 font-medium">
-                Status
-              </th>
-              <th scope="col" className="px-6 py-3 text-right font-medium">
-                Actions
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {items.map((item) => (
-              <tr key={item.id} className="align-top hover:bg-slate-50/60">
-                <td className="min-w-48 px-6 py-3 font-medium text-slate-900">
-                  <Link to={`/library/${item.id}`} className="hover:underline">
-                    {item.title}
-                  </Link>
-                </td>
-                <td className="px-3 py-3 whitespace-nowrap text-slate-600">
-                  {CONTENT_TYPE_LABELS[item.contentType] ?? item.contentType}
-                </td>
-                <td className="px-3 py-3 text-slate-600">{item.personaName}</td>
-                <td className="px-3 py-3 text-slate-600">{item.industryName}</td>
-                <td className="px-3 py-3 whitespace-nowrap text-slate-600">
-                  {formatShortDate(trash && item.deletedAt ? item.deletedAt : item.updatedAt)}
-                </td>
-                <td className="px-3 py-3">
-                  <StatusBadge status={item.status} />
-                </td>
-                <td className="py-2 pr-4 pl-2">
-                  <div className="flex items-center justify-end gap-0.5">
-                    <Link
-                      to={`/library/${item.id}`}
-                      aria-label={`Open ${item.title}`}
-                      title="Open"
-                      className={buttonClasses("ghost", "sm") + " px-2!"}
-                    >
-                      <ExternalLink aria-hidden="true" className="size-4" />
-                    </Link>
-                    {item.can.duplicate ? (
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        className="px-2!"
-                        aria-label={`Duplicate ${item.title}`}
-                        title="Duplicate"
-                        disabled={duplicate.isPending}
-                        onClick={() => onDuplicate(item)}
-                      >
-                        {duplicate.isPending && duplicate.variables === item.id ? (
-                          <Spinner className="size-4" />
-                        ) : (
-                          <Copy aria-hidden="true" className="size-4" />
-                        )}
-                      </Button>
-                    ) : null}
-                    {item.can.restore ? (
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        className="px-2!"
-                        aria-label={`Restore ${item.title}`}
-                        title="Restore"
-                        disabled={restore.isPending}
-                        onClick={() => onRestore(item)}
-                      >
-                        <RotateCcw aria-hidden="true" className="size-4" />
-                      </Button>
-                    ) : null}
-                    {item.can.delete || item.can.purge ? (
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        className="px-2! text-red-700 hover:text-red-800"
-                        aria-label={`${item.can.purge ? "Delete forever" : "Delete"} ${item.title}`}
-                        title={item.can.purge ? "Delete forever" : "Delete"}
-                        onClick={() => {
-                          confirming.reset();
-                          setConfirm({ kind: item.can.purge ? "purge" : "delete", item });
-                        }}
-                      >
-                        <Trash2 aria-hidden="true" className="size-4" />
-                      </Button>
-                    ) : null}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        variant="page"
+        caption={trash ? "Deleted content" : "Content library"}
+        rows={items}
+        rowClassName="align-top hover:bg-slate-50/60"
+        columns={[
+          {
+            header: "Title",
+            cellClassName: "min-w-48 font-medium text-slate-900",
+            cell: (item) => (
+              <Link to={`/library/${item.id}`} className="hover:underline">
+                {item.title}
+              </Link>
+            ),
+          },
+          {
+            header: "Type",
+            cellClassName: "whitespace-nowrap text-slate-600",
+            cell: (item) => CONTENT_TYPE_LABELS[item.contentType] ?? item.contentType,
+          },
+          { header: "Persona", cellClassName: "text-slate-600", cell: (item) => item.personaName },
+          {
+            header: "Industry",
+            cellClassName: "text-slate-600",
+            cell: (item) => item.industryName,
+          },
+          {
+            header: trash ? "Deleted" : "Updated",
+            cellClassName: "whitespace-nowrap text-slate-600",
+            cell: (item) =>
+              formatShortDate(trash && item.deletedAt ? item.deletedAt : item.updatedAt),
+          },
+          { header: "Status", cell: (item) => <StatusBadge status={item.status} /> },
+          {
+            header: "Actions",
+            align: "right",
+            cellPadding: "py-2 pr-4 pl-2",
+            cell: (item) => (
+              <div className="flex items-center justify-end gap-0.5">
+                <Link
+                  to={`/library/${item.id}`}
+                  aria-label={`Open ${item.title}`}
+                  title="Open"
+                  className={buttonClasses("ghost", "sm") + " px-2!"}
+                >
+                  <ExternalLink aria-hidden="true" className="size-4" />
+                </Link>
+                {item.can.duplicate ? (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="px-2!"
+                    aria-label={`Duplicate ${item.title}`}
+                    title="Duplicate"
+                    disabled={duplicate.isPending}
+                    onClick={() => onDuplicate(item)}
+                  >
+                    {duplicate.isPending && duplicate.variables === item.id ? (
+                      <Spinner className="size-4" />
+                    ) : (
+                      <Copy aria-hidden="true" className="size-4" />
+                    )}
+                  </Button>
+                ) : null}
+                {item.can.restore ? (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="px-2!"
+                    aria-label={`Restore ${item.title}`}
+                    title="Restore"
+                    disabled={restore.isPending}
+                    onClick={() => onRestore(item)}
+                  >
+                    <RotateCcw aria-hidden="true" className="size-4" />
+                  </Button>
+                ) : null}
+                {item.can.delete || item.can.purge ? (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="px-2! text-red-700 hover:text-red-800"
+                    aria-label={`${item.can.purge ? "Delete forever" : "Delete"} ${item.title}`}
+                    title={item.can.purge ? "Delete forever" : "Delete"}
+                    onClick={() => {
+                      confirming.reset();
+                      setConfirm({ kind: item.can.purge ? "purge" : "delete", item });
+                    }}
+                  >
+                    <Trash2 aria-hidden="true" className="size-4" />
+                  </Button>
+                ) : null}
+              </div>
+            ),
+          },
+        ]}
+      />
       {confirm ? (
         <ConfirmDialog
           title={confirm.kind === "delete" ? "Delete content?" : "Delete forever?"}

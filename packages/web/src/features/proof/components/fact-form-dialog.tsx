@@ -9,9 +9,9 @@ import {
 } from "@content-studio/contract";
 import { useState, type FormEvent } from "react";
 import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
+import { Dialog, FormDialogFooter } from "../../../components/ui/dialog";
 import { SelectField, TextAreaField, TextField } from "../../../components/ui/field";
+import { OptionsField, optionsOf } from "../../../components/ui/options-field";
 import { getFieldErrors } from "../../../lib/api-client";
 import { useSaveFact } from "../api/save-fact";
 import { FactStructureFields, useFactStructureDraft } from "./fact-structure-fields";
@@ -79,14 +79,12 @@ export function FactFormDialog({ fact, solutions, industries, onClose }: FactFor
       onClose={onClose}
       size="md"
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="fact-form" disabled={save.isPending}>
-            {save.isPending ? "Saving..." : fact ? "Save fact" : "Propose fact"}
-          </Button>
-        </>
+        <FormDialogFooter
+          form="fact-form"
+          label={fact ? "Save fact" : "Propose fact"}
+          busy={save.isPending}
+          onCancel={onClose}
+        />
       }
     >
       <form id="fact-form" onSubmit={submit} className="space-y-4" noValidate>
@@ -119,19 +117,14 @@ export function FactFormDialog({ fact, solutions, industries, onClose }: FactFor
             onChange={(e) => setValueMax(e.target.value)}
             error={errors.valueMax}
           />
-          <SelectField
+          <OptionsField
             label="Unit"
             value={unit}
-            onChange={(e) => setUnit(e.target.value as FactUnit | "")}
+            onChange={setUnit}
             error={errors.unit}
-          >
-            <option value="">None</option>
-            {FACT_UNITS.map((u) => (
-              <option key={u} value={u}>
-                {u}
-              </option>
-            ))}
-          </SelectField>
+            emptyLabel="None"
+            options={optionsOf(FACT_UNITS, (u) => u)}
+          />
         </div>
         {hasFigure ? <FactStructureFields structure={structure} errors={errors} /> : null}
         <div className="grid gap-4 sm:grid-cols-2">
@@ -150,19 +143,14 @@ export function FactFormDialog({ fact, solutions, industries, onClose }: FactFor
             ))}
           </SelectField>
           {subjectType === "company" ? null : (
-            <SelectField
+            <OptionsField
               label={FACT_SUBJECT_TYPE_LABELS[subjectType]}
               value={subjectId}
-              onChange={(e) => setSubjectId(e.target.value)}
+              onChange={setSubjectId}
               error={errors.subjectId}
-            >
-              <option value="">Choose…</option>
-              {subjects.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </SelectField>
+              emptyLabel="Choose…"
+              options={subjects.map((s) => ({ value: s.id, label: s.name }))}
+            />
           )}
         </div>
         <TextField

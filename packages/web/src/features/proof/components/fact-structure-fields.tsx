@@ -7,7 +7,8 @@ import {
 } from "@content-studio/contract";
 import { useState } from "react";
 import { Button } from "../../../components/ui/button";
-import { SelectField, TextField } from "../../../components/ui/field";
+import { TextField } from "../../../components/ui/field";
+import { OptionsField, optionsOf } from "../../../components/ui/options-field";
 import { useDebouncedValue } from "../../../hooks/use-debounced-value";
 import { useDerivedFactStructure } from "../api/derive-fact-structure";
 
@@ -79,32 +80,22 @@ export function FactStructureFields({
         error={errors["structure.measure"]}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
+        <OptionsField
           label="Kind of figure"
           value={draft.metric}
-          onChange={(e) => structure.change("metric", e.target.value)}
+          onChange={(metric) => structure.change("metric", metric)}
           error={errors["structure.metric"]}
-        >
-          <option value="">Choose…</option>
-          {metrics.map((m) => (
-            <option key={m} value={m}>
-              {capitalise(m)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
+          emptyLabel="Choose…"
+          options={optionsOf(metrics, capitalise)}
+        />
+        <OptionsField
           label="Direction"
           value={draft.direction}
-          onChange={(e) => structure.change("direction", e.target.value)}
+          onChange={(direction) => structure.change("direction", direction)}
           error={errors["structure.direction"]}
-        >
-          <option value="">Choose…</option>
-          {FACT_DIRECTIONS.map((d) => (
-            <option key={d} value={d}>
-              {FACT_DIRECTION_LABELS[d]}
-            </option>
-          ))}
-        </SelectField>
+          emptyLabel="Choose…"
+          options={optionsOf(FACT_DIRECTIONS, FACT_DIRECTION_LABELS)}
+        />
       </div>
       <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
         {structure.following ? (

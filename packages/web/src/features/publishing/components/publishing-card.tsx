@@ -11,7 +11,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Card } from "../../../components/ui/card";
-import { Dialog } from "../../../components/ui/dialog";
+import { Dialog, FormDialogFooter } from "../../../components/ui/dialog";
 import { SelectField, TextField } from "../../../components/ui/field";
 import { Spinner } from "../../../components/ui/spinner";
 import { StatusBadge } from "../../../components/ui/status-badge";
@@ -274,14 +274,12 @@ function ConnectionDialog({
       title={connection ? `Edit ${connection.name}` : "Add publishing connection"}
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={mutation.isPending}>
-            {mutation.isPending ? "Saving..." : connection ? "Save connection" : "Add connection"}
-          </Button>
-        </>
+        <FormDialogFooter
+          form={formId}
+          label={connection ? "Save connection" : "Add connection"}
+          busy={mutation.isPending}
+          onCancel={onClose}
+        />
       }
     >
       <form

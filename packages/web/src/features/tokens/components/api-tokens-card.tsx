@@ -13,7 +13,10 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Card } from "../../../components/ui/card";
-import { Dialog } from "../../../components/ui/dialog";
+import { DataTable } from "../../../components/ui/data-table";
+import { CopyField } from "../../../components/ui/copy-field";
+import { Dialog, FormDialogFooter } from "../../../components/ui/dialog";
+import { RadioGroup } from "../../../components/ui/radio-group";
 import { SelectField, TextField } from "../../../components/ui/field";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { getFieldErrors } from "../../../lib/api-client";
@@ -80,84 +83,85 @@ function TokenTable({
   tokens: ApiToken[];
   onRevoke: (token: ApiToken) => void;
 }) {
-  const th = "px-3 py-2 font-medium";
+  const wide = "hidden sm:table-cell";
   // Below 640 px the scopes and dates move under the name, so nothing scrolls.
   return (
-    <div className="-mx-6 overflow-x-auto compact:-mx-4">
-      <table className="min-w-full text-left text-sm">
-        <caption className="sr-only">API tokens</caption>
-        <thead className="border-b border-slate-200 text-xs font-medium tracking-wide text-slate-500 uppercase">
-          <tr>
-            <th scope="col" className="px-6 py-2 font-medium compact:px-4">
-              Token
-            </th>
-            <th scope="col" className={`${th} hidden sm:table-cell`}>
-              Scopes
-            </th>
-            <th scope="col" className={`${th} hidden sm:table-cell`}>
-              Expires
-            </th>
-            <th scope="col" className={`${th} hidden sm:table-cell`}>
-              Last used
-            </th>
-            <th scope="col" className="px-6 py-2 text-right font-medium compact:px-4">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {tokens.map((t) => (
-            <tr key={t.id} className="align-top">
-              <td className="min-w-40 px-6 py-2 compact:px-4">
-                <span className="flex flex-wrap items-center gap-2">
-                  <span className="font-medium break-words text-slate-900">{t.name}</span>
-                  {t.kind === "service" ? <StatusBadge tone="purple">Service</StatusBadge> : null}
-                  {t.expired ? <StatusBadge tone="red">Expired</StatusBadge> : null}
-                </span>
-                <span className="block font-mono text-xs text-slate-500">{t.prefix}…</span>
-                {t.kind === "service" ? (
-                  <span className="block text-xs text-slate-500">Owner: {t.ownerLabel}</span>
-                ) : null}
-                <span className="mt-1 block text-xs text-slate-500 sm:hidden">
-                  {t.scopes.join(", ")} · expires {dateFormat.format(new Date(t.expiresAt))} ·{" "}
-                  {lastUsedText(t)}
-                </span>
-              </td>
-              <td className="hidden px-3 py-2 text-slate-600 sm:table-cell">
-                <span className="flex flex-wrap gap-1">
-                  {t.scopes.map((scope) => (
-                    <code
-                      key={scope}
-                      className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700"
-                    >
-                      {scope}
-                    </code>
-                  ))}
-                </span>
-              </td>
-              <td className="hidden px-3 py-2 whitespace-nowrap text-slate-600 sm:table-cell">
-                {dateFormat.format(new Date(t.expiresAt))}
-              </td>
-              <td className="hidden px-3 py-2 whitespace-nowrap text-slate-600 sm:table-cell">
-                {lastUsedText(t)}
-              </td>
-              <td className="px-6 py-1 text-right whitespace-nowrap compact:px-4">
-                {t.can.revoke ? (
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    onClick={() => onRevoke(t)}
-                    aria-label={`Revoke ${t.name}`}
-                  >
-                    <Trash2 className="size-4" aria-hidden="true" />
-                  </Button>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="API tokens"
+      rows={tokens}
+      rowClassName="align-top"
+      columns={[
+        { header: "Token", cellClassName: "min-w-40", cell: (t) => <TokenCell token={t} /> },
+        {
+          header: "Scopes",
+          className: wide,
+          cellClassName: "text-slate-600",
+          cell: (t) => (
+            <span className="flex flex-wrap gap-1">
+              {t.scopes.map((scope) => (
+                <code
+                  key={scope}
+                  className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700"
+                >
+                  {scope}
+                </code>
+              ))}
+            </span>
+          ),
+        },
+        {
+          header: "Expires",
+          className: wide,
+          cellClassName: "whitespace-nowrap text-slate-600",
+          cell: (t) => dateFormat.format(new Date(t.expiresAt)),
+        },
+        {
+          header: "Last used",
+          className: wide,
+          cellClassName: "whitespace-nowrap text-slate-600",
+          cell: lastUsedText,
+        },
+        {
+          header: "Actions",
+          hideHeader: true,
+          align: "right",
+          cellPadding: "px-6 py-1 compact:px-4",
+          cellClassName: "whitespace-nowrap",
+          cell: (t) =>
+            t.can.revoke ? (
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => onRevoke(t)}
+                aria-label={`Revoke ${t.name}`}
+              >
+                <Trash2 className="size-4" aria-hidden="true" />
+              </Button>
+            ) : null,
+        },
+      ]}
+    />
+  );
+}
+
+/** The token's name, prefix and owner, and on narrow screens the columns hidden there. */
+function TokenCell({ token: t }: { token: ApiToken }) {
+  return (
+    <>
+      <span className="flex flex-wrap items-center gap-2">
+        <span className="font-medium break-words text-slate-900">{t.name}</span>
+        {t.kind === "service" ? <StatusBadge tone="purple">Service</StatusBadge> : null}
+        {t.expired ? <StatusBadge tone="red">Expired</StatusBadge> : null}
+      </span>
+      <span className="block font-mono text-xs text-slate-500">{t.prefix}…</span>
+      {t.kind === "service" ? (
+        <span className="block text-xs text-slate-500">Owner: {t.ownerLabel}</span>
+      ) : null}
+      <span className="mt-1 block text-xs text-slate-500 sm:hidden">
+        {t.scopes.join(", ")} · expires {dateFormat.format(new Date(t.expiresAt))} ·{" "}
+        {lastUsedText(t)}
+      </span>
+    </>
   );
 }
 
@@ -200,18 +204,14 @@ function CreateTokenDialog({
         create.data ? (
           <Button onClick={onClose}>Done</Button>
         ) : (
-          <>
-            <Button variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              form="create-token"
-              disabled={create.isPending || scopes.length === 0}
-            >
-              {create.isPending ? "Creating..." : "Create token"}
-            </Button>
-          </>
+          <FormDialogFooter
+            form="create-token"
+            label="Create token"
+            busyLabel="Creating..."
+            busy={create.isPending}
+            disabled={scopes.length === 0}
+            onCancel={onClose}
+          />
         )
       }
     >
@@ -229,27 +229,19 @@ function CreateTokenDialog({
             required
           />
           {canCreateService ? (
-            <fieldset className="space-y-2">
-              <legend className="text-sm font-medium text-slate-900">Kind</legend>
-              {(
-                [
-                  ["personal", "Personal: yours alone"],
-                  ["service", "Service: for an integration; every admin sees and can revoke it"],
-                ] as const
-              ).map(([value, label]) => (
-                <label key={value} className="flex items-start gap-2 text-sm text-slate-700">
-                  <input
-                    type="radio"
-                    name="kind"
-                    value={value}
-                    checked={kind === value}
-                    onChange={() => setKind(value)}
-                    className="mt-1 accent-primary"
-                  />
-                  <span>{label}</span>
-                </label>
-              ))}
-            </fieldset>
+            <RadioGroup
+              legend="Kind"
+              name="kind"
+              value={kind}
+              onChange={setKind}
+              options={[
+                { value: "personal", label: "Personal: yours alone" },
+                {
+                  value: "service",
+                  label: "Service: for an integration; every admin sees and can revoke it",
+                },
+              ]}
+            />
           ) : null}
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium text-slate-900">Scopes</legend>
@@ -294,29 +286,18 @@ function CreateTokenDialog({
 }
 
 function CreatedToken({ created }: { created: CreatedApiToken }) {
-  const [copied, setCopied] = useState(false);
   return (
     <div className="space-y-3">
       <Alert tone="success">
         Copy “{created.token.name}” now: it is shown only once. It expires on{" "}
         {dateFormat.format(new Date(created.token.expiresAt))}.
       </Alert>
-      <TextField
+      <CopyField
         label="Token"
         value={created.secret}
-        readOnly
+        copyLabel="Copy token"
         className="font-mono text-xs"
-        onFocus={(event) => event.currentTarget.select()}
       />
-      <Button
-        variant="secondary"
-        size="sm"
-        onClick={() => {
-          void navigator.clipboard?.writeText(created.secret).then(() => setCopied(true));
-        }}
-      >
-        {copied ? "Copied" : "Copy token"}
-      </Button>
     </div>
   );
 }

@@ -2,7 +2,9 @@ import { ADMIN_RESET_LINK_HOURS, PASSWORD_MIN_LENGTH, type User } from "@content
 import { useState, type FormEvent } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { CopyField } from "../../../components/ui/copy-field";
 import { Dialog } from "../../../components/ui/dialog";
+import { RadioGroup } from "../../../components/ui/radio-group";
 import { TextField } from "../../../components/ui/field";
 import { getFieldErrors } from "../../../lib/api-client";
 import { formText } from "../../../lib/form";
@@ -15,7 +17,6 @@ export function ResetPasswordDialog({ user, onClose }: { user: User; onClose: ()
   const [mode, setMode] = useState<Mode>("link");
   const reset = useResetUserPassword();
   const fields = getFieldErrors(reset.error);
-  const [copied, setCopied] = useState(false);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -53,51 +54,26 @@ export function ResetPasswordDialog({ user, onClose }: { user: User; onClose: ()
             Send this link to {user.name}. It works once and expires in {ADMIN_RESET_LINK_HOURS}{" "}
             hours. It is shown only now.
           </Alert>
-          <TextField
-            label="One-time reset link"
-            value={result.link}
-            readOnly
-            onFocus={(event) => event.currentTarget.select()}
-          />
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => {
-              void navigator.clipboard?.writeText(result.link ?? "").then(() => setCopied(true));
-            }}
-          >
-            {copied ? "Copied" : "Copy link"}
-          </Button>
+          <CopyField label="One-time reset link" value={result.link} copyLabel="Copy link" />
         </div>
       ) : (
         <form onSubmit={onSubmit} className="space-y-4" aria-label="Reset password">
-          <fieldset className="space-y-2">
-            <legend className="text-sm font-medium text-slate-900">How</legend>
-            <label className="flex items-start gap-2 text-sm text-slate-700">
-              <input
-                type="radio"
-                name="mode"
-                value="link"
-                checked={mode === "link"}
-                onChange={() => setMode("link")}
-                className="mt-1 accent-primary"
-              />
-              <span>
-                Create a one-time reset link (valid {ADMIN_RESET_LINK_HOURS} hours, shown once)
-              </span>
-            </label>
-            <label className="flex items-start gap-2 text-sm text-slate-700">
-              <input
-                type="radio"
-                name="mode"
-                value="temporary"
-                checked={mode === "temporary"}
-                onChange={() => setMode("temporary")}
-                className="mt-1 accent-primary"
-              />
-              <span>Set a temporary password they must change at next sign-in</span>
-            </label>
-          </fieldset>
+          <RadioGroup
+            legend="How"
+            name="mode"
+            value={mode}
+            onChange={setMode}
+            options={[
+              {
+                value: "link",
+                label: `Create a one-time reset link (valid ${ADMIN_RESET_LINK_HOURS} hours, shown once)`,
+              },
+              {
+                value: "temporary",
+                label: "Set a temporary password they must change at next sign-in",
+              },
+            ]}
+          />
           {mode === "temporary" ? (
             <TextField
               label="Temporary password"

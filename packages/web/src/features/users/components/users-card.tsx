@@ -1,12 +1,12 @@
-import { ROLES, type Role, type User } from "@content-studio/contract";
+import { ROLES, type Role, type User, type UserListRow } from "@content-studio/contract";
 import { UserPlus } from "lucide-react";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
+import { DataTable } from "../../../components/ui/data-table";
 import { Spinner } from "../../../components/ui/spinner";
-import { cn } from "../../../lib/cn";
 import { useUsers } from "../api/get-users";
 import { useUpdateUser } from "../api/update-user";
 import { CreateUserForm } from "./create-user-form";
@@ -39,6 +39,8 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
       },
     );
   };
+
+  const busy = (user: User) => updateUser.isPending && updateUser.variables?.id === user.id;
 
   return (
     <Card
@@ -82,117 +84,133 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
       ) : users.isError ? (
         <Alert>{users.error.message}</Alert>
       ) : (
-        <div className="relative -mx-6 overflow-x-auto">
-          <table className="min-w-full text-left text-sm">
-            <thead className="border-b border-slate-200 text-xs font-medium tracking-wide text-slate-500 uppercase">
-              <tr>
-                <th scope="col" className="px-6 py-2 font-medium">
-                  Name
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Email
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Role
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Status
-                </th>
-                <th scope="col" className="px-6 py-2 text-right font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {users.data.users.map((user) => {
-                const isSelf = user.id === currentUserId;
-                const busy = updateUser.isPending && updateUser.variables?.id === user.id;
-                return (
-                  <tr key={user.id}>
-                    <td
-                      className={cn(
-                        "px-6 py-3 font-medium whitespace-nowrap",
-                        user.active ? "text-slate-900" : "text-slate-500",
-                      )}
-                    >
-                      {user.name}
-                      {isSelf ? (
-                        <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-600">
-                          You
-                        </span>
-                      ) : null}
-                    </td>
-                    <td className="px-3 py-3 whitespace-nowrap text-slate-600">{user.email}</td>
-                    <td className="px-3 py-3">
-                      <select
-                        aria-label={`Role of ${user.name}`}
-                        value={user.role}
-                        disabled={!user.can.changeRole || busy}
-                        title={
-                          !user.can.changeRole && isSelf
-                            ? "You cannot change your own role."
-                            : undefined
-                        }
-                        onChange={(event) =>
-                          change(user, { role: toRole(event.target.value, user.role) })
-                        }
-                        className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 outline-none focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-primary/30 disabled:bg-slate-50 disabled:text-slate-500"
-                      >
-                        {ROLES.map((role) => (
-                          <option key={role} value={role}>
-                            {ROLE_LABELS[role]}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                    <td className="px-3 py-3">
-                      <StatusBadge tone={user.active ? "green" : "slate"}>
-                        {user.active ? "Active" : "Deactivated"}
-                      </StatusBadge>
-                    </td>
-                    <td className="space-x-2 px-6 py-3 text-right whitespace-nowrap">
-                      {!user.can.resetPassword ? null : (
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          aria-label={`Reset password of ${user.name}`}
-                          onClick={() => setResetting(user)}
-                        >
-                          Reset password
-                        </Button>
-                      )}
-                      {!user.can.deactivate ? null : user.active ? (
-                        <Button
-                          size="sm"
-                          variant="danger"
-                          disabled={busy}
-                          aria-label={`Deactivate ${user.name}`}
-                          onClick={() => change(user, { active: false })}
-                        >
-                          Deactivate
-                        </Button>
-                      ) : (
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          disabled={busy}
-                          aria-label={`Reactivate ${user.name}`}
-                          onClick={() => change(user, { active: true })}
-                        >
-                          Reactivate
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          rows={users.data.users}
+          cellPadding="py-3"
+          columns={[
+            {
+              header: "Name",
+              cellClassName: "font-medium whitespace-nowrap",
+              cell: (user) => (
+                <>
+                  <span className={user.active ? "text-slate-900" : "text-slate-500"}>
+                    {user.name}
+                  </span>
+                  {user.id === currentUserId ? (
+                    <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-600">
+                      You
+                    </span>
+                  ) : null}
+                </>
+              ),
+            },
+            {
+              header: "Email",
+              cellClassName: "whitespace-nowrap text-slate-600",
+              cell: (user) => user.email,
+            },
+            {
+              header: "Role",
+              cell: (user) => (
+                <select
+                  aria-label={`Role of ${user.name}`}
+                  value={user.role}
+                  disabled={!user.can.changeRole || busy(user)}
+                  title={
+                    !user.can.changeRole && user.id === currentUserId
+                      ? "You cannot change your own role."
+                      : undefined
+                  }
+                  onChange={(event) =>
+                    change(user, { role: toRole(event.target.value, user.role) })
+                  }
+                  className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 outline-none focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-primary/30 disabled:bg-slate-50 disabled:text-slate-500"
+                >
+                  {ROLES.map((role) => (
+                    <option key={role} value={role}>
+                      {ROLE_LABELS[role]}
+                    </option>
+                  ))}
+                </select>
+              ),
+            },
+            {
+              header: "Status",
+              cell: (user) => (
+                <StatusBadge tone={user.active ? "green" : "slate"}>
+                  {user.active ? "Active" : "Deactivated"}
+                </StatusBadge>
+              ),
+            },
+            {
+              header: "Actions",
+              hideHeader: true,
+              align: "right",
+              cellClassName: "space-x-2 whitespace-nowrap",
+              cell: (user) => (
+                <UserActions
+                  user={user}
+                  busy={busy(user)}
+                  onReset={() => setResetting(user)}
+                  onActive={(active) => change(user, { active })}
+                />
+              ),
+            },
+          ]}
+        />
       )}
       {resetting ? (
         <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
       ) : null}
     </Card>
+  );
+}
+
+/** Reset password, and deactivate or reactivate, where the answer's `can` allows. */
+function UserActions({
+  user,
+  busy,
+  onReset,
+  onActive,
+}: {
+  user: UserListRow;
+  busy: boolean;
+  onReset: () => void;
+  onActive: (active: boolean) => void;
+}) {
+  return (
+    <>
+      {!user.can.resetPassword ? null : (
+        <Button
+          size="sm"
+          variant="secondary"
+          aria-label={`Reset password of ${user.name}`}
+          onClick={onReset}
+        >
+          Reset password
+        </Button>
+      )}
+      {!user.can.deactivate ? null : user.active ? (
+        <Button
+          size="sm"
+          variant="danger"
+          disabled={busy}
+          aria-label={`Deactivate ${user.name}`}
+          onClick={() => onActive(false)}
+        >
+          Deactivate
+        </Button>
+      ) : (
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={busy}
+          aria-label={`Reactivate ${user.name}`}
+          onClick={() => onActive(true)}
+        >
+          Reactivate
+        </Button>
+      )}
+    </>
   );
 }

@@ -11,7 +11,8 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Card } from "../../../components/ui/card";
-import { Dialog } from "../../../components/ui/dialog";
+import { CopyField } from "../../../components/ui/copy-field";
+import { Dialog, FormDialogFooter } from "../../../components/ui/dialog";
 import { TextAreaField, TextField } from "../../../components/ui/field";
 import { Spinner } from "../../../components/ui/spinner";
 import { StatusBadge } from "../../../components/ui/status-badge";
@@ -214,14 +215,13 @@ function AddEndpointDialog({
       title="Add webhook endpoint"
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="add-webhook" disabled={create.isPending}>
-            {create.isPending ? "Adding..." : "Add endpoint"}
-          </Button>
-        </>
+        <FormDialogFooter
+          form="add-webhook"
+          label="Add endpoint"
+          busyLabel="Adding..."
+          busy={create.isPending}
+          onCancel={onClose}
+        />
       }
     >
       <form id="add-webhook" onSubmit={onSubmit} className="space-y-4" aria-label="Add endpoint">
@@ -272,7 +272,6 @@ function AddEndpointDialog({
 }
 
 function SecretDialog({ shown, onClose }: { shown: NonNullable<Shown>; onClose: () => void }) {
-  const [copied, setCopied] = useState(false);
   return (
     <Dialog
       title={shown.title}
@@ -289,21 +288,7 @@ function SecretDialog({ shown, onClose }: { shown: NonNullable<Shown>; onClose: 
           Copy the signing secret now: it is shown only once. After a rotation the previous secret
           keeps signing for {WEBHOOK_ROTATION_OVERLAP_HOURS} hours.
         </Alert>
-        <TextField
-          label="Signing secret"
-          value={shown.secret}
-          readOnly
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => {
-            void navigator.clipboard?.writeText(shown.secret).then(() => setCopied(true));
-          }}
-        >
-          {copied ? "Copied" : "Copy secret"}
-        </Button>
+        <CopyField label="Signing secret" value={shown.secret} copyLabel="Copy secret" />
       </div>
     </Dialog>
   );

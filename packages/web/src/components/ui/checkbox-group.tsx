@@ -1,40 +1,56 @@
-interface CheckboxOption {
+import type { ReactNode } from "react";
+import { cn } from "../../lib/cn";
+
+interface CheckboxOption<T extends string> {
   /** What is sent and kept in the selection. */
-  value: string;
+  value: T;
   label: string;
   description?: string;
 }
 
-interface CheckboxGroupProps {
+interface CheckboxGroupProps<T extends string> {
   legend: string;
-  options: CheckboxOption[];
-  selected: string[];
-  onChange: (selected: string[]) => void;
-  /** Shown instead of the options while they load or when there are none. */
+  options: readonly CheckboxOption<T>[];
+  selected: readonly T[];
+  /** The new selection, in the options' order. */
+  onChange: (selected: T[]) => void;
+  /** Shown instead of the options when there are none (they load, or none exist). */
   emptyText?: string;
+  /** Three columns on wide screens for short labels; two otherwise. */
+  columns?: 2 | 3;
+  disabled?: boolean;
+  error?: string;
+  /** Shown under the options (a note on the choice). */
+  children?: ReactNode;
 }
 
-/** A fieldset of checkboxes; the selection keeps the options' order. */
-export function CheckboxGroup({
+/** A fieldset of checkboxes as tiles in a wrapping grid; the selection keeps the options' order. */
+export function CheckboxGroup<T extends string>({
   legend,
   options,
   selected,
   onChange,
-  emptyText,
-}: CheckboxGroupProps) {
-  const toggle = (value: string, checked: boolean) => {
+  emptyText = "None available.",
+  columns = 2,
+  disabled,
+  error,
+  children,
+}: CheckboxGroupProps<T>) {
+  const toggle = (value: T, checked: boolean) => {
     const next = new Set(selected);
     if (checked) next.add(value);
     else next.delete(value);
     onChange(options.map((o) => o.value).filter((v) => next.has(v)));
   };
   return (
-    <fieldset>
+    <fieldset className="space-y-2" disabled={disabled}>
       <legend className="text-sm font-medium text-slate-700">{legend}</legend>
       {options.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-500">{emptyText ?? "None available."}</p>
+        <p className="text-sm text-slate-500">{emptyText}</p>
       ) : (
-        <div className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
+        <div
+          className={cn("grid grid-cols-1 gap-2 sm:grid-cols-2", columns === 3 && "lg:grid-cols-3")}
+        >
           {options.map((option) => (
             <label
               key={option.value}
@@ -56,6 +72,8 @@ export function CheckboxGroup({
           ))}
         </div>
       )}
+      {error ? <p className="text-sm text-red-600">{error}</p> : null}
+      {children}
     </fieldset>
   );
 }
