@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context";
 import { changeFeedOf } from "../../db/change-feed";
+import { startStreamReply } from "../../lib/stream-reply";
 import { actorOf } from "../../plugins/access";
 import { openKitExport } from "./kit-export-store";
 import * as kits from "./kit.service";
@@ -89,19 +90,7 @@ export const kitRoutes =
         const actor = actorOf(request);
         const id = request.params.id;
         const first = await kits.getKit(ctx, actor, id);
-        reply.hijack();
-        const raw = reply.raw;
-        const inherited = Object.fromEntries(
-          Object.entries(reply.getHeaders()).filter(([, v]) => v !== undefined),
-        ) as Record<string, string | number | string[]>;
-        raw.writeHead(200, {
-          ...inherited,
-          "content-type": "text/event-stream; charset=utf-8",
-          "cache-control": "no-store",
-          "x-content-type-options": "nosniff",
-          "x-accel-buffering": "no",
-          "x-request-id": request.id,
-        });
+        const raw = startStreamReply(request, reply, "text/event-stream; charset=utf-8");
         const send = (data: unknown) => {
           if (!raw.destroyed && !raw.writableEnded) raw.write(`data: ${JSON.stringify(data)}\n\n`);
         };

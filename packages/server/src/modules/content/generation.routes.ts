@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
+import { startStreamReply } from "../../lib/stream-reply";
 import { actorOf } from "../../plugins/access";
 import { clientGoneSignal } from "../../plugins/client-gone";
 import {
@@ -77,20 +78,7 @@ export const generationRoutes =
         const prepared = await prepareGeneration(ctx, actorOf(request), request.body, request.log);
 
         const signal = clientGoneSignal(reply);
-        reply.hijack();
-        const raw = reply.raw;
-        const inherited = Object.fromEntries(
-          Object.entries(reply.getHeaders()).filter(([, v]) => v !== undefined),
-        ) as Record<string, string | number | string[]>;
-        raw.writeHead(200, {
-          // Helmet's security headers were set on the reply; a hijacked reply must copy them.
-          ...inherited,
-          "content-type": "application/x-ndjson; charset=utf-8",
-          "cache-control": "no-store",
-          "x-content-type-options": "nosniff",
-          "x-accel-buffering": "no",
-          "x-request-id": request.id,
-        });
+        const raw = startStreamReply(request, reply, "application/x-ndjson; charset=utf-8");
         raw.flushHeaders();
         const send = (event: GenerationEvent) => {
           if (!raw.destroyed && !raw.writableEnded) raw.write(`${JSON.stringify(event)}\n`);
