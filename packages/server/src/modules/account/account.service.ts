@@ -12,12 +12,7 @@ import { hashPassword, verifyPassword } from "../../lib/passwords";
 import { describeRetry } from "../../lib/rate-limit";
 import { clearBucket, hitBucket } from "../../lib/rate-limit.repository";
 import type { SessionUser } from "../../plugins/access";
-import {
-  auditActorOf,
-  diffFields,
-  recordAudit,
-  recordAuditOfChanges,
-} from "../audit/audit.service";
+import { auditActorOf, diffFields, recordAudit, recordChangesIfAny } from "../audit/audit.service";
 import { presentUser } from "../users/users.presenter";
 import { findUserById } from "../users/users.repository";
 import { accountPolicy } from "./account.policy";
@@ -55,7 +50,7 @@ export async function saveUiSettings(
       compact_mode: settings.compactMode,
     });
     const changes = diffFields(before, settings);
-    await recordAuditOfChanges(trx, {
+    await recordChangesIfAny(trx, {
       actor: auditActorOf(actor),
       action: "account.preferences_changed",
       target: { type: "user", id: actor.id, label: actor.email },

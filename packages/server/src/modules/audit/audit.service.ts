@@ -74,7 +74,7 @@ export async function recordAudit(trx: Db, entry: AuditEntryInput): Promise<void
  * Appends an entry that names changed fields, but only when there is at least one: a save that
  * changes nothing leaves no trace in the log. Same transaction rule as {@link recordAudit}.
  */
-export async function recordAuditOfChanges(
+export async function recordChangesIfAny(
   trx: Db,
   entry: AuditEntryInput & { changes: Record<string, AuditChange> },
 ): Promise<void> {

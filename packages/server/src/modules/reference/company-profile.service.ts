@@ -8,7 +8,7 @@ import { SaveCompanyProfileBodySchema } from "@content-studio/contract";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/types";
 import type { SessionUser } from "../../plugins/access";
-import { auditActorOf, recordAuditOfChanges } from "../audit/audit.service";
+import { auditActorOf, recordChangesIfAny } from "../audit/audit.service";
 import { getBannedPhraseList, writeBannedPhraseList } from "../settings/banned-phrases";
 import { referencePolicy } from "./reference.policy";
 import { isSampleProfile, presentCompanyCatalog, presentCompanyVoice } from "./reference.presenter";
@@ -119,7 +119,7 @@ export async function saveCompanyProfile(
       }
     }
     if (before.isSample) changes.isSample = { from: true, to: false };
-    await recordAuditOfChanges(trx, {
+    await recordChangesIfAny(trx, {
       actor: auditActorOf(actor),
       action: "company.profile_changed",
       target: { type: "company_profile", id: "1", label: input.companyName },

@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { z } from "zod";
 import type { Database } from "../../db/types";
 import type { SessionUser } from "../../plugins/access";
-import { auditActorOf, diffFields, recordAuditOfChanges } from "../audit/audit.service";
+import { auditActorOf, diffFields, recordChangesIfAny } from "../audit/audit.service";
 import { readSetting, writeSetting } from "./settings.repository";
 
 /** A setting stored as one JSON object under `key`, and how the audit log names its changes. */
@@ -41,7 +41,7 @@ export async function writeAuditedSetting<T extends Record<string, unknown>>(
   { before, after }: { before: T; after: T },
 ): Promise<void> {
   await writeSetting(trx, setting.key, after, actor.id);
-  await recordAuditOfChanges(trx, {
+  await recordChangesIfAny(trx, {
     actor: auditActorOf(actor),
     action: setting.action,
     target: { type: "setting", id: setting.key, label: setting.label },

@@ -13,12 +13,7 @@ import { passwordWeakness } from "../../lib/passwords";
 import type { SessionUser } from "../../plugins/access";
 import { userPolicy, usersPolicy, type UserAction } from "./users.policy";
 import { presentUser, presentUserListRow } from "./users.presenter";
-import {
-  auditActorOf,
-  diffFields,
-  recordAudit,
-  recordAuditOfChanges,
-} from "../audit/audit.service";
+import { auditActorOf, diffFields, recordAudit, recordChangesIfAny } from "../audit/audit.service";
 import * as repo from "./users.repository";
 
 /**
@@ -162,7 +157,7 @@ export async function changeUser(
       active: presented.active,
       name: presented.name,
     });
-    await recordAuditOfChanges(trx, {
+    await recordChangesIfAny(trx, {
       actor: auditActorOf(actor),
       action: changes.role
         ? "user.role_changed"

@@ -20,12 +20,7 @@ import type { AppContext } from "../../app-context";
 import type { Database } from "../../db/types";
 import { AppError } from "../../lib/app-error";
 import type { SessionUser } from "../../plugins/access";
-import {
-  auditActorOf,
-  diffFields,
-  recordAudit,
-  recordAuditOfChanges,
-} from "../audit/audit.service";
+import { auditActorOf, diffFields, recordAudit, recordChangesIfAny } from "../audit/audit.service";
 import { writeAuditedSetting, type AuditedSetting } from "../settings/settings.service";
 import {
   checkEndpointUrl,
@@ -173,7 +168,7 @@ export async function updateWebhook(
       { events: before.events, description: before.description, enabled: before.enabled },
       { events: after.events, description: after.description, enabled: after.enabled },
     );
-    await recordAuditOfChanges(trx, {
+    await recordChangesIfAny(trx, {
       actor: auditActorOf(actor),
       action: "webhook.changed",
       target: auditTarget(after),
