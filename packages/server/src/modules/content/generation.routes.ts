@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
+import { routeOptions } from "../../lib/route-options";
 import { startStreamReply } from "../../lib/stream-reply";
 import { actorOf } from "../../plugins/access";
 import { clientGoneSignal } from "../../plugins/client-gone";
@@ -25,16 +26,13 @@ export const generationRoutes =
   async (app) => {
     app.get(
       "/api/content-generation-data",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "getGenerationData",
-          summary: "Get the choices for the generation form",
-          tags: ["content"],
-          querystring: ContentGenerationDataQuerySchema,
-          response: { 200: successEnvelope(ContentGenerationDataSchema) },
-        },
-      },
+      routeOptions("viewer", {
+        operationId: "getGenerationData",
+        summary: "Get the choices for the generation form",
+        tags: ["content"],
+        querystring: ContentGenerationDataQuerySchema,
+        response: { 200: successEnvelope(ContentGenerationDataSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await getContentGenerationData(ctx, actorOf(request), request.query),
@@ -43,16 +41,13 @@ export const generationRoutes =
 
     app.post(
       "/api/generate-content",
-      {
-        config: { access: "editor" },
-        schema: {
-          operationId: "generateContent",
-          summary: "Generate content from a brief",
-          tags: ["content"],
-          body: GenerateContentBodySchema,
-          response: { 200: successEnvelope(GeneratedContentSchema) },
-        },
-      },
+      routeOptions("editor", {
+        operationId: "generateContent",
+        summary: "Generate content from a brief",
+        tags: ["content"],
+        body: GenerateContentBodySchema,
+        response: { 200: successEnvelope(GeneratedContentSchema) },
+      }),
       async (request, reply) => {
         const signal = clientGoneSignal(reply);
         return {
@@ -64,15 +59,12 @@ export const generationRoutes =
 
     app.post(
       "/api/generate-content/stream",
-      {
-        config: { access: "editor" },
-        schema: {
-          operationId: "generateContentStream",
-          summary: "Generate content from a brief, streamed as events",
-          tags: ["content"],
-          body: GenerateContentBodySchema,
-        },
-      },
+      routeOptions("editor", {
+        operationId: "generateContentStream",
+        summary: "Generate content from a brief, streamed as events",
+        tags: ["content"],
+        body: GenerateContentBodySchema,
+      }),
       async (request, reply) => {
         // Everything that can fail before a provider call answers a normal JSON error.
         const prepared = await prepareGeneration(ctx, actorOf(request), request.body, request.log);
