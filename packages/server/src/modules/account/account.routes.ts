@@ -8,6 +8,7 @@ import {
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
+import { routeOptions } from "../../lib/route-options";
 import { actorOf } from "../../plugins/access";
 import * as account from "./account.service";
 
@@ -35,16 +36,13 @@ export const accountRoutes =
 
     app.put(
       "/api/me/settings",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "updateMySettings",
-          summary: "Save your personal settings",
-          tags: ["account"],
-          body: UiSettingsSchema,
-          response: { 200: successEnvelope(UiSettingsSchema) },
-        },
-      },
+      routeOptions("viewer", {
+        operationId: "updateMySettings",
+        summary: "Save your personal settings",
+        tags: ["account"],
+        body: UiSettingsSchema,
+        response: { 200: successEnvelope(UiSettingsSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await account.saveUiSettings(ctx, actorOf(request), request.body),
@@ -53,16 +51,13 @@ export const accountRoutes =
 
     app.patch(
       "/api/me",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "updateMe",
-          summary: "Change your display name",
-          tags: ["account"],
-          body: UpdateMeBodySchema,
-          response: { 200: successEnvelope(UserSchema) },
-        },
-      },
+      routeOptions("viewer", {
+        operationId: "updateMe",
+        summary: "Change your display name",
+        tags: ["account"],
+        body: UpdateMeBodySchema,
+        response: { 200: successEnvelope(UserSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await account.updateMe(ctx, actorOf(request), request.body),

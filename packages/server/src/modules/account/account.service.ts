@@ -12,7 +12,7 @@ import { hashPassword, verifyPassword } from "../../lib/passwords";
 import { describeRetry } from "../../lib/rate-limit";
 import { clearBucket, hitBucket } from "../../lib/rate-limit.repository";
 import type { SessionUser } from "../../plugins/access";
-import { auditActorOf, diffFields, recordAudit } from "../audit/audit.service";
+import { auditActorOf, diffFields, recordAudit, recordChangesIfAny } from "../audit/audit.service";
 import { presentUser } from "../users/users.presenter";
 import { findUserById } from "../users/users.repository";
 import { accountPolicy } from "./account.policy";
@@ -50,14 +50,12 @@ export async function saveUiSettings(
       compact_mode: settings.compactMode,
     });
     const changes = diffFields(before, settings);
-    if (Object.keys(changes).length > 0) {
-      await recordAudit(trx, {
-        actor: auditActorOf(actor),
-        action: "account.preferences_changed",
-        target: { type: "user", id: actor.id, label: actor.email },
-        changes,
-      });
-    }
+    await recordChangesIfAny(trx, {
+      actor: auditActorOf(actor),
+      action: "account.preferences_changed",
+      target: { type: "user", id: actor.id, label: actor.email },
+      changes,
+    });
   });
   return settings;
 }

@@ -5,6 +5,7 @@ import {
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
+import { routeOptions } from "../../lib/route-options";
 import { actorOf } from "../../plugins/access";
 import { changeAiProvider, getAiServiceInfoFor } from "./ai-provider.service";
 
@@ -14,15 +15,12 @@ export const aiRoutes =
   async (app) => {
     app.get(
       "/api/ai-service-info",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "getAiServiceInfo",
-          summary: "Get the AI provider in use",
-          tags: ["ai"],
-          response: { 200: successEnvelope(AiServiceInfoResponseSchema) },
-        },
-      },
+      routeOptions("viewer", {
+        operationId: "getAiServiceInfo",
+        summary: "Get the AI provider in use",
+        tags: ["ai"],
+        response: { 200: successEnvelope(AiServiceInfoResponseSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await getAiServiceInfoFor(ctx, actorOf(request)),
@@ -31,16 +29,13 @@ export const aiRoutes =
 
     app.post(
       "/api/change-ai-provider",
-      {
-        config: { access: "admin" },
-        schema: {
-          operationId: "changeAiProvider",
-          summary: "Change the AI provider",
-          tags: ["ai"],
-          body: ChangeAiProviderBodySchema,
-          response: { 200: successEnvelope(AiServiceInfoResponseSchema) },
-        },
-      },
+      routeOptions("admin", {
+        operationId: "changeAiProvider",
+        summary: "Change the AI provider",
+        tags: ["ai"],
+        body: ChangeAiProviderBodySchema,
+        response: { 200: successEnvelope(AiServiceInfoResponseSchema) },
+      }),
       async (request) => {
         const actor = actorOf(request);
         const info = await changeAiProvider(ctx, actor, request.body, request.log);

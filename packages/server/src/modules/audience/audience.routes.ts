@@ -19,6 +19,7 @@ import { z } from "zod";
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
 import { MAX_PREVIEWS_PER_USER, reserveIngestSlot } from "../../lib/ingest-slots";
+import { routeOptions } from "../../lib/route-options";
 import { assertNoNul } from "../../plugins/nul-guard";
 import { actorOf } from "../../plugins/access";
 import * as audience from "./audience.service";
@@ -35,16 +36,13 @@ export const audienceRoutes =
 
     app.get(
       "/api/audience/overview",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "getAudienceOverview",
-          summary: "Get the intent data overview",
-          tags: ["audience"],
-          querystring: AudienceOverviewQuerySchema,
-          response: { 200: successEnvelope(AudienceOverviewSchema) },
-        },
-      },
+      routeOptions("viewer", {
+        operationId: "getAudienceOverview",
+        summary: "Get the intent data overview",
+        tags: ["audience"],
+        querystring: AudienceOverviewQuerySchema,
+        response: { 200: successEnvelope(AudienceOverviewSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await audience.getAudienceOverview(ctx.db, actorOf(request), request.query.industry),
@@ -53,15 +51,12 @@ export const audienceRoutes =
 
     app.get(
       "/api/audience/export",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "exportAudience",
-          summary: "Download the intent overview as CSV",
-          tags: ["audience"],
-          querystring: AudienceExportQuerySchema,
-        },
-      },
+      routeOptions("viewer", {
+        operationId: "exportAudience",
+        summary: "Download the intent overview as CSV",
+        tags: ["audience"],
+        querystring: AudienceExportQuerySchema,
+      }),
       async (request, reply) => {
         const industry = request.query.industry;
         return reply
@@ -73,29 +68,23 @@ export const audienceRoutes =
 
     app.get(
       "/api/audience/datasets",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "listIntentDatasets",
-          summary: "List imported intent datasets",
-          tags: ["audience"],
-          response: { 200: successEnvelope(z.array(IntentDatasetSchema)) },
-        },
-      },
+      routeOptions("viewer", {
+        operationId: "listIntentDatasets",
+        summary: "List imported intent datasets",
+        tags: ["audience"],
+        response: { 200: successEnvelope(z.array(IntentDatasetSchema)) },
+      }),
       async () => ({ success: true as const, data: await audience.listDatasetHistory(ctx.db) }),
     );
 
     app.post(
       "/api/audience/imports/preview",
-      {
-        config: { access: "editor" },
-        schema: {
-          operationId: "previewIntentImport",
-          summary: "Upload an intent CSV and preview its import",
-          tags: ["audience"],
-          response: { 200: successEnvelope(ImportPreviewSchema) },
-        },
-      },
+      routeOptions("editor", {
+        operationId: "previewIntentImport",
+        summary: "Upload an intent CSV and preview its import",
+        tags: ["audience"],
+        response: { 200: successEnvelope(ImportPreviewSchema) },
+      }),
       async (request) => {
         if (!request.isMultipart()) throw new AppError("validation_error", "Choose a CSV file.");
         const actor = actorOf(request);
@@ -130,17 +119,14 @@ export const audienceRoutes =
 
     app.post(
       "/api/audience/imports/:id/commit",
-      {
-        config: { access: "editor" },
-        schema: {
-          operationId: "commitIntentImport",
-          summary: "Import a previewed intent CSV",
-          tags: ["audience"],
-          params: ImportIdParamsSchema,
-          body: CommitImportBodySchema,
-          response: { 200: successEnvelope(IntentDatasetSchema) },
-        },
-      },
+      routeOptions("editor", {
+        operationId: "commitIntentImport",
+        summary: "Import a previewed intent CSV",
+        tags: ["audience"],
+        params: ImportIdParamsSchema,
+        body: CommitImportBodySchema,
+        response: { 200: successEnvelope(IntentDatasetSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await audience.commitImport(
@@ -154,16 +140,13 @@ export const audienceRoutes =
 
     app.get(
       "/api/audience/recommendations",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "listContentGaps",
-          summary: "List recommended content for intent gaps",
-          tags: ["audience"],
-          querystring: AudienceOverviewQuerySchema,
-          response: { 200: successEnvelope(ContentRecommendationsSchema) },
-        },
-      },
+      routeOptions("viewer", {
+        operationId: "listContentGaps",
+        summary: "List recommended content for intent gaps",
+        tags: ["audience"],
+        querystring: AudienceOverviewQuerySchema,
+        response: { 200: successEnvelope(ContentRecommendationsSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await audience.getContentRecommendations(ctx.db, request.query.industry),
@@ -172,30 +155,24 @@ export const audienceRoutes =
 
     app.get(
       "/api/audience/content",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "listAudienceContent",
-          summary: "List content with its audience match",
-          tags: ["audience"],
-          response: { 200: successEnvelope(z.array(TargetableItemSchema)) },
-        },
-      },
+      routeOptions("viewer", {
+        operationId: "listAudienceContent",
+        summary: "List content with its audience match",
+        tags: ["audience"],
+        response: { 200: successEnvelope(z.array(TargetableItemSchema)) },
+      }),
       async () => ({ success: true as const, data: await audience.listTargetableItems(ctx.db) }),
     );
 
     app.get(
       "/api/audience/content/:id/accounts",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "listContentAccounts",
-          summary: "List the accounts a content item matches",
-          tags: ["audience"],
-          params: ContentIdParamsSchema,
-          response: { 200: successEnvelope(AccountsToTargetSchema) },
-        },
-      },
+      routeOptions("viewer", {
+        operationId: "listContentAccounts",
+        summary: "List the accounts a content item matches",
+        tags: ["audience"],
+        params: ContentIdParamsSchema,
+        response: { 200: successEnvelope(AccountsToTargetSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await audience.getAccountsToTarget(ctx.db, request.params.id),
@@ -204,15 +181,12 @@ export const audienceRoutes =
 
     app.get(
       "/api/audience/content/:id/accounts/export",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "exportContentAccounts",
-          summary: "Download the accounts a content item matches as CSV",
-          tags: ["audience"],
-          params: ContentIdParamsSchema,
-        },
-      },
+      routeOptions("viewer", {
+        operationId: "exportContentAccounts",
+        summary: "Download the accounts a content item matches as CSV",
+        tags: ["audience"],
+        params: ContentIdParamsSchema,
+      }),
       async (request, reply) => {
         const { fileName, csv } = await audience.exportAccountsToTargetCsv(ctx, request.params.id);
         return reply

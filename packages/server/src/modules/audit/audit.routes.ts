@@ -1,6 +1,7 @@
 import { AuditPageSchema, AuditQuerySchema, successEnvelope } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
+import { routeOptions } from "../../lib/route-options";
 import { exportAuditCsv, listAudit } from "./audit.service";
 
 export const auditRoutes =
@@ -8,30 +9,24 @@ export const auditRoutes =
   async (app) => {
     app.get(
       "/api/audit",
-      {
-        config: { access: "admin" },
-        schema: {
-          operationId: "listAuditLog",
-          summary: "List audit log entries",
-          tags: ["audit"],
-          querystring: AuditQuerySchema,
-          response: { 200: successEnvelope(AuditPageSchema) },
-        },
-      },
+      routeOptions("admin", {
+        operationId: "listAuditLog",
+        summary: "List audit log entries",
+        tags: ["audit"],
+        querystring: AuditQuerySchema,
+        response: { 200: successEnvelope(AuditPageSchema) },
+      }),
       async (request) => ({ success: true as const, data: await listAudit(ctx.db, request.query) }),
     );
 
     app.get(
       "/api/audit/export",
-      {
-        config: { access: "admin" },
-        schema: {
-          operationId: "exportAuditLog",
-          summary: "Download the audit log as CSV",
-          tags: ["audit"],
-          querystring: AuditQuerySchema,
-        },
-      },
+      routeOptions("admin", {
+        operationId: "exportAuditLog",
+        summary: "Download the audit log as CSV",
+        tags: ["audit"],
+        querystring: AuditQuerySchema,
+      }),
       async (request, reply) => {
         const day = new Date().toISOString().slice(0, 10);
         return reply

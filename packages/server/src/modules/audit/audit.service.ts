@@ -70,6 +70,17 @@ export async function recordAudit(trx: Db, entry: AuditEntryInput): Promise<void
   });
 }
 
+/**
+ * Appends an entry that names changed fields, but only when there is at least one: a save that
+ * changes nothing leaves no trace in the log. Same transaction rule as {@link recordAudit}.
+ */
+export async function recordChangesIfAny(
+  trx: Db,
+  entry: AuditEntryInput & { changes: Record<string, AuditChange> },
+): Promise<void> {
+  if (Object.keys(entry.changes).length > 0) await recordAudit(trx, entry);
+}
+
 /** `{ field: { from, to } }` for every field whose value differs (compared as JSON). */
 export function diffFields<T extends Record<string, unknown>>(
   before: T,

@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context";
+import { routeOptions } from "../../lib/route-options";
 import { createFirstAdmin, getSessionInfo, signIn, signOut } from "./auth.service";
 import { completePasswordReset, requestPasswordReset } from "./password-reset.service";
 import { finishSsoSignIn, startSsoSignIn } from "./sso-sign-in.service";
@@ -41,16 +42,13 @@ export const authRoutes =
 
     app.post(
       "/api/setup/admin",
-      {
-        config: { access: "public" },
-        schema: {
-          operationId: "setupAdmin",
-          summary: "Create the first administrator",
-          tags: ["auth"],
-          body: SetupAdminBodySchema,
-          response: { 201: UserEnvelope },
-        },
-      },
+      routeOptions("public", {
+        operationId: "setupAdmin",
+        summary: "Create the first administrator",
+        tags: ["auth"],
+        body: SetupAdminBodySchema,
+        response: { 201: UserEnvelope },
+      }),
       async (request, reply) => {
         await createFirstAdmin(ctx, request.body);
         const { user, setCookies } = await signIn(ctx, request, request.body);
@@ -61,16 +59,13 @@ export const authRoutes =
 
     app.post(
       "/api/auth/sign-in/email",
-      {
-        config: { access: "public" },
-        schema: {
-          operationId: "signIn",
-          summary: "Sign in with email and password",
-          tags: ["auth"],
-          body: SignInBodySchema,
-          response: { 200: UserEnvelope },
-        },
-      },
+      routeOptions("public", {
+        operationId: "signIn",
+        summary: "Sign in with email and password",
+        tags: ["auth"],
+        body: SignInBodySchema,
+        response: { 200: UserEnvelope },
+      }),
       async (request, reply) => {
         const { user, setCookies, passwordChangeRequired } = await signIn(
           ctx,
@@ -84,15 +79,12 @@ export const authRoutes =
 
     app.post(
       "/api/auth/sign-in/sso",
-      {
-        config: { access: "public" },
-        schema: {
-          operationId: "startSsoSignIn",
-          summary: "Start signing in with the single sign-on provider (answers its URL)",
-          tags: ["auth"],
-          response: { 200: successEnvelope(SsoSignInStartSchema) },
-        },
-      },
+      routeOptions("public", {
+        operationId: "startSsoSignIn",
+        summary: "Start signing in with the single sign-on provider (answers its URL)",
+        tags: ["auth"],
+        response: { 200: successEnvelope(SsoSignInStartSchema) },
+      }),
       async (request, reply) => {
         const { url, setCookies } = await startSsoSignIn(ctx, request);
         if (setCookies.length > 0) reply.header("set-cookie", setCookies);
@@ -102,23 +94,20 @@ export const authRoutes =
 
     app.get(
       "/api/auth/sso/callback/:providerId",
-      {
-        config: { access: "public" },
-        schema: {
-          operationId: "finishSsoSignIn",
-          summary: "The single sign-on provider's redirect: signs in, then redirects to the app",
-          tags: ["auth"],
-          params: z.object({ providerId: z.string().max(100) }),
-          querystring: z.object({
-            code: z.string().max(4096).optional(),
-            state: z.string().max(4096).optional(),
-            iss: z.string().max(500).optional(),
-            error: z.string().max(200).optional(),
-            error_description: z.string().max(1000).optional(),
-          }),
-          response: { 302: z.null().describe("To the app, or to /login?error=... when refused") },
-        },
-      },
+      routeOptions("public", {
+        operationId: "finishSsoSignIn",
+        summary: "The single sign-on provider's redirect: signs in, then redirects to the app",
+        tags: ["auth"],
+        params: z.object({ providerId: z.string().max(100) }),
+        querystring: z.object({
+          code: z.string().max(4096).optional(),
+          state: z.string().max(4096).optional(),
+          iss: z.string().max(500).optional(),
+          error: z.string().max(200).optional(),
+          error_description: z.string().max(1000).optional(),
+        }),
+        response: { 302: z.null().describe("To the app, or to /login?error=... when refused") },
+      }),
       async (request, reply) => {
         const { location, setCookies } = await finishSsoSignIn(
           ctx,
@@ -133,15 +122,12 @@ export const authRoutes =
 
     app.post(
       "/api/auth/sign-out",
-      {
-        config: { access: "public" },
-        schema: {
-          operationId: "signOut",
-          summary: "Sign out",
-          tags: ["auth"],
-          response: { 200: successEnvelope(EmptyAnswerSchema) },
-        },
-      },
+      routeOptions("public", {
+        operationId: "signOut",
+        summary: "Sign out",
+        tags: ["auth"],
+        response: { 200: successEnvelope(EmptyAnswerSchema) },
+      }),
       async (request, reply) => {
         const setCookies = await signOut(ctx.auth, request);
         if (setCookies.length > 0) reply.header("set-cookie", setCookies);
@@ -151,16 +137,13 @@ export const authRoutes =
 
     app.post(
       "/api/auth/forgot-password",
-      {
-        config: { access: "public" },
-        schema: {
-          operationId: "requestPasswordReset",
-          summary: "Send a password reset link",
-          tags: ["auth"],
-          body: ForgotPasswordBodySchema,
-          response: { 200: successEnvelope(ForgotPasswordResultSchema) },
-        },
-      },
+      routeOptions("public", {
+        operationId: "requestPasswordReset",
+        summary: "Send a password reset link",
+        tags: ["auth"],
+        body: ForgotPasswordBodySchema,
+        response: { 200: successEnvelope(ForgotPasswordResultSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await requestPasswordReset(ctx, { ip: request.ip }, request.body),
@@ -169,16 +152,13 @@ export const authRoutes =
 
     app.post(
       "/api/auth/reset-password",
-      {
-        config: { access: "public" },
-        schema: {
-          operationId: "resetPassword",
-          summary: "Choose a new password with a reset link",
-          tags: ["auth"],
-          body: ResetPasswordBodySchema,
-          response: { 200: successEnvelope(EmptyAnswerSchema) },
-        },
-      },
+      routeOptions("public", {
+        operationId: "resetPassword",
+        summary: "Choose a new password with a reset link",
+        tags: ["auth"],
+        body: ResetPasswordBodySchema,
+        response: { 200: successEnvelope(EmptyAnswerSchema) },
+      }),
       async (request) => {
         await completePasswordReset(ctx, { ip: request.ip }, request.body);
         return { success: true as const, data: {} };

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
+import { routeOptions } from "../../lib/route-options";
 import { actorOf } from "../../plugins/access";
 import { assertNoNul } from "../../plugins/nul-guard";
 import { MAX_BRIEF_CSV_BYTES } from "./campaigns-csv";
@@ -29,15 +30,12 @@ export const campaignsRoutes =
 
     app.get(
       "/api/campaigns",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "listCampaigns",
-          summary: "List campaign briefs",
-          tags: ["campaigns"],
-          response: { 200: successEnvelope(CampaignBriefListSchema) },
-        },
-      },
+      routeOptions("viewer", {
+        operationId: "listCampaigns",
+        summary: "List campaign briefs",
+        tags: ["campaigns"],
+        response: { 200: successEnvelope(CampaignBriefListSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await campaigns.listBriefs(ctx, actorOf(request), await latestKitsFor(ctx)),
@@ -46,16 +44,13 @@ export const campaignsRoutes =
 
     app.post(
       "/api/campaigns",
-      {
-        config: { access: "editor" },
-        schema: {
-          operationId: "createCampaign",
-          summary: "Create a campaign brief",
-          tags: ["campaigns"],
-          body: CampaignBriefInputSchema,
-          response: { 201: brief },
-        },
-      },
+      routeOptions("editor", {
+        operationId: "createCampaign",
+        summary: "Create a campaign brief",
+        tags: ["campaigns"],
+        body: CampaignBriefInputSchema,
+        response: { 201: brief },
+      }),
       async (request, reply) => {
         reply.code(201);
         return {
@@ -67,15 +62,12 @@ export const campaignsRoutes =
 
     app.post(
       "/api/campaigns/import",
-      {
-        config: { access: "editor" },
-        schema: {
-          operationId: "importCampaign",
-          summary: "Import a campaign brief from CSV",
-          tags: ["campaigns"],
-          response: { 201: brief },
-        },
-      },
+      routeOptions("editor", {
+        operationId: "importCampaign",
+        summary: "Import a campaign brief from CSV",
+        tags: ["campaigns"],
+        response: { 201: brief },
+      }),
       async (request, reply) => {
         if (!request.isMultipart()) throw new AppError("validation_error", "Choose a CSV file.");
         const part = await request.file();
@@ -97,16 +89,13 @@ export const campaignsRoutes =
 
     app.get(
       "/api/campaigns/:id",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "getCampaign",
-          summary: "Get a campaign brief",
-          tags: ["campaigns"],
-          params: CampaignIdParamsSchema,
-          response: { 200: brief },
-        },
-      },
+      routeOptions("viewer", {
+        operationId: "getCampaign",
+        summary: "Get a campaign brief",
+        tags: ["campaigns"],
+        params: CampaignIdParamsSchema,
+        response: { 200: brief },
+      }),
       async (request) => ({
         success: true as const,
         data: await campaigns.getBrief(
@@ -120,17 +109,14 @@ export const campaignsRoutes =
 
     app.put(
       "/api/campaigns/:id",
-      {
-        config: { access: "editor" },
-        schema: {
-          operationId: "updateCampaign",
-          summary: "Edit a campaign brief",
-          tags: ["campaigns"],
-          params: CampaignIdParamsSchema,
-          body: CampaignBriefInputSchema,
-          response: { 200: brief },
-        },
-      },
+      routeOptions("editor", {
+        operationId: "updateCampaign",
+        summary: "Edit a campaign brief",
+        tags: ["campaigns"],
+        params: CampaignIdParamsSchema,
+        body: CampaignBriefInputSchema,
+        response: { 200: brief },
+      }),
       async (request) => ({
         success: true as const,
         data: await campaigns.updateBrief(ctx, actorOf(request), request.params.id, request.body),
@@ -139,16 +125,13 @@ export const campaignsRoutes =
 
     app.delete(
       "/api/campaigns/:id",
-      {
-        config: { access: "editor" },
-        schema: {
-          operationId: "deleteCampaign",
-          summary: "Delete a campaign brief",
-          tags: ["campaigns"],
-          params: CampaignIdParamsSchema,
-          response: { 200: successEnvelope(z.null()) },
-        },
-      },
+      routeOptions("editor", {
+        operationId: "deleteCampaign",
+        summary: "Delete a campaign brief",
+        tags: ["campaigns"],
+        params: CampaignIdParamsSchema,
+        response: { 200: successEnvelope(z.null()) },
+      }),
       async (request) => {
         await campaigns.deleteBrief(ctx, actorOf(request), request.params.id);
         return { success: true as const, data: null };
@@ -157,16 +140,13 @@ export const campaignsRoutes =
 
     app.post(
       "/api/campaigns/:id/duplicate",
-      {
-        config: { access: "editor" },
-        schema: {
-          operationId: "duplicateCampaign",
-          summary: "Duplicate a campaign brief",
-          tags: ["campaigns"],
-          params: CampaignIdParamsSchema,
-          response: { 201: brief },
-        },
-      },
+      routeOptions("editor", {
+        operationId: "duplicateCampaign",
+        summary: "Duplicate a campaign brief",
+        tags: ["campaigns"],
+        params: CampaignIdParamsSchema,
+        response: { 201: brief },
+      }),
       async (request, reply) => {
         reply.code(201);
         return {
@@ -178,15 +158,12 @@ export const campaignsRoutes =
 
     app.get(
       "/api/campaigns/:id/export.csv",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "exportCampaign",
-          summary: "Download a campaign brief as CSV",
-          tags: ["campaigns"],
-          params: CampaignIdParamsSchema,
-        },
-      },
+      routeOptions("viewer", {
+        operationId: "exportCampaign",
+        summary: "Download a campaign brief as CSV",
+        tags: ["campaigns"],
+        params: CampaignIdParamsSchema,
+      }),
       async (request, reply) => {
         const file = await campaigns.exportBrief(ctx, actorOf(request), request.params.id);
         return reply

@@ -10,6 +10,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context";
 import { changeFeedOf } from "../../db/change-feed";
+import { routeOptions } from "../../lib/route-options";
+import { startStreamReply } from "../../lib/stream-reply";
 import { actorOf } from "../../plugins/access";
 import { openKitExport } from "./kit-export-store";
 import * as kits from "./kit.service";
@@ -35,16 +37,13 @@ export const kitRoutes =
   async (app) => {
     app.post(
       "/api/campaigns/:id/kits",
-      {
-        config: { access: "editor" },
-        schema: {
-          operationId: "startKit",
-          summary: "Start generating a campaign kit",
-          tags: ["campaigns"],
-          params: CampaignIdParamsSchema,
-          response: { 201: kit },
-        },
-      },
+      routeOptions("editor", {
+        operationId: "startKit",
+        summary: "Start generating a campaign kit",
+        tags: ["campaigns"],
+        params: CampaignIdParamsSchema,
+        response: { 201: kit },
+      }),
       async (request, reply) => {
         reply.code(201);
         return {
@@ -56,16 +55,13 @@ export const kitRoutes =
 
     app.get(
       "/api/kits/:id",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "getKit",
-          summary: "Get a campaign kit and its progress",
-          tags: ["campaigns"],
-          params: CampaignIdParamsSchema,
-          response: { 200: kit },
-        },
-      },
+      routeOptions("viewer", {
+        operationId: "getKit",
+        summary: "Get a campaign kit and its progress",
+        tags: ["campaigns"],
+        params: CampaignIdParamsSchema,
+        response: { 200: kit },
+      }),
       async (request) => ({
         success: true as const,
         data: await kits.getKit(ctx, actorOf(request), request.params.id),
@@ -76,32 +72,17 @@ export const kitRoutes =
     // writes), at most every EVENT_THROTTLE_MS, until the client leaves.
     app.get(
       "/api/kits/:id/events",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "streamKitEvents",
-          summary: "Follow a campaign kit's progress (server-sent events)",
-          tags: ["campaigns"],
-          params: CampaignIdParamsSchema,
-        },
-      },
+      routeOptions("viewer", {
+        operationId: "streamKitEvents",
+        summary: "Follow a campaign kit's progress (server-sent events)",
+        tags: ["campaigns"],
+        params: CampaignIdParamsSchema,
+      }),
       async (request, reply) => {
         const actor = actorOf(request);
         const id = request.params.id;
         const first = await kits.getKit(ctx, actor, id);
-        reply.hijack();
-        const raw = reply.raw;
-        const inherited = Object.fromEntries(
-          Object.entries(reply.getHeaders()).filter(([, v]) => v !== undefined),
-        ) as Record<string, string | number | string[]>;
-        raw.writeHead(200, {
-          ...inherited,
-          "content-type": "text/event-stream; charset=utf-8",
-          "cache-control": "no-store",
-          "x-content-type-options": "nosniff",
-          "x-accel-buffering": "no",
-          "x-request-id": request.id,
-        });
+        const raw = startStreamReply(request, reply, "text/event-stream; charset=utf-8");
         const send = (data: unknown) => {
           if (!raw.destroyed && !raw.writableEnded) raw.write(`data: ${JSON.stringify(data)}\n\n`);
         };
@@ -149,16 +130,13 @@ export const kitRoutes =
 
     app.post(
       "/api/kits/:id/cancel",
-      {
-        config: { access: "editor" },
-        schema: {
-          operationId: "cancelKit",
-          summary: "Cancel a running campaign kit",
-          tags: ["campaigns"],
-          params: CampaignIdParamsSchema,
-          response: { 200: kit },
-        },
-      },
+      routeOptions("editor", {
+        operationId: "cancelKit",
+        summary: "Cancel a running campaign kit",
+        tags: ["campaigns"],
+        params: CampaignIdParamsSchema,
+        response: { 200: kit },
+      }),
       async (request) => ({
         success: true as const,
         data: await kits.cancelKit(ctx, actorOf(request), request.params.id),
@@ -167,16 +145,13 @@ export const kitRoutes =
 
     app.post(
       "/api/kits/:id/resume",
-      {
-        config: { access: "editor" },
-        schema: {
-          operationId: "resumeKit",
-          summary: "Resume a cancelled or failed campaign kit",
-          tags: ["campaigns"],
-          params: CampaignIdParamsSchema,
-          response: { 200: kit },
-        },
-      },
+      routeOptions("editor", {
+        operationId: "resumeKit",
+        summary: "Resume a cancelled or failed campaign kit",
+        tags: ["campaigns"],
+        params: CampaignIdParamsSchema,
+        response: { 200: kit },
+      }),
       async (request) => ({
         success: true as const,
         data: await kits.resumeKit(ctx, actorOf(request), request.params.id),
@@ -185,16 +160,13 @@ export const kitRoutes =
 
     app.post(
       "/api/kits/:id/steps/:stepId/retry",
-      {
-        config: { access: "editor" },
-        schema: {
-          operationId: "retryKitStep",
-          summary: "Retry one asset of a campaign kit",
-          tags: ["campaigns"],
-          params: KitStepParamsSchema,
-          response: { 200: kit },
-        },
-      },
+      routeOptions("editor", {
+        operationId: "retryKitStep",
+        summary: "Retry one asset of a campaign kit",
+        tags: ["campaigns"],
+        params: KitStepParamsSchema,
+        response: { 200: kit },
+      }),
       async (request) => ({
         success: true as const,
         data: await kits.resumeKit(ctx, actorOf(request), request.params.id, [
@@ -205,17 +177,14 @@ export const kitRoutes =
 
     app.post(
       "/api/kits/:id/steps/:stepId/fix",
-      {
-        config: { access: "editor" },
-        schema: {
-          operationId: "fixKitStep",
-          summary: "Fix one asset's kit-check findings",
-          tags: ["campaigns"],
-          params: KitStepParamsSchema,
-          body: KitFixBodySchema,
-          response: { 200: kit },
-        },
-      },
+      routeOptions("editor", {
+        operationId: "fixKitStep",
+        summary: "Fix one asset's kit-check findings",
+        tags: ["campaigns"],
+        params: KitStepParamsSchema,
+        body: KitFixBodySchema,
+        response: { 200: kit },
+      }),
       async (request) => ({
         success: true as const,
         data: await kits.fixStep(
@@ -230,15 +199,12 @@ export const kitRoutes =
 
     app.get(
       "/api/kits/:id/export.zip",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "exportKit",
-          summary: "Download a campaign kit as a ZIP",
-          tags: ["campaigns"],
-          params: CampaignIdParamsSchema,
-        },
-      },
+      routeOptions("viewer", {
+        operationId: "exportKit",
+        summary: "Download a campaign kit as a ZIP",
+        tags: ["campaigns"],
+        params: CampaignIdParamsSchema,
+      }),
       async (request, reply) => {
         const answer = await kits.exportKit(ctx, actorOf(request), request.params.id);
         if (answer.kind === "stored") {
@@ -256,15 +222,12 @@ export const kitRoutes =
 
     app.get(
       "/api/kits/:id/exports/:exportId",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "downloadKitExport",
-          summary: "Download a kit export kept in the file store (its requester only)",
-          tags: ["campaigns"],
-          params: KitExportParamsSchema,
-        },
-      },
+      routeOptions("viewer", {
+        operationId: "downloadKitExport",
+        summary: "Download a kit export kept in the file store (its requester only)",
+        tags: ["campaigns"],
+        params: KitExportParamsSchema,
+      }),
       async (request, reply) => {
         const file = await openKitExport(
           ctx,
@@ -281,17 +244,14 @@ export const kitRoutes =
 
     app.post(
       "/api/kits/:id/submit",
-      {
-        config: { access: "editor" },
-        schema: {
-          operationId: "submitKit",
-          summary: "Submit a campaign kit's assets for review",
-          tags: ["campaigns"],
-          params: CampaignIdParamsSchema,
-          body: KitSubmitBodySchema,
-          response: { 200: successEnvelope(KitSubmitResultSchema) },
-        },
-      },
+      routeOptions("editor", {
+        operationId: "submitKit",
+        summary: "Submit a campaign kit's assets for review",
+        tags: ["campaigns"],
+        params: CampaignIdParamsSchema,
+        body: KitSubmitBodySchema,
+        response: { 200: successEnvelope(KitSubmitResultSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await kits.submitKit(ctx, actorOf(request), request.params.id, request.body.stepIds),

@@ -4,6 +4,7 @@ import {
   successEnvelope,
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { routeOptions } from "../../lib/route-options";
 import { sanitizeBody } from "./pipeline";
 import { analyzeSeo } from "./seo";
 
@@ -11,16 +12,13 @@ import { analyzeSeo } from "./seo";
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/seo-analysis",
-    {
-      config: { access: "viewer" },
-      schema: {
-        operationId: "analyzeSeo",
-        summary: "Analyse a draft for search",
-        tags: ["content"],
-        body: SeoAnalysisBodySchema,
-        response: { 200: successEnvelope(SeoAnalysisSchema) },
-      },
-    },
+    routeOptions("viewer", {
+      operationId: "analyzeSeo",
+      summary: "Analyse a draft for search",
+      tags: ["content"],
+      body: SeoAnalysisBodySchema,
+      response: { 200: successEnvelope(SeoAnalysisSchema) },
+    }),
     async (request) => ({
       success: true as const,
       // The body may come straight from an editor: score the same HTML that would be stored.

@@ -10,6 +10,8 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
+import { routeOptions } from "../../lib/route-options";
+import { startStreamReply } from "../../lib/stream-reply";
 import { actorOf } from "../../plugins/access";
 import { clientGoneSignal } from "../../plugins/client-gone";
 import {
@@ -24,16 +26,13 @@ export const generationRoutes =
   async (app) => {
     app.get(
       "/api/content-generation-data",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "getGenerationData",
-          summary: "Get the choices for the generation form",
-          tags: ["content"],
-          querystring: ContentGenerationDataQuerySchema,
-          response: { 200: successEnvelope(ContentGenerationDataSchema) },
-        },
-      },
+      routeOptions("viewer", {
+        operationId: "getGenerationData",
+        summary: "Get the choices for the generation form",
+        tags: ["content"],
+        querystring: ContentGenerationDataQuerySchema,
+        response: { 200: successEnvelope(ContentGenerationDataSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await getContentGenerationData(ctx, actorOf(request), request.query),
@@ -42,16 +41,13 @@ export const generationRoutes =
 
     app.post(
       "/api/generate-content",
-      {
-        config: { access: "editor" },
-        schema: {
-          operationId: "generateContent",
-          summary: "Generate content from a brief",
-          tags: ["content"],
-          body: GenerateContentBodySchema,
-          response: { 200: successEnvelope(GeneratedContentSchema) },
-        },
-      },
+      routeOptions("editor", {
+        operationId: "generateContent",
+        summary: "Generate content from a brief",
+        tags: ["content"],
+        body: GenerateContentBodySchema,
+        response: { 200: successEnvelope(GeneratedContentSchema) },
+      }),
       async (request, reply) => {
         const signal = clientGoneSignal(reply);
         return {
@@ -63,34 +59,18 @@ export const generationRoutes =
 
     app.post(
       "/api/generate-content/stream",
-      {
-        config: { access: "editor" },
-        schema: {
-          operationId: "generateContentStream",
-          summary: "Generate content from a brief, streamed as events",
-          tags: ["content"],
-          body: GenerateContentBodySchema,
-        },
-      },
+      routeOptions("editor", {
+        operationId: "generateContentStream",
+        summary: "Generate content from a brief, streamed as events",
+        tags: ["content"],
+        body: GenerateContentBodySchema,
+      }),
       async (request, reply) => {
         // Everything that can fail before a provider call answers a normal JSON error.
         const prepared = await prepareGeneration(ctx, actorOf(request), request.body, request.log);
 
         const signal = clientGoneSignal(reply);
-        reply.hijack();
-        const raw = reply.raw;
-        const inherited = Object.fromEntries(
-          Object.entries(reply.getHeaders()).filter(([, v]) => v !== undefined),
-        ) as Record<string, string | number | string[]>;
-        raw.writeHead(200, {
-          // Helmet's security headers were set on the reply; a hijacked reply must copy them.
-          ...inherited,
-          "content-type": "application/x-ndjson; charset=utf-8",
-          "cache-control": "no-store",
-          "x-content-type-options": "nosniff",
-          "x-accel-buffering": "no",
-          "x-request-id": request.id,
-        });
+        const raw = startStreamReply(request, reply, "application/x-ndjson; charset=utf-8");
         raw.flushHeaders();
         const send = (event: GenerationEvent) => {
           if (!raw.destroyed && !raw.writableEnded) raw.write(`${JSON.stringify(event)}\n`);

@@ -1,6 +1,7 @@
 import { DashboardSummarySchema, successEnvelope } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
+import { routeOptions } from "../../lib/route-options";
 import { getDashboardSummary } from "../library/library-dashboard.service";
 
 /**
@@ -12,15 +13,12 @@ export const dashboardRoutes =
   async (app) => {
     app.get(
       "/api/dashboard/summary",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "getDashboardSummary",
-          summary: "Get the dashboard counters",
-          tags: ["dashboard"],
-          response: { 200: successEnvelope(DashboardSummarySchema) },
-        },
-      },
+      routeOptions("viewer", {
+        operationId: "getDashboardSummary",
+        summary: "Get the dashboard counters",
+        tags: ["dashboard"],
+        response: { 200: successEnvelope(DashboardSummarySchema) },
+      }),
       async () => ({ success: true as const, data: await getDashboardSummary(ctx) }),
     );
   };

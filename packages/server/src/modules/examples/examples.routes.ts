@@ -19,6 +19,7 @@ import { changeFeedOf } from "../../db/change-feed";
 import { AnswerCache } from "../../lib/answer-cache";
 import { AppError } from "../../lib/app-error";
 import { replyWithEtag } from "../../lib/etag";
+import { routeOptions } from "../../lib/route-options";
 import { actorOf } from "../../plugins/access";
 import { clientGoneSignal } from "../../plugins/client-gone";
 import { assertNoNul } from "../../plugins/nul-guard";
@@ -67,16 +68,13 @@ export const examplesRoutes =
 
     app.get(
       "/api/examples",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "listExamples",
-          summary: "List and search benchmark examples",
-          tags: ["examples"],
-          querystring: ListExamplesQuerySchema,
-          response: { 200: successEnvelope(ExampleListSchema) },
-        },
-      },
+      routeOptions("viewer", {
+        operationId: "listExamples",
+        summary: "List and search benchmark examples",
+        tags: ["examples"],
+        querystring: ListExamplesQuerySchema,
+        response: { 200: successEnvelope(ExampleListSchema) },
+      }),
       async (request, reply) => {
         const actor = actorOf(request);
         // The answer depends on the query, the caller's role (its `can`) and the data alone.
@@ -96,16 +94,13 @@ export const examplesRoutes =
 
     app.get(
       "/api/examples/:id",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "getExample",
-          summary: "Get a benchmark example",
-          tags: ["examples"],
-          params: ExampleIdParamsSchema,
-          response: { 200: successEnvelope(ExampleDetailSchema) },
-        },
-      },
+      routeOptions("viewer", {
+        operationId: "getExample",
+        summary: "Get a benchmark example",
+        tags: ["examples"],
+        params: ExampleIdParamsSchema,
+        response: { 200: successEnvelope(ExampleDetailSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await examples.getExample(ctx.db, actorOf(request), request.params.id),
@@ -114,15 +109,12 @@ export const examplesRoutes =
 
     app.get(
       "/api/examples/:id/export",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "exportExample",
-          summary: "Download a benchmark example as Markdown",
-          tags: ["examples"],
-          params: ExampleIdParamsSchema,
-        },
-      },
+      routeOptions("viewer", {
+        operationId: "exportExample",
+        summary: "Download a benchmark example as Markdown",
+        tags: ["examples"],
+        params: ExampleIdParamsSchema,
+      }),
       async (request, reply) => {
         const { fileName, markdown } = await examples.exportExample(ctx.db, request.params.id);
         return reply
@@ -134,16 +126,13 @@ export const examplesRoutes =
 
     app.post(
       "/api/examples",
-      {
-        config: { access: "editor" },
-        schema: {
-          operationId: "createExample",
-          summary: "Add a benchmark example",
-          tags: ["examples"],
-          body: ExampleInputSchema,
-          response: { 201: successEnvelope(ExampleDetailSchema) },
-        },
-      },
+      routeOptions("editor", {
+        operationId: "createExample",
+        summary: "Add a benchmark example",
+        tags: ["examples"],
+        body: ExampleInputSchema,
+        response: { 201: successEnvelope(ExampleDetailSchema) },
+      }),
       async (request, reply) => {
         const example = await examples.createExample(ctx.db, actorOf(request), request.body);
         return reply.status(201).send({ success: true as const, data: example });
@@ -152,17 +141,14 @@ export const examplesRoutes =
 
     app.put(
       "/api/examples/:id",
-      {
-        config: { access: "editor" },
-        schema: {
-          operationId: "updateExample",
-          summary: "Edit a benchmark example",
-          tags: ["examples"],
-          params: ExampleIdParamsSchema,
-          body: ExampleInputSchema,
-          response: { 200: successEnvelope(ExampleDetailSchema) },
-        },
-      },
+      routeOptions("editor", {
+        operationId: "updateExample",
+        summary: "Edit a benchmark example",
+        tags: ["examples"],
+        params: ExampleIdParamsSchema,
+        body: ExampleInputSchema,
+        response: { 200: successEnvelope(ExampleDetailSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await examples.replaceExample(
@@ -176,16 +162,13 @@ export const examplesRoutes =
 
     app.delete(
       "/api/examples/:id",
-      {
-        config: { access: "editor" },
-        schema: {
-          operationId: "deleteExample",
-          summary: "Delete a benchmark example",
-          tags: ["examples"],
-          params: ExampleIdParamsSchema,
-          response: { 200: successEnvelope(z.object({ id: z.string() })) },
-        },
-      },
+      routeOptions("editor", {
+        operationId: "deleteExample",
+        summary: "Delete a benchmark example",
+        tags: ["examples"],
+        params: ExampleIdParamsSchema,
+        response: { 200: successEnvelope(z.object({ id: z.string() })) },
+      }),
       async (request) => {
         await examples.removeExample(ctx.db, actorOf(request), request.params.id);
         return { success: true as const, data: { id: request.params.id } };
@@ -194,16 +177,13 @@ export const examplesRoutes =
 
     app.post(
       "/api/examples/archive",
-      {
-        config: { access: "editor" },
-        schema: {
-          operationId: "archiveExamples",
-          summary: "Archive benchmark examples",
-          tags: ["examples"],
-          body: ArchiveExamplesBodySchema,
-          response: { 200: successEnvelope(z.object({ archived: z.number() })) },
-        },
-      },
+      routeOptions("editor", {
+        operationId: "archiveExamples",
+        summary: "Archive benchmark examples",
+        tags: ["examples"],
+        body: ArchiveExamplesBodySchema,
+        response: { 200: successEnvelope(z.object({ archived: z.number() })) },
+      }),
       async (request) => ({
         success: true as const,
         data: {
@@ -214,16 +194,13 @@ export const examplesRoutes =
 
     app.post(
       "/api/examples/ingest",
-      {
-        config: { access: "editor" },
-        schema: {
-          operationId: "ingestExamples",
-          summary: "Ingest examples from the repository source",
-          tags: ["examples"],
-          body: StartIngestBodySchema,
-          response: { 202: successEnvelope(IngestJobSchema) },
-        },
-      },
+      routeOptions("editor", {
+        operationId: "ingestExamples",
+        summary: "Ingest examples from the repository source",
+        tags: ["examples"],
+        body: StartIngestBodySchema,
+        response: { 202: successEnvelope(IngestJobSchema) },
+      }),
       async (request, reply) => {
         const job = await examples.ingestFromSettings(ctx, actorOf(request), request.body);
         return reply.status(202).send({ success: true as const, data: job });
@@ -232,15 +209,12 @@ export const examplesRoutes =
 
     app.post(
       "/api/examples/ingest/upload",
-      {
-        config: { access: "editor" },
-        schema: {
-          operationId: "uploadExamples",
-          summary: "Ingest examples from uploaded files",
-          tags: ["examples"],
-          response: { 202: successEnvelope(IngestJobSchema) },
-        },
-      },
+      routeOptions("editor", {
+        operationId: "uploadExamples",
+        summary: "Ingest examples from uploaded files",
+        tags: ["examples"],
+        response: { 202: successEnvelope(IngestJobSchema) },
+      }),
       async (request, reply) => {
         if (!request.isMultipart())
           throw new AppError("validation_error", "Upload a folder or a .zip file.");
@@ -251,16 +225,13 @@ export const examplesRoutes =
 
     app.get(
       "/api/examples/ingest/jobs",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "listIngestRuns",
-          summary: "List example ingest runs",
-          tags: ["examples"],
-          querystring: z.object({ running: z.enum(["true", "false"]).optional() }),
-          response: { 200: successEnvelope(z.array(IngestJobSchema)) },
-        },
-      },
+      routeOptions("viewer", {
+        operationId: "listIngestRuns",
+        summary: "List example ingest runs",
+        tags: ["examples"],
+        querystring: z.object({ running: z.enum(["true", "false"]).optional() }),
+        response: { 200: successEnvelope(z.array(IngestJobSchema)) },
+      }),
       async (request) => ({
         success: true as const,
         data: await listIngestJobs(ctx, request.query.running === "true"),
@@ -269,16 +240,13 @@ export const examplesRoutes =
 
     app.get(
       "/api/examples/ingest/jobs/:id",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "getIngestRun",
-          summary: "Get an example ingest run",
-          tags: ["examples"],
-          params: ExampleIdParamsSchema,
-          response: { 200: successEnvelope(IngestJobSchema) },
-        },
-      },
+      routeOptions("viewer", {
+        operationId: "getIngestRun",
+        summary: "Get an example ingest run",
+        tags: ["examples"],
+        params: ExampleIdParamsSchema,
+        response: { 200: successEnvelope(IngestJobSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await getIngestJob(ctx, request.params.id),

@@ -27,8 +27,12 @@ import { AppError } from "../../lib/app-error";
 import { FairQueue } from "../../lib/fair-queue";
 import type { SessionUser } from "../../plugins/access";
 import { findIndustryRow, findPersonaRow } from "../reference/reference.repository";
-import { readSetting, writeSetting } from "../settings/settings.repository";
-import { auditActorOf, diffFields, recordAudit } from "../audit/audit.service";
+import {
+  readSettingOverDefaults,
+  writeAuditedSetting,
+  type AuditedSetting,
+} from "../settings/settings.service";
+import { auditActorOf, recordAudit } from "../audit/audit.service";
 import { hashContent, serializeExample } from "./example-file";
 import * as repo from "./examples.repository";
 import { examplePolicy, examplesPolicy } from "./examples.policy";
@@ -54,11 +58,19 @@ import { receiveUpload, UploadError, type UploadPart } from "./sources/upload";
 
 export const EXAMPLE_REPO_SETTING = "examples.repository";
 
+const AUDITED_EXAMPLE_REPO_SETTING: AuditedSetting = {
+  key: EXAMPLE_REPO_SETTING,
+  label: "Example repository",
+  action: "settings.example_repository_changed",
+};
+
 export async function getExampleRepoSettings(db: Kysely<Database>): Promise<ExampleRepoSettings> {
-  const stored = ExampleRepoSettingsSchema.partial().safeParse(
-    await readSetting(db, EXAMPLE_REPO_SETTING),
+  return readSettingOverDefaults(
+    db,
+    EXAMPLE_REPO_SETTING,
+    ExampleRepoSettingsSchema,
+    EXAMPLE_REPO_DEFAULTS,
   );
-  return { ...EXAMPLE_REPO_DEFAULTS, ...(stored.success ? stored.data : {}) };
 }
 
 /**
@@ -128,18 +140,11 @@ export async function saveExampleRepoSettings(
   const { db } = ctx;
   await checkS3Endpoint(ctx.config, settings.s3Endpoint, true);
   const before = await getExampleRepoSettings(db);
-  await db.transaction().execute(async (trx) => {
-    await writeSetting(trx, EXAMPLE_REPO_SETTING, settings, actor.id);
-    const changes = diffFields(before, settings);
-    if (Object.keys(changes).length > 0) {
-      await recordAudit(trx, {
-        actor: auditActorOf(actor),
-        action: "settings.example_repository_changed",
-        target: { type: "setting", id: EXAMPLE_REPO_SETTING, label: "Example repository" },
-        changes,
-      });
-    }
-  });
+  await db
+    .transaction()
+    .execute((trx) =>
+      writeAuditedSetting(trx, actor, AUDITED_EXAMPLE_REPO_SETTING, { before, after: settings }),
+    );
   return presentRepoSettings(ctx, settings, actor);
 }
 

@@ -11,6 +11,7 @@ import {
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
+import { routeOptions } from "../../lib/route-options";
 import { actorOf } from "../../plugins/access";
 import * as glossary from "./glossary.service";
 
@@ -23,16 +24,13 @@ export const glossaryRoutes =
   async (app) => {
     app.get(
       "/api/settings/glossary",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "listGlossary",
-          summary: "List glossary terms",
-          tags: ["glossary"],
-          querystring: ListGlossaryQuerySchema,
-          response: { 200: successEnvelope(GlossaryListSchema) },
-        },
-      },
+      routeOptions("viewer", {
+        operationId: "listGlossary",
+        summary: "List glossary terms",
+        tags: ["glossary"],
+        querystring: ListGlossaryQuerySchema,
+        response: { 200: successEnvelope(GlossaryListSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await glossary.listGlossaryFor(ctx, actorOf(request), request.query),
@@ -41,16 +39,13 @@ export const glossaryRoutes =
 
     app.post(
       "/api/settings/glossary",
-      {
-        config: { access: "admin" },
-        schema: {
-          operationId: "createGlossaryTerm",
-          summary: "Add a glossary term",
-          tags: ["glossary"],
-          body: GlossaryTermInputSchema,
-          response: { 201: successEnvelope(GlossaryTermSchema) },
-        },
-      },
+      routeOptions("admin", {
+        operationId: "createGlossaryTerm",
+        summary: "Add a glossary term",
+        tags: ["glossary"],
+        body: GlossaryTermInputSchema,
+        response: { 201: successEnvelope(GlossaryTermSchema) },
+      }),
       async (request, reply) => {
         reply.code(201);
         return {
@@ -62,17 +57,14 @@ export const glossaryRoutes =
 
     app.put(
       "/api/settings/glossary/:id",
-      {
-        config: { access: "admin" },
-        schema: {
-          operationId: "updateGlossaryTerm",
-          summary: "Edit a glossary term",
-          tags: ["glossary"],
-          params: GlossaryTermIdParamsSchema,
-          body: GlossaryTermInputSchema,
-          response: { 200: successEnvelope(GlossaryTermSchema) },
-        },
-      },
+      routeOptions("admin", {
+        operationId: "updateGlossaryTerm",
+        summary: "Edit a glossary term",
+        tags: ["glossary"],
+        params: GlossaryTermIdParamsSchema,
+        body: GlossaryTermInputSchema,
+        response: { 200: successEnvelope(GlossaryTermSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await glossary.updateGlossaryTermFor(
@@ -86,16 +78,13 @@ export const glossaryRoutes =
 
     app.delete(
       "/api/settings/glossary/:id",
-      {
-        config: { access: "admin" },
-        schema: {
-          operationId: "deleteGlossaryTerm",
-          summary: "Delete a glossary term",
-          tags: ["glossary"],
-          params: GlossaryTermIdParamsSchema,
-          response: { 200: successEnvelope(DeletedAnswerSchema) },
-        },
-      },
+      routeOptions("admin", {
+        operationId: "deleteGlossaryTerm",
+        summary: "Delete a glossary term",
+        tags: ["glossary"],
+        params: GlossaryTermIdParamsSchema,
+        response: { 200: successEnvelope(DeletedAnswerSchema) },
+      }),
       async (request) => {
         await glossary.deleteGlossaryTermFor(ctx, actorOf(request), request.params.id);
         return { success: true as const, data: { deleted: true as const } };

@@ -21,6 +21,7 @@ import {
 import type { FastifyBaseLogger } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
+import { routeOptions } from "../../lib/route-options";
 import { actorOf, type SessionUser } from "../../plugins/access";
 import { clientGoneSignal } from "../../plugins/client-gone";
 
@@ -58,17 +59,14 @@ export const libraryActionRoutes =
   async (app) => {
     app.post(
       "/api/library/:id/optimize",
-      {
-        config: { access: "editor" },
-        schema: {
-          operationId: "optimizeLibraryItem",
-          summary: "Rewrite a library item to fix its quality findings",
-          tags: ["library"],
-          params: LibraryIdParamsSchema,
-          body: OptimizeContentBodySchema,
-          response: { 200: successEnvelope(OptimizeContentResultSchema) },
-        },
-      },
+      routeOptions("editor", {
+        operationId: "optimizeLibraryItem",
+        summary: "Rewrite a library item to fix its quality findings",
+        tags: ["library"],
+        params: LibraryIdParamsSchema,
+        body: OptimizeContentBodySchema,
+        response: { 200: successEnvelope(OptimizeContentResultSchema) },
+      }),
       async (request, reply) => ({
         success: true as const,
         data: await actions.optimize(
@@ -84,17 +82,14 @@ export const libraryActionRoutes =
 
     app.post(
       "/api/library/:id/visualize",
-      {
-        config: { access: "editor" },
-        schema: {
-          operationId: "visualizeLibraryItem",
-          summary: "Generate an image for a library item",
-          tags: ["library"],
-          params: LibraryIdParamsSchema,
-          body: VisualizeBodySchema,
-          response: { 200: successEnvelope(VisualizationSchema) },
-        },
-      },
+      routeOptions("editor", {
+        operationId: "visualizeLibraryItem",
+        summary: "Generate an image for a library item",
+        tags: ["library"],
+        params: LibraryIdParamsSchema,
+        body: VisualizeBodySchema,
+        response: { 200: successEnvelope(VisualizationSchema) },
+      }),
       async (request, reply) => ({
         success: true as const,
         data: await actions.visualize(
@@ -110,17 +105,14 @@ export const libraryActionRoutes =
 
     app.post(
       "/api/library/:id/repurpose",
-      {
-        config: { access: "editor" },
-        schema: {
-          operationId: "repurposeLibraryItem",
-          summary: "Repurpose a library item for other channels",
-          tags: ["library"],
-          params: LibraryIdParamsSchema,
-          body: RepurposeBodySchema,
-          response: { 200: successEnvelope(ContentVariationsSchema) },
-        },
-      },
+      routeOptions("editor", {
+        operationId: "repurposeLibraryItem",
+        summary: "Repurpose a library item for other channels",
+        tags: ["library"],
+        params: LibraryIdParamsSchema,
+        body: RepurposeBodySchema,
+        response: { 200: successEnvelope(ContentVariationsSchema) },
+      }),
       async (request, reply) => ({
         success: true as const,
         data: await actions.repurpose(
@@ -136,17 +128,14 @@ export const libraryActionRoutes =
 
     app.post(
       "/api/library/:id/save-as-example",
-      {
-        config: { access: "editor" },
-        schema: {
-          operationId: "saveLibraryItemAsExample",
-          summary: "Save a library item as a benchmark example",
-          tags: ["library"],
-          params: LibraryIdParamsSchema,
-          body: SaveAsExampleBodySchema,
-          response: { 201: successEnvelope(ExampleDetailSchema) },
-        },
-      },
+      routeOptions("editor", {
+        operationId: "saveLibraryItemAsExample",
+        summary: "Save a library item as a benchmark example",
+        tags: ["library"],
+        params: LibraryIdParamsSchema,
+        body: SaveAsExampleBodySchema,
+        response: { 201: successEnvelope(ExampleDetailSchema) },
+      }),
       async (request, reply) => {
         const example = await actions.saveAsExample(
           ctx,

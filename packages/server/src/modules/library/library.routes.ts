@@ -18,6 +18,7 @@ import type { AppContext } from "../../app-context";
 import { changeFeedOf } from "../../db/change-feed";
 import { AnswerCache } from "../../lib/answer-cache";
 import { replyWithEtag } from "../../lib/etag";
+import { routeOptions } from "../../lib/route-options";
 import { actorOf } from "../../plugins/access";
 import { duplicateLibraryItem } from "./library-create.service";
 import {
@@ -42,16 +43,13 @@ export const libraryRoutes =
     const listEnvelope = successEnvelope(LibraryPageSchema);
     app.get(
       "/api/library",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "listLibrary",
-          summary: "List and search library items",
-          tags: ["library"],
-          querystring: ListLibraryQuerySchema,
-          response: { 200: successEnvelope(LibraryPageSchema) },
-        },
-      },
+      routeOptions("viewer", {
+        operationId: "listLibrary",
+        summary: "List and search library items",
+        tags: ["library"],
+        querystring: ListLibraryQuerySchema,
+        response: { 200: successEnvelope(LibraryPageSchema) },
+      }),
       async (request, reply) => {
         const actor = actorOf(request);
         // The answer depends on the caller (each row's `can`), the query and the data alone.
@@ -66,30 +64,24 @@ export const libraryRoutes =
 
     app.get(
       "/api/library/authors",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "listLibraryAuthors",
-          summary: "List the authors of library items",
-          tags: ["library"],
-          response: { 200: successEnvelope(z.array(LibraryAuthorSchema)) },
-        },
-      },
+      routeOptions("viewer", {
+        operationId: "listLibraryAuthors",
+        summary: "List the authors of library items",
+        tags: ["library"],
+        response: { 200: successEnvelope(z.array(LibraryAuthorSchema)) },
+      }),
       async () => ({ success: true as const, data: await listLibraryAuthors(ctx) }),
     );
 
     app.get(
       "/api/library/:id",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "getLibraryItem",
-          summary: "Get a library item",
-          tags: ["library"],
-          params: LibraryIdParamsSchema,
-          response: detail,
-        },
-      },
+      routeOptions("viewer", {
+        operationId: "getLibraryItem",
+        summary: "Get a library item",
+        tags: ["library"],
+        params: LibraryIdParamsSchema,
+        response: detail,
+      }),
       async (request) => ({
         success: true as const,
         data: await getLibraryItem(ctx, actorOf(request), request.params.id),
@@ -98,17 +90,14 @@ export const libraryRoutes =
 
     app.put(
       "/api/library/:id",
-      {
-        config: { access: "editor" },
-        schema: {
-          operationId: "updateLibraryItem",
-          summary: "Save a new version of a library item",
-          tags: ["library"],
-          params: LibraryIdParamsSchema,
-          body: SaveLibraryItemBodySchema,
-          response: detail,
-        },
-      },
+      routeOptions("editor", {
+        operationId: "updateLibraryItem",
+        summary: "Save a new version of a library item",
+        tags: ["library"],
+        params: LibraryIdParamsSchema,
+        body: SaveLibraryItemBodySchema,
+        response: detail,
+      }),
       async (request) => ({
         success: true as const,
         data: await saveLibraryItem(ctx, actorOf(request), request.params.id, request.body),
@@ -117,16 +106,13 @@ export const libraryRoutes =
 
     app.post(
       "/api/library/:id/quality-check",
-      {
-        config: { access: "editor" },
-        schema: {
-          operationId: "checkLibraryItemQuality",
-          summary: "Re-run the quality check on a library item",
-          tags: ["library"],
-          params: LibraryIdParamsSchema,
-          response: detail,
-        },
-      },
+      routeOptions("editor", {
+        operationId: "checkLibraryItemQuality",
+        summary: "Re-run the quality check on a library item",
+        tags: ["library"],
+        params: LibraryIdParamsSchema,
+        response: detail,
+      }),
       async (request) => ({
         success: true as const,
         data: await recheckLibraryItem(ctx, actorOf(request), request.params.id),
@@ -135,17 +121,14 @@ export const libraryRoutes =
 
     app.post(
       "/api/library/:id/transitions",
-      {
-        config: { access: "editor" },
-        schema: {
-          operationId: "transitionLibraryItem",
-          summary: "Submit, approve, reject or publish a library item",
-          tags: ["library"],
-          params: LibraryIdParamsSchema,
-          body: TransitionBodySchema,
-          response: detail,
-        },
-      },
+      routeOptions("editor", {
+        operationId: "transitionLibraryItem",
+        summary: "Submit, approve, reject or publish a library item",
+        tags: ["library"],
+        params: LibraryIdParamsSchema,
+        body: TransitionBodySchema,
+        response: detail,
+      }),
       async (request) => ({
         success: true as const,
         data: await transitionLibraryItem(ctx, actorOf(request), request.params.id, request.body),
@@ -154,16 +137,13 @@ export const libraryRoutes =
 
     app.get(
       "/api/library/:id/history",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "getLibraryItemHistory",
-          summary: "List a library item's versions and events",
-          tags: ["library"],
-          params: LibraryIdParamsSchema,
-          response: { 200: successEnvelope(LibraryHistorySchema) },
-        },
-      },
+      routeOptions("viewer", {
+        operationId: "getLibraryItemHistory",
+        summary: "List a library item's versions and events",
+        tags: ["library"],
+        params: LibraryIdParamsSchema,
+        response: { 200: successEnvelope(LibraryHistorySchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await getLibraryHistory(ctx, request.params.id),
@@ -172,16 +152,13 @@ export const libraryRoutes =
 
     app.get(
       "/api/library/:id/versions/:version",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "getLibraryItemVersion",
-          summary: "Get one version of a library item",
-          tags: ["library"],
-          params: LibraryVersionParamsSchema,
-          response: { 200: successEnvelope(LibraryVersionSchema) },
-        },
-      },
+      routeOptions("viewer", {
+        operationId: "getLibraryItemVersion",
+        summary: "Get one version of a library item",
+        tags: ["library"],
+        params: LibraryVersionParamsSchema,
+        response: { 200: successEnvelope(LibraryVersionSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await getLibraryVersion(ctx, request.params.id, request.params.version),
@@ -190,16 +167,13 @@ export const libraryRoutes =
 
     app.post(
       "/api/library/:id/versions/:version/restore",
-      {
-        config: { access: "editor" },
-        schema: {
-          operationId: "restoreLibraryItemVersion",
-          summary: "Restore an earlier version as the newest",
-          tags: ["library"],
-          params: LibraryVersionParamsSchema,
-          response: detail,
-        },
-      },
+      routeOptions("editor", {
+        operationId: "restoreLibraryItemVersion",
+        summary: "Restore an earlier version as the newest",
+        tags: ["library"],
+        params: LibraryVersionParamsSchema,
+        response: detail,
+      }),
       async (request) => ({
         success: true as const,
         data: await restoreLibraryVersion(
@@ -213,16 +187,13 @@ export const libraryRoutes =
 
     app.post(
       "/api/library/:id/duplicate",
-      {
-        config: { access: "editor" },
-        schema: {
-          operationId: "duplicateLibraryItem",
-          summary: "Duplicate a library item as a new draft",
-          tags: ["library"],
-          params: LibraryIdParamsSchema,
-          response: { 201: successEnvelope(LibraryItemDetailSchema) },
-        },
-      },
+      routeOptions("editor", {
+        operationId: "duplicateLibraryItem",
+        summary: "Duplicate a library item as a new draft",
+        tags: ["library"],
+        params: LibraryIdParamsSchema,
+        response: { 201: successEnvelope(LibraryItemDetailSchema) },
+      }),
       async (request, reply) => {
         const copy = await duplicateLibraryItem(ctx, actorOf(request), request.params.id);
         return reply.status(201).send({ success: true as const, data: copy });
@@ -231,16 +202,13 @@ export const libraryRoutes =
 
     app.delete(
       "/api/library/:id",
-      {
-        config: { access: "editor" },
-        schema: {
-          operationId: "trashLibraryItem",
-          summary: "Move a library item to the Trash",
-          tags: ["library"],
-          params: LibraryIdParamsSchema,
-          response: { 200: successEnvelope(z.null()) },
-        },
-      },
+      routeOptions("editor", {
+        operationId: "trashLibraryItem",
+        summary: "Move a library item to the Trash",
+        tags: ["library"],
+        params: LibraryIdParamsSchema,
+        response: { 200: successEnvelope(z.null()) },
+      }),
       async (request) => {
         await trashLibraryItem(ctx, actorOf(request), request.params.id);
         return { success: true as const, data: null };
@@ -249,16 +217,13 @@ export const libraryRoutes =
 
     app.post(
       "/api/library/:id/restore",
-      {
-        config: { access: "editor" },
-        schema: {
-          operationId: "restoreLibraryItem",
-          summary: "Restore a library item from the Trash",
-          tags: ["library"],
-          params: LibraryIdParamsSchema,
-          response: detail,
-        },
-      },
+      routeOptions("editor", {
+        operationId: "restoreLibraryItem",
+        summary: "Restore a library item from the Trash",
+        tags: ["library"],
+        params: LibraryIdParamsSchema,
+        response: detail,
+      }),
       async (request) => ({
         success: true as const,
         data: await restoreLibraryItem(ctx, actorOf(request), request.params.id),
@@ -267,16 +232,13 @@ export const libraryRoutes =
 
     app.post(
       "/api/library/:id/purge",
-      {
-        config: { access: "admin" },
-        schema: {
-          operationId: "purgeLibraryItem",
-          summary: "Delete a trashed library item for good",
-          tags: ["library"],
-          params: LibraryIdParamsSchema,
-          response: { 200: successEnvelope(z.null()) },
-        },
-      },
+      routeOptions("admin", {
+        operationId: "purgeLibraryItem",
+        summary: "Delete a trashed library item for good",
+        tags: ["library"],
+        params: LibraryIdParamsSchema,
+        response: { 200: successEnvelope(z.null()) },
+      }),
       async (request) => {
         await purgeLibraryItem(ctx, actorOf(request), request.params.id);
         return { success: true as const, data: null };
@@ -285,16 +247,13 @@ export const libraryRoutes =
 
     app.get(
       "/api/library/:id/export",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "exportLibraryItem",
-          summary: "Download a library item in a chosen format",
-          tags: ["library"],
-          params: LibraryIdParamsSchema,
-          querystring: ExportQuerySchema,
-        },
-      },
+      routeOptions("viewer", {
+        operationId: "exportLibraryItem",
+        summary: "Download a library item in a chosen format",
+        tags: ["library"],
+        params: LibraryIdParamsSchema,
+        querystring: ExportQuerySchema,
+      }),
       async (request, reply) => {
         const file = await exportLibraryItem(ctx, request.params.id, request.query.format);
         return reply

@@ -11,6 +11,7 @@ import {
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
+import { routeOptions } from "../../lib/route-options";
 import { actorOf } from "../../plugins/access";
 import * as proof from "./proof.service";
 
@@ -20,16 +21,13 @@ export const proofRoutes =
   async (app) => {
     app.get(
       "/api/proof/facts",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "listFacts",
-          summary: "List proof facts",
-          tags: ["proof"],
-          querystring: ListFactsQuerySchema,
-          response: { 200: successEnvelope(FactListSchema) },
-        },
-      },
+      routeOptions("viewer", {
+        operationId: "listFacts",
+        summary: "List proof facts",
+        tags: ["proof"],
+        querystring: ListFactsQuerySchema,
+        response: { 200: successEnvelope(FactListSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await proof.listFactsFor(ctx, actorOf(request), request.query),
@@ -38,16 +36,13 @@ export const proofRoutes =
 
     app.post(
       "/api/proof/facts",
-      {
-        config: { access: "editor" },
-        schema: {
-          operationId: "createFact",
-          summary: "Propose a proof fact",
-          tags: ["proof"],
-          body: FactInputSchema,
-          response: { 201: successEnvelope(FactSchema) },
-        },
-      },
+      routeOptions("editor", {
+        operationId: "createFact",
+        summary: "Propose a proof fact",
+        tags: ["proof"],
+        body: FactInputSchema,
+        response: { 201: successEnvelope(FactSchema) },
+      }),
       async (request, reply) => {
         reply.code(201);
         return {
@@ -59,16 +54,13 @@ export const proofRoutes =
 
     app.post(
       "/api/proof/facts/derive-structure",
-      {
-        config: { access: "editor" },
-        schema: {
-          operationId: "deriveFactStructure",
-          summary: "Read the figure and unit out of a fact statement",
-          tags: ["proof"],
-          body: DeriveFactStructureInputSchema,
-          response: { 200: successEnvelope(DerivedFactStructureSchema) },
-        },
-      },
+      routeOptions("editor", {
+        operationId: "deriveFactStructure",
+        summary: "Read the figure and unit out of a fact statement",
+        tags: ["proof"],
+        body: DeriveFactStructureInputSchema,
+        response: { 200: successEnvelope(DerivedFactStructureSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: proof.deriveStructureFor(actorOf(request), request.body.statement),
@@ -77,17 +69,14 @@ export const proofRoutes =
 
     app.put(
       "/api/proof/facts/:id",
-      {
-        config: { access: "editor" },
-        schema: {
-          operationId: "updateFact",
-          summary: "Edit a proof fact",
-          tags: ["proof"],
-          params: FactIdParamsSchema,
-          body: FactInputSchema,
-          response: { 200: successEnvelope(FactSchema) },
-        },
-      },
+      routeOptions("editor", {
+        operationId: "updateFact",
+        summary: "Edit a proof fact",
+        tags: ["proof"],
+        params: FactIdParamsSchema,
+        body: FactInputSchema,
+        response: { 200: successEnvelope(FactSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await proof.editFact(ctx, actorOf(request), request.params.id, request.body),
@@ -96,16 +85,13 @@ export const proofRoutes =
 
     app.get(
       "/api/proof/facts/:id/usages",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "listFactUsages",
-          summary: "List the content that cites a proof fact",
-          tags: ["proof"],
-          params: FactIdParamsSchema,
-          response: { 200: successEnvelope(FactChangeResultSchema) },
-        },
-      },
+      routeOptions("viewer", {
+        operationId: "listFactUsages",
+        summary: "List the content that cites a proof fact",
+        tags: ["proof"],
+        params: FactIdParamsSchema,
+        response: { 200: successEnvelope(FactChangeResultSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await proof.getFactUsages(ctx, actorOf(request), request.params.id),
@@ -119,16 +105,13 @@ export const proofRoutes =
     ] as const) {
       app.post(
         `/api/proof/facts/:id/${action}`,
-        {
-          config: { access: "admin" },
-          schema: {
-            operationId,
-            summary,
-            tags: ["proof"],
-            params: FactIdParamsSchema,
-            response: { 200: successEnvelope(FactChangeResultSchema) },
-          },
-        },
+        routeOptions("admin", {
+          operationId,
+          summary,
+          tags: ["proof"],
+          params: FactIdParamsSchema,
+          response: { 200: successEnvelope(FactChangeResultSchema) },
+        }),
         async (request) => ({
           success: true as const,
           data: await run(ctx, actorOf(request), request.params.id),

@@ -17,7 +17,7 @@ import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
 import { SealError } from "../../lib/sealed";
 import type { SessionUser } from "../../plugins/access";
-import { auditActorOf, diffFields, recordAudit } from "../audit/audit.service";
+import { auditActorOf, diffFields, recordAudit, recordChangesIfAny } from "../audit/audit.service";
 import { getWebhookAllowList } from "../webhooks/webhook-allow-list";
 import { adapterOf } from "./adapters";
 import { connectionsPolicy } from "./publishing.policy";
@@ -174,14 +174,12 @@ export async function updateConnection(
       ...diffFields(shownSettings(before), shownSettings(after)),
       ...(secretChanged ? { secret: { to: "replaced" } } : {}),
     };
-    if (Object.keys(changes).length > 0) {
-      await recordAudit(trx, {
-        actor: auditActorOf(actor),
-        action: "publishing.connection_changed",
-        target: auditTarget(after),
-        changes,
-      });
-    }
+    await recordChangesIfAny(trx, {
+      actor: auditActorOf(actor),
+      action: "publishing.connection_changed",
+      target: auditTarget(after),
+      changes,
+    });
     return after;
   });
   return presentConnection(row);

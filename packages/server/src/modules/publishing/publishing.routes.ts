@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context";
+import { routeOptions } from "../../lib/route-options";
 import { actorOf } from "../../plugins/access";
 import * as connections from "./publishing-connections.service";
 import * as exportsService from "./publishing-exports.service";
@@ -25,15 +26,12 @@ export const publishingRoutes =
   async (app) => {
     app.get(
       "/api/publishing/connections",
-      {
-        config: { access: "admin" },
-        schema: {
-          summary: "List publishing connections (never their secrets)",
-          operationId: "listPublishingConnections",
-          tags,
-          response: { 200: successEnvelope(ConnectionListSchema) },
-        },
-      },
+      routeOptions("admin", {
+        summary: "List publishing connections (never their secrets)",
+        operationId: "listPublishingConnections",
+        tags,
+        response: { 200: successEnvelope(ConnectionListSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await connections.listConnections(ctx, actorOf(request)),
@@ -42,16 +40,13 @@ export const publishingRoutes =
 
     app.post(
       "/api/publishing/connections",
-      {
-        config: { access: "admin" },
-        schema: {
-          summary: "Add a WordPress, HubSpot or Webflow connection",
-          operationId: "createPublishingConnection",
-          tags,
-          body: ConnectionInputSchema,
-          response: { 201: successEnvelope(PublishingConnectionSchema) },
-        },
-      },
+      routeOptions("admin", {
+        summary: "Add a WordPress, HubSpot or Webflow connection",
+        operationId: "createPublishingConnection",
+        tags,
+        body: ConnectionInputSchema,
+        response: { 201: successEnvelope(PublishingConnectionSchema) },
+      }),
       async (request, reply) => {
         reply.code(201);
         return {
@@ -63,17 +58,14 @@ export const publishingRoutes =
 
     app.patch(
       "/api/publishing/connections/:id",
-      {
-        config: { access: "admin" },
-        schema: {
-          summary: "Change a publishing connection (an empty secret keeps the stored one)",
-          operationId: "updatePublishingConnection",
-          tags,
-          params: ConnectionIdParamsSchema,
-          body: ConnectionPatchSchema,
-          response: { 200: successEnvelope(PublishingConnectionSchema) },
-        },
-      },
+      routeOptions("admin", {
+        summary: "Change a publishing connection (an empty secret keeps the stored one)",
+        operationId: "updatePublishingConnection",
+        tags,
+        params: ConnectionIdParamsSchema,
+        body: ConnectionPatchSchema,
+        response: { 200: successEnvelope(PublishingConnectionSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await connections.updateConnection(
@@ -87,16 +79,13 @@ export const publishingRoutes =
 
     app.delete(
       "/api/publishing/connections/:id",
-      {
-        config: { access: "admin" },
-        schema: {
-          summary: "Delete a publishing connection (drafts at the target stay)",
-          operationId: "deletePublishingConnection",
-          tags,
-          params: ConnectionIdParamsSchema,
-          response: { 200: successEnvelope(z.object({ deleted: z.literal(true) })) },
-        },
-      },
+      routeOptions("admin", {
+        summary: "Delete a publishing connection (drafts at the target stay)",
+        operationId: "deletePublishingConnection",
+        tags,
+        params: ConnectionIdParamsSchema,
+        response: { 200: successEnvelope(z.object({ deleted: z.literal(true) })) },
+      }),
       async (request) => {
         await connections.deleteConnection(ctx, actorOf(request), request.params.id);
         return { success: true as const, data: { deleted: true as const } };
@@ -105,16 +94,13 @@ export const publishingRoutes =
 
     app.post(
       "/api/publishing/connections/:id/test",
-      {
-        config: { access: "admin" },
-        schema: {
-          summary: "Test a publishing connection with one read at the target",
-          operationId: "testPublishingConnection",
-          tags,
-          params: ConnectionIdParamsSchema,
-          response: { 200: successEnvelope(PublishingConnectionSchema) },
-        },
-      },
+      routeOptions("admin", {
+        summary: "Test a publishing connection with one read at the target",
+        operationId: "testPublishingConnection",
+        tags,
+        params: ConnectionIdParamsSchema,
+        response: { 200: successEnvelope(PublishingConnectionSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await connections.testConnection(ctx, actorOf(request), request.params.id),
@@ -123,16 +109,13 @@ export const publishingRoutes =
 
     app.get(
       "/api/publishing/items/:id/exports",
-      {
-        config: { access: "viewer" },
-        schema: {
-          summary: "A library item's draft exports and where it may be sent",
-          operationId: "listItemExports",
-          tags,
-          params: ItemIdParamsSchema,
-          response: { 200: successEnvelope(ItemExportsSchema) },
-        },
-      },
+      routeOptions("viewer", {
+        summary: "A library item's draft exports and where it may be sent",
+        operationId: "listItemExports",
+        tags,
+        params: ItemIdParamsSchema,
+        response: { 200: successEnvelope(ItemExportsSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await exportsService.listItemExports(ctx, actorOf(request), request.params.id),
@@ -141,17 +124,14 @@ export const publishingRoutes =
 
     app.post(
       "/api/publishing/items/:id/exports",
-      {
-        config: { access: "admin" },
-        schema: {
-          summary: "Send an approved item's approved version as a draft (never published)",
-          operationId: "sendItemDraft",
-          tags,
-          params: ItemIdParamsSchema,
-          body: SendDraftBodySchema,
-          response: { 202: successEnvelope(ContentExportSchema) },
-        },
-      },
+      routeOptions("admin", {
+        summary: "Send an approved item's approved version as a draft (never published)",
+        operationId: "sendItemDraft",
+        tags,
+        params: ItemIdParamsSchema,
+        body: SendDraftBodySchema,
+        response: { 202: successEnvelope(ContentExportSchema) },
+      }),
       async (request, reply) => {
         reply.code(202);
         return {

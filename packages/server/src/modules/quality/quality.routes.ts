@@ -5,6 +5,7 @@ import {
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
+import { routeOptions } from "../../lib/route-options";
 import { clientGoneSignal } from "../../plugins/client-gone";
 import { checkQualityReviewed } from "./reviewed-check";
 
@@ -13,16 +14,13 @@ export const qualityRoutes =
   async (app) => {
     app.post(
       "/api/quality-check",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "checkQuality",
-          summary: "Run the quality check on a draft",
-          tags: ["quality"],
-          body: QualityCheckBodySchema,
-          response: { 200: successEnvelope(QualityReportSchema) },
-        },
-      },
+      routeOptions("viewer", {
+        operationId: "checkQuality",
+        summary: "Run the quality check on a draft",
+        tags: ["quality"],
+        body: QualityCheckBodySchema,
+        response: { 200: successEnvelope(QualityReportSchema) },
+      }),
       async (request, reply) => ({
         success: true as const,
         data: await checkQualityReviewed(ctx, request.body, {

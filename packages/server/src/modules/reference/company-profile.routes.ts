@@ -5,6 +5,7 @@ import {
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
+import { routeOptions } from "../../lib/route-options";
 import { actorOf } from "../../plugins/access";
 import { readCompanyProfile, saveCompanyProfile } from "./company-profile.service";
 
@@ -13,15 +14,12 @@ export const companyProfileRoutes =
   async (app) => {
     app.get(
       "/api/company-profile",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "getCompanyProfile",
-          summary: "Get the company profile",
-          tags: ["reference"],
-          response: { 200: successEnvelope(CompanyProfileResponseSchema) },
-        },
-      },
+      routeOptions("viewer", {
+        operationId: "getCompanyProfile",
+        summary: "Get the company profile",
+        tags: ["reference"],
+        response: { 200: successEnvelope(CompanyProfileResponseSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await readCompanyProfile(ctx.db, actorOf(request)),
@@ -30,16 +28,13 @@ export const companyProfileRoutes =
 
     app.put(
       "/api/company-profile",
-      {
-        config: { access: "admin" },
-        schema: {
-          operationId: "updateCompanyProfile",
-          summary: "Save the company profile",
-          tags: ["reference"],
-          body: SaveCompanyProfileBodySchema,
-          response: { 200: successEnvelope(CompanyProfileResponseSchema) },
-        },
-      },
+      routeOptions("admin", {
+        operationId: "updateCompanyProfile",
+        summary: "Save the company profile",
+        tags: ["reference"],
+        body: SaveCompanyProfileBodySchema,
+        response: { 200: successEnvelope(CompanyProfileResponseSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await saveCompanyProfile(ctx.db, actorOf(request), request.body),

@@ -8,7 +8,7 @@ import { SaveCompanyProfileBodySchema } from "@content-studio/contract";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/types";
 import type { SessionUser } from "../../plugins/access";
-import { auditActorOf, recordAudit } from "../audit/audit.service";
+import { auditActorOf, recordChangesIfAny } from "../audit/audit.service";
 import { getBannedPhraseList, writeBannedPhraseList } from "../settings/banned-phrases";
 import { referencePolicy } from "./reference.policy";
 import { isSampleProfile, presentCompanyCatalog, presentCompanyVoice } from "./reference.presenter";
@@ -119,14 +119,12 @@ export async function saveCompanyProfile(
       }
     }
     if (before.isSample) changes.isSample = { from: true, to: false };
-    if (Object.keys(changes).length > 0) {
-      await recordAudit(trx, {
-        actor: auditActorOf(actor),
-        action: "company.profile_changed",
-        target: { type: "company_profile", id: "1", label: input.companyName },
-        changes,
-      });
-    }
+    await recordChangesIfAny(trx, {
+      actor: auditActorOf(actor),
+      action: "company.profile_changed",
+      target: { type: "company_profile", id: "1", label: input.companyName },
+      changes,
+    });
   });
   return readCompanyProfile(db, actor);
 }

@@ -6,7 +6,7 @@ import {
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/types";
 import type { SessionUser } from "../../plugins/access";
-import { auditActorOf, diffFields, recordAudit } from "../audit/audit.service";
+import { auditActorOf, diffFields, recordChangesIfAny } from "../audit/audit.service";
 import { settingsPolicy } from "./settings.policy";
 import { readSetting, writeSetting } from "./settings.repository";
 
@@ -66,14 +66,12 @@ export async function saveBannedPhrases(
   await db.transaction().execute(async (trx) => {
     await writeBannedPhraseList(trx, phrases, actor.id);
     const changes = diffFields({ bannedPhrases: before }, { bannedPhrases: phrases });
-    if (Object.keys(changes).length > 0) {
-      await recordAudit(trx, {
-        actor: auditActorOf(actor),
-        action: "settings.banned_phrases_changed",
-        target: { type: "setting", id: BANNED_PHRASES_SETTING, label: "Banned phrases" },
-        changes,
-      });
-    }
+    await recordChangesIfAny(trx, {
+      actor: auditActorOf(actor),
+      action: "settings.banned_phrases_changed",
+      target: { type: "setting", id: BANNED_PHRASES_SETTING, label: "Banned phrases" },
+      changes,
+    });
   });
   return presentBannedPhrases(phrases, actor);
 }

@@ -6,9 +6,12 @@ import {
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types";
 import type { SessionUser } from "../../plugins/access";
-import { auditActorOf, diffFields, recordAudit } from "../audit/audit.service";
 import { settingsPolicy } from "./settings.policy";
-import { readSetting, writeSetting } from "./settings.repository";
+import {
+  readSettingOverDefaults,
+  writeAuditedSetting,
+  type AuditedSetting,
+} from "./settings.service";
 
 /**
  * The organisation's content generation defaults and thresholds. This module owns them: the
@@ -17,12 +20,20 @@ import { readSetting, writeSetting } from "./settings.repository";
  */
 export const GENERATION_SETTING = "generation.settings";
 
+const AUDITED_GENERATION_SETTING: AuditedSetting = {
+  key: GENERATION_SETTING,
+  label: "Content generation defaults",
+  action: "settings.generation_changed",
+};
+
 /** The generation settings (the defaults until an admin saves). */
 export async function getGenerationSettings(db: Kysely<Database>): Promise<GenerationSettings> {
-  const stored = GenerationSettingsSchema.partial().safeParse(
-    await readSetting(db, GENERATION_SETTING),
+  return readSettingOverDefaults(
+    db,
+    GENERATION_SETTING,
+    GenerationSettingsSchema,
+    GENERATION_DEFAULTS,
   );
-  return { ...GENERATION_DEFAULTS, ...(stored.success ? stored.data : {}) };
 }
 
 /** The organisation's quality threshold: the score above which content meets the standard. */
@@ -38,17 +49,10 @@ export async function saveGenerationSettings(
 ): Promise<GenerationSettings> {
   settingsPolicy.authorize(actor, "editGenerationSettings");
   const before = await getGenerationSettings(db);
-  await db.transaction().execute(async (trx) => {
-    await writeSetting(trx, GENERATION_SETTING, settings, actor.id);
-    const changes = diffFields(before, settings);
-    if (Object.keys(changes).length > 0) {
-      await recordAudit(trx, {
-        actor: auditActorOf(actor),
-        action: "settings.generation_changed",
-        target: { type: "setting", id: GENERATION_SETTING, label: "Content generation defaults" },
-        changes,
-      });
-    }
-  });
+  await db
+    .transaction()
+    .execute((trx) =>
+      writeAuditedSetting(trx, actor, AUDITED_GENERATION_SETTING, { before, after: settings }),
+    );
   return settings;
 }

@@ -13,6 +13,7 @@ import {
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
+import { routeOptions } from "../../lib/route-options";
 import { actorOf, type SessionUser } from "../../plugins/access";
 import { readBannedPhrases, saveBannedPhrases } from "./banned-phrases";
 
@@ -42,15 +43,12 @@ export const settingsRoutes =
   async (app) => {
     app.get(
       "/api/settings/banned-phrases",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "getBannedPhrases",
-          summary: "Get the banned phrases",
-          tags: ["settings"],
-          response: { 200: successEnvelope(BannedPhrasesResponseSchema) },
-        },
-      },
+      routeOptions("viewer", {
+        operationId: "getBannedPhrases",
+        summary: "Get the banned phrases",
+        tags: ["settings"],
+        response: { 200: successEnvelope(BannedPhrasesResponseSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await readBannedPhrases(ctx.db, actorOf(request)),
@@ -59,16 +57,13 @@ export const settingsRoutes =
 
     app.put(
       "/api/settings/banned-phrases",
-      {
-        config: { access: "admin" },
-        schema: {
-          operationId: "updateBannedPhrases",
-          summary: "Replace the banned phrases",
-          tags: ["settings"],
-          body: BannedPhrasesSchema,
-          response: { 200: successEnvelope(BannedPhrasesResponseSchema) },
-        },
-      },
+      routeOptions("admin", {
+        operationId: "updateBannedPhrases",
+        summary: "Replace the banned phrases",
+        tags: ["settings"],
+        body: BannedPhrasesSchema,
+        response: { 200: successEnvelope(BannedPhrasesResponseSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await saveBannedPhrases(ctx.db, actorOf(request), request.body),
@@ -77,15 +72,12 @@ export const settingsRoutes =
 
     app.get(
       "/api/settings/generation",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "getGenerationSettings",
-          summary: "Get the generation settings",
-          tags: ["settings"],
-          response: { 200: successEnvelope(GenerationSettingsResponseSchema) },
-        },
-      },
+      routeOptions("viewer", {
+        operationId: "getGenerationSettings",
+        summary: "Get the generation settings",
+        tags: ["settings"],
+        response: { 200: successEnvelope(GenerationSettingsResponseSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await owners.generation.read(actorOf(request)),
@@ -94,16 +86,13 @@ export const settingsRoutes =
 
     app.put(
       "/api/settings/generation",
-      {
-        config: { access: "admin" },
-        schema: {
-          operationId: "updateGenerationSettings",
-          summary: "Save the generation settings",
-          tags: ["settings"],
-          body: GenerationSettingsSchema,
-          response: { 200: successEnvelope(GenerationSettingsResponseSchema) },
-        },
-      },
+      routeOptions("admin", {
+        operationId: "updateGenerationSettings",
+        summary: "Save the generation settings",
+        tags: ["settings"],
+        body: GenerationSettingsSchema,
+        response: { 200: successEnvelope(GenerationSettingsResponseSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await owners.generation.save(actorOf(request), request.body),
@@ -112,15 +101,12 @@ export const settingsRoutes =
 
     app.get(
       "/api/settings/example-repository",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "getExampleRepositorySettings",
-          summary: "Get the example repository settings",
-          tags: ["settings"],
-          response: { 200: successEnvelope(ExampleRepoSettingsResponseSchema) },
-        },
-      },
+      routeOptions("viewer", {
+        operationId: "getExampleRepositorySettings",
+        summary: "Get the example repository settings",
+        tags: ["settings"],
+        response: { 200: successEnvelope(ExampleRepoSettingsResponseSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await owners.exampleRepository.read(actorOf(request)),
@@ -129,16 +115,13 @@ export const settingsRoutes =
 
     app.put(
       "/api/settings/example-repository",
-      {
-        config: { access: "admin" },
-        schema: {
-          operationId: "updateExampleRepositorySettings",
-          summary: "Save the example repository settings",
-          tags: ["settings"],
-          body: ExampleRepoSettingsSchema,
-          response: { 200: successEnvelope(ExampleRepoSettingsResponseSchema) },
-        },
-      },
+      routeOptions("admin", {
+        operationId: "updateExampleRepositorySettings",
+        summary: "Save the example repository settings",
+        tags: ["settings"],
+        body: ExampleRepoSettingsSchema,
+        response: { 200: successEnvelope(ExampleRepoSettingsResponseSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await owners.exampleRepository.save(actorOf(request), request.body),

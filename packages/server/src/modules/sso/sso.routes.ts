@@ -7,6 +7,7 @@ import {
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
+import { routeOptions } from "../../lib/route-options";
 import { actorOf } from "../../plugins/access";
 import * as sso from "./sso.service";
 
@@ -16,15 +17,12 @@ export const ssoRoutes =
   async (app) => {
     app.get(
       "/api/settings/sso",
-      {
-        config: { access: "admin" },
-        schema: {
-          summary: "Get the single sign-on provider (never its client secret) and the callback URL",
-          operationId: "getSsoSettings",
-          tags: ["settings"],
-          response: { 200: successEnvelope(SsoSettingsSchema) },
-        },
-      },
+      routeOptions("admin", {
+        summary: "Get the single sign-on provider (never its client secret) and the callback URL",
+        operationId: "getSsoSettings",
+        tags: ["settings"],
+        response: { 200: successEnvelope(SsoSettingsSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await sso.getSsoSettings(ctx, actorOf(request)),
@@ -33,16 +31,13 @@ export const ssoRoutes =
 
     app.put(
       "/api/settings/sso",
-      {
-        config: { access: "admin" },
-        schema: {
-          summary: "Set up or change the single sign-on provider (discovery is tested first)",
-          operationId: "saveSsoSettings",
-          tags: ["settings"],
-          body: SsoSettingsBodySchema,
-          response: { 200: successEnvelope(SsoSettingsSchema) },
-        },
-      },
+      routeOptions("admin", {
+        summary: "Set up or change the single sign-on provider (discovery is tested first)",
+        operationId: "saveSsoSettings",
+        tags: ["settings"],
+        body: SsoSettingsBodySchema,
+        response: { 200: successEnvelope(SsoSettingsSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await sso.saveSsoSettings(ctx, actorOf(request), request.body),
@@ -51,15 +46,12 @@ export const ssoRoutes =
 
     app.delete(
       "/api/settings/sso",
-      {
-        config: { access: "admin" },
-        schema: {
-          summary: "Remove the single sign-on provider (password sign-in is on for everyone again)",
-          operationId: "removeSsoSettings",
-          tags: ["settings"],
-          response: { 200: successEnvelope(SsoSettingsSchema) },
-        },
-      },
+      routeOptions("admin", {
+        summary: "Remove the single sign-on provider (password sign-in is on for everyone again)",
+        operationId: "removeSsoSettings",
+        tags: ["settings"],
+        response: { 200: successEnvelope(SsoSettingsSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await sso.removeSsoSettings(ctx, actorOf(request)),
@@ -68,16 +60,13 @@ export const ssoRoutes =
 
     app.post(
       "/api/settings/sso/test-discovery",
-      {
-        config: { access: "admin" },
-        schema: {
-          summary: "Test an issuer's OIDC discovery document (saves nothing)",
-          operationId: "testSsoDiscovery",
-          tags: ["settings"],
-          body: SsoDiscoveryBodySchema,
-          response: { 200: successEnvelope(SsoDiscoveryResultSchema) },
-        },
-      },
+      routeOptions("admin", {
+        summary: "Test an issuer's OIDC discovery document (saves nothing)",
+        operationId: "testSsoDiscovery",
+        tags: ["settings"],
+        body: SsoDiscoveryBodySchema,
+        response: { 200: successEnvelope(SsoDiscoveryResultSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await sso.testSsoDiscovery(ctx, actorOf(request), request.body),

@@ -8,6 +8,7 @@ import {
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
+import { routeOptions } from "../../lib/route-options";
 import { actorOf } from "../../plugins/access";
 import * as tokens from "./tokens.service";
 
@@ -20,15 +21,12 @@ export const tokensRoutes =
   async (app) => {
     app.get(
       "/api/tokens",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "listApiTokens",
-          summary: "List your API tokens (and, for admins, every service token)",
-          tags: ["tokens"],
-          response: { 200: successEnvelope(ApiTokenListSchema) },
-        },
-      },
+      routeOptions("viewer", {
+        operationId: "listApiTokens",
+        summary: "List your API tokens (and, for admins, every service token)",
+        tags: ["tokens"],
+        response: { 200: successEnvelope(ApiTokenListSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await tokens.listTokens(ctx, actorOf(request)),
@@ -37,16 +35,13 @@ export const tokensRoutes =
 
     app.post(
       "/api/tokens",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "createApiToken",
-          summary: "Create an API token; its secret is in this answer only",
-          tags: ["tokens"],
-          body: CreateTokenBodySchema,
-          response: { 201: successEnvelope(CreatedApiTokenSchema) },
-        },
-      },
+      routeOptions("viewer", {
+        operationId: "createApiToken",
+        summary: "Create an API token; its secret is in this answer only",
+        tags: ["tokens"],
+        body: CreateTokenBodySchema,
+        response: { 201: successEnvelope(CreatedApiTokenSchema) },
+      }),
       async (request, reply) => {
         reply.code(201);
         return {
@@ -58,16 +53,13 @@ export const tokensRoutes =
 
     app.delete(
       "/api/tokens/:id",
-      {
-        config: { access: "viewer" },
-        schema: {
-          operationId: "revokeApiToken",
-          summary: "Revoke an API token",
-          tags: ["tokens"],
-          params: TokenIdParamsSchema,
-          response: { 200: successEnvelope(RevokedAnswerSchema) },
-        },
-      },
+      routeOptions("viewer", {
+        operationId: "revokeApiToken",
+        summary: "Revoke an API token",
+        tags: ["tokens"],
+        params: TokenIdParamsSchema,
+        response: { 200: successEnvelope(RevokedAnswerSchema) },
+      }),
       async (request) => {
         await tokens.revokeTokenFor(ctx, actorOf(request), request.params.id);
         return { success: true as const, data: { revoked: true as const } };

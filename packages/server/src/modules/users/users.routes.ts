@@ -10,6 +10,7 @@ import {
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
+import { routeOptions } from "../../lib/route-options";
 import { actorOf } from "../../plugins/access";
 import { adminResetPassword } from "./password-reset.service";
 import { changeUser, createUser, listAllUsers } from "./users.service";
@@ -19,15 +20,12 @@ export const usersRoutes =
   async (app) => {
     app.get(
       "/api/users",
-      {
-        config: { access: "admin" },
-        schema: {
-          operationId: "listUsers",
-          summary: "List user accounts",
-          tags: ["users"],
-          response: { 200: successEnvelope(UserListSchema) },
-        },
-      },
+      routeOptions("admin", {
+        operationId: "listUsers",
+        summary: "List user accounts",
+        tags: ["users"],
+        response: { 200: successEnvelope(UserListSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await listAllUsers(ctx.db, actorOf(request)),
@@ -36,16 +34,13 @@ export const usersRoutes =
 
     app.post(
       "/api/users",
-      {
-        config: { access: "admin" },
-        schema: {
-          operationId: "createUser",
-          summary: "Create a user account",
-          tags: ["users"],
-          body: CreateUserBodySchema,
-          response: { 201: successEnvelope(UserListRowSchema) },
-        },
-      },
+      routeOptions("admin", {
+        operationId: "createUser",
+        summary: "Create a user account",
+        tags: ["users"],
+        body: CreateUserBodySchema,
+        response: { 201: successEnvelope(UserListRowSchema) },
+      }),
       async (request, reply) => {
         const user = await createUser(ctx.db, ctx.auth, actorOf(request), request.body);
         return reply.status(201).send({ success: true as const, data: user });
@@ -54,17 +49,14 @@ export const usersRoutes =
 
     app.patch(
       "/api/users/:id",
-      {
-        config: { access: "admin" },
-        schema: {
-          operationId: "updateUser",
-          summary: "Change a user's role, name or active status",
-          tags: ["users"],
-          params: UserIdParamsSchema,
-          body: UpdateUserBodySchema,
-          response: { 200: successEnvelope(UserListRowSchema) },
-        },
-      },
+      routeOptions("admin", {
+        operationId: "updateUser",
+        summary: "Change a user's role, name or active status",
+        tags: ["users"],
+        params: UserIdParamsSchema,
+        body: UpdateUserBodySchema,
+        response: { 200: successEnvelope(UserListRowSchema) },
+      }),
       async (request) => {
         const actor = actorOf(request);
         const user = await changeUser(ctx.db, actor, request.params.id, request.body);
@@ -74,17 +66,14 @@ export const usersRoutes =
 
     app.post(
       "/api/users/:id/password-reset",
-      {
-        config: { access: "admin" },
-        schema: {
-          operationId: "resetUserPassword",
-          summary: "Reset a user's password (temporary password or link)",
-          tags: ["users"],
-          params: UserIdParamsSchema,
-          body: AdminPasswordResetBodySchema,
-          response: { 200: successEnvelope(AdminPasswordResetResultSchema) },
-        },
-      },
+      routeOptions("admin", {
+        operationId: "resetUserPassword",
+        summary: "Reset a user's password (temporary password or link)",
+        tags: ["users"],
+        params: UserIdParamsSchema,
+        body: AdminPasswordResetBodySchema,
+        response: { 200: successEnvelope(AdminPasswordResetResultSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await adminResetPassword(ctx, actorOf(request), request.params.id, request.body),

@@ -13,7 +13,7 @@ import { passwordWeakness } from "../../lib/passwords";
 import type { SessionUser } from "../../plugins/access";
 import { userPolicy, usersPolicy, type UserAction } from "./users.policy";
 import { presentUser, presentUserListRow } from "./users.presenter";
-import { auditActorOf, diffFields, recordAudit } from "../audit/audit.service";
+import { auditActorOf, diffFields, recordAudit, recordChangesIfAny } from "../audit/audit.service";
 import * as repo from "./users.repository";
 
 /**
@@ -157,20 +157,18 @@ export async function changeUser(
       active: presented.active,
       name: presented.name,
     });
-    if (Object.keys(changes).length > 0) {
-      await recordAudit(trx, {
-        actor: auditActorOf(actor),
-        action: changes.role
-          ? "user.role_changed"
-          : changes.active
-            ? presented.active
-              ? "user.reactivated"
-              : "user.deactivated"
-            : "user.renamed",
-        target: { type: "user", id, label: presented.email },
-        changes,
-      });
-    }
+    await recordChangesIfAny(trx, {
+      actor: auditActorOf(actor),
+      action: changes.role
+        ? "user.role_changed"
+        : changes.active
+          ? presented.active
+            ? "user.reactivated"
+            : "user.deactivated"
+          : "user.renamed",
+      target: { type: "user", id, label: presented.email },
+      changes,
+    });
     return presented;
   });
 }

@@ -14,6 +14,7 @@ import {
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
+import { routeOptions } from "../../lib/route-options";
 import { actorOf } from "../../plugins/access";
 import * as webhooks from "./webhooks.service";
 
@@ -23,15 +24,12 @@ export const webhooksRoutes =
   async (app) => {
     app.get(
       "/api/webhooks",
-      {
-        config: { access: "admin" },
-        schema: {
-          summary: "List webhook endpoints and the allow-list",
-          operationId: "listWebhooks",
-          tags: ["webhooks"],
-          response: { 200: successEnvelope(WebhookListSchema) },
-        },
-      },
+      routeOptions("admin", {
+        summary: "List webhook endpoints and the allow-list",
+        operationId: "listWebhooks",
+        tags: ["webhooks"],
+        response: { 200: successEnvelope(WebhookListSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await webhooks.listWebhooks(ctx, actorOf(request)),
@@ -40,16 +38,13 @@ export const webhooksRoutes =
 
     app.post(
       "/api/webhooks",
-      {
-        config: { access: "admin" },
-        schema: {
-          summary: "Add a webhook endpoint (its secret is answered once)",
-          operationId: "createWebhook",
-          tags: ["webhooks"],
-          body: WebhookEndpointInputSchema,
-          response: { 201: successEnvelope(WebhookEndpointWithSecretSchema) },
-        },
-      },
+      routeOptions("admin", {
+        summary: "Add a webhook endpoint (its secret is answered once)",
+        operationId: "createWebhook",
+        tags: ["webhooks"],
+        body: WebhookEndpointInputSchema,
+        response: { 201: successEnvelope(WebhookEndpointWithSecretSchema) },
+      }),
       async (request, reply) => {
         reply.code(201);
         return {
@@ -61,17 +56,14 @@ export const webhooksRoutes =
 
     app.patch(
       "/api/webhooks/:id",
-      {
-        config: { access: "admin" },
-        schema: {
-          summary: "Change a webhook endpoint's events, description or state",
-          operationId: "updateWebhook",
-          tags: ["webhooks"],
-          params: WebhookIdParamsSchema,
-          body: WebhookEndpointPatchSchema,
-          response: { 200: successEnvelope(WebhookEndpointSchema) },
-        },
-      },
+      routeOptions("admin", {
+        summary: "Change a webhook endpoint's events, description or state",
+        operationId: "updateWebhook",
+        tags: ["webhooks"],
+        params: WebhookIdParamsSchema,
+        body: WebhookEndpointPatchSchema,
+        response: { 200: successEnvelope(WebhookEndpointSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await webhooks.updateWebhook(ctx, actorOf(request), request.params.id, request.body),
@@ -80,16 +72,13 @@ export const webhooksRoutes =
 
     app.delete(
       "/api/webhooks/:id",
-      {
-        config: { access: "admin" },
-        schema: {
-          summary: "Delete a webhook endpoint and its delivery log",
-          operationId: "deleteWebhook",
-          tags: ["webhooks"],
-          params: WebhookIdParamsSchema,
-          response: { 200: successEnvelope(DeletedAnswerSchema) },
-        },
-      },
+      routeOptions("admin", {
+        summary: "Delete a webhook endpoint and its delivery log",
+        operationId: "deleteWebhook",
+        tags: ["webhooks"],
+        params: WebhookIdParamsSchema,
+        response: { 200: successEnvelope(DeletedAnswerSchema) },
+      }),
       async (request) => {
         await webhooks.deleteWebhook(ctx, actorOf(request), request.params.id);
         return { success: true as const, data: { deleted: true as const } };
@@ -98,16 +87,13 @@ export const webhooksRoutes =
 
     app.post(
       "/api/webhooks/:id/rotate-secret",
-      {
-        config: { access: "admin" },
-        schema: {
-          summary: "Rotate a webhook endpoint's signing secret (24-hour overlap)",
-          operationId: "rotateWebhookSecret",
-          tags: ["webhooks"],
-          params: WebhookIdParamsSchema,
-          response: { 200: successEnvelope(WebhookEndpointWithSecretSchema) },
-        },
-      },
+      routeOptions("admin", {
+        summary: "Rotate a webhook endpoint's signing secret (24-hour overlap)",
+        operationId: "rotateWebhookSecret",
+        tags: ["webhooks"],
+        params: WebhookIdParamsSchema,
+        response: { 200: successEnvelope(WebhookEndpointWithSecretSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await webhooks.rotateWebhookSecret(ctx, actorOf(request), request.params.id),
@@ -116,16 +102,13 @@ export const webhooksRoutes =
 
     app.post(
       "/api/webhooks/:id/test",
-      {
-        config: { access: "admin" },
-        schema: {
-          summary: "Send a test event to a webhook endpoint",
-          operationId: "sendWebhookTest",
-          tags: ["webhooks"],
-          params: WebhookIdParamsSchema,
-          response: { 202: successEnvelope(WebhookDeliverySchema) },
-        },
-      },
+      routeOptions("admin", {
+        summary: "Send a test event to a webhook endpoint",
+        operationId: "sendWebhookTest",
+        tags: ["webhooks"],
+        params: WebhookIdParamsSchema,
+        response: { 202: successEnvelope(WebhookDeliverySchema) },
+      }),
       async (request, reply) => {
         reply.code(202);
         return {
@@ -137,16 +120,13 @@ export const webhooksRoutes =
 
     app.get(
       "/api/webhooks/:id/deliveries",
-      {
-        config: { access: "admin" },
-        schema: {
-          summary: "A webhook endpoint's delivery log",
-          operationId: "listWebhookDeliveries",
-          tags: ["webhooks"],
-          params: WebhookIdParamsSchema,
-          response: { 200: successEnvelope(WebhookDeliveryListSchema) },
-        },
-      },
+      routeOptions("admin", {
+        summary: "A webhook endpoint's delivery log",
+        operationId: "listWebhookDeliveries",
+        tags: ["webhooks"],
+        params: WebhookIdParamsSchema,
+        response: { 200: successEnvelope(WebhookDeliveryListSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await webhooks.listWebhookDeliveries(ctx, actorOf(request), request.params.id),
@@ -155,16 +135,13 @@ export const webhooksRoutes =
 
     app.post(
       "/api/webhooks/:id/deliveries/:deliveryId/replay",
-      {
-        config: { access: "admin" },
-        schema: {
-          summary: "Replay a webhook delivery (same webhook-id, fresh signature)",
-          operationId: "replayWebhookDelivery",
-          tags: ["webhooks"],
-          params: WebhookDeliveryParamsSchema,
-          response: { 202: successEnvelope(WebhookDeliverySchema) },
-        },
-      },
+      routeOptions("admin", {
+        summary: "Replay a webhook delivery (same webhook-id, fresh signature)",
+        operationId: "replayWebhookDelivery",
+        tags: ["webhooks"],
+        params: WebhookDeliveryParamsSchema,
+        response: { 202: successEnvelope(WebhookDeliverySchema) },
+      }),
       async (request, reply) => {
         reply.code(202);
         return {
@@ -181,16 +158,13 @@ export const webhooksRoutes =
 
     app.put(
       "/api/webhooks/allow-list",
-      {
-        config: { access: "admin" },
-        schema: {
-          summary: "Set the origins webhooks may reach over http or on private addresses",
-          operationId: "saveWebhookAllowList",
-          tags: ["webhooks"],
-          body: WebhookAllowListSchema,
-          response: { 200: successEnvelope(WebhookAllowListSchema) },
-        },
-      },
+      routeOptions("admin", {
+        summary: "Set the origins webhooks may reach over http or on private addresses",
+        operationId: "saveWebhookAllowList",
+        tags: ["webhooks"],
+        body: WebhookAllowListSchema,
+        response: { 200: successEnvelope(WebhookAllowListSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await webhooks.saveWebhookAllowList(ctx, actorOf(request), request.body),

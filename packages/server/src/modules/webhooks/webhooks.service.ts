@@ -20,8 +20,8 @@ import type { AppContext } from "../../app-context";
 import type { Database } from "../../db/types";
 import { AppError } from "../../lib/app-error";
 import type { SessionUser } from "../../plugins/access";
-import { auditActorOf, diffFields, recordAudit } from "../audit/audit.service";
-import { writeSetting } from "../settings/settings.repository";
+import { auditActorOf, diffFields, recordAudit, recordChangesIfAny } from "../audit/audit.service";
+import { writeAuditedSetting, type AuditedSetting } from "../settings/settings.service";
 import {
   checkEndpointUrl,
   getWebhookAllowList,
@@ -32,6 +32,12 @@ import { overlapUntil, queueDelivery, queueReplay, sealSecret } from "./webhooks
 import { webhooksPolicy } from "./webhooks.policy";
 import { presentDelivery, presentEndpoint } from "./webhooks.presenter";
 import * as repo from "./webhooks.repository";
+
+const AUDITED_ALLOW_LIST_SETTING: AuditedSetting = {
+  key: WEBHOOK_ALLOW_LIST_SETTING,
+  label: "Webhook allow-list",
+  action: "webhook.allow_list_changed",
+};
 
 /** What happened, to which records (ids and names, nothing more), and the app page about it. */
 export interface WebhookEvent {
@@ -162,14 +168,12 @@ export async function updateWebhook(
       { events: before.events, description: before.description, enabled: before.enabled },
       { events: after.events, description: after.description, enabled: after.enabled },
     );
-    if (Object.keys(changes).length > 0) {
-      await recordAudit(trx, {
-        actor: auditActorOf(actor),
-        action: "webhook.changed",
-        target: auditTarget(after),
-        changes,
-      });
-    }
+    await recordChangesIfAny(trx, {
+      actor: auditActorOf(actor),
+      action: "webhook.changed",
+      target: auditTarget(after),
+      changes,
+    });
     return after;
   });
   return presentEndpoint(row);
@@ -317,18 +321,11 @@ export async function saveWebhookAllowList(
   webhooksPolicy.authorize(actor, "manage");
   // Stored as URL origins (lower-case host, no default port), which delivery compares against.
   const next = { allowedOrigins: [...new Set(input.allowedOrigins.map((o) => new URL(o).origin))] };
-  await ctx.db.transaction().execute(async (trx) => {
-    const before = await getWebhookAllowList(trx);
-    await writeSetting(trx, WEBHOOK_ALLOW_LIST_SETTING, next, actor.id);
-    const changes = diffFields(before, next);
-    if (Object.keys(changes).length > 0) {
-      await recordAudit(trx, {
-        actor: auditActorOf(actor),
-        action: "webhook.allow_list_changed",
-        target: { type: "setting", id: WEBHOOK_ALLOW_LIST_SETTING, label: "Webhook allow-list" },
-        changes,
-      });
-    }
-  });
+  await ctx.db.transaction().execute(async (trx) =>
+    writeAuditedSetting(trx, actor, AUDITED_ALLOW_LIST_SETTING, {
+      before: await getWebhookAllowList(trx),
+      after: next,
+    }),
+  );
   return next;
 }
