@@ -2,7 +2,7 @@ import { EmptyAnswerSchema, type ChangePasswordBody } from "@content-studio/cont
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
-export const changePassword = (body: ChangePasswordBody): Promise<Record<string, never>> =>
+export const changePassword = (body: ChangePasswordBody) =>
   api.post("/api/me/password", EmptyAnswerSchema, body);
 
 /** Changes the signed-in user's password; their other sessions are signed out. */

@@ -1,16 +1,9 @@
-import {
-  IntentDatasetSchema,
-  type CommitImportBody,
-  type IntentDataset,
-} from "@content-studio/contract";
+import { IntentDatasetSchema, type CommitImportBody } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { audienceKeys, contentKeys } from "../../../lib/query-keys";
 
-export const commitIntentImport = ({
-  importId,
-  mode,
-}: { importId: string } & CommitImportBody): Promise<IntentDataset> =>
+export const commitIntentImport = ({ importId, mode }: { importId: string } & CommitImportBody) =>
   api.post(`/api/audience/imports/${encodeURIComponent(importId)}/commit`, IntentDatasetSchema, {
     mode,
   });

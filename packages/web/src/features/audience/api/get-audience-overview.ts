@@ -1,8 +1,4 @@
-import {
-  AudienceOverviewSchema,
-  type AudienceFilter,
-  type AudienceOverview,
-} from "@content-studio/contract";
+import { AudienceOverviewSchema, type AudienceFilter } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { audienceKeys } from "../../../lib/query-keys";
@@ -10,8 +6,7 @@ import { audienceKeys } from "../../../lib/query-keys";
 export const getAudienceOverview = (
   industry: AudienceFilter,
   { signal }: { signal?: AbortSignal } = {},
-): Promise<AudienceOverview> =>
-  api.get("/api/audience/overview", AudienceOverviewSchema, { params: { industry }, signal });
+) => api.get("/api/audience/overview", AudienceOverviewSchema, { params: { industry }, signal });
 
 export const getAudienceOverviewQueryOptions = (industry: AudienceFilter) =>
   queryOptions({

@@ -1,8 +1,4 @@
-import {
-  ContentRecommendationsSchema,
-  type AudienceFilter,
-  type ContentRecommendations,
-} from "@content-studio/contract";
+import { ContentRecommendationsSchema, type AudienceFilter } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { audienceKeys } from "../../../lib/query-keys";
@@ -10,7 +6,7 @@ import { audienceKeys } from "../../../lib/query-keys";
 export const getContentRecommendations = (
   industry: AudienceFilter,
   { signal }: { signal?: AbortSignal } = {},
-): Promise<ContentRecommendations> =>
+) =>
   api.get("/api/audience/recommendations", ContentRecommendationsSchema, {
     params: { industry },
     signal,

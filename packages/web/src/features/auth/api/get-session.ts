@@ -1,9 +1,9 @@
-import { SessionInfoSchema, type SessionInfo, type User } from "@content-studio/contract";
+import { SessionInfoSchema, type User } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { authKeys } from "../../../lib/query-keys";
 
-export const getSession = ({ signal }: { signal?: AbortSignal } = {}): Promise<SessionInfo> =>
+export const getSession = ({ signal }: { signal?: AbortSignal } = {}) =>
   api.get("/api/session", SessionInfoSchema, { signal });
 
 export const getSessionQueryOptions = () =>

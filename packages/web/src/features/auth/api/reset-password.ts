@@ -2,7 +2,7 @@ import { EmptyAnswerSchema, type ResetPasswordBody } from "@content-studio/contr
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
-export const resetPassword = (body: ResetPasswordBody): Promise<Record<string, never>> =>
+export const resetPassword = (body: ResetPasswordBody) =>
   api.post("/api/auth/reset-password", EmptyAnswerSchema, body);
 
 /** Sets a new password from a reset link (single use). */

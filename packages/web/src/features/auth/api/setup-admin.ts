@@ -1,9 +1,9 @@
-import { SignInResultSchema, type SetupAdminBody, type User } from "@content-studio/contract";
+import { SignInResultSchema, type SetupAdminBody } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api } from "../../../lib/api-client";
 import { getSessionQueryOptions } from "./get-session";
 
-export const setupAdmin = (body: SetupAdminBody): Promise<{ user: User }> =>
+export const setupAdmin = (body: SetupAdminBody) =>
   api.post("/api/setup/admin", SignInResultSchema, body);
 
 /** Creates the first administrator on a fresh install and signs them in. */

@@ -1,11 +1,9 @@
-import { SignInResultSchema, type SignInBody, type User } from "@content-studio/contract";
+import { SignInResultSchema, type SignInBody } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { getSessionQueryOptions } from "./get-session";
 
-type SignInResult = { user: User; passwordChangeRequired?: boolean };
-
-export const signIn = (body: SignInBody): Promise<SignInResult> =>
+export const signIn = (body: SignInBody) =>
   api.post("/api/auth/sign-in/email", SignInResultSchema, body);
 
 /** Signs in with email and password; on success the session holds the user. */

@@ -4,8 +4,7 @@ import { api } from "../../../lib/api-client";
 import { clearCachedUiSettings } from "../../../lib/ui-settings-cache";
 import { getSessionQueryOptions } from "./get-session";
 
-export const signOut = (): Promise<Record<string, never>> =>
-  api.post("/api/auth/sign-out", EmptyAnswerSchema);
+export const signOut = () => api.post("/api/auth/sign-out", EmptyAnswerSchema);
 
 /** Ends the session and forgets every cached answer of the previous user. */
 export const useSignOut = () => {

@@ -1,9 +1,8 @@
-import { SsoSignInStartSchema, type SsoSignInStart } from "@content-studio/contract";
+import { SsoSignInStartSchema } from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
-export const startSsoSignIn = (): Promise<SsoSignInStart> =>
-  api.post("/api/auth/sign-in/sso", SsoSignInStartSchema, {});
+export const startSsoSignIn = () => api.post("/api/auth/sign-in/sso", SsoSignInStartSchema, {});
 
 /** Starts single sign-on: the browser then goes to the identity provider. */
 export const useStartSsoSignIn = () =>

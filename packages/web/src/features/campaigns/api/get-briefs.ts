@@ -1,9 +1,9 @@
-import { CampaignBriefListSchema, type CampaignBriefList } from "@content-studio/contract";
+import { CampaignBriefListSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { campaignsKeys } from "../../../lib/query-keys";
 
-export const getBriefs = ({ signal }: { signal?: AbortSignal } = {}): Promise<CampaignBriefList> =>
+export const getBriefs = ({ signal }: { signal?: AbortSignal } = {}) =>
   api.get("/api/campaigns", CampaignBriefListSchema, { signal });
 
 export const getBriefsQueryOptions = () =>

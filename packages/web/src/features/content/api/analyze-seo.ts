@@ -1,16 +1,10 @@
-import {
-  SeoAnalysisSchema,
-  type SeoAnalysis,
-  type SeoAnalysisBody,
-} from "@content-studio/contract";
+import { SeoAnalysisSchema, type SeoAnalysisBody } from "@content-studio/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { contentKeys } from "../../../lib/query-keys";
 
-export const analyzeSeo = (
-  body: SeoAnalysisBody,
-  { signal }: { signal?: AbortSignal } = {},
-): Promise<SeoAnalysis> => api.post("/api/seo-analysis", SeoAnalysisSchema, body, { signal });
+export const analyzeSeo = (body: SeoAnalysisBody, { signal }: { signal?: AbortSignal } = {}) =>
+  api.post("/api/seo-analysis", SeoAnalysisSchema, body, { signal });
 
 /**
  * The analysis is a pure function of the text, so it is cached like a read: `key` names the

@@ -1,6 +1,5 @@
 import {
   ContentGenerationDataSchema,
-  type ContentGenerationData,
   type ContentGenerationDataQuery,
 } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
@@ -10,7 +9,7 @@ import { contentKeys } from "../../../lib/query-keys";
 export const getContentGenerationData = (
   query: ContentGenerationDataQuery,
   { signal }: { signal?: AbortSignal } = {},
-): Promise<ContentGenerationData> =>
+) =>
   api.get("/api/content-generation-data", ContentGenerationDataSchema, {
     params: { ...query },
     signal,

@@ -1,14 +1,9 @@
-import {
-  GenerationSettingsResponseSchema,
-  type GenerationSettingsResponse,
-} from "@content-studio/contract";
+import { GenerationSettingsResponseSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { contentKeys } from "../../../lib/query-keys";
 
-export const getGenerationSettings = ({
-  signal,
-}: { signal?: AbortSignal } = {}): Promise<GenerationSettingsResponse> =>
+export const getGenerationSettings = ({ signal }: { signal?: AbortSignal } = {}) =>
   api.get("/api/settings/generation", GenerationSettingsResponseSchema, { signal });
 
 export const getGenerationSettingsQueryOptions = () =>

@@ -1,18 +1,8 @@
-import {
-  OptimizeContentResultSchema,
-  type OptimizeContentBody,
-  type OptimizeContentResult,
-} from "@content-studio/contract";
+import { OptimizeContentResultSchema, type OptimizeContentBody } from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
-export const optimizeContent = ({
-  id,
-  data,
-}: {
-  id: string;
-  data: OptimizeContentBody;
-}): Promise<OptimizeContentResult> =>
+export const optimizeContent = ({ id, data }: { id: string; data: OptimizeContentBody }) =>
   api.post(`/api/library/${encodeURIComponent(id)}/optimize`, OptimizeContentResultSchema, data);
 
 /** Runs one refinement round; the candidate is not saved until it is kept. */

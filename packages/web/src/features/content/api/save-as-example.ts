@@ -1,19 +1,9 @@
-import {
-  ExampleDetailSchema,
-  type ExampleDetail,
-  type SaveAsExampleBody,
-} from "@content-studio/contract";
+import { ExampleDetailSchema, type SaveAsExampleBody } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { examplesKeys } from "../../../lib/query-keys";
 
-export const saveAsExample = ({
-  id,
-  data,
-}: {
-  id: string;
-  data: SaveAsExampleBody;
-}): Promise<ExampleDetail> =>
+export const saveAsExample = ({ id, data }: { id: string; data: SaveAsExampleBody }) =>
   api.post(`/api/library/${encodeURIComponent(id)}/save-as-example`, ExampleDetailSchema, data);
 
 /** Stores a generated content item in the example repository as a good or bad example. */

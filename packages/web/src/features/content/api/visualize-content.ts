@@ -1,18 +1,8 @@
-import {
-  VisualizationSchema,
-  type Visualization,
-  type VisualizeBody,
-} from "@content-studio/contract";
+import { VisualizationSchema, type VisualizeBody } from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
-export const visualizeContent = ({
-  id,
-  data,
-}: {
-  id: string;
-  data: VisualizeBody;
-}): Promise<Visualization> =>
+export const visualizeContent = ({ id, data }: { id: string; data: VisualizeBody }) =>
   api.post(`/api/library/${encodeURIComponent(id)}/visualize`, VisualizationSchema, data);
 
 /** Makes an image for a content item from its (edited) image prompt. */

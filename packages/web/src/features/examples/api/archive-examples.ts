@@ -3,7 +3,7 @@ import { api } from "../../../lib/api-client";
 import { useRefreshingMutation } from "../../../lib/react-query";
 import { examplesKeys } from "../../../lib/query-keys";
 
-export const archiveExamples = (ids: string[]): Promise<{ archived: number }> =>
+export const archiveExamples = (ids: string[]) =>
   api.post("/api/examples/archive", ArchivedCountSchema, { ids });
 
 /** Archives examples whose files have disappeared from their source (editors and admins). */

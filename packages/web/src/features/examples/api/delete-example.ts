@@ -4,7 +4,7 @@ import { api } from "../../../lib/api-client";
 import { getExampleQueryOptions } from "./get-example";
 import { examplesKeys } from "../../../lib/query-keys";
 
-export const deleteExample = (id: string): Promise<{ id: string }> =>
+export const deleteExample = (id: string) =>
   api.delete(`/api/examples/${encodeURIComponent(id)}`, DeletedIdAnswerSchema);
 
 /** Deletes an example for good (editors and admins). */

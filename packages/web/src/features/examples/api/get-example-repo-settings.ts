@@ -12,9 +12,7 @@ import { examplesKeys } from "../../../lib/query-keys";
  */
 export type ExampleRepoSettingsView = ExampleRepoSettingsResponse;
 
-export const getExampleRepoSettings = ({
-  signal,
-}: { signal?: AbortSignal } = {}): Promise<ExampleRepoSettingsView> =>
+export const getExampleRepoSettings = ({ signal }: { signal?: AbortSignal } = {}) =>
   api.get("/api/settings/example-repository", ExampleRepoSettingsResponseSchema, { signal });
 
 export const getExampleRepoSettingsQueryOptions = () =>

@@ -1,12 +1,9 @@
-import { ExampleDetailSchema, type ExampleDetail } from "@content-studio/contract";
+import { ExampleDetailSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { examplesKeys } from "../../../lib/query-keys";
 
-export const getExample = (
-  id: string,
-  { signal }: { signal?: AbortSignal } = {},
-): Promise<ExampleDetail> =>
+export const getExample = (id: string, { signal }: { signal?: AbortSignal } = {}) =>
   api.get(`/api/examples/${encodeURIComponent(id)}`, ExampleDetailSchema, { signal });
 
 export const getExampleQueryOptions = (id: string) =>

@@ -2,7 +2,6 @@ import {
   ExampleListSchema,
   type ContentType,
   type ExampleCategory,
-  type ExampleList,
   type RepositorySource,
 } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
@@ -23,10 +22,7 @@ export interface ExamplesParams {
   pageSize: number;
 }
 
-export const getExamples = (
-  params: ExamplesParams,
-  { signal }: { signal?: AbortSignal } = {},
-): Promise<ExampleList> =>
+export const getExamples = (params: ExamplesParams, { signal }: { signal?: AbortSignal } = {}) =>
   api.get("/api/examples", ExampleListSchema, {
     params: { ...params },
     signal,

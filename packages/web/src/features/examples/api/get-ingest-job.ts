@@ -1,4 +1,4 @@
-import { IngestJobSchema, isIngestUnfinished, type IngestJob } from "@content-studio/contract";
+import { IngestJobSchema, isIngestUnfinished } from "@content-studio/contract";
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { examplesKeys } from "../../../lib/query-keys";
@@ -6,10 +6,7 @@ import { examplesKeys } from "../../../lib/query-keys";
 /** How often a running job is polled for progress. */
 const INGEST_POLL_MS = 500;
 
-export const getIngestJob = (
-  id: string,
-  { signal }: { signal?: AbortSignal } = {},
-): Promise<IngestJob> =>
+export const getIngestJob = (id: string, { signal }: { signal?: AbortSignal } = {}) =>
   api.get(`/api/examples/ingest/jobs/${encodeURIComponent(id)}`, IngestJobSchema, { signal });
 
 export const getIngestJobQueryOptions = (id: string | null) =>

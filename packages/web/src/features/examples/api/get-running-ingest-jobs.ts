@@ -1,11 +1,9 @@
-import { IngestJobSchema, listOf, type IngestJob } from "@content-studio/contract";
+import { IngestJobSchema, listOf } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { examplesKeys } from "../../../lib/query-keys";
 
-export const getRunningIngestJobs = ({ signal }: { signal?: AbortSignal } = {}): Promise<
-  IngestJob[]
-> =>
+export const getRunningIngestJobs = ({ signal }: { signal?: AbortSignal } = {}) =>
   api.get("/api/examples/ingest/jobs", listOf(IngestJobSchema), {
     params: { running: "true" },
     signal,

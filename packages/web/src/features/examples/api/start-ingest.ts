@@ -1,9 +1,9 @@
-import { IngestJobSchema, type IngestJob, type StartIngestBody } from "@content-studio/contract";
+import { IngestJobSchema, type StartIngestBody } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { getIngestJobQueryOptions } from "./get-ingest-job";
 
-export const startIngest = (body: StartIngestBody): Promise<IngestJob> =>
+export const startIngest = (body: StartIngestBody) =>
   api.post("/api/examples/ingest", IngestJobSchema, body);
 
 /**

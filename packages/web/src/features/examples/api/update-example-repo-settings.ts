@@ -4,14 +4,9 @@ import {
 } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import {
-  getExampleRepoSettingsQueryOptions,
-  type ExampleRepoSettingsView,
-} from "./get-example-repo-settings";
+import { getExampleRepoSettingsQueryOptions } from "./get-example-repo-settings";
 
-export const updateExampleRepoSettings = (
-  settings: ExampleRepoSettings,
-): Promise<ExampleRepoSettingsView> =>
+export const updateExampleRepoSettings = (settings: ExampleRepoSettings) =>
   api.put("/api/settings/example-repository", ExampleRepoSettingsResponseSchema, settings);
 
 /** Saves the Example Repository settings (admins only). */

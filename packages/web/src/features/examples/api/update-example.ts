@@ -1,20 +1,10 @@
-import {
-  ExampleDetailSchema,
-  type ExampleDetail,
-  type ExampleInput,
-} from "@content-studio/contract";
+import { ExampleDetailSchema, type ExampleInput } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { getExampleQueryOptions } from "./get-example";
 import { examplesKeys } from "../../../lib/query-keys";
 
-export const updateExample = ({
-  id,
-  input,
-}: {
-  id: string;
-  input: ExampleInput;
-}): Promise<ExampleDetail> =>
+export const updateExample = ({ id, input }: { id: string; input: ExampleInput }) =>
   api.put(`/api/examples/${encodeURIComponent(id)}`, ExampleDetailSchema, input);
 
 /** Replaces every field of an example (editors and admins). */

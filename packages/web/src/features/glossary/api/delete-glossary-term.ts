@@ -3,7 +3,7 @@ import { api } from "../../../lib/api-client";
 import { useRefreshingMutation } from "../../../lib/react-query";
 import { glossaryKeys } from "../../../lib/query-keys";
 
-export const deleteGlossaryTerm = (id: string): Promise<{ deleted: true }> =>
+export const deleteGlossaryTerm = (id: string) =>
   api.delete(`/api/settings/glossary/${encodeURIComponent(id)}`, DeletedAnswerSchema);
 
 export const useDeleteGlossaryTerm = () =>

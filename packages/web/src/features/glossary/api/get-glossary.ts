@@ -1,16 +1,9 @@
-import {
-  GlossaryListSchema,
-  type GlossaryList,
-  type ListGlossaryQuery,
-} from "@content-studio/contract";
+import { GlossaryListSchema, type ListGlossaryQuery } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { glossaryKeys } from "../../../lib/query-keys";
 
-export const getGlossary = (
-  params: ListGlossaryQuery,
-  { signal }: { signal?: AbortSignal } = {},
-): Promise<GlossaryList> =>
+export const getGlossary = (params: ListGlossaryQuery, { signal }: { signal?: AbortSignal } = {}) =>
   api.get("/api/settings/glossary", GlossaryListSchema, { params: { ...params }, signal });
 
 export const getGlossaryQueryOptions = (params: ListGlossaryQuery) =>

@@ -1,7 +1,6 @@
 import {
   GlossaryImportErrorDetailsSchema,
   GlossaryImportResultSchema,
-  type GlossaryImportResult,
   type GlossaryImportRowError,
 } from "@content-studio/contract";
 import { ApiError, api } from "../../../lib/api-client";
@@ -9,7 +8,7 @@ import { useRefreshingMutation } from "../../../lib/react-query";
 import { glossaryKeys } from "../../../lib/query-keys";
 
 /** Imports a CSV file's text; the server refuses the whole file when any row is wrong. */
-export const importGlossary = (csv: string): Promise<GlossaryImportResult> =>
+export const importGlossary = (csv: string) =>
   api.post("/api/settings/glossary/import", GlossaryImportResultSchema, { csv });
 
 /** The rows a refused import named, or none (another kind of failure). */

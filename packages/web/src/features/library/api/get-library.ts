@@ -1,8 +1,4 @@
-import {
-  LibraryPageSchema,
-  type LibraryPage,
-  type ListLibraryQuery,
-} from "@content-studio/contract";
+import { LibraryPageSchema, type ListLibraryQuery } from "@content-studio/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { libraryKeys } from "../../../lib/query-keys";
@@ -10,10 +6,7 @@ import { libraryKeys } from "../../../lib/query-keys";
 /** The list query as sent (ListLibraryQuerySchema). */
 export type LibraryParams = Omit<ListLibraryQuery, "limit"> & { limit?: number };
 
-export const getLibrary = (
-  params: LibraryParams,
-  { signal }: { signal?: AbortSignal } = {},
-): Promise<LibraryPage> =>
+export const getLibrary = (params: LibraryParams, { signal }: { signal?: AbortSignal } = {}) =>
   api.get("/api/library", LibraryPageSchema, { params: { ...params }, signal });
 
 /** The first page of the library as /library opens with no filters: newest changes first. */

@@ -1,12 +1,9 @@
-import { DerivedFactStructureSchema, type DerivedFactStructure } from "@content-studio/contract";
+import { DerivedFactStructureSchema } from "@content-studio/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { proofKeys } from "../../../lib/query-keys";
 
-export const deriveFactStructure = (
-  statement: string,
-  { signal }: { signal?: AbortSignal } = {},
-): Promise<DerivedFactStructure> =>
+export const deriveFactStructure = (statement: string, { signal }: { signal?: AbortSignal } = {}) =>
   api.post(
     "/api/proof/facts/derive-structure",
     DerivedFactStructureSchema,

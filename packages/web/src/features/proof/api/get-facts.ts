@@ -1,12 +1,9 @@
-import { FactListSchema, type FactList, type ListFactsQuery } from "@content-studio/contract";
+import { FactListSchema, type ListFactsQuery } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { proofKeys } from "../../../lib/query-keys";
 
-export const getFacts = (
-  params: ListFactsQuery,
-  { signal }: { signal?: AbortSignal } = {},
-): Promise<FactList> =>
+export const getFacts = (params: ListFactsQuery, { signal }: { signal?: AbortSignal } = {}) =>
   api.get("/api/proof/facts", FactListSchema, { params: { ...params }, signal });
 
 export const getFactsQueryOptions = (params: ListFactsQuery) =>

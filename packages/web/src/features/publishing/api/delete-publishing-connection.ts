@@ -3,7 +3,7 @@ import { api } from "../../../lib/api-client";
 import { useRefreshingMutation } from "../../../lib/react-query";
 import { publishingKeys } from "../../../lib/query-keys";
 
-export const deletePublishingConnection = (id: string): Promise<{ deleted: true }> =>
+export const deletePublishingConnection = (id: string) =>
   api.delete(`/api/publishing/connections/${encodeURIComponent(id)}`, DeletedAnswerSchema);
 
 export const useDeletePublishingConnection = () =>

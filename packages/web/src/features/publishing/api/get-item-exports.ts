@@ -1,12 +1,9 @@
-import { ItemExportsSchema, type ItemExports } from "@content-studio/contract";
+import { ItemExportsSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { libraryKeys } from "../../../lib/query-keys";
 
-export const getItemExports = (
-  id: string,
-  { signal }: { signal?: AbortSignal } = {},
-): Promise<ItemExports> =>
+export const getItemExports = (id: string, { signal }: { signal?: AbortSignal } = {}) =>
   api.get(`/api/publishing/items/${encodeURIComponent(id)}/exports`, ItemExportsSchema, { signal });
 
 /** While an export is pending, the list refreshes every 2 s to show how it ends. */

@@ -1,11 +1,9 @@
-import { ConnectionListSchema, type ConnectionList } from "@content-studio/contract";
+import { ConnectionListSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { publishingKeys } from "../../../lib/query-keys";
 
-export const getPublishingConnections = ({
-  signal,
-}: { signal?: AbortSignal } = {}): Promise<ConnectionList> =>
+export const getPublishingConnections = ({ signal }: { signal?: AbortSignal } = {}) =>
   api.get("/api/publishing/connections", ConnectionListSchema, { signal });
 
 export const getPublishingConnectionsQueryOptions = () =>

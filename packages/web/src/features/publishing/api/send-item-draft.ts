@@ -1,19 +1,9 @@
-import {
-  ContentExportSchema,
-  type ContentExport,
-  type SendDraftBody,
-} from "@content-studio/contract";
+import { ContentExportSchema, type SendDraftBody } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { libraryKeys } from "../../../lib/query-keys";
 
-export const sendItemDraft = ({
-  itemId,
-  body,
-}: {
-  itemId: string;
-  body: SendDraftBody;
-}): Promise<ContentExport> =>
+export const sendItemDraft = ({ itemId, body }: { itemId: string; body: SendDraftBody }) =>
   api.post(
     `/api/publishing/items/${encodeURIComponent(itemId)}/exports`,
     ContentExportSchema,

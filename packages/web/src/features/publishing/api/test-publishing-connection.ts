@@ -1,9 +1,9 @@
-import { PublishingConnectionSchema, type PublishingConnection } from "@content-studio/contract";
+import { PublishingConnectionSchema } from "@content-studio/contract";
 import { api } from "../../../lib/api-client";
 import { useRefreshingMutation } from "../../../lib/react-query";
 import { publishingKeys } from "../../../lib/query-keys";
 
-export const testPublishingConnection = (id: string): Promise<PublishingConnection> =>
+export const testPublishingConnection = (id: string) =>
   api.post(
     `/api/publishing/connections/${encodeURIComponent(id)}/test`,
     PublishingConnectionSchema,

@@ -1,19 +1,9 @@
-import {
-  PublishingConnectionSchema,
-  type ConnectionPatch,
-  type PublishingConnection,
-} from "@content-studio/contract";
+import { PublishingConnectionSchema, type ConnectionPatch } from "@content-studio/contract";
 import { api } from "../../../lib/api-client";
 import { useRefreshingMutation } from "../../../lib/react-query";
 import { publishingKeys } from "../../../lib/query-keys";
 
-export const updatePublishingConnection = ({
-  id,
-  patch,
-}: {
-  id: string;
-  patch: ConnectionPatch;
-}): Promise<PublishingConnection> =>
+export const updatePublishingConnection = ({ id, patch }: { id: string; patch: ConnectionPatch }) =>
   api.patch(
     `/api/publishing/connections/${encodeURIComponent(id)}`,
     PublishingConnectionSchema,

@@ -1,11 +1,9 @@
-import { AiServiceInfoResponseSchema, type AiServiceInfoResponse } from "@content-studio/contract";
+import { AiServiceInfoResponseSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { referenceKeys } from "../../../lib/query-keys";
 
-export const getAiServiceInfo = ({
-  signal,
-}: { signal?: AbortSignal } = {}): Promise<AiServiceInfoResponse> =>
+export const getAiServiceInfo = ({ signal }: { signal?: AbortSignal } = {}) =>
   api.get("/api/ai-service-info", AiServiceInfoResponseSchema, { signal });
 
 export const getAiServiceInfoQueryOptions = () =>

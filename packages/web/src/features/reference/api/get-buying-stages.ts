@@ -1,11 +1,10 @@
-import { BuyingStageSchema, listOf, type BuyingStage } from "@content-studio/contract";
+import { BuyingStageSchema, listOf } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { referenceKeys } from "../../../lib/query-keys";
 
-export const getBuyingStages = ({ signal }: { signal?: AbortSignal } = {}): Promise<
-  BuyingStage[]
-> => api.get("/api/buying-stages", listOf(BuyingStageSchema), { signal });
+export const getBuyingStages = ({ signal }: { signal?: AbortSignal } = {}) =>
+  api.get("/api/buying-stages", listOf(BuyingStageSchema), { signal });
 
 export const getBuyingStagesQueryOptions = () =>
   queryOptions({

@@ -1,11 +1,9 @@
-import { CompanyCatalogSchema, type CompanyCatalog } from "@content-studio/contract";
+import { CompanyCatalogSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { referenceKeys } from "../../../lib/query-keys";
 
-export const getCompanyCatalog = ({
-  signal,
-}: { signal?: AbortSignal } = {}): Promise<CompanyCatalog> =>
+export const getCompanyCatalog = ({ signal }: { signal?: AbortSignal } = {}) =>
   api.get("/api/company-catalog", CompanyCatalogSchema, { signal });
 
 export const getCompanyCatalogQueryOptions = () =>

@@ -1,14 +1,9 @@
-import {
-  CompanyProfileResponseSchema,
-  type CompanyProfileResponse,
-} from "@content-studio/contract";
+import { CompanyProfileResponseSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { referenceKeys } from "../../../lib/query-keys";
 
-export const getCompanyProfile = ({
-  signal,
-}: { signal?: AbortSignal } = {}): Promise<CompanyProfileResponse> =>
+export const getCompanyProfile = ({ signal }: { signal?: AbortSignal } = {}) =>
   api.get("/api/company-profile", CompanyProfileResponseSchema, { signal });
 
 export const getCompanyProfileQueryOptions = () =>

@@ -1,9 +1,9 @@
-import { IndustrySchema, listOf, type Industry } from "@content-studio/contract";
+import { IndustrySchema, listOf } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { referenceKeys } from "../../../lib/query-keys";
 
-export const getIndustries = ({ signal }: { signal?: AbortSignal } = {}): Promise<Industry[]> =>
+export const getIndustries = ({ signal }: { signal?: AbortSignal } = {}) =>
   api.get("/api/industries", listOf(IndustrySchema), { signal });
 
 export const getIndustriesQueryOptions = () =>

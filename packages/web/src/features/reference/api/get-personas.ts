@@ -1,9 +1,9 @@
-import { listOf, PersonaSchema, type Persona } from "@content-studio/contract";
+import { listOf, PersonaSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { referenceKeys } from "../../../lib/query-keys";
 
-export const getPersonas = ({ signal }: { signal?: AbortSignal } = {}): Promise<Persona[]> =>
+export const getPersonas = ({ signal }: { signal?: AbortSignal } = {}) =>
   api.get("/api/personas", listOf(PersonaSchema), { signal });
 
 export const getPersonasQueryOptions = () =>

@@ -1,4 +1,4 @@
-import { AiServiceInfoResponseSchema, type AiServiceInfoResponse } from "@content-studio/contract";
+import { AiServiceInfoResponseSchema } from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -7,7 +7,7 @@ export interface AiChoice {
   model: string;
 }
 
-export const changeAiProvider = (choice: AiChoice): Promise<AiServiceInfoResponse> =>
+export const changeAiProvider = (choice: AiChoice) =>
   api.post("/api/change-ai-provider", AiServiceInfoResponseSchema, choice);
 
 /**

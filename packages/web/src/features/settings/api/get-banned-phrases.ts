@@ -1,11 +1,9 @@
-import { BannedPhrasesResponseSchema, type BannedPhrasesResponse } from "@content-studio/contract";
+import { BannedPhrasesResponseSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { settingsKeys } from "../../../lib/query-keys";
 
-export const getBannedPhrases = ({
-  signal,
-}: { signal?: AbortSignal } = {}): Promise<BannedPhrasesResponse> =>
+export const getBannedPhrases = ({ signal }: { signal?: AbortSignal } = {}) =>
   api.get("/api/settings/banned-phrases", BannedPhrasesResponseSchema, { signal });
 
 export const getBannedPhrasesQueryOptions = () =>

@@ -4,7 +4,7 @@ import { api } from "../../../lib/api-client";
 import { readCachedUiSettings } from "../../../lib/ui-settings-cache";
 import { settingsKeys } from "../../../lib/query-keys";
 
-export const getUiSettings = ({ signal }: { signal?: AbortSignal } = {}): Promise<UiSettings> =>
+export const getUiSettings = ({ signal }: { signal?: AbortSignal } = {}) =>
   api.get("/api/me/settings", UiSettingsSchema, { signal });
 
 export const getUiSettingsQueryOptions = (userId: string) =>

@@ -1,13 +1,9 @@
-import {
-  BannedPhrasesResponseSchema,
-  type BannedPhrases,
-  type BannedPhrasesResponse,
-} from "@content-studio/contract";
+import { BannedPhrasesResponseSchema, type BannedPhrases } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { getBannedPhrasesQueryOptions } from "./get-banned-phrases";
 
-export const updateBannedPhrases = (body: BannedPhrases): Promise<BannedPhrasesResponse> =>
+export const updateBannedPhrases = (body: BannedPhrases) =>
   api.put("/api/settings/banned-phrases", BannedPhrasesResponseSchema, body);
 
 /** Replaces the banned-phrase list (admins only); the server trims and de-duplicates it. */

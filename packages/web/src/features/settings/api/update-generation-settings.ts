@@ -1,14 +1,11 @@
 import {
   GenerationSettingsResponseSchema,
   type GenerationSettings,
-  type GenerationSettingsResponse,
 } from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
-export const updateGenerationSettings = (
-  settings: GenerationSettings,
-): Promise<GenerationSettingsResponse> =>
+export const updateGenerationSettings = (settings: GenerationSettings) =>
   api.put("/api/settings/generation", GenerationSettingsResponseSchema, settings);
 
 /**

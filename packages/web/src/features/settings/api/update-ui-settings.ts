@@ -4,7 +4,7 @@ import { api } from "../../../lib/api-client";
 import { writeCachedUiSettings } from "../../../lib/ui-settings-cache";
 import { getUiSettingsQueryOptions } from "./get-ui-settings";
 
-export const updateUiSettings = (body: UiSettings): Promise<UiSettings> =>
+export const updateUiSettings = (body: UiSettings) =>
   api.put("/api/me/settings", UiSettingsSchema, body);
 
 /** Saves the user's display preferences on the server (and this browser's copy). */

@@ -1,9 +1,9 @@
-import { SsoSettingsSchema, type SsoSettings } from "@content-studio/contract";
+import { SsoSettingsSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { ssoKeys } from "../../../lib/query-keys";
 
-export const getSsoSettings = ({ signal }: { signal?: AbortSignal } = {}): Promise<SsoSettings> =>
+export const getSsoSettings = ({ signal }: { signal?: AbortSignal } = {}) =>
   api.get("/api/settings/sso", SsoSettingsSchema, { signal });
 
 export const getSsoSettingsQueryOptions = () =>

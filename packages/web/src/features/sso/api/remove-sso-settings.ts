@@ -1,10 +1,9 @@
-import { SsoSettingsSchema, type SsoSettings } from "@content-studio/contract";
+import { SsoSettingsSchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { authKeys, ssoKeys } from "../../../lib/query-keys";
 
-export const removeSsoSettings = (): Promise<SsoSettings> =>
-  api.delete("/api/settings/sso", SsoSettingsSchema);
+export const removeSsoSettings = () => api.delete("/api/settings/sso", SsoSettingsSchema);
 
 export const useRemoveSsoSettings = () => {
   const queryClient = useQueryClient();

@@ -1,13 +1,9 @@
-import {
-  SsoSettingsSchema,
-  type SsoSettings,
-  type SsoSettingsBody,
-} from "@content-studio/contract";
+import { SsoSettingsSchema, type SsoSettingsBody } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { authKeys, ssoKeys } from "../../../lib/query-keys";
 
-export const saveSsoSettings = (input: SsoSettingsBody): Promise<SsoSettings> =>
+export const saveSsoSettings = (input: SsoSettingsBody) =>
   api.put("/api/settings/sso", SsoSettingsSchema, input);
 
 /** Saves the provider (the server tests discovery first); the sign-in page follows. */

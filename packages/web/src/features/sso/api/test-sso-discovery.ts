@@ -1,12 +1,8 @@
-import {
-  SsoDiscoveryResultSchema,
-  type SsoDiscoveryBody,
-  type SsoDiscoveryResult,
-} from "@content-studio/contract";
+import { SsoDiscoveryResultSchema, type SsoDiscoveryBody } from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
-export const testSsoDiscovery = (input: SsoDiscoveryBody): Promise<SsoDiscoveryResult> =>
+export const testSsoDiscovery = (input: SsoDiscoveryBody) =>
   api.post("/api/settings/sso/test-discovery", SsoDiscoveryResultSchema, input);
 
 /** Reads the issuer's discovery document; saves nothing. */

@@ -1,9 +1,9 @@
-import { ApiTokenListSchema, type ApiTokenList } from "@content-studio/contract";
+import { ApiTokenListSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { tokensKeys } from "../../../lib/query-keys";
 
-export const getTokens = ({ signal }: { signal?: AbortSignal } = {}): Promise<ApiTokenList> =>
+export const getTokens = ({ signal }: { signal?: AbortSignal } = {}) =>
   api.get("/api/tokens", ApiTokenListSchema, { signal });
 
 export const getTokensQueryOptions = () =>

@@ -1,9 +1,9 @@
-import { UserListSchema, type UserList } from "@content-studio/contract";
+import { UserListSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { usersKeys } from "../../../lib/query-keys";
 
-export const getUsers = ({ signal }: { signal?: AbortSignal } = {}): Promise<UserList> =>
+export const getUsers = ({ signal }: { signal?: AbortSignal } = {}) =>
   api.get("/api/users", UserListSchema, { signal });
 
 export const getUsersQueryOptions = () =>

@@ -1,18 +1,11 @@
 import {
   AdminPasswordResetResultSchema,
   type AdminPasswordResetBody,
-  type AdminPasswordResetResult,
 } from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
-export const resetUserPassword = ({
-  id,
-  data,
-}: {
-  id: string;
-  data: AdminPasswordResetBody;
-}): Promise<AdminPasswordResetResult> =>
+export const resetUserPassword = ({ id, data }: { id: string; data: AdminPasswordResetBody }) =>
   api.post(
     `/api/users/${encodeURIComponent(id)}/password-reset`,
     AdminPasswordResetResultSchema,

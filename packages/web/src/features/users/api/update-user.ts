@@ -1,15 +1,9 @@
-import { UserListRowSchema, type UpdateUserBody, type UserListRow } from "@content-studio/contract";
+import { UserListRowSchema, type UpdateUserBody } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { getUsersQueryOptions } from "./get-users";
 
-export const updateUser = ({
-  id,
-  data,
-}: {
-  id: string;
-  data: UpdateUserBody;
-}): Promise<UserListRow> =>
+export const updateUser = ({ id, data }: { id: string; data: UpdateUserBody }) =>
   api.patch(`/api/users/${encodeURIComponent(id)}`, UserListRowSchema, data);
 
 /** Changes a user's role, name or active flag (admins only). */

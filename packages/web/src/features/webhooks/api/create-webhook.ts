@@ -1,13 +1,12 @@
 import {
   WebhookEndpointWithSecretSchema,
   type WebhookEndpointInput,
-  type WebhookEndpointWithSecret,
 } from "@content-studio/contract";
 import { api } from "../../../lib/api-client";
 import { useRefreshingMutation } from "../../../lib/react-query";
 import { webhooksKeys } from "../../../lib/query-keys";
 
-export const createWebhook = (input: WebhookEndpointInput): Promise<WebhookEndpointWithSecret> =>
+export const createWebhook = (input: WebhookEndpointInput) =>
   api.post("/api/webhooks", WebhookEndpointWithSecretSchema, input);
 
 /** Adds an endpoint; the answer carries its secret, once. */

@@ -3,7 +3,7 @@ import { api } from "../../../lib/api-client";
 import { useRefreshingMutation } from "../../../lib/react-query";
 import { webhooksKeys } from "../../../lib/query-keys";
 
-export const deleteWebhook = (id: string): Promise<{ deleted: true }> =>
+export const deleteWebhook = (id: string) =>
   api.delete(`/api/webhooks/${encodeURIComponent(id)}`, DeletedAnswerSchema);
 
 export const useDeleteWebhook = () => useRefreshingMutation(deleteWebhook, webhooksKeys.list);

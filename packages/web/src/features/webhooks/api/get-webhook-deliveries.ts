@@ -1,12 +1,9 @@
-import { WebhookDeliveryListSchema, type WebhookDeliveryList } from "@content-studio/contract";
+import { WebhookDeliveryListSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { webhooksKeys } from "../../../lib/query-keys";
 
-export const getWebhookDeliveries = (
-  id: string,
-  { signal }: { signal?: AbortSignal } = {},
-): Promise<WebhookDeliveryList> =>
+export const getWebhookDeliveries = (id: string, { signal }: { signal?: AbortSignal } = {}) =>
   api.get(`/api/webhooks/${encodeURIComponent(id)}/deliveries`, WebhookDeliveryListSchema, {
     signal,
   });

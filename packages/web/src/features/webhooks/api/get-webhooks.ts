@@ -1,9 +1,9 @@
-import { WebhookListSchema, type WebhookList } from "@content-studio/contract";
+import { WebhookListSchema } from "@content-studio/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { webhooksKeys } from "../../../lib/query-keys";
 
-export const getWebhooks = ({ signal }: { signal?: AbortSignal } = {}): Promise<WebhookList> =>
+export const getWebhooks = ({ signal }: { signal?: AbortSignal } = {}) =>
   api.get("/api/webhooks", WebhookListSchema, { signal });
 
 /** While an endpoint's latest delivery is pending, the list refreshes every 2 s to show its end. */

@@ -1,15 +1,9 @@
-import { WebhookDeliverySchema, type WebhookDelivery } from "@content-studio/contract";
+import { WebhookDeliverySchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { webhooksKeys } from "../../../lib/query-keys";
 
-export const replayWebhookDelivery = ({
-  id,
-  deliveryId,
-}: {
-  id: string;
-  deliveryId: string;
-}): Promise<WebhookDelivery> =>
+export const replayWebhookDelivery = ({ id, deliveryId }: { id: string; deliveryId: string }) =>
   api.post(
     `/api/webhooks/${encodeURIComponent(id)}/deliveries/${encodeURIComponent(deliveryId)}/replay`,
     WebhookDeliverySchema,

@@ -1,12 +1,9 @@
-import {
-  WebhookEndpointWithSecretSchema,
-  type WebhookEndpointWithSecret,
-} from "@content-studio/contract";
+import { WebhookEndpointWithSecretSchema } from "@content-studio/contract";
 import { api } from "../../../lib/api-client";
 import { useRefreshingMutation } from "../../../lib/react-query";
 import { webhooksKeys } from "../../../lib/query-keys";
 
-export const rotateWebhookSecret = (id: string): Promise<WebhookEndpointWithSecret> =>
+export const rotateWebhookSecret = (id: string) =>
   api.post(
     `/api/webhooks/${encodeURIComponent(id)}/rotate-secret`,
     WebhookEndpointWithSecretSchema,

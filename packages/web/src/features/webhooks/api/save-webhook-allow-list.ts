@@ -3,7 +3,7 @@ import { api } from "../../../lib/api-client";
 import { useRefreshingMutation } from "../../../lib/react-query";
 import { webhooksKeys } from "../../../lib/query-keys";
 
-export const saveWebhookAllowList = (input: WebhookAllowList): Promise<WebhookAllowList> =>
+export const saveWebhookAllowList = (input: WebhookAllowList) =>
   api.put("/api/webhooks/allow-list", WebhookAllowListSchema, input);
 
 export const useSaveWebhookAllowList = () =>

@@ -1,9 +1,9 @@
-import { WebhookDeliverySchema, type WebhookDelivery } from "@content-studio/contract";
+import { WebhookDeliverySchema } from "@content-studio/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { webhooksKeys } from "../../../lib/query-keys";
 
-export const sendWebhookTest = (id: string): Promise<WebhookDelivery> =>
+export const sendWebhookTest = (id: string) =>
   api.post(`/api/webhooks/${encodeURIComponent(id)}/test`, WebhookDeliverySchema);
 
 export const useSendWebhookTest = () => {
