@@ -1,4 +1,4 @@
-import { UI_SETTINGS_DEFAULTS } from "@content-studio/contract";
+import { GENERATION_DEFAULTS, UI_SETTINGS_DEFAULTS } from "@content-studio/contract";
 import type { AiServiceInfoResponse, SessionInfo, User, UserList } from "@content-studio/contract";
 import { ok, type FakeResponse } from "./fake-api";
 
@@ -48,5 +48,24 @@ export function usersAnswer(users: User[], me?: User): UserList {
       return { ...u, can: { changeRole: other, deactivate: other, resetPassword: other } };
     }),
     can: { create: true },
+  };
+}
+
+/** The settings a viewer's dashboard reads as it opens (defaults; nothing may be changed). */
+export function viewerSettingsRoutes(): Record<string, FakeResponse> {
+  return {
+    "GET /api/settings/generation": ok({
+      ...GENERATION_DEFAULTS,
+      can: { edit: false, generate: false },
+    }),
+    "GET /api/settings/example-repository": ok({
+      repositorySource: "local",
+      exampleRepoPath: "./examples",
+      cloudRepoUrl: "",
+      s3Endpoint: "",
+      s3Region: "us-east-1",
+      s3CredentialsConfigured: false,
+      can: { edit: false, ingest: false },
+    }),
   };
 }

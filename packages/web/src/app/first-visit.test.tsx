@@ -1,8 +1,7 @@
-import { GENERATION_DEFAULTS } from "@content-studio/contract";
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { createQueryClient } from "../lib/react-query";
-import { buildUser, startupRoutes } from "../../test/data";
+import { buildUser, startupRoutes, viewerSettingsRoutes } from "../../test/data";
 import { installFakeApi, ok, type FakeRequest } from "../../test/fake-api";
 import { FIRST_VISIT_PAGES, SESSION_URL, SIGNED_IN_URLS } from "./first-visit";
 import { prefetchStartupData } from "./startup-data";
@@ -21,19 +20,7 @@ const pageRoutes = {
     coverage: [],
     weekly: [],
   }),
-  "GET /api/settings/generation": ok({
-    ...GENERATION_DEFAULTS,
-    can: { edit: false, generate: false },
-  }),
-  "GET /api/settings/example-repository": ok({
-    repositorySource: "local",
-    exampleRepoPath: "./examples",
-    cloudRepoUrl: "",
-    s3Endpoint: "",
-    s3Region: "us-east-1",
-    s3CredentialsConfigured: false,
-    can: { edit: false, ingest: false },
-  }),
+  ...viewerSettingsRoutes(),
   "GET /api/library": ok({ items: [], total: 0, totalCapped: false, nextCursor: null }),
   "GET /api/library/authors": ok([]),
 };

@@ -1,10 +1,9 @@
-import { GENERATION_DEFAULTS } from "@content-studio/contract";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "../lib/react-query";
-import { buildUser, startupRoutes } from "../../test/data";
-import { installFakeApi, ok } from "../../test/fake-api";
+import { buildUser, startupRoutes, viewerSettingsRoutes } from "../../test/data";
+import { installFakeApi } from "../../test/fake-api";
 import { renderApp } from "../../test/render-app";
 
 const viewer = buildUser({ id: "viewer-1", role: "viewer" });
@@ -20,19 +19,7 @@ describe("an answer the contract refuses", () => {
         body: { success: true, data: { stats: { total: "many" } } },
         headers: { "x-request-id": "req-dash-7" },
       },
-      "GET /api/settings/generation": ok({
-        ...GENERATION_DEFAULTS,
-        can: { edit: false, generate: false },
-      }),
-      "GET /api/settings/example-repository": ok({
-        repositorySource: "local",
-        exampleRepoPath: "./examples",
-        cloudRepoUrl: "",
-        s3Endpoint: "",
-        s3Region: "us-east-1",
-        s3CredentialsConfigured: false,
-        can: { edit: false, ingest: false },
-      }),
+      ...viewerSettingsRoutes(),
     });
 
     renderApp("/", { queryClient: createQueryClient() });
