@@ -27,6 +27,8 @@ describe(`change feed (${TEST_DB})`, () => {
   let feed: ChangeFeed;
   let foreign: ForeignWriter;
   let pglite: PGlite | undefined;
+  /** The PostgreSQL database of this file's own. */
+  let ownName = "";
 
   beforeAll(async () => {
     if (TEST_DB === "postgres") {
@@ -34,6 +36,7 @@ describe(`change feed (${TEST_DB})`, () => {
       // examples and sessions in theirs all the time.
       const url = new URL(process.env.TEST_DATABASE_URL!);
       const name = `change_feed_${randomBytes(4).toString("hex")}`;
+      ownName = name;
       const admin = new pg.Client({ connectionString: url.href });
       await admin.connect();
       await admin.query(`create database ${name}`);
@@ -68,6 +71,15 @@ describe(`change feed (${TEST_DB})`, () => {
     await foreign.close();
     await ("destroy" in database ? database.destroy() : database.close());
   });
+
+  /** The server processes of `listening`'s connection (PostgreSQL). */
+  const listenerPids = async (listening: ChangeFeed) => {
+    const { rows } = await sql<{ pid: number }>`
+      select pid from pg_stat_activity where application_name = ${listening.listenerName}`.execute(
+      database.db,
+    );
+    return rows.map((row) => row.pid);
+  };
 
   /** The number of the latest change heard to `table`. */
   const count = (table: string) => feed.lastChange([table]);
@@ -181,13 +193,7 @@ describe(`change feed (${TEST_DB})`, () => {
       const probing = new ChangeFeed();
       try {
         await probing.listenPostgres(process.env.TEST_DATABASE_URL!, { probeEveryMs: 20 });
-        const backend = async () => {
-          const { rows } = await sql<{ pid: number }>`
-            select pid from pg_stat_activity where application_name = ${probing.listenerName}`.execute(
-            database.db,
-          );
-          return rows.map((row) => row.pid);
-        };
+        const backend = () => listenerPids(probing);
         const first = await backend();
         expect(first).toHaveLength(1);
         await new Promise((resolve) => setTimeout(resolve, 300));
@@ -201,16 +207,40 @@ describe(`change feed (${TEST_DB})`, () => {
     },
   );
 
+  /**
+   * Ends the feed's listening connection and keeps it from coming back (the database refuses
+   * new connections, superusers too) while `meanwhile` runs: pg-listen's first reconnection is
+   * immediate, so without that the loss lasts a few milliseconds and a write cannot be timed
+   * to land in it. Resolves once the feed is live again.
+   */
+  const whileNobodyListens = async (meanwhile: () => Promise<void>) => {
+    const [lost] = await listenerPids(feed);
+    // From another database: none may disallow connections to its own.
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`alter database ${ownName} allow_connections false`);
+    try {
+      await foreign.run(`select pg_terminate_backend(${lost}, 10000)`);
+      // Generous waits: on a loaded 2-core machine noticing the loss can take seconds.
+      await eventually(() => !feed.live, 15_000);
+      await meanwhile();
+    } finally {
+      await admin.query(`alter database ${ownName} allow_connections true`);
+      await admin.end();
+    }
+    // The retries back off from 500 ms; the first after the refusal ends comes within seconds.
+    await eventually(() => feed.live, 15_000);
+    expect(await listenerPids(feed)).not.toContain(lost);
+  };
+
   it.runIf(TEST_DB === "postgres")(
     "stops trusting caches while the listening connection is gone, and moves every count when back",
     async () => {
       const before = count("session")!;
-      await foreign.run(
-        `select pg_terminate_backend(pid) from pg_stat_activity
-         where application_name = '${feed.listenerName}'`,
-      );
-      await eventually(() => count("session") === null);
-      await eventually(() => count("session") !== null, 10_000);
+      await whileNobodyListens(async () => {
+        expect(count("session")).toBeNull();
+        expect(feed.now()).toBeNull();
+      });
       expect(count("session")!).toBeGreaterThan(before);
     },
   );
@@ -228,16 +258,10 @@ describe(`change feed (${TEST_DB})`, () => {
       expect((await titles()).body).toBe(first);
       expect(cache.builds).toBe(1);
 
-      await foreign.run(
-        `select pg_terminate_backend(pid) from pg_stat_activity
-         where application_name = '${feed.listenerName}'`,
-      );
-      // Generous waits: on a loaded 2-core machine noticing the loss and reconnecting can take
-      // seconds (a clean-clone CI run once needed more than 3).
-      await eventually(() => !feed.live, 15_000);
-      // Written by another process while nobody listens: its notification is never heard.
-      await foreign.run(`update example set title = title where false`);
-      await eventually(() => feed.live, 15_000);
+      await whileNobodyListens(async () => {
+        // Written by another process while nobody listens: its notification is never heard.
+        await foreign.run(`update example set title = title where false`);
+      });
       expect((await titles()).body).toBe(first);
       expect(cache.builds).toBe(2);
       expect((await titles()).body).toBe(first);
