@@ -1,11 +1,12 @@
 import type { AudienceFilter, Persona } from "@content-studio/contract";
 import { ChevronDown } from "lucide-react";
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useId, useState, type KeyboardEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { buttonClasses, focusRing } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { cn } from "../../../lib/cn";
+import { tabAfterArrowKey } from "../../../lib/tabs";
 import { useContentRecommendations } from "../api/get-content-recommendations";
 import { ValueBar } from "./bar";
 import { capitalise, formatBarClass, generatorLink } from "../utils/labels";
@@ -202,15 +203,16 @@ export function JourneySections({
   const [open, setOpen] = useState<Section | null>("journey");
   const [tab, setTab] = useState<Tab>("formats");
   const baseId = useId();
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const toggle = (section: Section) => setOpen((current) => (current === section ? null : section));
-  const onTabKey = (event: KeyboardEvent, index: number) => {
-    const delta = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
-    if (!delta) return;
-    event.preventDefault();
-    const next = (index + delta + TABS.length) % TABS.length;
-    setTab(TABS[next]!.id);
-    tabRefs.current[next]?.focus();
+  const onTabKey = (event: KeyboardEvent) => {
+    const next = tabAfterArrowKey(
+      event,
+      TABS.map((t) => t.id),
+      tab,
+    );
+    if (next === undefined) return;
+    setTab(next);
+    document.getElementById(`${baseId}-tab-${next}`)?.focus();
   };
 
   return (
@@ -232,12 +234,9 @@ export function JourneySections({
           aria-label="Content engagement"
           className="mb-4 flex flex-wrap gap-1 border-b border-slate-200"
         >
-          {TABS.map((t, i) => (
+          {TABS.map((t) => (
             <button
               key={t.id}
-              ref={(el) => {
-                tabRefs.current[i] = el;
-              }}
               type="button"
               role="tab"
               id={`${baseId}-tab-${t.id}`}
@@ -245,7 +244,7 @@ export function JourneySections({
               aria-controls={`${baseId}-panel-${t.id}`}
               tabIndex={tab === t.id ? 0 : -1}
               onClick={() => setTab(t.id)}
-              onKeyDown={(e) => onTabKey(e, i)}
+              onKeyDown={onTabKey}
               className={cn(
                 "-mb-px border-b-2 px-3 py-2 text-sm font-medium",
                 focusRing,

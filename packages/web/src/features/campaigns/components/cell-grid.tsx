@@ -7,6 +7,7 @@ import {
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { focusRing } from "../../../components/ui/button";
 import { cn } from "../../../lib/cn";
+import { tabAfterArrowKey } from "../../../lib/tabs";
 
 export interface GridOption {
   id: string;
@@ -72,7 +73,6 @@ export function CellGrid({
 }: CellGridProps) {
   const [industryId, setIndustryId] = useState(industries[0]?.id ?? "");
   const current = industries.find((i) => i.id === industryId) ?? industries[0];
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
 
   if (!current || personas.length === 0) {
     return <p className="text-sm text-slate-500">No personas or industries to choose from.</p>;
@@ -100,27 +100,26 @@ export function CellGrid({
   const columnKeys = (stage: BuyingStage) => personas.map((p) => keyOf(p.id, current.id, stage));
   const industryKeys = personas.flatMap((p) => rowKeys(p.id));
 
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
-    if (step === 0) return;
-    event.preventDefault();
-    const next = (index + step + industries.length) % industries.length;
-    setIndustryId(industries[next]!.id);
-    tabRefs.current[next]?.focus();
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const next = tabAfterArrowKey(
+      event,
+      industries.map((i) => i.id),
+      current.id,
+    );
+    if (next === undefined) return;
+    setIndustryId(next);
+    document.getElementById(`cell-tab-${next}`)?.focus();
   };
 
   return (
     <div className="space-y-3">
       <div role="tablist" aria-label="Industry" className="flex flex-wrap gap-2">
-        {industries.map((industry, index) => {
+        {industries.map((industry) => {
           const active = industry.id === current.id;
           const count = countIn(industry.id);
           return (
             <button
               key={industry.id}
-              ref={(el) => {
-                tabRefs.current[index] = el;
-              }}
               type="button"
               role="tab"
               id={`cell-tab-${industry.id}`}
@@ -128,7 +127,7 @@ export function CellGrid({
               aria-controls="cell-grid-panel"
               tabIndex={active ? 0 : -1}
               onClick={() => setIndustryId(industry.id)}
-              onKeyDown={(e) => onTabKey(e, index)}
+              onKeyDown={onTabKey}
               className={cn(
                 "inline-flex h-9 items-center gap-2 rounded-full border px-3 text-sm",
                 focusRing,

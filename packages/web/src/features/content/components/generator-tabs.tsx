@@ -1,6 +1,7 @@
 import type { KeyboardEvent } from "react";
 import { focusRing } from "../../../components/ui/button";
 import { cn } from "../../../lib/cn";
+import { tabAfterArrowKey } from "../../../lib/tabs";
 
 const GENERATOR_TABS = [
   { id: "generate", label: "Generate" },
@@ -27,11 +28,8 @@ export function GeneratorTabs({
 
   // Arrow keys move between the enabled tabs (WAI-ARIA tabs pattern, automatic activation).
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
-    if (step === 0) return;
-    event.preventDefault();
-    const index = enabled.indexOf(active);
-    const next = enabled[(index + step + enabled.length) % enabled.length] ?? "generate";
+    const next = tabAfterArrowKey(event, enabled, active);
+    if (next === undefined) return;
     onSelect(next);
     document.getElementById(tabId(next))?.focus();
   };

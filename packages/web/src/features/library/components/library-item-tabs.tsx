@@ -1,6 +1,7 @@
 import type { KeyboardEvent } from "react";
 import { focusRing } from "../../../components/ui/button";
 import { cn } from "../../../lib/cn";
+import { tabAfterArrowKey } from "../../../lib/tabs";
 
 export const ITEM_TABS = [
   { id: "optimize", label: "Optimize" },
@@ -19,11 +20,12 @@ interface LibraryItemTabsProps {
 /** The item's views as tabs; the arrow keys move between them (and the focus with them). */
 export function LibraryItemTabs({ tab, onSelect }: LibraryItemTabsProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
-    if (step === 0) return;
-    event.preventDefault();
-    const index = ITEM_TABS.findIndex((t) => t.id === tab);
-    const next = ITEM_TABS[(index + step + ITEM_TABS.length) % ITEM_TABS.length]!.id;
+    const next = tabAfterArrowKey(
+      event,
+      ITEM_TABS.map((t) => t.id),
+      tab,
+    );
+    if (next === undefined) return;
     onSelect(next);
     document.getElementById(`library-tab-${next}`)?.focus();
   };
