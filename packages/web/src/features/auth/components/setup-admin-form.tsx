@@ -1,8 +1,8 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@content-studio/contract";
 import type { FormEvent } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/field";
+import { NewAccountFields } from "../../../components/ui/new-account-fields";
 import { getFieldErrors } from "../../../lib/api-client";
 import { formText } from "../../../lib/form";
 import { useSetupAdmin } from "../api/setup-admin";
@@ -35,25 +35,7 @@ export function SetupAdminForm() {
         maxLength={100}
         error={fieldErrors.name}
       />
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        error={fieldErrors.email}
-      />
-      <TextField
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={PASSWORD_MIN_LENGTH}
-        maxLength={PASSWORD_MAX_LENGTH}
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        error={fieldErrors.password}
-      />
+      <NewAccountFields emailAutoComplete="email" errors={fieldErrors} />
       {setup.error && !hasFieldError ? <Alert>{setup.error.message}</Alert> : null}
       <Button type="submit" className="w-full" disabled={setup.isPending}>
         {setup.isPending ? "Creating account..." : "Create administrator account"}

@@ -1,13 +1,9 @@
-import {
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  ROLES,
-  type User,
-} from "@content-studio/contract";
+import { ROLES, type User } from "@content-studio/contract";
 import type { FormEvent } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { SelectField, TextField } from "../../../components/ui/field";
+import { NewAccountFields } from "../../../components/ui/new-account-fields";
 import { getFieldErrors } from "../../../lib/api-client";
 import { formText } from "../../../lib/form";
 import { useCreateUser } from "../api/create-user";
@@ -47,25 +43,7 @@ export function CreateUserForm({ onCreated, onCancel }: CreateUserFormProps) {
     >
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <TextField label="Name" name="name" required maxLength={100} error={fieldErrors.name} />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="off"
-          required
-          error={fieldErrors.email}
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          maxLength={PASSWORD_MAX_LENGTH}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          error={fieldErrors.password}
-        />
+        <NewAccountFields emailAutoComplete="off" errors={fieldErrors} />
         <SelectField label="Role" name="role" defaultValue="editor" error={fieldErrors.role}>
           {ROLES.map((role) => (
             <option key={role} value={role}>
