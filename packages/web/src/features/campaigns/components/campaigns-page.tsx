@@ -6,10 +6,10 @@ import {
   type KitSummary,
 } from "@content-studio/contract";
 import { Megaphone, Plus, Upload } from "lucide-react";
-import { useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import { Alert } from "../../../components/ui/alert";
-import { Button, buttonClasses, focusRing } from "../../../components/ui/button";
+import { buttonClasses, focusRing } from "../../../components/ui/button";
+import { FileButton } from "../../../components/ui/file-button";
 import { PageHeader } from "../../../components/ui/page-header";
 import { Spinner } from "../../../components/ui/spinner";
 import { StatusBadge, type StatusTone } from "../../../components/ui/status-badge";
@@ -45,16 +45,12 @@ export function CampaignsPage() {
   const briefs = useBriefs();
   const importBrief = useImportBrief();
   const navigate = useNavigate();
-  const fileRef = useRef<HTMLInputElement>(null);
   const canCreate = briefs.data?.can.create ?? false;
 
-  const onFile = (file: File | undefined) => {
-    if (!file) return;
+  const onFile = (file: File) =>
     importBrief.mutate(file, {
       onSuccess: (brief) => void navigate(`/campaigns/${encodeURIComponent(brief.id)}`),
     });
-    if (fileRef.current) fileRef.current.value = "";
-  };
   const issues = importIssues(importBrief.error);
 
   return (
@@ -65,19 +61,11 @@ export function CampaignsPage() {
         actions={
           canCreate ? (
             <>
-              <input
-                ref={fileRef}
-                type="file"
+              <FileButton
                 accept=".csv,text/csv"
-                className="sr-only"
-                tabIndex={-1}
-                aria-label="CSV file to import"
-                onChange={(e) => onFile(e.target.files?.[0])}
-              />
-              <Button
-                variant="secondary"
-                onClick={() => fileRef.current?.click()}
+                inputLabel="CSV file to import"
                 disabled={importBrief.isPending}
+                onFile={onFile}
               >
                 {importBrief.isPending ? (
                   <Spinner className="size-4" />
@@ -85,7 +73,7 @@ export function CampaignsPage() {
                   <Upload aria-hidden="true" className="size-4" />
                 )}
                 Import CSV
-              </Button>
+              </FileButton>
               <Link to="/campaigns/new" className={buttonClasses()}>
                 <Plus aria-hidden="true" className="size-4" /> New brief
               </Link>

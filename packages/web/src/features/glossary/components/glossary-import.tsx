@@ -1,8 +1,8 @@
 import { GLOSSARY_CSV_COLUMNS, GLOSSARY_LIMITS } from "@content-studio/contract";
 import { Upload } from "lucide-react";
-import { useRef, useState, type ChangeEvent } from "react";
+import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
+import { FileButton } from "../../../components/ui/file-button";
 import { importRowErrors, useImportGlossary } from "../api/import-glossary";
 
 type Outcome =
@@ -14,14 +14,10 @@ type Outcome =
  * is refused whole; every bad row is listed by its line so it can be fixed in one go.
  */
 export function useGlossaryImport() {
-  const inputRef = useRef<HTMLInputElement>(null);
   const importer = useImportGlossary();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = "";
-    if (!file) return;
+  const onFile = async (file: File) => {
     setOutcome(null);
     const csv = await file.text();
     if (csv.length > GLOSSARY_LIMITS.maxCsvChars) {
@@ -40,27 +36,16 @@ export function useGlossaryImport() {
   };
 
   const button = (
-    <>
-      <input
-        ref={inputRef}
-        type="file"
-        accept=".csv,text/csv"
-        className="sr-only"
-        tabIndex={-1}
-        aria-hidden="true"
-        onChange={(e) => void onFile(e)}
-        data-testid="glossary-import-file"
-      />
-      <Button
-        size="sm"
-        variant="secondary"
-        disabled={importer.isPending}
-        onClick={() => inputRef.current?.click()}
-      >
-        <Upload className="size-4" aria-hidden="true" />
-        {importer.isPending ? "Importing..." : "Import CSV"}
-      </Button>
-    </>
+    <FileButton
+      accept=".csv,text/csv"
+      inputTestId="glossary-import-file"
+      size="sm"
+      disabled={importer.isPending}
+      onFile={(file) => void onFile(file)}
+    >
+      <Upload className="size-4" aria-hidden="true" />
+      {importer.isPending ? "Importing..." : "Import CSV"}
+    </FileButton>
   );
 
   const message = outcome ? (
