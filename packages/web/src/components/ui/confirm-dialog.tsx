@@ -1,3 +1,4 @@
+import type { UseMutationResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Alert } from "./alert";
 import { Button } from "./button";
@@ -51,5 +52,36 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         {props.error ? <Alert>{props.error}</Alert> : null}
       </div>
     </Dialog>
+  );
+}
+
+interface MutationConfirmDialogProps<TVariables> {
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  busyLabel: string;
+  /** What the confirm button runs with `variables`: busy while it runs, its error shown. */
+  mutation: UseMutationResult<unknown, Error, TVariables>;
+  variables: TVariables;
+  /** Called once the mutation succeeds; `onClose` when absent. */
+  onDone?: () => void;
+  onClose: () => void;
+}
+
+/** The confirmation of a destructive action that one mutation performs (delete, revoke, remove). */
+export function MutationConfirmDialog<TVariables>({
+  mutation,
+  variables,
+  onDone,
+  ...props
+}: MutationConfirmDialogProps<TVariables>) {
+  return (
+    <ConfirmDialog
+      {...props}
+      danger
+      busy={mutation.isPending}
+      error={mutation.error?.message}
+      onConfirm={() => mutation.mutate(variables, { onSuccess: onDone ?? props.onClose })}
+    />
   );
 }

@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
-import { Dialog, FormDialogFooter } from "./dialog";
+import { Dialog, FormDialog, FormDialogFooter } from "./dialog";
 
 function Harness() {
   const [open, setOpen] = useState(false);
@@ -87,6 +87,44 @@ describe("FormDialogFooter", () => {
         {footer(true)}
       </>,
     );
+    expect(screen.getByRole("button", { name: "Saving..." })).toBeDisabled();
+  });
+});
+
+describe("FormDialog", () => {
+  const dialog = (mutation: { isPending: boolean; error: Error | null }, hasFieldError = false) => (
+    <FormDialog
+      title="Add term"
+      onClose={() => {}}
+      formId="term-form"
+      formLabel="New term"
+      submitLabel="Add term"
+      mutation={mutation}
+      hasFieldError={hasFieldError}
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <input aria-label="Term" />
+    </FormDialog>
+  );
+
+  it("names its form, whose submit button sits in the footer", () => {
+    render(dialog({ isPending: false, error: null }));
+    const form = screen.getByRole("form", { name: "New term" });
+    expect(form).toContainElement(screen.getByRole("textbox", { name: "Term" }));
+    expect(screen.getByRole("button", { name: "Add term" })).toHaveAttribute("form", "term-form");
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("shows a failed send above the fields, unless the fields show it", () => {
+    const error = new Error("The term exists already.");
+    const { rerender } = render(dialog({ isPending: false, error }));
+    expect(screen.getByRole("alert")).toHaveTextContent("The term exists already.");
+    rerender(dialog({ isPending: false, error }, true));
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("cannot be sent twice while it is sent", () => {
+    render(dialog({ isPending: true, error: null }));
     expect(screen.getByRole("button", { name: "Saving..." })).toBeDisabled();
   });
 });

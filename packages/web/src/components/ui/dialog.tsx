@@ -1,7 +1,8 @@
 import { X } from "lucide-react";
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type FormEvent, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { cn } from "../../lib/cn";
+import { Alert } from "./alert";
 import { Button, focusRing } from "./button";
 import { keepTabInside } from "./focus-trap";
 
@@ -159,5 +160,61 @@ export function FormDialogFooter({
         {busy ? busyLabel : label}
       </Button>
     </>
+  );
+}
+
+interface FormDialogProps extends Omit<DialogProps, "footer"> {
+  /** The form's id, which the footer's submit button names. */
+  formId: string;
+  /** The form's accessible name. */
+  formLabel?: string;
+  /** The submit button's words, and its words while the form is sent. */
+  submitLabel: string;
+  busyLabel?: string;
+  /** What the form sends: busy while pending; its error above the fields unless they show it. */
+  mutation: { isPending: boolean; error: Error | null };
+  /** The error names fields, which show it beside them. */
+  hasFieldError: boolean;
+  noValidate?: boolean;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+}
+
+/** A dialog around one form: the fields, the message of a failed send, Cancel and submit. */
+export function FormDialog({
+  formId,
+  formLabel,
+  submitLabel,
+  busyLabel,
+  mutation,
+  hasFieldError,
+  noValidate,
+  onSubmit,
+  children,
+  ...dialog
+}: FormDialogProps) {
+  return (
+    <Dialog
+      {...dialog}
+      footer={
+        <FormDialogFooter
+          form={formId}
+          label={submitLabel}
+          busyLabel={busyLabel}
+          busy={mutation.isPending}
+          onCancel={dialog.onClose}
+        />
+      }
+    >
+      <form
+        id={formId}
+        onSubmit={onSubmit}
+        aria-label={formLabel}
+        className="space-y-4"
+        noValidate={noValidate}
+      >
+        {mutation.error && !hasFieldError ? <Alert>{mutation.error.message}</Alert> : null}
+        {children}
+      </form>
+    </Dialog>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { cn } from "../../lib/cn";
 
 /** A decorative spinning ring; pair it with visible or screen-reader text. */
@@ -23,5 +24,23 @@ export function FullScreenSpinner({ label }: { label: string }) {
       <Spinner className="size-10 border-4 text-primary" />
       <p className="text-sm font-medium">{label}</p>
     </div>
+  );
+}
+
+interface LoadingTextProps {
+  /** What is under way ("Loading users..."). */
+  children: ReactNode;
+  /** "status" announces it politely; leave it out where the text sits in a live region already. */
+  role?: "status";
+  /** Spacing around the line. */
+  className?: string;
+}
+
+/** A small spinner and what is under way, in one muted line: a list or panel while it loads. */
+export function LoadingText({ children, role, className }: LoadingTextProps) {
+  return (
+    <p role={role} className={cn("flex items-center gap-2 text-sm text-slate-500", className)}>
+      <Spinner className="size-4" /> {children}
+    </p>
   );
 }

@@ -12,7 +12,7 @@ import { Card } from "../../../components/ui/card";
 import { DataTable, type DataColumn } from "../../../components/ui/data-table";
 import { TextField } from "../../../components/ui/field";
 import { OptionsField, optionsOf } from "../../../components/ui/options-field";
-import { Spinner } from "../../../components/ui/spinner";
+import { LoadingText } from "../../../components/ui/spinner";
 import { useExportAudit } from "../api/export-audit";
 import { changeText } from "../utils/change-text";
 import { useAudit } from "../api/get-audit";
@@ -105,9 +105,7 @@ export function AuditLogCard({ people }: { people: { id: string; label: string }
 
       <div className="mt-4">
         {audit.isPending ? (
-          <p className="flex items-center gap-2 text-sm text-slate-500">
-            <Spinner className="size-4" /> Loading audit log...
-          </p>
+          <LoadingText>Loading audit log...</LoadingText>
         ) : audit.isError ? (
           <Alert>{audit.error.message}</Alert>
         ) : (

@@ -5,7 +5,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { TextField } from "../../../components/ui/field";
-import { Spinner } from "../../../components/ui/spinner";
+import { LoadingText, Spinner } from "../../../components/ui/spinner";
 import { cn } from "../../../lib/cn";
 import { useSeoAnalysis } from "../api/analyze-seo";
 import { CopyButton } from "./copy-button";
@@ -84,9 +84,7 @@ export function SeoPanel(props: SeoPanelProps) {
         {analysis.isError ? (
           <Alert>{analysis.error.message}</Alert>
         ) : !result ? (
-          <p role="status" className="flex items-center gap-2 text-sm text-slate-500">
-            <Spinner className="size-4" /> Analyzing...
-          </p>
+          <LoadingText role="status">Analyzing...</LoadingText>
         ) : (
           <div className="space-y-4">
             <p className="text-sm text-slate-700">

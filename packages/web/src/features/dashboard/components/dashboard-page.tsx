@@ -12,7 +12,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { PageHeader } from "../../../components/ui/page-header";
-import { Spinner } from "../../../components/ui/spinner";
+import { LoadingText } from "../../../components/ui/spinner";
 import { useNearViewport } from "../../../hooks/use-near-viewport";
 import { CoverageMap } from "./coverage-map";
 import { RecentContentTable } from "./dashboard-parts";
@@ -90,9 +90,7 @@ export function DashboardPage({
           }
         >
           {loading ? (
-            <p role="status" className="flex items-center gap-2 text-sm text-slate-500">
-              <Spinner className="size-4" /> Loading recent content...
-            </p>
+            <LoadingText role="status">Loading recent content...</LoadingText>
           ) : data ? (
             <RecentContentTable items={data.recent} />
           ) : (
@@ -124,9 +122,7 @@ export function DashboardPage({
             canGenerate={canGenerate}
           />
         ) : loading || data ? (
-          <p role="status" className="flex items-center gap-2 text-sm text-slate-500">
-            <Spinner className="size-4" /> Loading coverage...
-          </p>
+          <LoadingText role="status">Loading coverage...</LoadingText>
         ) : (
           <p className="text-sm text-slate-500">Coverage could not be loaded.</p>
         )}
@@ -140,9 +136,7 @@ export function DashboardPage({
         {data ? (
           <WeeklyChartWhenNear weeks={data.weekly} />
         ) : loading ? (
-          <p role="status" className="flex items-center gap-2 text-sm text-slate-500">
-            <Spinner className="size-4" /> Loading chart...
-          </p>
+          <LoadingText role="status">Loading chart...</LoadingText>
         ) : (
           <p className="text-sm text-slate-500">The chart could not be loaded.</p>
         )}
@@ -155,9 +149,9 @@ export function DashboardPage({
 function WeeklyChartWhenNear({ weeks }: { weeks: DashboardSummary["weekly"] }) {
   const { ref, near } = useNearViewport<HTMLDivElement>();
   const placeholder = (
-    <p role="status" className="flex h-64 items-center gap-2 text-sm text-slate-500">
-      <Spinner className="size-4" /> Loading chart...
-    </p>
+    <LoadingText role="status" className="h-64">
+      Loading chart...
+    </LoadingText>
   );
   return (
     <div ref={ref}>

@@ -1,5 +1,5 @@
 import type { ExampleSummary } from "@content-studio/contract";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { MutationConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { useDeleteExample } from "../api/delete-example";
 
 interface DeleteExampleDialogProps {
@@ -12,14 +12,13 @@ interface DeleteExampleDialogProps {
 export function DeleteExampleDialog({ example, onClose, onDeleted }: DeleteExampleDialogProps) {
   const remove = useDeleteExample();
   return (
-    <ConfirmDialog
+    <MutationConfirmDialog
       title="Delete example?"
       confirmLabel="Delete example"
       busyLabel="Deleting..."
-      danger
-      busy={remove.isPending}
-      error={remove.error?.message}
-      onConfirm={() => remove.mutate(example.id, { onSuccess: () => onDeleted(example) })}
+      mutation={remove}
+      variables={example.id}
+      onDone={() => onDeleted(example)}
       onClose={onClose}
     >
       <p>
@@ -32,6 +31,6 @@ export function DeleteExampleDialog({ example, onClose, onDeleted }: DeleteExamp
           to keep it out.
         </p>
       ) : null}
-    </ConfirmDialog>
+    </MutationConfirmDialog>
   );
 }

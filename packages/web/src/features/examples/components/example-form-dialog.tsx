@@ -10,9 +10,9 @@ import {
 } from "@content-studio/contract";
 import { useId, type FormEvent } from "react";
 import { Alert } from "../../../components/ui/alert";
-import { Dialog, FormDialogFooter } from "../../../components/ui/dialog";
+import { Dialog, FormDialog } from "../../../components/ui/dialog";
 import { SelectField, TextAreaField, TextField } from "../../../components/ui/field";
-import { Spinner } from "../../../components/ui/spinner";
+import { LoadingText } from "../../../components/ui/spinner";
 import { getFieldErrors } from "../../../lib/api-client";
 import { formText } from "../../../lib/form";
 import { useCreateExample } from "../api/create-example";
@@ -60,9 +60,7 @@ function EditExample({
       {example.isError ? (
         <Alert>{exampleDetailErrorMessage(example.error)}</Alert>
       ) : (
-        <p role="status" className="flex items-center gap-2 text-sm text-slate-500">
-          <Spinner className="size-4" /> Loading example...
-        </p>
+        <LoadingText role="status">Loading example...</LoadingText>
       )}
     </Dialog>
   );
@@ -116,7 +114,7 @@ function ExampleForm({
   };
 
   return (
-    <Dialog
+    <FormDialog
       title={initial ? "Edit example" : "New example"}
       description={
         initial
@@ -125,151 +123,141 @@ function ExampleForm({
       }
       onClose={onClose}
       size="xl"
-      footer={
-        <FormDialogFooter
-          form={formId}
-          label={initial ? "Save changes" : "Create example"}
-          busy={mutation.isPending}
-          onCancel={onClose}
-        />
-      }
+      formId={formId}
+      formLabel={initial ? "Edit example" : "New example"}
+      submitLabel={initial ? "Save changes" : "Create example"}
+      mutation={mutation}
+      hasFieldError={hasFieldError}
+      onSubmit={onSubmit}
     >
-      <form
-        id={formId}
-        onSubmit={onSubmit}
-        aria-label={initial ? "Edit example" : "New example"}
-        className="space-y-4"
-      >
-        {mutation.error && !hasFieldError ? <Alert>{mutation.error.message}</Alert> : null}
-        <TextField
-          label="Title *"
-          name="title"
-          required
-          maxLength={200}
-          defaultValue={initial?.title}
-          error={errors.title}
-        />
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          <SelectField
-            label="Category *"
-            name="category"
-            defaultValue={initial?.category ?? "good"}
-            error={errors.category}
-          >
-            <option value="good">Good Example</option>
-            <option value="bad">Bad Example</option>
-          </SelectField>
-          <SelectField
-            label="Content Type *"
-            name="contentType"
-            defaultValue={initial?.contentType ?? "thought-leadership"}
-            error={errors.contentType}
-          >
-            {CONTENT_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {CONTENT_TYPE_LABELS[type]}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            label="Target Persona *"
-            name="personaId"
-            required
-            defaultValue={initial?.personaId ?? ""}
-            error={errors.personaId}
-          >
-            <option value="" disabled>
-              Choose a persona
+      <TextField
+        label="Title *"
+        name="title"
+        required
+        maxLength={200}
+        defaultValue={initial?.title}
+        error={errors.title}
+      />
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <SelectField
+          label="Category *"
+          name="category"
+          defaultValue={initial?.category ?? "good"}
+          error={errors.category}
+        >
+          <option value="good">Good Example</option>
+          <option value="bad">Bad Example</option>
+        </SelectField>
+        <SelectField
+          label="Content Type *"
+          name="contentType"
+          defaultValue={initial?.contentType ?? "thought-leadership"}
+          error={errors.contentType}
+        >
+          {CONTENT_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {CONTENT_TYPE_LABELS[type]}
             </option>
-            {personas.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.title}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            label="Industry"
-            name="industryId"
-            defaultValue={initial?.industryId ?? ""}
-            error={errors.industryId}
-          >
-            <option value="">None</option>
-            {industries.map((i) => (
-              <option key={i.id} value={i.id}>
-                {i.name}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            label="Buying Stage"
-            name="buyingStage"
-            defaultValue={initial?.buyingStage ?? ""}
-            error={errors.buyingStage}
-          >
-            <option value="">None</option>
-            {buyingStages.map((stage) => (
-              <option key={stage} value={stage}>
-                {stageLabel(stage)}
-              </option>
-            ))}
-          </SelectField>
-          <TextField
-            label="Tags"
-            name="tags"
-            maxLength={1000}
-            defaultValue={initial?.tags.join(", ")}
-            placeholder="should-cost, dfm"
-            hint="Separate tags with commas (up to 20)."
-            error={tagsError}
-          />
-        </div>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Target Persona *"
+          name="personaId"
+          required
+          defaultValue={initial?.personaId ?? ""}
+          error={errors.personaId}
+        >
+          <option value="" disabled>
+            Choose a persona
+          </option>
+          {personas.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.title}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Industry"
+          name="industryId"
+          defaultValue={initial?.industryId ?? ""}
+          error={errors.industryId}
+        >
+          <option value="">None</option>
+          {industries.map((i) => (
+            <option key={i.id} value={i.id}>
+              {i.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Buying Stage"
+          name="buyingStage"
+          defaultValue={initial?.buyingStage ?? ""}
+          error={errors.buyingStage}
+        >
+          <option value="">None</option>
+          {buyingStages.map((stage) => (
+            <option key={stage} value={stage}>
+              {stageLabel(stage)}
+            </option>
+          ))}
+        </SelectField>
         <TextField
-          label="Headline *"
-          name="headline"
-          required
-          maxLength={300}
-          defaultValue={initial?.headline}
-          error={errors.headline}
+          label="Tags"
+          name="tags"
+          maxLength={1000}
+          defaultValue={initial?.tags.join(", ")}
+          placeholder="should-cost, dfm"
+          hint="Separate tags with commas (up to 20)."
+          error={tagsError}
         />
-        <TextAreaField
-          label="Introduction *"
-          name="introduction"
-          required
-          rows={3}
-          maxLength={20_000}
-          defaultValue={initial?.introduction}
-          error={errors.introduction}
-        />
-        <TextAreaField
-          label="Body *"
-          name="body"
-          required
-          rows={10}
-          maxLength={200_000}
-          defaultValue={initial?.body}
-          hint="Markdown: ### headings, - lists, **bold**."
-          error={errors.body}
-          className="font-mono"
-        />
-        <TextAreaField
-          label="Conclusion *"
-          name="conclusion"
-          required
-          rows={3}
-          maxLength={20_000}
-          defaultValue={initial?.conclusion}
-          error={errors.conclusion}
-        />
-        <TextAreaField
-          label="Notes"
-          name="notes"
-          rows={3}
-          maxLength={5000}
-          defaultValue={initial?.notes}
-          hint="Why this example is good or bad; used when checking generated content."
-          error={errors.notes}
-        />
-      </form>
-    </Dialog>
+      </div>
+      <TextField
+        label="Headline *"
+        name="headline"
+        required
+        maxLength={300}
+        defaultValue={initial?.headline}
+        error={errors.headline}
+      />
+      <TextAreaField
+        label="Introduction *"
+        name="introduction"
+        required
+        rows={3}
+        maxLength={20_000}
+        defaultValue={initial?.introduction}
+        error={errors.introduction}
+      />
+      <TextAreaField
+        label="Body *"
+        name="body"
+        required
+        rows={10}
+        maxLength={200_000}
+        defaultValue={initial?.body}
+        hint="Markdown: ### headings, - lists, **bold**."
+        error={errors.body}
+        className="font-mono"
+      />
+      <TextAreaField
+        label="Conclusion *"
+        name="conclusion"
+        required
+        rows={3}
+        maxLength={20_000}
+        defaultValue={initial?.conclusion}
+        error={errors.conclusion}
+      />
+      <TextAreaField
+        label="Notes"
+        name="notes"
+        rows={3}
+        maxLength={5000}
+        defaultValue={initial?.notes}
+        hint="Why this example is good or bad; used when checking generated content."
+        error={errors.notes}
+      />
+    </FormDialog>
   );
 }

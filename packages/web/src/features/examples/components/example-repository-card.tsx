@@ -9,7 +9,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { TextField } from "../../../components/ui/field";
-import { Spinner } from "../../../components/ui/spinner";
+import { LoadingText, Spinner } from "../../../components/ui/spinner";
 import { ApiError, getFieldErrors } from "../../../lib/api-client";
 import {
   useExampleRepoSettings,
@@ -67,9 +67,7 @@ export function ExampleRepositoryCard() {
       description="Where the benchmark examples are ingested from. Stored on the server for everyone."
     >
       {settings.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-sm text-slate-500">
-          <Spinner className="size-4" /> Loading settings...
-        </p>
+        <LoadingText role="status">Loading settings...</LoadingText>
       ) : settings.isError ? (
         <Alert>{settings.error.message}</Alert>
       ) : (

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
-import { Spinner } from "../../../components/ui/spinner";
+import { LoadingText, Spinner } from "../../../components/ui/spinner";
 import { sanitizeHtml } from "../../../lib/sanitize-html";
 import { useExample } from "../api/get-example";
 import { CategoryBadge, TagChip } from "./category-badge";
@@ -54,9 +54,7 @@ export function ExampleViewDialog({
     >
       {exportError ? <Alert className="mb-4">{exportError}</Alert> : null}
       {example.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-sm text-slate-500">
-          <Spinner className="size-4" /> Loading example...
-        </p>
+        <LoadingText role="status">Loading example...</LoadingText>
       ) : example.isError ? (
         <Alert>{exampleDetailErrorMessage(example.error)}</Alert>
       ) : (

@@ -5,7 +5,7 @@ import {
 } from "@content-studio/contract";
 import { Alert } from "../../../components/ui/alert";
 import { PageHeader } from "../../../components/ui/page-header";
-import { Spinner } from "../../../components/ui/spinner";
+import { LoadingText } from "../../../components/ui/spinner";
 import { DeleteExampleDialog } from "./delete-example-dialog";
 import { ExampleFormDialog } from "./example-form-dialog";
 import { ExampleViewDialog } from "./example-view-dialog";
@@ -31,9 +31,7 @@ export function ExamplesPage(props: ExamplesPageProps) {
     return (
       <>
         <PageHeader title="Example Repository" />
-        <p role="status" className="flex items-center gap-2 text-sm text-slate-500">
-          <Spinner className="size-4" /> Loading examples...
-        </p>
+        <LoadingText role="status">Loading examples...</LoadingText>
       </>
     );
   }

@@ -4,7 +4,7 @@ import { ChevronLeft, ChevronRight, Inbox } from "lucide-react";
 import { useRef } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { Spinner } from "../../../components/ui/spinner";
+import { LoadingText, Spinner } from "../../../components/ui/spinner";
 import { ExamplesTable } from "./examples-table";
 import { examplesErrorMessage } from "./labels";
 
@@ -66,9 +66,9 @@ export function ExamplesResults({
       </div>
 
       {examples.isPending ? (
-        <p role="status" className="flex items-center gap-2 px-6 py-10 text-sm text-slate-500">
-          <Spinner className="size-4" /> Loading examples...
-        </p>
+        <LoadingText role="status" className="px-6 py-10">
+          Loading examples...
+        </LoadingText>
       ) : examples.isError ? (
         <div className="p-6">
           <Alert>{examplesErrorMessage(examples.error)}</Alert>

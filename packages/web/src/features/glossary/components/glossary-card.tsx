@@ -12,11 +12,11 @@ import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { ExportButton } from "../../../components/ui/export-button";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { MutationConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Card } from "../../../components/ui/card";
 import { DataTable } from "../../../components/ui/data-table";
 import { OptionsField, optionsOf } from "../../../components/ui/options-field";
-import { Spinner } from "../../../components/ui/spinner";
+import { LoadingText } from "../../../components/ui/spinner";
 import { StatusBadge, type StatusTone } from "../../../components/ui/status-badge";
 import { useDeleteGlossaryTerm } from "../api/delete-glossary-term";
 import { useExportGlossary } from "../api/export-glossary";
@@ -89,9 +89,7 @@ export function GlossaryCard() {
 
       <div className="mt-4">
         {glossary.isPending ? (
-          <p className="flex items-center gap-2 text-sm text-slate-500">
-            <Spinner className="size-4" /> Loading glossary...
-          </p>
+          <LoadingText>Loading glossary...</LoadingText>
         ) : glossary.isError ? (
           <Alert>{`Failed to load the glossary. ${glossary.error.message}`}</Alert>
         ) : glossary.data.terms.length === 0 ? (
@@ -222,20 +220,18 @@ function TermCell({ term: t }: { term: GlossaryTerm }) {
 function DeleteTermDialog({ term, onClose }: { term: GlossaryTerm; onClose: () => void }) {
   const remove = useDeleteGlossaryTerm();
   return (
-    <ConfirmDialog
+    <MutationConfirmDialog
       title="Delete term"
       confirmLabel="Delete term"
       busyLabel="Deleting..."
-      danger
-      busy={remove.isPending}
-      error={remove.error?.message}
-      onConfirm={() => remove.mutate(term.id, { onSuccess: onClose })}
+      mutation={remove}
+      variables={term.id}
       onClose={onClose}
     >
       <p>
         Delete “{term.term}” ({KIT_LANGUAGE_LABELS[term.locale]}, {TERM_STATUS_LABELS[term.status]}
         )? Writers and the language check stop using it at once.
       </p>
-    </ConfirmDialog>
+    </MutationConfirmDialog>
   );
 }

@@ -10,8 +10,7 @@ import {
   type TermStatus,
 } from "@content-studio/contract";
 import { useState, type FormEvent } from "react";
-import { Alert } from "../../../components/ui/alert";
-import { Dialog, FormDialogFooter } from "../../../components/ui/dialog";
+import { FormDialog } from "../../../components/ui/dialog";
 import { SelectField, TextField } from "../../../components/ui/field";
 import { SwitchField } from "../../../components/ui/switch-field";
 import { getFieldErrors } from "../../../lib/api-client";
@@ -50,81 +49,74 @@ export function GlossaryTermDialog({ term, defaultLocale, onClose }: GlossaryTer
   };
 
   return (
-    <Dialog
+    <FormDialog
       title={term ? "Edit term" : "Add term"}
       onClose={onClose}
       size="md"
-      footer={
-        <FormDialogFooter
-          form="glossary-term-form"
-          label={term ? "Save term" : "Add term"}
-          busy={save.isPending}
-          onCancel={onClose}
-        />
-      }
+      formId="glossary-term-form"
+      submitLabel={term ? "Save term" : "Add term"}
+      mutation={save}
+      hasFieldError={Object.keys(errors).length > 0}
+      noValidate
+      onSubmit={submit}
     >
-      <form id="glossary-term-form" onSubmit={submit} className="space-y-4" noValidate>
-        {save.error && Object.keys(errors).length === 0 ? (
-          <Alert>{save.error.message}</Alert>
-        ) : null}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Term"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            error={errors.term}
-            required
-          />
-          <TextField
-            label="Concept"
-            hint="The same concept groups a term's translations and alternatives."
-            value={concept}
-            onChange={(e) => setConcept(e.target.value)}
-            error={errors.concept}
-            required
-          />
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            label="Language"
-            value={locale}
-            onChange={(e) => setLocale(e.target.value as KitLanguage)}
-            error={errors.locale}
-          >
-            {KIT_LANGUAGES.map((l) => (
-              <option key={l} value={l}>
-                {KIT_LANGUAGE_LABELS[l]}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            label="Status"
-            hint={TERM_STATUS_HINTS[status]}
-            value={status}
-            onChange={(e) => setStatus(e.target.value as TermStatus)}
-            error={errors.status}
-          >
-            {TERM_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {TERM_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </SelectField>
-        </div>
-        <SwitchField
-          label="Match case"
-          description="Only this exact capitalisation counts (a capital at the start of a sentence still does)."
-          checked={caseSensitive}
-          onChange={setCaseSensitive}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Term"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          error={errors.term}
+          required
         />
         <TextField
-          label="Note"
-          hint="Optional: why, or where it applies."
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          error={errors.note}
+          label="Concept"
+          hint="The same concept groups a term's translations and alternatives."
+          value={concept}
+          onChange={(e) => setConcept(e.target.value)}
+          error={errors.concept}
+          required
         />
-      </form>
-    </Dialog>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label="Language"
+          value={locale}
+          onChange={(e) => setLocale(e.target.value as KitLanguage)}
+          error={errors.locale}
+        >
+          {KIT_LANGUAGES.map((l) => (
+            <option key={l} value={l}>
+              {KIT_LANGUAGE_LABELS[l]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Status"
+          hint={TERM_STATUS_HINTS[status]}
+          value={status}
+          onChange={(e) => setStatus(e.target.value as TermStatus)}
+          error={errors.status}
+        >
+          {TERM_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {TERM_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <SwitchField
+        label="Match case"
+        description="Only this exact capitalisation counts (a capital at the start of a sentence still does)."
+        checked={caseSensitive}
+        onChange={setCaseSensitive}
+      />
+      <TextField
+        label="Note"
+        hint="Optional: why, or where it applies."
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+        error={errors.note}
+      />
+    </FormDialog>
   );
 }

@@ -12,7 +12,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { SelectField } from "../../../components/ui/field";
-import { Spinner } from "../../../components/ui/spinner";
+import { LoadingText } from "../../../components/ui/spinner";
 import { hasServerMessage } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
 import { useLibraryHistory, useLibraryVersion } from "../api/get-library-history";
@@ -36,11 +36,7 @@ export function HistoryPanel({ item }: { item: LibraryItemDetail }) {
   const restore = useRestoreLibraryVersion();
 
   if (history.isPending) {
-    return (
-      <p role="status" className="flex items-center gap-2 text-sm text-slate-500">
-        <Spinner className="size-4" /> Loading history...
-      </p>
-    );
+    return <LoadingText role="status">Loading history...</LoadingText>;
   }
   if (history.isError) {
     return (
@@ -176,9 +172,9 @@ function VersionDiff({ id, from, to }: { id: string; from: number; to: number })
   if (a.isError || b.isError) return <Alert className="mt-4">A version could not be loaded.</Alert>;
   if (!a.data || !b.data) {
     return (
-      <p role="status" className="mt-4 flex items-center gap-2 text-sm text-slate-500">
-        <Spinner className="size-4" /> Loading versions...
-      </p>
+      <LoadingText role="status" className="mt-4">
+        Loading versions...
+      </LoadingText>
     );
   }
   const sections = diffVersions(a.data, b.data);

@@ -5,7 +5,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { PageHeader } from "../../../components/ui/page-header";
-import { Spinner } from "../../../components/ui/spinner";
+import { LoadingText } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api-client";
 import { ExportMenu } from "./export-menu";
 import { HistoryPanel } from "./history-panel";
@@ -36,11 +36,7 @@ export function LibraryItemPage({ id, renderResultView, renderExports }: Library
   const { query, tab, confirm } = screen;
 
   if (query.isPending) {
-    return (
-      <p role="status" className="flex items-center gap-2 text-sm text-slate-500">
-        <Spinner className="size-4" /> Loading content...
-      </p>
-    );
+    return <LoadingText role="status">Loading content...</LoadingText>;
   }
   if (query.isError) {
     const missing = query.error instanceof ApiError && query.error.status === 404;

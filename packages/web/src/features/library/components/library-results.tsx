@@ -3,7 +3,7 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { Spinner } from "../../../components/ui/spinner";
+import { LoadingText, Spinner } from "../../../components/ui/spinner";
 import { LibraryTable } from "./library-table";
 
 export const LOAD_FAILED_MESSAGE = "Failed to load content library. Please try again.";
@@ -45,10 +45,9 @@ export function LibraryResults({
           </Button>
         </div>
       ) : !page ? (
-        <p role="status" className="flex items-center gap-2 p-6 text-sm text-slate-500">
-          <Spinner className="size-4" />
+        <LoadingText role="status" className="p-6">
           Loading content...
-        </p>
+        </LoadingText>
       ) : page.items.length === 0 ? (
         <p role="status" className="p-6 text-sm text-slate-500">
           {trash && !filtered

@@ -8,8 +8,7 @@ import {
   type FactUnit,
 } from "@content-studio/contract";
 import { useState, type FormEvent } from "react";
-import { Alert } from "../../../components/ui/alert";
-import { Dialog, FormDialogFooter } from "../../../components/ui/dialog";
+import { FormDialog } from "../../../components/ui/dialog";
 import { SelectField, TextAreaField, TextField } from "../../../components/ui/field";
 import { OptionsField, optionsOf } from "../../../components/ui/options-field";
 import { getFieldErrors } from "../../../lib/api-client";
@@ -71,113 +70,106 @@ export function FactFormDialog({ fact, solutions, industries, onClose }: FactFor
   };
 
   return (
-    <Dialog
+    <FormDialog
       title={fact ? "Edit fact" : "Add fact"}
       description={
         fact ? undefined : "A proposed fact binds claims once an administrator approves it."
       }
       onClose={onClose}
       size="md"
-      footer={
-        <FormDialogFooter
-          form="fact-form"
-          label={fact ? "Save fact" : "Propose fact"}
-          busy={save.isPending}
-          onCancel={onClose}
-        />
-      }
+      formId="fact-form"
+      submitLabel={fact ? "Save fact" : "Propose fact"}
+      mutation={save}
+      hasFieldError={Object.keys(errors).length > 0}
+      noValidate
+      onSubmit={submit}
     >
-      <form id="fact-form" onSubmit={submit} className="space-y-4" noValidate>
-        {save.error && Object.keys(errors).length === 0 ? (
-          <Alert>{save.error.message}</Alert>
-        ) : null}
-        <TextAreaField
-          label="Statement"
-          hint="The fact in one sentence, as a writer may state it."
-          value={statement}
-          onChange={(e) => setStatement(e.target.value)}
-          error={errors.statement}
-          rows={3}
-          required
-        />
-        <div className="grid gap-4 sm:grid-cols-3">
-          <TextField
-            label="Figure"
-            hint="Empty for a qualitative fact."
-            inputMode="decimal"
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            error={errors.value}
-          />
-          <TextField
-            label="Up to"
-            hint="High end of a range."
-            inputMode="decimal"
-            value={valueMax}
-            onChange={(e) => setValueMax(e.target.value)}
-            error={errors.valueMax}
-          />
-          <OptionsField
-            label="Unit"
-            value={unit}
-            onChange={setUnit}
-            error={errors.unit}
-            emptyLabel="None"
-            options={optionsOf(FACT_UNITS, (u) => u)}
-          />
-        </div>
-        {hasFigure ? <FactStructureFields structure={structure} errors={errors} /> : null}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            label="Subject"
-            value={subjectType}
-            onChange={(e) => {
-              setSubjectType(e.target.value as FactSubjectType);
-              setSubjectId("");
-            }}
-          >
-            {FACT_SUBJECT_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {FACT_SUBJECT_TYPE_LABELS[t]}
-              </option>
-            ))}
-          </SelectField>
-          {subjectType === "company" ? null : (
-            <OptionsField
-              label={FACT_SUBJECT_TYPE_LABELS[subjectType]}
-              value={subjectId}
-              onChange={setSubjectId}
-              error={errors.subjectId}
-              emptyLabel="Choose…"
-              options={subjects.map((s) => ({ value: s.id, label: s.name }))}
-            />
-          )}
-        </div>
+      <TextAreaField
+        label="Statement"
+        hint="The fact in one sentence, as a writer may state it."
+        value={statement}
+        onChange={(e) => setStatement(e.target.value)}
+        error={errors.statement}
+        rows={3}
+        required
+      />
+      <div className="grid gap-4 sm:grid-cols-3">
         <TextField
-          label="Source"
-          hint="The document and location, or a URL."
-          value={source}
-          onChange={(e) => setSource(e.target.value)}
-          error={errors.source}
+          label="Figure"
+          hint="Empty for a qualitative fact."
+          inputMode="decimal"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          error={errors.value}
+        />
+        <TextField
+          label="Up to"
+          hint="High end of a range."
+          inputMode="decimal"
+          value={valueMax}
+          onChange={(e) => setValueMax(e.target.value)}
+          error={errors.valueMax}
+        />
+        <OptionsField
+          label="Unit"
+          value={unit}
+          onChange={setUnit}
+          error={errors.unit}
+          emptyLabel="None"
+          options={optionsOf(FACT_UNITS, (u) => u)}
+        />
+      </div>
+      {hasFigure ? <FactStructureFields structure={structure} errors={errors} /> : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label="Subject"
+          value={subjectType}
+          onChange={(e) => {
+            setSubjectType(e.target.value as FactSubjectType);
+            setSubjectId("");
+          }}
+        >
+          {FACT_SUBJECT_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {FACT_SUBJECT_TYPE_LABELS[t]}
+            </option>
+          ))}
+        </SelectField>
+        {subjectType === "company" ? null : (
+          <OptionsField
+            label={FACT_SUBJECT_TYPE_LABELS[subjectType]}
+            value={subjectId}
+            onChange={setSubjectId}
+            error={errors.subjectId}
+            emptyLabel="Choose…"
+            options={subjects.map((s) => ({ value: s.id, label: s.name }))}
+          />
+        )}
+      </div>
+      <TextField
+        label="Source"
+        hint="The document and location, or a URL."
+        value={source}
+        onChange={(e) => setSource(e.target.value)}
+        error={errors.source}
+        required
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Owner"
+          value={owner}
+          onChange={(e) => setOwner(e.target.value)}
+          error={errors.owner}
           required
         />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Owner"
-            value={owner}
-            onChange={(e) => setOwner(e.target.value)}
-            error={errors.owner}
-            required
-          />
-          <TextField
-            label="Expires on"
-            type="date"
-            value={expiresOn}
-            onChange={(e) => setExpiresOn(e.target.value)}
-            error={errors.expiresOn}
-          />
-        </div>
-      </form>
-    </Dialog>
+        <TextField
+          label="Expires on"
+          type="date"
+          value={expiresOn}
+          onChange={(e) => setExpiresOn(e.target.value)}
+          error={errors.expiresOn}
+        />
+      </div>
+    </FormDialog>
   );
 }

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { SelectField } from "../../../components/ui/field";
-import { Spinner } from "../../../components/ui/spinner";
+import { LoadingText, Spinner } from "../../../components/ui/spinner";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { hasServerMessage } from "../../../lib/api-client";
 import { useItemExports } from "../api/get-item-exports";
@@ -35,11 +35,7 @@ export function ItemExportsPanel({
   const send = useSendItemDraft();
   const [target, setTarget] = useState("");
   if (exports.isPending) {
-    return (
-      <p className="mb-6 flex items-center gap-2 text-sm text-slate-500">
-        <Spinner className="size-4" /> Loading drafts...
-      </p>
-    );
+    return <LoadingText className="mb-6">Loading drafts...</LoadingText>;
   }
   if (exports.isError) {
     return <Alert className="mb-6">{`Failed to load the drafts. ${exports.error.message}`}</Alert>;

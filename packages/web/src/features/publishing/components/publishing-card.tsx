@@ -9,11 +9,11 @@ import { Pencil, PlugZap, Plus, Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { MutationConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Card } from "../../../components/ui/card";
-import { Dialog, FormDialogFooter } from "../../../components/ui/dialog";
+import { FormDialog } from "../../../components/ui/dialog";
 import { SelectField, TextField } from "../../../components/ui/field";
-import { Spinner } from "../../../components/ui/spinner";
+import { LoadingText, Spinner } from "../../../components/ui/spinner";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { getFieldErrors } from "../../../lib/api-client";
 import { useCreatePublishingConnection } from "../api/create-publishing-connection";
@@ -66,9 +66,7 @@ export function PublishingCard() {
       }
     >
       {connections.isPending ? (
-        <p className="flex items-center gap-2 text-sm text-slate-500">
-          <Spinner className="size-4" /> Loading connections...
-        </p>
+        <LoadingText>Loading connections...</LoadingText>
       ) : connections.isError ? (
         <Alert>{`Failed to load the connections. ${connections.error.message}`}</Alert>
       ) : connections.data.connections.length === 0 ? (
@@ -270,156 +268,144 @@ function ConnectionDialog({
   };
   const formId = "publishing-connection";
   return (
-    <Dialog
+    <FormDialog
       title={connection ? `Edit ${connection.name}` : "Add publishing connection"}
       onClose={onClose}
-      footer={
-        <FormDialogFooter
-          form={formId}
-          label={connection ? "Save connection" : "Add connection"}
-          busy={mutation.isPending}
-          onCancel={onClose}
-        />
-      }
+      formId={formId}
+      formLabel={connection ? "Edit connection" : "Add connection"}
+      submitLabel={connection ? "Save connection" : "Add connection"}
+      mutation={mutation}
+      hasFieldError={Object.keys(fieldErrors).length > 0}
+      onSubmit={onSubmit}
     >
-      <form
-        id={formId}
-        onSubmit={onSubmit}
-        className="space-y-4"
-        aria-label={connection ? "Edit connection" : "Add connection"}
+      <SelectField
+        label="Target"
+        value={form.target}
+        disabled={connection !== null}
+        onChange={(e) => {
+          const target = e.target.value as PublishingTarget;
+          setForm((f) => ({ ...f, target, medium: DEFAULT_MEDIUM[target] }));
+        }}
       >
-        {mutation.error && Object.keys(fieldErrors).length === 0 ? (
-          <Alert>{mutation.error.message}</Alert>
-        ) : null}
-        <SelectField
-          label="Target"
-          value={form.target}
-          disabled={connection !== null}
-          onChange={(e) => {
-            const target = e.target.value as PublishingTarget;
-            setForm((f) => ({ ...f, target, medium: DEFAULT_MEDIUM[target] }));
-          }}
-        >
-          {PUBLISHING_TARGETS.map((t) => (
-            <option key={t} value={t}>
-              {PUBLISHING_TARGET_LABELS[t]}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          label="Name"
-          value={form.name}
-          placeholder="Company blog"
-          onChange={(e) => set("name", e.target.value)}
-          error={error("name")}
-          required
-        />
-        {form.target === "wordpress" ? (
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="Site URL"
-              value={form.siteUrl}
-              placeholder="https://blog.example.com"
-              onChange={(e) => set("siteUrl", e.target.value)}
-              error={error("settings.siteUrl")}
-              required
-            />
-            <TextField
-              label="WordPress user"
-              value={form.username}
-              autoComplete="off"
-              onChange={(e) => set("username", e.target.value)}
-              error={error("settings.username")}
-              required
-            />
-          </div>
-        ) : form.target === "hubspot" ? (
-          <>
-            <SelectField
-              label="Make"
-              value={form.contentKind}
-              onChange={(e) => {
-                const kind = e.target.value as FormState["contentKind"];
-                setForm((f) => ({
-                  ...f,
-                  contentKind: kind,
-                  medium: kind === "marketing_email" ? "email" : "blog",
-                }));
-              }}
-            >
-              <option value="blog_post">Blog post drafts</option>
-              <option value="marketing_email">Marketing email drafts</option>
-            </SelectField>
-            {form.contentKind === "blog_post" ? (
-              <div className="grid gap-4 sm:grid-cols-2">
-                <TextField
-                  label="Blog id"
-                  value={form.blogId}
-                  inputMode="numeric"
-                  onChange={(e) => set("blogId", e.target.value)}
-                  error={error("settings.blogId")}
-                  required
-                />
-                <TextField
-                  label="Author id (optional)"
-                  value={form.authorId}
-                  inputMode="numeric"
-                  onChange={(e) => set("authorId", e.target.value)}
-                  error={error("settings.authorId")}
-                />
-              </div>
-            ) : null}
-          </>
-        ) : (
+        {PUBLISHING_TARGETS.map((t) => (
+          <option key={t} value={t}>
+            {PUBLISHING_TARGET_LABELS[t]}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label="Name"
+        value={form.name}
+        placeholder="Company blog"
+        onChange={(e) => set("name", e.target.value)}
+        error={error("name")}
+        required
+      />
+      {form.target === "wordpress" ? (
+        <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label="Collection id"
-            value={form.collectionId}
-            hint="The fields are read from the collection when you test the connection."
-            onChange={(e) => set("collectionId", e.target.value)}
-            error={error("settings.collectionId")}
+            label="Site URL"
+            value={form.siteUrl}
+            placeholder="https://blog.example.com"
+            onChange={(e) => set("siteUrl", e.target.value)}
+            error={error("settings.siteUrl")}
             required
           />
-        )}
+          <TextField
+            label="WordPress user"
+            value={form.username}
+            autoComplete="off"
+            onChange={(e) => set("username", e.target.value)}
+            error={error("settings.username")}
+            required
+          />
+        </div>
+      ) : form.target === "hubspot" ? (
+        <>
+          <SelectField
+            label="Make"
+            value={form.contentKind}
+            onChange={(e) => {
+              const kind = e.target.value as FormState["contentKind"];
+              setForm((f) => ({
+                ...f,
+                contentKind: kind,
+                medium: kind === "marketing_email" ? "email" : "blog",
+              }));
+            }}
+          >
+            <option value="blog_post">Blog post drafts</option>
+            <option value="marketing_email">Marketing email drafts</option>
+          </SelectField>
+          {form.contentKind === "blog_post" ? (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField
+                label="Blog id"
+                value={form.blogId}
+                inputMode="numeric"
+                onChange={(e) => set("blogId", e.target.value)}
+                error={error("settings.blogId")}
+                required
+              />
+              <TextField
+                label="Author id (optional)"
+                value={form.authorId}
+                inputMode="numeric"
+                onChange={(e) => set("authorId", e.target.value)}
+                error={error("settings.authorId")}
+              />
+            </div>
+          ) : null}
+        </>
+      ) : (
         <TextField
-          label={SECRET_LABEL[form.target]}
-          type="password"
-          autoComplete="new-password"
-          value={form.secret}
-          hint={
-            connection
-              ? "Leave empty to keep the stored one. It is stored encrypted and never shown again."
-              : "Stored encrypted; never shown again."
-          }
-          onChange={(e) => set("secret", e.target.value)}
-          error={error("secret")}
-          required={connection === null}
+          label="Collection id"
+          value={form.collectionId}
+          hint="The fields are read from the collection when you test the connection."
+          onChange={(e) => set("collectionId", e.target.value)}
+          error={error("settings.collectionId")}
+          required
         />
-        <fieldset>
-          <legend className="text-sm font-medium text-slate-900">Link tracking (UTM)</legend>
-          <div className="mt-2 grid gap-4 sm:grid-cols-3">
-            <TextField
-              label="utm_source"
-              value={form.source}
-              onChange={(e) => set("source", e.target.value)}
-              error={error("utm.source")}
-            />
-            <TextField
-              label="utm_medium"
-              value={form.medium}
-              onChange={(e) => set("medium", e.target.value)}
-              error={error("utm.medium")}
-            />
-            <TextField
-              label="utm_campaign"
-              value={form.campaign}
-              hint="A kit's campaign wins."
-              onChange={(e) => set("campaign", e.target.value)}
-              error={error("utm.campaign")}
-            />
-          </div>
-        </fieldset>
-      </form>
-    </Dialog>
+      )}
+      <TextField
+        label={SECRET_LABEL[form.target]}
+        type="password"
+        autoComplete="new-password"
+        value={form.secret}
+        hint={
+          connection
+            ? "Leave empty to keep the stored one. It is stored encrypted and never shown again."
+            : "Stored encrypted; never shown again."
+        }
+        onChange={(e) => set("secret", e.target.value)}
+        error={error("secret")}
+        required={connection === null}
+      />
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-900">Link tracking (UTM)</legend>
+        <div className="mt-2 grid gap-4 sm:grid-cols-3">
+          <TextField
+            label="utm_source"
+            value={form.source}
+            onChange={(e) => set("source", e.target.value)}
+            error={error("utm.source")}
+          />
+          <TextField
+            label="utm_medium"
+            value={form.medium}
+            onChange={(e) => set("medium", e.target.value)}
+            error={error("utm.medium")}
+          />
+          <TextField
+            label="utm_campaign"
+            value={form.campaign}
+            hint="A kit's campaign wins."
+            onChange={(e) => set("campaign", e.target.value)}
+            error={error("utm.campaign")}
+          />
+        </div>
+      </fieldset>
+    </FormDialog>
   );
 }
 
@@ -432,20 +418,18 @@ function DeleteConnectionDialog({
 }) {
   const remove = useDeletePublishingConnection();
   return (
-    <ConfirmDialog
+    <MutationConfirmDialog
       title="Delete connection"
       confirmLabel="Delete connection"
       busyLabel="Deleting..."
-      danger
-      busy={remove.isPending}
-      error={remove.error?.message}
-      onConfirm={() => remove.mutate(connection.id, { onSuccess: onClose })}
+      mutation={remove}
+      variables={connection.id}
       onClose={onClose}
     >
       <p>
         Delete {connection.name} and its export records? Drafts already made at{" "}
         {PUBLISHING_TARGET_LABELS[connection.target]} stay there.
       </p>
-    </ConfirmDialog>
+    </MutationConfirmDialog>
   );
 }

@@ -5,7 +5,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { TextAreaField, TextField } from "../../../components/ui/field";
-import { Spinner } from "../../../components/ui/spinner";
+import { LoadingText } from "../../../components/ui/spinner";
 import { CompanyVoiceSection } from "./company-voice-section";
 import type { CompanyProfileDraft, CompanyProfileForm } from "./use-company-profile-form";
 
@@ -85,9 +85,7 @@ export function CompanyProfileCard({
       description="Who you are and what generated content may mention: the generator's solutions and key metrics, the writers' company description, and the offers calls to action link to."
     >
       {form.loading ? (
-        <p className="flex items-center gap-2 text-sm text-slate-500">
-          <Spinner className="size-4" /> Loading company profile...
-        </p>
+        <LoadingText>Loading company profile...</LoadingText>
       ) : form.loadError || !draft ? (
         <Alert>{form.loadError?.message ?? "Failed to load the company profile."}</Alert>
       ) : (

@@ -4,7 +4,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { SelectField } from "../../../components/ui/field";
-import { Spinner } from "../../../components/ui/spinner";
+import { LoadingText } from "../../../components/ui/spinner";
 import { cn } from "../../../lib/cn";
 import type { AiProviderForm } from "../hooks/use-ai-provider-form";
 import { ReadOnlyNote, SaveRow } from "./settings-parts";
@@ -51,9 +51,7 @@ export function AiProviderCard({ info, loading, loadError, form, canEdit }: AiPr
       description="The AI service and model that write generated content, for everyone in the organisation."
     >
       {loading ? (
-        <p role="status" className="flex items-center gap-2 text-sm text-slate-500">
-          <Spinner className="size-4" /> Loading AI providers...
-        </p>
+        <LoadingText role="status">Loading AI providers...</LoadingText>
       ) : loadError || !info ? (
         <Alert>{loadError?.message ?? "The AI provider settings could not be loaded."}</Alert>
       ) : (

@@ -2,7 +2,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { TextAreaField } from "../../../components/ui/field";
-import { Spinner } from "../../../components/ui/spinner";
+import { LoadingText } from "../../../components/ui/spinner";
 import { SwitchField } from "../../../components/ui/switch-field";
 import type { GenerationForm } from "../hooks/use-generation-form";
 import { ReadOnlyNote, SaveRow } from "./settings-parts";
@@ -32,9 +32,7 @@ export function GenerationDefaultsCard({
       description="How new content is generated and checked, for everyone in the organisation."
     >
       {loading ? (
-        <p role="status" className="flex items-center gap-2 text-sm text-slate-500">
-          <Spinner className="size-4" /> Loading generation defaults...
-        </p>
+        <LoadingText role="status">Loading generation defaults...</LoadingText>
       ) : loadError || !form.draft ? (
         <Alert>{loadError?.message ?? "The generation defaults could not be loaded."}</Alert>
       ) : (

@@ -10,9 +10,9 @@ import { useState, type FormEvent } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { MutationConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { SelectField, TextField } from "../../../components/ui/field";
-import { Spinner } from "../../../components/ui/spinner";
+import { LoadingText } from "../../../components/ui/spinner";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { getFieldErrors } from "../../../lib/api-client";
 import { useSsoSettings } from "../api/get-sso-settings";
@@ -45,9 +45,7 @@ export function SsoCard({ admins }: { admins: BreakGlassCandidate[] }) {
       description="Let people sign in with your identity provider (OpenID Connect). Accounts are created at first sign-in; the role follows their groups at every sign-in."
     >
       {settings.isPending ? (
-        <p className="flex items-center gap-2 text-sm text-slate-500">
-          <Spinner className="size-4" /> Loading single sign-on...
-        </p>
+        <LoadingText>Loading single sign-on...</LoadingText>
       ) : settings.isError ? (
         <Alert>{`Failed to load single sign-on. ${settings.error.message}`}</Alert>
       ) : (
@@ -369,20 +367,18 @@ function SsoForm({
         ) : null}
       </div>
       {removing ? (
-        <ConfirmDialog
+        <MutationConfirmDialog
           title="Remove single sign-on"
           confirmLabel="Remove single sign-on"
           busyLabel="Removing..."
-          danger
-          busy={remove.isPending}
-          error={remove.error?.message}
-          onConfirm={() => remove.mutate(undefined, { onSuccess: () => setRemoving(false) })}
+          mutation={remove}
+          variables={undefined}
           onClose={() => setRemoving(false)}
         >
           <p>
             Remove single sign-on? Its accounts are unlinked and passwords work for everyone again.
           </p>
-        </ConfirmDialog>
+        </MutationConfirmDialog>
       ) : null}
     </form>
   );

@@ -11,7 +11,7 @@ import { Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { MutationConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Card } from "../../../components/ui/card";
 import { DataTable } from "../../../components/ui/data-table";
 import { CopyField } from "../../../components/ui/copy-field";
@@ -305,20 +305,18 @@ function CreatedToken({ created }: { created: CreatedApiToken }) {
 function RevokeTokenDialog({ token, onClose }: { token: ApiToken; onClose: () => void }) {
   const revoke = useRevokeToken();
   return (
-    <ConfirmDialog
+    <MutationConfirmDialog
       title="Revoke token"
       confirmLabel="Revoke token"
       busyLabel="Revoking..."
-      danger
-      busy={revoke.isPending}
-      error={revoke.error?.message}
-      onConfirm={() => revoke.mutate(token.id, { onSuccess: onClose })}
+      mutation={revoke}
+      variables={token.id}
       onClose={onClose}
     >
       <p>
         Revoke “{token.name}” ({token.prefix}…)? Anything that uses it is refused from the next
         request on.
       </p>
-    </ConfirmDialog>
+    </MutationConfirmDialog>
   );
 }

@@ -6,7 +6,7 @@ import { StatusBadge } from "../../../components/ui/status-badge";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { DataTable } from "../../../components/ui/data-table";
-import { Spinner } from "../../../components/ui/spinner";
+import { LoadingText } from "../../../components/ui/spinner";
 import { useUsers } from "../api/get-users";
 import { useUpdateUser } from "../api/update-user";
 import { CreateUserForm } from "./create-user-form";
@@ -78,9 +78,7 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
       {rowError ? <Alert className="mb-4">{rowError}</Alert> : null}
 
       {users.isPending ? (
-        <p className="flex items-center gap-2 text-sm text-slate-500">
-          <Spinner className="size-4" /> Loading users...
-        </p>
+        <LoadingText>Loading users...</LoadingText>
       ) : users.isError ? (
         <Alert>{users.error.message}</Alert>
       ) : (

@@ -3,7 +3,7 @@ import { RotateCcw } from "lucide-react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
-import { Spinner } from "../../../components/ui/spinner";
+import { LoadingText } from "../../../components/ui/spinner";
 import { StatusBadge, type StatusTone } from "../../../components/ui/status-badge";
 import { useWebhookDeliveries } from "../api/get-webhook-deliveries";
 import { useReplayWebhookDelivery } from "../api/replay-webhook-delivery";
@@ -37,9 +37,7 @@ export function WebhookDeliveriesDialog({
       <p className="mb-3 text-sm break-all text-slate-600">{endpoint.url}</p>
       {replay.error ? <Alert className="mb-3">{replay.error.message}</Alert> : null}
       {deliveries.isPending ? (
-        <p className="flex items-center gap-2 text-sm text-slate-500">
-          <Spinner className="size-4" /> Loading deliveries...
-        </p>
+        <LoadingText>Loading deliveries...</LoadingText>
       ) : deliveries.isError ? (
         <Alert>{`Failed to load the delivery log. ${deliveries.error.message}`}</Alert>
       ) : deliveries.data.deliveries.length === 0 ? (

@@ -9,12 +9,12 @@ import { History, Plus, RefreshCw, Send, Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { MutationConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Card } from "../../../components/ui/card";
 import { CopyField } from "../../../components/ui/copy-field";
-import { Dialog, FormDialogFooter } from "../../../components/ui/dialog";
+import { Dialog, FormDialog } from "../../../components/ui/dialog";
 import { TextAreaField, TextField } from "../../../components/ui/field";
-import { Spinner } from "../../../components/ui/spinner";
+import { LoadingText } from "../../../components/ui/spinner";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { getFieldErrors } from "../../../lib/api-client";
 import { useCreateWebhook } from "../api/create-webhook";
@@ -51,9 +51,7 @@ export function WebhooksCard() {
       }
     >
       {webhooks.isPending ? (
-        <p className="flex items-center gap-2 text-sm text-slate-500">
-          <Spinner className="size-4" /> Loading webhooks...
-        </p>
+        <LoadingText>Loading webhooks...</LoadingText>
       ) : webhooks.isError ? (
         <Alert>{`Failed to load the webhooks. ${webhooks.error.message}`}</Alert>
       ) : (
@@ -211,63 +209,54 @@ function AddEndpointDialog({
     create.mutate({ url, description, events }, { onSuccess: (r) => onCreated(r.secret) });
   };
   return (
-    <Dialog
+    <FormDialog
       title="Add webhook endpoint"
       onClose={onClose}
-      footer={
-        <FormDialogFooter
-          form="add-webhook"
-          label="Add endpoint"
-          busyLabel="Adding..."
-          busy={create.isPending}
-          onCancel={onClose}
-        />
-      }
+      formId="add-webhook"
+      formLabel="Add endpoint"
+      submitLabel="Add endpoint"
+      busyLabel="Adding..."
+      mutation={create}
+      hasFieldError={Object.keys(fieldErrors).length > 0}
+      onSubmit={onSubmit}
     >
-      <form id="add-webhook" onSubmit={onSubmit} className="space-y-4" aria-label="Add endpoint">
-        {create.error && Object.keys(fieldErrors).length === 0 ? (
-          <Alert>{create.error.message}</Alert>
+      <TextField
+        label="URL"
+        value={url}
+        placeholder="https://hooks.example.com/content-studio"
+        onChange={(e) => setUrl(e.target.value)}
+        error={fieldErrors["url"]}
+        required
+      />
+      <TextAreaField
+        label="Description"
+        value={description}
+        rows={2}
+        onChange={(e) => setDescription(e.target.value)}
+        error={fieldErrors["description"]}
+      />
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-900">Events</legend>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          {WEBHOOK_EVENTS.map((e) => (
+            <label key={e} className="flex items-start gap-2 text-sm text-slate-700">
+              <input
+                type="checkbox"
+                className="mt-1 accent-primary"
+                checked={events.includes(e)}
+                onChange={(ev) =>
+                  setEvents((now) => (ev.target.checked ? [...now, e] : now.filter((x) => x !== e)))
+                }
+              />
+              <span>{WEBHOOK_EVENT_LABELS[e]}</span>
+            </label>
+          ))}
+        </div>
+        {fieldErrors["events"] ? (
+          <p className="mt-1 text-sm text-red-600">{fieldErrors["events"]}</p>
         ) : null}
-        <TextField
-          label="URL"
-          value={url}
-          placeholder="https://hooks.example.com/content-studio"
-          onChange={(e) => setUrl(e.target.value)}
-          error={fieldErrors["url"]}
-          required
-        />
-        <TextAreaField
-          label="Description"
-          value={description}
-          rows={2}
-          onChange={(e) => setDescription(e.target.value)}
-          error={fieldErrors["description"]}
-        />
-        <fieldset>
-          <legend className="text-sm font-medium text-slate-900">Events</legend>
-          <div className="mt-2 grid gap-2 sm:grid-cols-2">
-            {WEBHOOK_EVENTS.map((e) => (
-              <label key={e} className="flex items-start gap-2 text-sm text-slate-700">
-                <input
-                  type="checkbox"
-                  className="mt-1 accent-primary"
-                  checked={events.includes(e)}
-                  onChange={(ev) =>
-                    setEvents((now) =>
-                      ev.target.checked ? [...now, e] : now.filter((x) => x !== e),
-                    )
-                  }
-                />
-                <span>{WEBHOOK_EVENT_LABELS[e]}</span>
-              </label>
-            ))}
-          </div>
-          {fieldErrors["events"] ? (
-            <p className="mt-1 text-sm text-red-600">{fieldErrors["events"]}</p>
-          ) : null}
-        </fieldset>
-      </form>
-    </Dialog>
+      </fieldset>
+    </FormDialog>
   );
 }
 
@@ -303,18 +292,16 @@ function DeleteEndpointDialog({
 }) {
   const remove = useDeleteWebhook();
   return (
-    <ConfirmDialog
+    <MutationConfirmDialog
       title="Delete endpoint"
       confirmLabel="Delete endpoint"
       busyLabel="Deleting..."
-      danger
-      busy={remove.isPending}
-      error={remove.error?.message}
-      onConfirm={() => remove.mutate(endpoint.id, { onSuccess: onClose })}
+      mutation={remove}
+      variables={endpoint.id}
       onClose={onClose}
     >
       <p>Delete {endpoint.url} and its delivery log? Messages waiting for a retry are not sent.</p>
-    </ConfirmDialog>
+    </MutationConfirmDialog>
   );
 }
 
