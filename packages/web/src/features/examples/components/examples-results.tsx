@@ -1,9 +1,9 @@
 import type { ExampleList, ExampleSummary } from "@content-studio/contract";
 import type { UseQueryResult } from "@tanstack/react-query";
-import { ChevronLeft, ChevronRight, Inbox } from "lucide-react";
+import { Inbox } from "lucide-react";
 import { useRef } from "react";
 import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
+import { PageButton } from "../../../components/ui/page-button";
 import { LoadingText, Spinner } from "../../../components/ui/spinner";
 import { ExamplesTable } from "./examples-table";
 import { examplesErrorMessage } from "./labels";
@@ -101,24 +101,12 @@ export function ExamplesResults({
             Page {page} of {totalPages}
           </p>
           <div className="flex gap-2">
-            <Button
-              size="sm"
-              variant="secondary"
-              disabled={page <= 1}
-              onClick={() => goToPage(page - 1)}
-            >
-              <ChevronLeft className="size-4" aria-hidden="true" />
-              Previous
-            </Button>
-            <Button
-              size="sm"
-              variant="secondary"
+            <PageButton to="previous" disabled={page <= 1} onClick={() => goToPage(page - 1)} />
+            <PageButton
+              to="next"
               disabled={page >= totalPages}
               onClick={() => goToPage(page + 1)}
-            >
-              Next
-              <ChevronRight className="size-4" aria-hidden="true" />
-            </Button>
+            />
           </div>
         </nav>
       ) : null}

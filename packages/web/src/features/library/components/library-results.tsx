@@ -1,8 +1,8 @@
 import { describeLibraryCount, type LibraryPage } from "@content-studio/contract";
 import type { UseQueryResult } from "@tanstack/react-query";
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { PageButton } from "../../../components/ui/page-button";
 import { LoadingText, Spinner } from "../../../components/ui/spinner";
 import { LibraryTable } from "./library-table";
 
@@ -68,15 +68,9 @@ export function LibraryResults({
             aria-label="Pages"
             className="flex items-center justify-between gap-2 border-t border-slate-200 px-6 py-3"
           >
-            <Button variant="secondary" size="sm" disabled={pageNumber === 1} onClick={onPrevious}>
-              <ChevronLeft aria-hidden="true" className="size-4" />
-              Previous
-            </Button>
+            <PageButton to="previous" disabled={pageNumber === 1} onClick={onPrevious} />
             <span className="text-sm text-slate-500">Page {pageNumber}</span>
-            <Button variant="secondary" size="sm" disabled={!page.nextCursor} onClick={onNext}>
-              Next
-              <ChevronRight aria-hidden="true" className="size-4" />
-            </Button>
+            <PageButton to="next" disabled={!page.nextCursor} onClick={onNext} />
           </nav>
         </>
       )}
