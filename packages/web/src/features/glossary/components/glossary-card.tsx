@@ -7,7 +7,7 @@ import {
   type ListGlossaryQuery,
   type TermStatus,
 } from "@content-studio/contract";
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Pencil, Plus } from "lucide-react";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -18,6 +18,7 @@ import { DataTable } from "../../../components/ui/data-table";
 import { OptionsField, optionsOf } from "../../../components/ui/options-field";
 import { LoadingText } from "../../../components/ui/spinner";
 import { StatusBadge, type StatusTone } from "../../../components/ui/status-badge";
+import { TrashButton } from "../../../components/ui/trash-button";
 import { useDeleteGlossaryTerm } from "../api/delete-glossary-term";
 import { useExportGlossary } from "../api/export-glossary";
 import { useGlossary } from "../api/get-glossary";
@@ -183,14 +184,7 @@ function TermTable({
               >
                 <Pencil className="size-4" aria-hidden="true" />
               </Button>
-              <Button
-                size="sm"
-                variant="ghost"
-                onClick={() => onDelete(t)}
-                aria-label={`Delete ${t.term} (${t.locale})`}
-              >
-                <Trash2 className="size-4" aria-hidden="true" />
-              </Button>
+              <TrashButton label={`Delete ${t.term} (${t.locale})`} onClick={() => onDelete(t)} />
             </>
           ),
         },

@@ -5,7 +5,7 @@ import {
   type PublishingConnection,
   type PublishingTarget,
 } from "@content-studio/contract";
-import { Pencil, PlugZap, Plus, Trash2 } from "lucide-react";
+import { Pencil, PlugZap, Plus } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -15,6 +15,7 @@ import { FormDialog } from "../../../components/ui/dialog";
 import { SelectField, TextField } from "../../../components/ui/field";
 import { LoadingText, Spinner } from "../../../components/ui/spinner";
 import { StatusBadge } from "../../../components/ui/status-badge";
+import { TrashButton } from "../../../components/ui/trash-button";
 import { getFieldErrors } from "../../../lib/api-client";
 import { useCreatePublishingConnection } from "../api/create-publishing-connection";
 import { useDeletePublishingConnection } from "../api/delete-publishing-connection";
@@ -171,14 +172,7 @@ function ConnectionRow({
           <Pencil className="size-4" aria-hidden="true" />
           Edit
         </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          onClick={onDelete}
-          aria-label={`Delete ${connection.name}`}
-        >
-          <Trash2 className="size-4" aria-hidden="true" />
-        </Button>
+        <TrashButton label={`Delete ${connection.name}`} onClick={onDelete} />
       </div>
     </li>
   );

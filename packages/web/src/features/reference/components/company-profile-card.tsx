@@ -1,11 +1,12 @@
 import { BUYING_STAGES, type BuyingStage } from "@content-studio/contract";
-import { Plus, Trash2 } from "lucide-react";
+import { Plus } from "lucide-react";
 import type { ReactNode } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { TextAreaField, TextField } from "../../../components/ui/field";
 import { LoadingText } from "../../../components/ui/spinner";
+import { TrashButton } from "../../../components/ui/trash-button";
 import { CompanyVoiceSection } from "./company-voice-section";
 import type { CompanyProfileDraft, CompanyProfileForm } from "./use-company-profile-form";
 
@@ -46,14 +47,6 @@ function ListSection({
         </Button>
       )}
     </fieldset>
-  );
-}
-
-function RemoveButton({ label, onClick }: { label: string; onClick: () => void }) {
-  return (
-    <Button type="button" size="sm" variant="ghost" aria-label={label} onClick={onClick}>
-      <Trash2 className="size-4" aria-hidden="true" />
-    </Button>
   );
 }
 
@@ -184,7 +177,7 @@ export function CompanyProfileCard({
                 />
                 {readOnly ? null : (
                   <div className="md:pt-6">
-                    <RemoveButton
+                    <TrashButton
                       label={`Remove solution ${solution.name || index + 1}`}
                       onClick={() => set("solutions", removeAt(draft.solutions, index))}
                     />
@@ -223,7 +216,7 @@ export function CompanyProfileCard({
                 </div>
                 {readOnly ? null : (
                   <div className="pt-6">
-                    <RemoveButton
+                    <TrashButton
                       label={`Remove key metric ${index + 1}`}
                       onClick={() => set("keyMetrics", removeAt(draft.keyMetrics, index))}
                     />
@@ -273,7 +266,7 @@ export function CompanyProfileCard({
                 />
                 {readOnly ? null : (
                   <div className="md:pt-6">
-                    <RemoveButton
+                    <TrashButton
                       label={`Remove offer ${offer.name || index + 1}`}
                       onClick={() => set("offers", removeAt(draft.offers, index))}
                     />

@@ -5,7 +5,7 @@ import {
   type SsoGroupRole,
   type SsoSettings,
 } from "@content-studio/contract";
-import { Plus, Trash2 } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -14,6 +14,7 @@ import { MutationConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { SelectField, TextField } from "../../../components/ui/field";
 import { LoadingText } from "../../../components/ui/spinner";
 import { StatusBadge } from "../../../components/ui/status-badge";
+import { TrashButton } from "../../../components/ui/trash-button";
 import { getFieldErrors } from "../../../lib/api-client";
 import { useSsoSettings } from "../api/get-sso-settings";
 import { useRemoveSsoSettings } from "../api/remove-sso-settings";
@@ -263,15 +264,10 @@ function SsoForm({
                   </option>
                 ))}
               </SelectField>
-              <Button
-                type="button"
-                variant="ghost"
-                size="sm"
-                aria-label={`Remove group ${i + 1}`}
+              <TrashButton
+                label={`Remove group ${i + 1}`}
                 onClick={() => setRows((now) => now.filter((_, j) => j !== i))}
-              >
-                <Trash2 className="size-4" aria-hidden="true" />
-              </Button>
+              />
             </li>
           ))}
         </ul>

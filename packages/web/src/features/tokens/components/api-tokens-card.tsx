@@ -7,7 +7,6 @@ import {
   type TokenKind,
   type TokenScope,
 } from "@content-studio/contract";
-import { Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -19,6 +18,7 @@ import { Dialog, FormDialogFooter } from "../../../components/ui/dialog";
 import { RadioGroup } from "../../../components/ui/radio-group";
 import { SelectField, TextField } from "../../../components/ui/field";
 import { StatusBadge } from "../../../components/ui/status-badge";
+import { TrashButton } from "../../../components/ui/trash-button";
 import { getFieldErrors } from "../../../lib/api-client";
 import { formText } from "../../../lib/form";
 import { useCreateToken } from "../api/create-token";
@@ -129,14 +129,7 @@ function TokenTable({
           cellClassName: "whitespace-nowrap",
           cell: (t) =>
             t.can.revoke ? (
-              <Button
-                size="sm"
-                variant="ghost"
-                onClick={() => onRevoke(t)}
-                aria-label={`Revoke ${t.name}`}
-              >
-                <Trash2 className="size-4" aria-hidden="true" />
-              </Button>
+              <TrashButton label={`Revoke ${t.name}`} onClick={() => onRevoke(t)} />
             ) : null,
         },
       ]}

@@ -5,7 +5,7 @@ import {
   type WebhookEndpoint,
   type WebhookEventType,
 } from "@content-studio/contract";
-import { History, Plus, RefreshCw, Send, Trash2 } from "lucide-react";
+import { History, Plus, RefreshCw, Send } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -16,6 +16,7 @@ import { Dialog, FormDialog } from "../../../components/ui/dialog";
 import { TextAreaField, TextField } from "../../../components/ui/field";
 import { LoadingText } from "../../../components/ui/spinner";
 import { StatusBadge } from "../../../components/ui/status-badge";
+import { TrashButton } from "../../../components/ui/trash-button";
 import { getFieldErrors } from "../../../lib/api-client";
 import { useCreateWebhook } from "../api/create-webhook";
 import { useDeleteWebhook } from "../api/delete-webhook";
@@ -184,9 +185,7 @@ function EndpointRow({
         >
           {endpoint.enabled ? "Switch off" : "Switch on"}
         </Button>
-        <Button size="sm" variant="ghost" onClick={onDelete} aria-label={`Delete ${endpoint.url}`}>
-          <Trash2 className="size-4" aria-hidden="true" />
-        </Button>
+        <TrashButton label={`Delete ${endpoint.url}`} onClick={onDelete} />
       </div>
     </li>
   );
