@@ -114,6 +114,7 @@ const TABS = [
   { id: "recommendations", label: "Content Recommendations" },
 ] as const;
 type Tab = (typeof TABS)[number]["id"];
+const TAB_IDS = TABS.map((t) => t.id);
 
 function Recommendations({
   filter,
@@ -205,11 +206,7 @@ export function JourneySections({
   const baseId = useId();
   const toggle = (section: Section) => setOpen((current) => (current === section ? null : section));
   const onTabKey = (event: KeyboardEvent) => {
-    const next = tabAfterArrowKey(
-      event,
-      TABS.map((t) => t.id),
-      tab,
-    );
+    const next = tabAfterArrowKey(event, TAB_IDS, tab);
     if (next === undefined) return;
     setTab(next);
     document.getElementById(`${baseId}-tab-${next}`)?.focus();

@@ -101,11 +101,8 @@ export function CellGrid({
   const industryKeys = personas.flatMap((p) => rowKeys(p.id));
 
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const next = tabAfterArrowKey(
-      event,
-      industries.map((i) => i.id),
-      current.id,
-    );
+    const ids = industries.map((i) => i.id);
+    const next = tabAfterArrowKey(event, ids, current.id);
     if (next === undefined) return;
     setIndustryId(next);
     document.getElementById(`cell-tab-${next}`)?.focus();

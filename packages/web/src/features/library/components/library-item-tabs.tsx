@@ -11,6 +11,7 @@ export const ITEM_TABS = [
   { id: "history", label: "History" },
 ] as const;
 export type ItemTabId = (typeof ITEM_TABS)[number]["id"];
+const ITEM_TAB_IDS = ITEM_TABS.map((t) => t.id);
 
 interface LibraryItemTabsProps {
   tab: ItemTabId;
@@ -20,11 +21,7 @@ interface LibraryItemTabsProps {
 /** The item's views as tabs; the arrow keys move between them (and the focus with them). */
 export function LibraryItemTabs({ tab, onSelect }: LibraryItemTabsProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const next = tabAfterArrowKey(
-      event,
-      ITEM_TABS.map((t) => t.id),
-      tab,
-    );
+    const next = tabAfterArrowKey(event, ITEM_TAB_IDS, tab);
     if (next === undefined) return;
     onSelect(next);
     document.getElementById(`library-tab-${next}`)?.focus();
