@@ -10,6 +10,7 @@ import { useState, type FormEvent } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
+import { CheckboxField, withItem } from "../../../components/ui/checkbox-field";
 import { MutationConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { SelectField, TextField } from "../../../components/ui/field";
 import { LoadingText } from "../../../components/ui/spinner";
@@ -28,7 +29,6 @@ export interface BreakGlassCandidate {
 }
 
 const ROLE_LABELS: Record<Role, string> = { admin: "Admin", editor: "Editor", viewer: "Viewer" };
-const checkbox = "mt-1 accent-primary";
 
 /**
  * Settings > Single sign-on (admins): one OpenID Connect provider by issuer URL and client
@@ -174,18 +174,12 @@ function SsoForm({
           autoComplete="new-password"
         />
       </div>
-      <label className="flex items-start gap-2 text-sm text-slate-700">
-        <input
-          type="checkbox"
-          className={checkbox}
-          checked={allowPrivate}
-          onChange={(e) => setAllowPrivate(e.target.checked)}
-        />
+      <CheckboxField checked={allowPrivate} onChange={setAllowPrivate}>
         <span>
           Allow-list this issuer&apos;s origin: it is on a private or loopback network, or uses
           http. Anything else must be public https.
         </span>
-      </label>
+      </CheckboxField>
       <div className="flex flex-wrap items-center gap-3">
         <Button
           type="button"
@@ -210,15 +204,9 @@ function SsoForm({
           error={fieldErrors["domains"]}
         />
         {domainsChanged ? (
-          <label className="flex items-start gap-2 text-sm text-slate-700">
-            <input
-              type="checkbox"
-              className={checkbox}
-              checked={domainsConfirmed}
-              onChange={(e) => setDomainsConfirmed(e.target.checked)}
-            />
+          <CheckboxField checked={domainsConfirmed} onChange={setDomainsConfirmed}>
             <span>I confirm that our organisation owns these domains.</span>
-          </label>
+          </CheckboxField>
         ) : null}
         {fieldErrors["domainsConfirmed"] ? (
           <p className="text-sm text-red-600">{fieldErrors["domainsConfirmed"]}</p>
@@ -297,34 +285,22 @@ function SsoForm({
 
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-900">Password sign-in</legend>
-        <label className="flex items-start gap-2 text-sm text-slate-700">
-          <input
-            type="checkbox"
-            className={checkbox}
-            checked={passwordsOff}
-            onChange={(e) => setPasswordsOff(e.target.checked)}
-          />
+        <CheckboxField checked={passwordsOff} onChange={setPasswordsOff}>
           <span>Turn password sign-in off for everyone but the break-glass admins below.</span>
-        </label>
+        </CheckboxField>
         {passwordsOff ? (
           <div className="space-y-1 pl-6">
             {admins.length === 0 ? (
               <p className="text-sm text-slate-500">No administrators found.</p>
             ) : (
               admins.map((a) => (
-                <label key={a.id} className="flex items-start gap-2 text-sm text-slate-700">
-                  <input
-                    type="checkbox"
-                    className={checkbox}
-                    checked={breakGlass.includes(a.id)}
-                    onChange={(e) =>
-                      setBreakGlass((now) =>
-                        e.target.checked ? [...now, a.id] : now.filter((x) => x !== a.id),
-                      )
-                    }
-                  />
+                <CheckboxField
+                  key={a.id}
+                  checked={breakGlass.includes(a.id)}
+                  onChange={(on) => setBreakGlass((now) => withItem(now, a.id, on))}
+                >
                   <span className="break-all">{a.label}</span>
-                </label>
+                </CheckboxField>
               ))
             )}
           </div>

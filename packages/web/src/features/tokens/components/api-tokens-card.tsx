@@ -10,6 +10,7 @@ import {
 import { useState, type FormEvent } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { CheckboxField, withItem } from "../../../components/ui/checkbox-field";
 import { MutationConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Card } from "../../../components/ui/card";
 import { DataTable } from "../../../components/ui/data-table";
@@ -239,26 +240,18 @@ function CreateTokenDialog({
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium text-slate-900">Scopes</legend>
             {grantable.map((scope) => (
-              <label key={scope} className="flex items-start gap-2 text-sm text-slate-700">
-                <input
-                  type="checkbox"
-                  name="scopes"
-                  value={scope}
-                  checked={scopes.includes(scope)}
-                  onChange={(event) =>
-                    setScopes((current) =>
-                      event.target.checked
-                        ? [...current, scope]
-                        : current.filter((s) => s !== scope),
-                    )
-                  }
-                  className="mt-1 accent-primary"
-                />
+              <CheckboxField
+                key={scope}
+                name="scopes"
+                value={scope}
+                checked={scopes.includes(scope)}
+                onChange={(on) => setScopes((current) => withItem(current, scope, on))}
+              >
                 <span>
                   <code className="text-xs font-semibold">{scope}</code>{" "}
                   <span className="text-slate-500">{TOKEN_SCOPE_LABELS[scope]}</span>
                 </span>
-              </label>
+              </CheckboxField>
             ))}
             {fields.scopes ? <p className="text-sm text-red-600">{fields.scopes}</p> : null}
           </fieldset>

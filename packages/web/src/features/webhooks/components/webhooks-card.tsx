@@ -9,6 +9,7 @@ import { History, Plus, RefreshCw, Send } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { CheckboxField, withItem } from "../../../components/ui/checkbox-field";
 import { MutationConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Card } from "../../../components/ui/card";
 import { CopyField } from "../../../components/ui/copy-field";
@@ -238,17 +239,13 @@ function AddEndpointDialog({
         <legend className="text-sm font-medium text-slate-900">Events</legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
           {WEBHOOK_EVENTS.map((e) => (
-            <label key={e} className="flex items-start gap-2 text-sm text-slate-700">
-              <input
-                type="checkbox"
-                className="mt-1 accent-primary"
-                checked={events.includes(e)}
-                onChange={(ev) =>
-                  setEvents((now) => (ev.target.checked ? [...now, e] : now.filter((x) => x !== e)))
-                }
-              />
+            <CheckboxField
+              key={e}
+              checked={events.includes(e)}
+              onChange={(on) => setEvents((now) => withItem(now, e, on))}
+            >
               <span>{WEBHOOK_EVENT_LABELS[e]}</span>
-            </label>
+            </CheckboxField>
           ))}
         </div>
         {fieldErrors["events"] ? (
