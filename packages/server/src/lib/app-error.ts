@@ -34,3 +34,12 @@ export class AppError extends Error {
     return ERROR_STATUS[this.code];
   }
 }
+
+/**
+ * The record a lookup found, or a 404 `not_found` with `message` when it found nothing (the
+ * "load or 404" every service starts with): `const row = orNotFound(await find(…), "… not found.")`.
+ */
+export function orNotFound<T>(found: T, message: string): NonNullable<T> {
+  if (!found) throw new AppError("not_found", message);
+  return found;
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { AppError, orNotFound } from "./app-error";
+
+describe("orNotFound", () => {
+  it("passes a found record through unchanged", () => {
+    const row = { id: "a" };
+    expect(orNotFound(row, "Row not found.")).toBe(row);
+  });
+
+  it.each([undefined, null])("throws a 404 not_found with the message when given %s", (found) => {
+    let thrown: unknown;
+    try {
+      orNotFound(found, "Row not found.");
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(AppError);
+    expect(thrown).toMatchObject({ code: "not_found", message: "Row not found.", status: 404 });
+  });
+});
