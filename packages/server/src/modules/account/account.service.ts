@@ -7,7 +7,7 @@ import {
   type User,
 } from "@content-studio/contract";
 import type { AppContext } from "../../app-context";
-import { AppError } from "../../lib/app-error";
+import { AppError, orNotFound } from "../../lib/app-error";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
 import { describeRetry } from "../../lib/rate-limit";
 import { clearBucket, hitBucket } from "../../lib/rate-limit.repository";
@@ -68,8 +68,7 @@ export async function updateMe(
 ): Promise<User> {
   accountPolicy.authorize(actor, "rename", { id: actor.id });
   return ctx.db.transaction().execute(async (trx) => {
-    const before = await findUserById(trx, actor.id);
-    if (!before) throw new AppError("not_found", "User not found.");
+    const before = orNotFound(await findUserById(trx, actor.id), "User not found.");
     await repo.updateUserName(trx, actor.id, input.name);
     if (before.name !== input.name) {
       await recordAudit(trx, {
@@ -79,8 +78,7 @@ export async function updateMe(
         changes: { name: { from: before.name, to: input.name } },
       });
     }
-    const after = await findUserById(trx, actor.id);
-    if (!after) throw new AppError("not_found", "User not found.");
+    const after = orNotFound(await findUserById(trx, actor.id), "User not found.");
     return presentUser(after);
   });
 }
@@ -117,8 +115,7 @@ export async function changePassword(
     throw currentPasswordWrong();
   }
   await clearBucket(ctx.db, bucket);
-  const user = await findUserById(ctx.db, actor.id);
-  if (!user) throw new AppError("not_found", "User not found.");
+  const user = orNotFound(await findUserById(ctx.db, actor.id), "User not found.");
   assertNewPassword(input.newPassword, user, "body.newPassword");
   if (await verifyPassword({ hash, password: input.newPassword })) {
     const message = "Choose a password different from your current one.";

@@ -27,7 +27,7 @@ import {
 import { stringify } from "csv-stringify";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/types";
-import { AppError } from "../../lib/app-error";
+import { AppError, orNotFound } from "../../lib/app-error";
 import type { PendingWork } from "../../lib/pending-work";
 import { produceCsv } from "../../lib/csv-producer";
 import type { SessionUser } from "../../plugins/access";
@@ -529,8 +529,7 @@ const MAX_MATCHED_TOPICS = 500;
 const ACCOUNTS_LISTED = 100;
 
 async function loadTargeting(db: Db, itemId: string) {
-  const item = await repo.findContentItem(db, itemId);
-  if (!item) throw new AppError("not_found", "Content not found.");
+  const item = orNotFound(await repo.findContentItem(db, itemId), "Content not found.");
   const topics = await repo.matchTopicsInItem(db, itemId, SURGE_THRESHOLD, MAX_MATCHED_TOPICS);
   return { item, topics };
 }

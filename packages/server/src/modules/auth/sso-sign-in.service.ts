@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Config } from "../../config";
 import type { Database } from "../../db/types";
-import { AppError } from "../../lib/app-error";
+import { orNotFound } from "../../lib/app-error";
 import type { Sealer } from "../../lib/sealed";
 import type { CallerRequest } from "../../plugins/access";
 import { recordAudit } from "../audit/audit.service";
@@ -31,8 +31,7 @@ export async function startSsoSignIn(
   ctx: SsoSignInContext,
   request: CallerRequest,
 ): Promise<{ url: string; setCookies: string[] }> {
-  const connection = await loadSsoConnection(ctx);
-  if (!connection) throw new AppError("not_found", "Single sign-on is not set up.");
+  const connection = orNotFound(await loadSsoConnection(ctx), "Single sign-on is not set up.");
   return ssoSignInStore.run({ connection, ip: request.ip }, async () => {
     const { headers, response } = await ctx.auth.api.signInSSO({
       body: {

@@ -13,7 +13,7 @@ import type { AppContext } from "../../app-context";
 import { deleteKitExportObjects } from "./kit-export-store";
 import { kitExportKeysOfBrief } from "./kit.repository";
 import type { Database } from "../../db/types";
-import { AppError } from "../../lib/app-error";
+import { AppError, orNotFound } from "../../lib/app-error";
 import type { SessionUser } from "../../plugins/access";
 import { auditActorOf, diffFields, recordAudit } from "../audit/audit.service";
 import { findUserById } from "../users/users.repository";
@@ -69,8 +69,7 @@ export async function listBriefs(
 }
 
 async function loadBrief(db: Db, id: string, options: { forUpdate?: boolean } = {}) {
-  const row = await repo.findBriefRow(db, id, options);
-  if (!row) throw new AppError("not_found", "Brief not found.");
+  const row = orNotFound(await repo.findBriefRow(db, id, options), "Brief not found.");
   return row;
 }
 

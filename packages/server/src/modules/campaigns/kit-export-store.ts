@@ -6,7 +6,7 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { AppContext } from "../../app-context";
-import { AppError } from "../../lib/app-error";
+import { AppError, orNotFound } from "../../lib/app-error";
 import type { SessionUser } from "../../plugins/access";
 import type { StoredFileOwner } from "../storage/storage-sweep";
 import { deleteQuietly, putFiles, storeFor } from "../storage/storage.service";
@@ -84,13 +84,10 @@ export async function openKitExport(
   kitId: string,
   exportId: string,
 ): Promise<{ filename: string; size: number; contentType: string; body: Readable }> {
-  const row = await repo.findKitExport(
-    ctx.db,
-    kitId,
-    exportId,
-    new Date(Date.now() - KIT_EXPORT_TTL_MS),
+  const row = orNotFound(
+    await repo.findKitExport(ctx.db, kitId, exportId, new Date(Date.now() - KIT_EXPORT_TTL_MS)),
+    GONE,
   );
-  if (!row) throw new AppError("not_found", GONE);
   kitExportPolicy.authorize(actor, "download", row);
   if (!ctx.objectStore) throw new AppError("not_found", GONE);
   let body: Readable;

@@ -21,7 +21,7 @@ import { keepKitExport, type KitExportAnswer } from "./kit-export-store";
 import { checkKitAssets } from "./kit-findings";
 import { applyFix } from "../glossary/language-check";
 import { saveLibraryItem } from "../library/library-edit.service";
-import { AppError } from "../../lib/app-error";
+import { AppError, orNotFound } from "../../lib/app-error";
 import type { SessionUser } from "../../plugins/access";
 import { getWriter } from "../ai/ai-provider.service";
 import { auditActorOf, recordAudit } from "../audit/audit.service";
@@ -169,8 +169,7 @@ async function queueCells(
 }
 
 async function loadKit(ctx: AppContext, id: string) {
-  const kit = await repo.findKit(ctx.db, id);
-  if (!kit) throw new AppError("not_found", NOT_FOUND);
+  const kit = orNotFound(await repo.findKit(ctx.db, id), NOT_FOUND);
   return kit;
 }
 
@@ -246,8 +245,7 @@ export async function getKit(ctx: AppContext, actor: SessionUser, id: string): P
 /** Stops the kit: queued cells are cancelled; a step being written is not stored. */
 export async function cancelKit(ctx: AppContext, actor: SessionUser, id: string): Promise<Kit> {
   await ctx.db.transaction().execute(async (trx) => {
-    const kit = await repo.lockKit(trx, id);
-    if (!kit) throw new AppError("not_found", NOT_FOUND);
+    const kit = orNotFound(await repo.lockKit(trx, id), NOT_FOUND);
     kitPolicy.authorize(actor, "manage", { owner_id: kit.started_by ?? "" });
     if (kit.status !== "running") {
       throw new AppError("conflict", "This kit is not running.");
@@ -275,8 +273,7 @@ export async function resumeKit(
 ): Promise<Kit> {
   await ctx.jobEngine.start();
   await ctx.db.transaction().execute(async (trx) => {
-    const kit = await repo.lockKit(trx, id);
-    if (!kit) throw new AppError("not_found", NOT_FOUND);
+    const kit = orNotFound(await repo.lockKit(trx, id), NOT_FOUND);
     kitPolicy.authorize(actor, "manage", { owner_id: kit.started_by ?? "" });
     if (stepIds) {
       const steps = (await repo.listKitSteps(trx, id)).filter((s) => stepIds.includes(s.id));
@@ -353,16 +350,20 @@ export async function fixStep(
   const kit = await loadKit(ctx, id);
   kitPolicy.authorize(actor, "manage", { owner_id: kit.started_by ?? "" });
   const steps = await repo.listKitSteps(ctx.db, id);
-  const step = steps.find((s) => s.id === stepId);
-  if (!step) throw new AppError("not_found", "Step not found.");
+  const step = orNotFound(
+    steps.find((s) => s.id === stepId),
+    "Step not found.",
+  );
   const offered = ((step.findings as KitFinding[]) ?? []).some(
     (f) => f.fix?.from === fix.from && f.fix.to === fix.to,
   );
   if (!offered || !step.content_item_id) {
     throw new AppError("conflict", "This fix is no longer offered for this asset.");
   }
-  const item = await findLibraryItem(ctx.db, step.content_item_id);
-  if (!item) throw new AppError("not_found", "The asset's library item is gone.");
+  const item = orNotFound(
+    await findLibraryItem(ctx.db, step.content_item_id),
+    "The asset's library item is gone.",
+  );
   await saveLibraryItem(ctx, actor, item.id, {
     headline: applyFix(item.headline, fix),
     introduction: applyFix(item.introduction, fix),

@@ -23,7 +23,7 @@ import type { AppContext } from "../../app-context";
 import type { Config } from "../../config";
 import type { DatabaseKind } from "../../db/database";
 import type { Database, IngestSource } from "../../db/types";
-import { AppError } from "../../lib/app-error";
+import { AppError, orNotFound } from "../../lib/app-error";
 import { FairQueue } from "../../lib/fair-queue";
 import type { SessionUser } from "../../plugins/access";
 import { findIndustryRow, findPersonaRow } from "../reference/reference.repository";
@@ -229,8 +229,7 @@ export async function getExample(
   actor: SessionUser,
   id: string,
 ): Promise<ExampleDetail> {
-  const row = await repo.findExample(db, id);
-  if (!row) throw new AppError("not_found", "Example not found.");
+  const row = orNotFound(await repo.findExample(db, id), "Example not found.");
   return presentExampleDetail(row, actor);
 }
 
@@ -368,8 +367,7 @@ export async function exportExample(
   db: Kysely<Database>,
   id: string,
 ): Promise<{ fileName: string; markdown: string }> {
-  const row = await repo.findExample(db, id);
-  if (!row) throw new AppError("not_found", "Example not found.");
+  const row = orNotFound(await repo.findExample(db, id), "Example not found.");
   const markdown = serializeExample({
     id: row.id,
     title: row.title,

@@ -3,7 +3,7 @@ import type { ExampleOrigin, IngestFailure, IngestJob } from "@content-studio/co
 import type { Kysely, Transaction } from "kysely";
 import type { AppContext } from "../../app-context";
 import type { Database, IngestSource, NewExample } from "../../db/types";
-import { AppError } from "../../lib/app-error";
+import { AppError, orNotFound } from "../../lib/app-error";
 import { listIndustryRows, listPersonaRows } from "../reference/reference.repository";
 import {
   hashContent,
@@ -466,8 +466,7 @@ async function writeBatch(
 }
 
 export async function getIngestJob(ctx: AppContext, id: string): Promise<IngestJob> {
-  const row = await repo.findIngestRun(ctx.db, id);
-  if (!row) throw new AppError("not_found", "Ingest job not found.");
+  const row = orNotFound(await repo.findIngestRun(ctx.db, id), "Ingest job not found.");
   return presentIngestJob(row);
 }
 

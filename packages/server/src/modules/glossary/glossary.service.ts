@@ -12,7 +12,7 @@ import {
 import type { Kysely, Transaction } from "kysely";
 import type { AppContext } from "../../app-context";
 import type { Database, GlossaryTermRow } from "../../db/types";
-import { AppError } from "../../lib/app-error";
+import { AppError, orNotFound } from "../../lib/app-error";
 import type { SessionUser } from "../../plugins/access";
 import { auditActorOf, diffFields, recordAudit } from "../audit/audit.service";
 import { glossaryToCsv, parseGlossaryCsv } from "./glossary-csv";
@@ -99,13 +99,17 @@ export async function updateGlossaryTermFor(
   glossaryPolicy.authorize(actor, "manage");
   try {
     return await ctx.db.transaction().execute(async (trx) => {
-      const before = await repo.findGlossaryTerm(trx, id, { forUpdate: true });
-      if (!before) throw new AppError("not_found", "Term not found.");
+      const before = orNotFound(
+        await repo.findGlossaryTerm(trx, id, { forUpdate: true }),
+        "Term not found.",
+      );
       const clash = await repo.findGlossaryTermByKey(trx, input);
       if (clash && clash.id !== id) throw new AppError("conflict", DUPLICATE_MESSAGE);
       const columns = columnsOf(input);
-      const row = await repo.updateGlossaryTerm(trx, id, { ...columns, updated_by: actor.id });
-      if (!row) throw new AppError("not_found", "Term not found.");
+      const row = orNotFound(
+        await repo.updateGlossaryTerm(trx, id, { ...columns, updated_by: actor.id }),
+        "Term not found.",
+      );
       await recordAudit(trx, {
         actor: auditActorOf(actor),
         action: "glossary.term_changed",
@@ -127,8 +131,10 @@ export async function deleteGlossaryTermFor(
 ): Promise<void> {
   glossaryPolicy.authorize(actor, "manage");
   await ctx.db.transaction().execute(async (trx) => {
-    const row = await repo.findGlossaryTerm(trx, id, { forUpdate: true });
-    if (!row) throw new AppError("not_found", "Term not found.");
+    const row = orNotFound(
+      await repo.findGlossaryTerm(trx, id, { forUpdate: true }),
+      "Term not found.",
+    );
     await repo.deleteGlossaryTerm(trx, id);
     await recordAudit(trx, {
       actor: auditActorOf(actor),

@@ -15,7 +15,7 @@ import {
 import type { Transaction } from "kysely";
 import type { AppContext } from "../../app-context";
 import type { Database } from "../../db/types";
-import { AppError } from "../../lib/app-error";
+import { AppError, orNotFound } from "../../lib/app-error";
 import { sanitizeBody, toPlainText } from "../../lib/html";
 import type { SessionUser } from "../../plugins/access";
 import { checkQualityReviewed } from "../quality/reviewed-check";
@@ -212,8 +212,7 @@ export async function attachItemAsset(
   asset: ItemAsset,
 ): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    const locked = await repo.findLibraryItem(trx, id, { forUpdate: true });
-    if (!locked) throw new AppError("not_found", NOT_FOUND);
+    const locked = orNotFound(await repo.findLibraryItem(trx, id, { forUpdate: true }), NOT_FOUND);
     authorize(actor, asset.action, locked);
     await writeNewVersion(
       trx,
@@ -331,8 +330,7 @@ export async function getLibraryVersion(
   id: string,
   version: number,
 ): Promise<LibraryVersion> {
-  const row = await repo.findVersion(ctx.db, id, version);
-  if (!row) throw new AppError("not_found", "Version not found.");
+  const row = orNotFound(await repo.findVersion(ctx.db, id, version), "Version not found.");
   return presentVersion(row);
 }
 
@@ -345,8 +343,7 @@ export async function restoreLibraryVersion(
 ): Promise<LibraryItemDetail> {
   const row = await loadItem(ctx.db, id);
   authorize(actor, "edit", row);
-  const old = await repo.findVersion(ctx.db, id, version);
-  if (!old) throw new AppError("not_found", "Version not found.");
+  const old = orNotFound(await repo.findVersion(ctx.db, id, version), "Version not found.");
   const sections = sectionsOf(old);
   const report = await scoreSections(ctx, row, sections);
   const note = `Restored from version ${version}`;

@@ -9,7 +9,7 @@ import {
 import type { Kysely, Transaction } from "kysely";
 import type { AppContext } from "../../app-context";
 import type { Database } from "../../db/types";
-import { AppError } from "../../lib/app-error";
+import { AppError, orNotFound } from "../../lib/app-error";
 import type { SessionUser } from "../../plugins/access";
 import { auditActorOf, recordAudit } from "../audit/audit.service";
 import { getGenerationSettings, getQualityThreshold } from "../settings/generation-settings";
@@ -58,8 +58,7 @@ export function findLibraryItem(
 }
 
 export async function loadItem(db: Kysely<Database>, id: string): Promise<repo.LibraryItemRow> {
-  const row = await repo.findLibraryItem(db, id);
-  if (!row) throw new AppError("not_found", NOT_FOUND);
+  const row = orNotFound(await repo.findLibraryItem(db, id), NOT_FOUND);
   return row;
 }
 
@@ -68,8 +67,7 @@ export async function lockUnchanged(
   trx: Transaction<Database>,
   seen: { id: string; version: number; status: string; deleted_at: Date | null },
 ) {
-  const locked = await repo.lockLibraryItem(trx, seen.id);
-  if (!locked) throw new AppError("not_found", NOT_FOUND);
+  const locked = orNotFound(await repo.lockLibraryItem(trx, seen.id), NOT_FOUND);
   if (
     locked.version !== seen.version ||
     locked.status !== seen.status ||

@@ -16,7 +16,7 @@ import type { Kysely } from "kysely";
 import type { AppContext } from "../../app-context";
 import { catalogueFact, SAMPLE_FACTS } from "../../db/seed/proof-facts";
 import type { Database, ProofFactRow } from "../../db/types";
-import { AppError } from "../../lib/app-error";
+import { AppError, orNotFound } from "../../lib/app-error";
 import { deriveFactStructure } from "../../lib/language/fact-structure";
 import type { SessionUser } from "../../plugins/access";
 import { listIndustryRows, loadCompanyCatalogRows } from "../reference/reference.repository";
@@ -78,8 +78,7 @@ export async function listFactsFor(
 }
 
 async function loadFact(ctx: ProofContext, id: string): Promise<ProofFactRow> {
-  const row = await repo.findFact(ctx.db, id);
-  if (!row) throw new AppError("not_found", "Fact not found.");
+  const row = orNotFound(await repo.findFact(ctx.db, id), "Fact not found.");
   return row;
 }
 
@@ -206,11 +205,12 @@ function updateAudited(
   update: Parameters<typeof repo.updateFact>[2],
 ) {
   return ctx.db.transaction().execute(async (trx) => {
-    const row = await repo.findFact(trx, seen.id, { forUpdate: true });
-    if (!row) throw new AppError("not_found", "Fact not found.");
+    const row = orNotFound(
+      await repo.findFact(trx, seen.id, { forUpdate: true }),
+      "Fact not found.",
+    );
     factPolicy.authorize(actor, action, row);
-    const updated = await repo.updateFact(trx, row.id, update);
-    if (!updated) throw new AppError("not_found", "Fact not found.");
+    const updated = orNotFound(await repo.updateFact(trx, row.id, update), "Fact not found.");
     const hook = WEBHOOK_OF[action];
     if (hook) {
       await emitWebhookEvent(ctx, trx, {

@@ -14,7 +14,7 @@ import {
   type WebflowFieldMapping,
 } from "@content-studio/contract";
 import type { AppContext } from "../../app-context";
-import { AppError } from "../../lib/app-error";
+import { AppError, orNotFound } from "../../lib/app-error";
 import { SealError } from "../../lib/sealed";
 import type { SessionUser } from "../../plugins/access";
 import { auditActorOf, diffFields, recordAudit, recordChangesIfAny } from "../audit/audit.service";
@@ -146,8 +146,7 @@ export async function updateConnection(
 ): Promise<PublishingConnection> {
   connectionsPolicy.authorize(actor, "manage");
   const parsed = ConnectionPatchSchema.parse(patch);
-  const existing = await repo.findConnection(ctx.db, id);
-  if (!existing) throw new AppError("not_found", NOT_FOUND);
+  const existing = orNotFound(await repo.findConnection(ctx.db, id), NOT_FOUND);
   if (parsed.settings && parsed.settings.target !== existing.target) {
     const message = "A connection's target cannot change: add another connection.";
     throw new AppError("validation_error", message, {
@@ -156,8 +155,7 @@ export async function updateConnection(
   }
   if (parsed.settings) await checkSettings(ctx, parsed.settings);
   const row = await ctx.db.transaction().execute(async (trx) => {
-    const before = await repo.findConnection(trx, id, { forUpdate: true });
-    if (!before) throw new AppError("not_found", NOT_FOUND);
+    const before = orNotFound(await repo.findConnection(trx, id, { forUpdate: true }), NOT_FOUND);
     const settings = parsed.settings
       ? (({ target: _target, ...rest }) => rest)(parsed.settings)
       : null;
@@ -189,8 +187,7 @@ export async function updateConnection(
 export async function deleteConnection(ctx: Ctx, actor: SessionUser, id: string): Promise<void> {
   connectionsPolicy.authorize(actor, "manage");
   await ctx.db.transaction().execute(async (trx) => {
-    const row = await repo.findConnection(trx, id, { forUpdate: true });
-    if (!row) throw new AppError("not_found", NOT_FOUND);
+    const row = orNotFound(await repo.findConnection(trx, id, { forUpdate: true }), NOT_FOUND);
     await repo.deleteConnection(trx, id);
     await recordAudit(trx, {
       actor: auditActorOf(actor),
@@ -212,8 +209,7 @@ export async function testConnection(
   id: string,
 ): Promise<PublishingConnection> {
   connectionsPolicy.authorize(actor, "manage");
-  const row = await repo.findConnection(ctx.db, id);
-  if (!row) throw new AppError("not_found", NOT_FOUND);
+  const row = orNotFound(await repo.findConnection(ctx.db, id), NOT_FOUND);
   const allowList = await getWebhookAllowList(ctx.db);
   let result: ConnectionTestResult;
   let fieldMapping: WebflowFieldMapping | undefined;
@@ -228,11 +224,13 @@ export async function testConnection(
     result = { ok: false, message: error.message, at: new Date().toISOString() };
   }
   const after = await ctx.db.transaction().execute(async (trx) => {
-    const updated = await repo.updateConnection(trx, id, {
-      last_test: JSON.stringify(result),
-      ...(fieldMapping ? { field_mapping: JSON.stringify(fieldMapping) } : {}),
-    });
-    if (!updated) throw new AppError("not_found", NOT_FOUND);
+    const updated = orNotFound(
+      await repo.updateConnection(trx, id, {
+        last_test: JSON.stringify(result),
+        ...(fieldMapping ? { field_mapping: JSON.stringify(fieldMapping) } : {}),
+      }),
+      NOT_FOUND,
+    );
     await recordAudit(trx, {
       actor: auditActorOf(actor),
       action: "publishing.connection_tested",

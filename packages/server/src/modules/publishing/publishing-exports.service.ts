@@ -8,7 +8,7 @@ import {
   type SendDraftBody,
 } from "@content-studio/contract";
 import type { AppContext } from "../../app-context";
-import { AppError } from "../../lib/app-error";
+import { AppError, orNotFound } from "../../lib/app-error";
 import type { SessionUser } from "../../plugins/access";
 import { auditActorOf, recordAudit } from "../audit/audit.service";
 import { loadItem, lockUnchanged } from "../library/library-item.service";
@@ -54,8 +54,10 @@ export async function sendDraft(
 ): Promise<ContentExport> {
   const item = await loadItem(ctx.db, itemId);
   exportPolicy.authorize(actor, "view", item);
-  const connection = await repo.findConnection(ctx.db, body.connectionId);
-  if (!connection) throw new AppError("not_found", "Publishing connection not found.");
+  const connection = orNotFound(
+    await repo.findConnection(ctx.db, body.connectionId),
+    "Publishing connection not found.",
+  );
   const label = `${connection.name} (${PUBLISHING_TARGET_LABELS[connection.target]})`;
   if (exportPolicy.refusal(actor, "send", item) === "conflict") {
     const previous = await repo.findExportOf(ctx.db, itemId, connection.id);

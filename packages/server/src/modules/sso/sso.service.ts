@@ -10,7 +10,7 @@ import {
 import type { Kysely } from "kysely";
 import type { Config } from "../../config";
 import type { Database } from "../../db/types";
-import { AppError } from "../../lib/app-error";
+import { AppError, orNotFound } from "../../lib/app-error";
 import type { Sealer } from "../../lib/sealed";
 import type { SessionUser } from "../../plugins/access";
 import { auditActorOf, diffFields, recordAudit } from "../audit/audit.service";
@@ -196,8 +196,7 @@ export async function saveSsoSettings(
 export async function removeSsoSettings(ctx: SsoContext, actor: SessionUser): Promise<SsoSettings> {
   ssoPolicy.authorize(actor, "manage");
   await ctx.db.transaction().execute(async (trx) => {
-    const before = await repo.lockSsoConnection(trx);
-    if (!before) throw new AppError("not_found", "Single sign-on is not set up.");
+    const before = orNotFound(await repo.lockSsoConnection(trx), "Single sign-on is not set up.");
     await repo.deleteSsoConnection(trx);
     const unlinked = await repo.deleteSsoAccounts(trx, SSO_PROVIDER_ID);
     await recordAudit(trx, {

@@ -10,7 +10,7 @@ import {
 } from "@content-studio/contract";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types";
-import { AppError } from "../../lib/app-error";
+import { AppError, orNotFound } from "../../lib/app-error";
 import { hitBucket } from "../../lib/rate-limit.repository";
 import type { Access, SessionUser, TokenAccess } from "../../plugins/access";
 import { normalizeRole } from "../users/users.presenter";
@@ -69,35 +69,37 @@ export async function createToken(
   const id = randomBytes(8).toString("hex");
   const secret = `${TOKEN_PREFIX}${id}_${randomBytes(32).toString("base64url")}`;
   const expiresAt = new Date(Date.now() + input.expiresInDays * 24 * 60 * 60 * 1000);
-  const row = await ctx.db.transaction().execute(async (trx) => {
-    if ((await repo.countActiveTokens(trx, actor.id)) >= TOKEN_LIMITS.maxPerOwner) {
-      throw new AppError(
-        "conflict",
-        `You have ${TOKEN_LIMITS.maxPerOwner} tokens already. Revoke one you no longer use first.`,
-      );
-    }
-    await repo.insertToken(trx, {
-      id,
-      owner_id: actor.id,
-      kind: input.kind,
-      name: input.name,
-      scopes: JSON.stringify(input.scopes),
-      token_hash: hashOf(secret),
-      expires_at: expiresAt,
-    });
-    await recordAudit(trx, {
-      actor: auditActorOf(actor),
-      action: "token.created",
-      target: { type: "api_token", id, label: input.name },
-      changes: {
-        kind: { to: input.kind },
-        scopes: { to: input.scopes },
-        expiresAt: { to: expiresAt.toISOString() },
-      },
-    });
-    return repo.findTokenWithOwner(trx, id);
-  });
-  if (!row) throw new AppError("not_found", "Token not found.");
+  const row = orNotFound(
+    await ctx.db.transaction().execute(async (trx) => {
+      if ((await repo.countActiveTokens(trx, actor.id)) >= TOKEN_LIMITS.maxPerOwner) {
+        throw new AppError(
+          "conflict",
+          `You have ${TOKEN_LIMITS.maxPerOwner} tokens already. Revoke one you no longer use first.`,
+        );
+      }
+      await repo.insertToken(trx, {
+        id,
+        owner_id: actor.id,
+        kind: input.kind,
+        name: input.name,
+        scopes: JSON.stringify(input.scopes),
+        token_hash: hashOf(secret),
+        expires_at: expiresAt,
+      });
+      await recordAudit(trx, {
+        actor: auditActorOf(actor),
+        action: "token.created",
+        target: { type: "api_token", id, label: input.name },
+        changes: {
+          kind: { to: input.kind },
+          scopes: { to: input.scopes },
+          expiresAt: { to: expiresAt.toISOString() },
+        },
+      });
+      return repo.findTokenWithOwner(trx, id);
+    }),
+    "Token not found.",
+  );
   return { token: presentToken(row, actor), secret };
 }
 

@@ -5,7 +5,7 @@ import {
   type AdminPasswordResetResult,
 } from "@content-studio/contract";
 import type { AppContext } from "../../app-context";
-import { AppError } from "../../lib/app-error";
+import { orNotFound } from "../../lib/app-error";
 import { hashPassword } from "../../lib/passwords";
 import type { SessionUser } from "../../plugins/access";
 import { auditActorOf, recordAudit } from "../audit/audit.service";
@@ -31,8 +31,7 @@ export async function adminResetPassword(
   userId: string,
   input: AdminPasswordResetBody,
 ): Promise<AdminPasswordResetResult> {
-  const user = await findUserById(ctx.db, userId);
-  if (!user) throw new AppError("not_found", "User not found.");
+  const user = orNotFound(await findUserById(ctx.db, userId), "User not found.");
   userPolicy.authorize(actor, "resetPassword", user);
   const target = { type: "user", id: user.id, label: user.email };
   if (input.mode === "temporary") {

@@ -8,7 +8,7 @@ import {
 } from "@content-studio/contract";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types";
-import { AppError } from "../../lib/app-error";
+import { AppError, orNotFound } from "../../lib/app-error";
 import { passwordWeakness } from "../../lib/passwords";
 import type { SessionUser } from "../../plugins/access";
 import { userPolicy, usersPolicy, type UserAction } from "./users.policy";
@@ -93,8 +93,7 @@ export async function createUser(
 }
 
 async function findOrFail(db: Kysely<Database>, id: string) {
-  const row = await repo.findUserById(db, id);
-  if (!row) throw new AppError("not_found", "User not found.");
+  const row = orNotFound(await repo.findUserById(db, id), "User not found.");
   return row;
 }
 
@@ -118,8 +117,7 @@ export async function changeUser(
   patch: UpdateUserBody,
 ): Promise<UserListRow> {
   return db.transaction().execute(async (trx) => {
-    const row = await repo.findUserById(trx, id);
-    if (!row) throw new AppError("not_found", "User not found.");
+    const row = orNotFound(await repo.findUserById(trx, id), "User not found.");
     const before = presentUser(row);
     const actions: UserAction[] = [
       ...(patch.role !== undefined && patch.role !== before.role ? ["changeRole" as const] : []),
@@ -149,8 +147,7 @@ export async function changeUser(
     });
     const roleChanged = patch.role !== undefined && patch.role !== before.role;
     if (roleChanged || patch.active === false) await repo.deleteSessionsOfUser(trx, id);
-    const after = await repo.findUserById(trx, id);
-    if (!after) throw new AppError("not_found", "User not found.");
+    const after = orNotFound(await repo.findUserById(trx, id), "User not found.");
     const presented = presentUserListRow(after, actor);
     const changes = diffFields(before, {
       role: presented.role,

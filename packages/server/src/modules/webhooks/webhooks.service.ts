@@ -18,7 +18,7 @@ import {
 import type { Transaction } from "kysely";
 import type { AppContext } from "../../app-context";
 import type { Database } from "../../db/types";
-import { AppError } from "../../lib/app-error";
+import { AppError, orNotFound } from "../../lib/app-error";
 import type { SessionUser } from "../../plugins/access";
 import { auditActorOf, diffFields, recordAudit, recordChangesIfAny } from "../audit/audit.service";
 import { writeAuditedSetting, type AuditedSetting } from "../settings/settings.service";
@@ -89,8 +89,7 @@ function payloadOf(
 const NOT_FOUND = "Webhook endpoint not found.";
 
 async function loadEndpoint(ctx: Pick<AppContext, "db">, id: string) {
-  const row = await repo.findEndpoint(ctx.db, id);
-  if (!row) throw new AppError("not_found", NOT_FOUND);
+  const row = orNotFound(await repo.findEndpoint(ctx.db, id), NOT_FOUND);
   return row;
 }
 
@@ -154,8 +153,7 @@ export async function updateWebhook(
 ): Promise<WebhookEndpoint> {
   webhooksPolicy.authorize(actor, "manage");
   const row = await ctx.db.transaction().execute(async (trx) => {
-    const before = await repo.findEndpoint(trx, id, { forUpdate: true });
-    if (!before) throw new AppError("not_found", NOT_FOUND);
+    const before = orNotFound(await repo.findEndpoint(trx, id, { forUpdate: true }), NOT_FOUND);
     const update = {
       ...(patch.events ? { events: JSON.stringify([...new Set(patch.events)]) } : {}),
       ...(patch.description !== undefined ? { description: patch.description } : {}),
@@ -183,8 +181,7 @@ export async function updateWebhook(
 export async function deleteWebhook(ctx: AppContext, actor: SessionUser, id: string) {
   webhooksPolicy.authorize(actor, "manage");
   await ctx.db.transaction().execute(async (trx) => {
-    const row = await repo.findEndpoint(trx, id, { forUpdate: true });
-    if (!row) throw new AppError("not_found", NOT_FOUND);
+    const row = orNotFound(await repo.findEndpoint(trx, id, { forUpdate: true }), NOT_FOUND);
     await repo.deleteEndpoint(trx, id);
     await recordAudit(trx, {
       actor: auditActorOf(actor),
@@ -207,8 +204,7 @@ export async function rotateWebhookSecret(
   webhooksPolicy.authorize(actor, "manage");
   const secret = newWebhookSecret();
   const row = await ctx.db.transaction().execute(async (trx) => {
-    const before = await repo.findEndpoint(trx, id, { forUpdate: true });
-    if (!before) throw new AppError("not_found", NOT_FOUND);
+    const before = orNotFound(await repo.findEndpoint(trx, id, { forUpdate: true }), NOT_FOUND);
     const until = overlapUntil(new Date());
     const after = (await repo.updateEndpoint(trx, id, {
       secret_sealed: sealSecret(ctx, secret),
@@ -235,8 +231,7 @@ export async function sendTestEvent(
   webhooksPolicy.authorize(actor, "manage");
   await ctx.jobEngine.start();
   const delivery = await ctx.db.transaction().execute(async (trx) => {
-    const row = await repo.findEndpoint(trx, id, { forUpdate: true });
-    if (!row) throw new AppError("not_found", NOT_FOUND);
+    const row = orNotFound(await repo.findEndpoint(trx, id, { forUpdate: true }), NOT_FOUND);
     if (!row.enabled) throw new AppError("conflict", "Switch the endpoint on to send to it.");
     const queued = await queueDelivery(ctx, trx, {
       endpointId: row.id,
