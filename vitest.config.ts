@@ -11,11 +11,21 @@ const serverProject = (name: string, db: "pglite" | "postgres") => ({
     ...(db === "pglite" ? { globalSetup: ["packages/server/test/pglite-template.ts"] } : {}),
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Files share a worker's loaded modules: importing the whole server again for every file
+    // cost about a second each (decision 0056). Every file builds its own app and database, and
+    // no server test mocks a module.
+    isolate: false,
+    // PostgreSQL files run one at a time, after the rest: migrating reads the catalog of every
+    // schema, and PostgreSQL fails that read when another file drops its schema meanwhile.
+    ...(db === "postgres" ? { maxWorkers: 1, sequence: { groupOrder: 1 } } : {}),
   },
 });
 
 export default defineConfig({
   test: {
+    // Two files at a time on these 2-core machines (the default is one fewer than the cores):
+    // many server tests wait on real processes and sockets rather than compute (decision 0056).
+    maxWorkers: 2,
     projects: [
       {
         test: {
