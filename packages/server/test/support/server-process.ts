@@ -84,9 +84,21 @@ export async function waitHealthy(server: Server): Promise<Server> {
   }
 }
 
-/** The server from source (node --import tsx src/main.ts) as its own single process. */
+/**
+ * The server from source (node --import tsx src/main.ts) as its own single process. The port
+ * is free when picked, but a file running beside this one may take it before the server binds
+ * it (its import takes seconds): then the server is started again on another.
+ */
 export async function startServer(env: Record<string, string>): Promise<Server> {
-  return waitHealthy(await spawnServer(env));
+  for (let attempt = 1; ; attempt += 1) {
+    const server = await spawnServer(env);
+    try {
+      return await waitHealthy(server);
+    } catch (error) {
+      if (attempt < 3 && !env.PORT && /EADDRINUSE/.test(server.output())) continue;
+      throw error;
+    }
+  }
 }
 
 /** Signs in (as ADMIN unless told) over real HTTP and returns the session's cookie header. */

@@ -54,8 +54,9 @@ async function nextMessage(type: string, key: [string, string | number]): Promis
   const deadline = Date.now() + 15_000;
   for (;;) {
     for (const got of r.received) {
-      // Only the app's webhooks: a stray request to this port (another test file's client
-      // reaching a port it once used, now this receiver's) carries no webhook-id.
+      // Only the app's webhooks. A file running beside this one may pick a free port for a
+      // server it spawns, and this receiver may take it first: that file's health checks then
+      // reach this receiver (test/support/server-process.ts starts its server again elsewhere).
       if (!got.id) {
         if (!strays.has(got)) console.warn(`stray request to the receiver: ${got.path}`);
         strays.add(got);
