@@ -7,17 +7,15 @@ const serverProject = (name: string, db: "pglite" | "postgres") => ({
     include: ["packages/server/**/*.test.ts"],
     environment: "node",
     env: { TEST_DB: db },
-    // PGlite test databases are loaded from one migrated, seeded dump made per run.
-    ...(db === "pglite" ? { globalSetup: ["packages/server/test/pglite-template.ts"] } : {}),
+    // Test databases are copies of templates migrated once per run: a PGlite dump, or template
+    // databases on the PostgreSQL server (a database per file, decision 0057).
+    globalSetup: [`packages/server/test/${db}-template.ts`],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Files share a worker's loaded modules: importing the whole server again for every file
     // cost about a second each (decision 0056). Every file builds its own app and database, and
     // no server test mocks a module.
     isolate: false,
-    // PostgreSQL files run one at a time, after the rest: migrating reads the catalog of every
-    // schema, and PostgreSQL fails that read when another file drops its schema meanwhile.
-    ...(db === "postgres" ? { maxWorkers: 1, sequence: { groupOrder: 1 } } : {}),
   },
 });
 

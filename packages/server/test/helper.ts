@@ -2,11 +2,10 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { inject } from "vitest";
+import { inject, type ProvidedContext } from "vitest";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import pg from "pg";
 import type { Role } from "@content-studio/contract";
 import { buildApp, type BuiltApp } from "../src/app";
 import { loadConfig, type Config } from "../src/config";
@@ -15,83 +14,87 @@ import { seedReferenceData } from "../src/db/seed/seed";
 import { seedProofFacts } from "../src/modules/proof/proof.service";
 import type { Database } from "../src/db/types";
 import { createAccount } from "../src/modules/users/users.service";
+import { databaseUrl, onServer } from "./postgres-template";
 
 export const TEST_DB: "pglite" | "postgres" =
   process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
 
 export interface TestDatabase extends DatabaseHandle {
-  /** Drops the schema (PostgreSQL) and closes. */
+  /** Closes, and drops the database (PostgreSQL). */
   destroy(): Promise<void>;
+  /** The database's URL (PostgreSQL): for a second connection or instance on it. */
+  url?: string;
 }
 
 /**
- * A fresh, migrated, seeded database: in-memory PGlite, or a new schema on the PostgreSQL
- * named by TEST_DATABASE_URL (each test file gets its own). `migrate: false` leaves it empty
- * (and unseeded), for tests of one migration.
+ * A fresh, migrated, seeded database: in-memory PGlite, or a database of its own on the
+ * PostgreSQL server named by TEST_DATABASE_URL (each test file gets its own). Both are copies of
+ * the run's migrated templates when the project's global setup made them. `migrate: false`
+ * leaves it empty (and unseeded), for tests of one migration.
  */
 export async function createTestDatabase(
   options: { seed?: boolean; migrate?: boolean } = {},
 ): Promise<TestDatabase> {
+  const migrate = options.migrate !== false;
+  const seed = migrate && options.seed !== false;
   let handle: DatabaseHandle;
-  let dropSchema = async () => {};
+  let fromTemplate = false;
+  let drop = async () => {};
+  let url: string | undefined;
   if (TEST_DB === "postgres") {
-    const url = process.env.TEST_DATABASE_URL;
-    if (!url) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
-    const schema = `test_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    handle = await openDatabase({
-      kind: "postgres",
-      url,
-      searchPath: `${schema},public`,
-      poolSize: 5,
-      jobSchema: `${schema}_jobs`,
-    });
-    dropSchema = async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop schema if exists ${schema} cascade`);
-      await c.query(`drop schema if exists ${schema}_jobs cascade`);
-      await c.end();
-    };
-  } else if (options.migrate !== false && options.seed !== false && pgliteTemplate()) {
+    const server = process.env.TEST_DATABASE_URL;
+    if (!server) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
+    const templates = provided("postgresTemplates");
+    const template = !migrate ? undefined : seed ? templates?.seeded : templates?.migrated;
+    const name = `cs_t_${templates?.run ?? "x"}_${randomBytes(6).toString("hex")}`;
+    await onServer(server, (c) =>
+      c.query(`create database ${name}${template ? ` template ${template}` : ""}`),
+    );
+    url = databaseUrl(server, name);
+    drop = async () =>
+      void (await onServer(server, (c) => c.query(`drop database if exists ${name} with (force)`)));
+    handle = await openDatabase({ kind: "postgres", url, poolSize: 5 });
+    fromTemplate = template !== undefined;
+  } else if (seed && pgliteTemplate()) {
     // Migrated and seeded already: loaded from the run's dump (test/pglite-template.ts).
     const pglite = await PGlite.create({
       loadDataDir: new Blob([fs.readFileSync(pgliteTemplate()!)]),
       extensions: { pg_trgm },
     });
-    return withDestroy(await openDatabase({ kind: "pglite", pglite }), async () => {});
+    handle = await openDatabase({ kind: "pglite", pglite });
+    fromTemplate = true;
   } else {
     handle = await openDatabase({ kind: "pglite" });
   }
-  if (options.migrate !== false) await migrateToLatest(handle.db);
-  if (options.migrate !== false && options.seed !== false) {
+  if (migrate && !fromTemplate) await migrateToLatest(handle.db);
+  if (seed && !fromTemplate) {
     await seedReferenceData(handle.db);
     await seedProofFacts(handle.db);
   }
-  return withDestroy(handle, dropSchema);
+  return {
+    ...handle,
+    url,
+    destroy: async () => {
+      await handle.close();
+      await drop();
+    },
+  };
 }
 
 /** The run's PGlite dump, when the global setup made one (not under the PostgreSQL project). */
 function pgliteTemplate(): string | undefined {
+  const file = provided("pgliteTemplate");
+  return file && fs.existsSync(file) ? file : undefined;
+}
+
+/** What the project's global setup provided, if it ran (test/pglite-template.ts and
+ * test/postgres-template.ts). */
+function provided<K extends keyof ProvidedContext>(key: K): ProvidedContext[K] | undefined {
   try {
-    const file = inject("pgliteTemplate");
-    return file && fs.existsSync(file) ? file : undefined;
+    return inject(key);
   } catch {
     return undefined;
   }
-}
-
-function withDestroy(handle: DatabaseHandle, dropSchema: () => Promise<void>): TestDatabase {
-  return {
-    ...handle,
-    destroy: async () => {
-      await handle.close();
-      await dropSchema();
-    },
-  };
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {

@@ -78,14 +78,8 @@ describe.runIf(TEST_DB === "postgres")("session cache across instances (postgres
   let second: BuiltApp;
   beforeAll(async () => {
     t = await buildTestApp();
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db);
     // A second instance: its own pool and its own change listener on the same database.
-    other = await openDatabase({
-      kind: "postgres",
-      url: process.env.TEST_DATABASE_URL!,
-      searchPath: `${rows[0]!.schema},public`,
-      poolSize: 2,
-    });
+    other = await openDatabase({ kind: "postgres", url: t.database.url!, poolSize: 2 });
     second = await buildApp({
       config: testConfig(),
       db: other.db,
