@@ -9,7 +9,11 @@ const serverProject = (name: string, db: "pglite" | "postgres") => ({
     env: { TEST_DB: db },
     // Test databases are copies of templates migrated once per run: a PGlite dump, or template
     // databases on the PostgreSQL server (a database per file, decision 0057).
-    globalSetup: [`packages/server/test/${db}-template.ts`],
+    // The server's own processes run from a bundle made once per run (test/server-bundle.ts).
+    globalSetup: [
+      `packages/server/test/${db}-template.ts`,
+      "packages/server/test/server-bundle.ts",
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Files share a worker's loaded modules: importing the whole server again for every file

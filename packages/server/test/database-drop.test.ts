@@ -28,7 +28,7 @@ const SIGN_INS = 5;
  * backend on the server.
  */
 async function terminateBackends(adminUrl: string, database: string): Promise<number> {
-  if (!/^cs_scratch_[0-9a-f]+$/.test(database))
+  if (!/^cs_scratch_[0-9a-fx_]+$/.test(database))
     throw new Error(`not a scratch database: ${database}`);
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -57,7 +57,7 @@ describe.skipIf(TEST_DB !== "postgres")(
     it("keeps the process alive, answers the failed requests 503 in the envelope and serves again", async () => {
       const dataDir = tempDir("cs-dbdrop-data-");
       cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
-      const database = await createScratchDatabase();
+      const database = await createScratchDatabase({ migrated: true });
       cleanups.push(database.drop);
       const databaseName = new URL(database.url).pathname.slice(1);
       const server = await startServer({

@@ -15,6 +15,7 @@ import { seedProofFacts } from "../src/modules/proof/proof.service";
 import type { Database } from "../src/db/types";
 import { createAccount } from "../src/modules/users/users.service";
 import { databaseUrl, onServer } from "./postgres-template";
+import "./server-bundle";
 
 export const TEST_DB: "pglite" | "postgres" =
   process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
@@ -87,9 +88,9 @@ function pgliteTemplate(): string | undefined {
   return file && fs.existsSync(file) ? file : undefined;
 }
 
-/** What the project's global setup provided, if it ran (test/pglite-template.ts and
- * test/postgres-template.ts). */
-function provided<K extends keyof ProvidedContext>(key: K): ProvidedContext[K] | undefined {
+/** What the project's global setups provided, if they ran (test/*-template.ts,
+ * test/server-bundle.ts). */
+export function provided<K extends keyof ProvidedContext>(key: K): ProvidedContext[K] | undefined {
   try {
     return inject(key);
   } catch {

@@ -13,6 +13,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** A dump of a migrated, seeded PGlite database made once for this run (see below). */
     pgliteTemplate: string;
+    /** The same database as a server's DATA_DIR (its `pgdata` folder), to copy. */
+    pgliteDataDir: string;
   }
 }
 
@@ -38,5 +40,15 @@ export default async function setup(project: TestProject) {
   const file = path.join(dir, "template.tar");
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide("pgliteTemplate", file);
+  // The same database as a DATA_DIR on disk, for the server processes tests start.
+  const dataDir = path.join(dir, "data");
+  fs.mkdirSync(dataDir);
+  const onDisk = await PGlite.create({
+    dataDir: path.join(dataDir, "pgdata"),
+    loadDataDir: dump,
+    extensions: { pg_trgm },
+  });
+  await onDisk.close();
+  project.provide("pgliteDataDir", dataDir);
   return () => fs.rmSync(dir, { recursive: true, force: true });
 }

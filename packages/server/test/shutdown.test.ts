@@ -3,7 +3,6 @@ import fs from "node:fs";
 import http from "node:http";
 import type { GeneratedContent } from "@content-studio/contract";
 import { afterAll, describe, expect, it } from "vitest";
-import { tempDir } from "./fixtures/examples";
 import { TEST_DB } from "./helper";
 import { answer, startFakeAiProvider, type FakeAiProviderServer } from "./fakes/ai-provider-server";
 import { VALID_REQUEST, modelDraft, OPENAI_TEST_KEY } from "./support/generation";
@@ -12,6 +11,7 @@ import {
   createScratchDatabase,
   signIn,
   signInCookie,
+  migratedDataDir,
   startServer,
 } from "./support/server-process";
 
@@ -32,9 +32,10 @@ describe("SIGTERM while a generation is being answered (the real server process)
   it("answers and stores it, then closes the database and exits 0 at once", async () => {
     fake = await startFakeAiProvider({ apiKey: OPENAI_TEST_KEY });
     fake.setDefault(answer(modelDraft(), { delayMs: 2_000 }));
-    const dataDir = tempDir("cs-sigterm-data-");
+    const dataDir = migratedDataDir("cs-sigterm-data-");
     cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const database = TEST_DB === "postgres" ? await createScratchDatabase() : undefined;
+    const database =
+      TEST_DB === "postgres" ? await createScratchDatabase({ migrated: true }) : undefined;
     if (database) cleanups.push(database.drop);
     const env = {
       ...(database ? { DATABASE_URL: database.url } : {}),
@@ -123,9 +124,10 @@ describe("SIGTERM under kept-alive clients (the real server process)", () => {
   });
 
   it("answers every request 200 or 503 in the envelope: no connection is reset", async () => {
-    const dataDir = tempDir("cs-sigterm-keepalive-");
+    const dataDir = migratedDataDir("cs-sigterm-keepalive-");
     cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const database = TEST_DB === "postgres" ? await createScratchDatabase() : undefined;
+    const database =
+      TEST_DB === "postgres" ? await createScratchDatabase({ migrated: true }) : undefined;
     if (database) cleanups.push(database.drop);
     const server = await startServer({
       ...(database ? { DATABASE_URL: database.url } : {}),

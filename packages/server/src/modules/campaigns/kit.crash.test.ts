@@ -8,13 +8,13 @@ import {
   startFakeAiProvider,
   type FakeAiProviderServer,
 } from "../../../test/fakes/ai-provider-server";
-import { tempDir } from "../../../test/fixtures/examples";
 import { TEST_DB } from "../../../test/helper";
 import { briefInput } from "../../../test/support/factories";
 import {
   ADMIN,
   createScratchDatabase,
   signIn,
+  migratedDataDir,
   startServer,
 } from "../../../test/support/server-process";
 
@@ -57,9 +57,10 @@ describe("a kit whose server process is killed mid-run", () => {
     const fake = await startFakeAiProvider({ apiKey: KEY });
     cleanups.push(() => fake.close());
     slowFake(fake);
-    const dataDir = tempDir("cs-kit-crash-");
+    const dataDir = migratedDataDir("cs-kit-crash-");
     dirs.push(dataDir);
-    const database = TEST_DB === "postgres" ? await createScratchDatabase() : undefined;
+    const database =
+      TEST_DB === "postgres" ? await createScratchDatabase({ migrated: true }) : undefined;
     if (database) cleanups.push(database.drop);
     const env = {
       ...(database ? { DATABASE_URL: database.url } : {}),

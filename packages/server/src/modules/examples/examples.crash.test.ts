@@ -9,6 +9,7 @@ import {
   ADMIN,
   createScratchDatabase,
   signIn,
+  migratedDataDir,
   startServer,
 } from "../../../test/support/server-process";
 
@@ -26,7 +27,7 @@ describe("an ingest cut off by a process kill", () => {
 
   it("is run again by the job engine after a restart, and completes exactly once", async () => {
     const examplesRoot = tempDir("cs-crash-examples-");
-    const dataDir = tempDir("cs-crash-data-");
+    const dataDir = migratedDataDir("cs-crash-data-");
     dirs.push(examplesRoot, dataDir);
     const personas = ["cto", "vp-engineering", "director-engineering", "product-manager"];
     const files: Record<string, string> = {};
@@ -37,7 +38,8 @@ describe("an ingest cut off by a process kill", () => {
     }
     writeTree(examplesRoot, files);
     // PostgreSQL: a database of its own (a real second process must find the first one's rows).
-    const database = TEST_DB === "postgres" ? await createScratchDatabase() : undefined;
+    const database =
+      TEST_DB === "postgres" ? await createScratchDatabase({ migrated: true }) : undefined;
     if (database) databases.push(database);
     const env = {
       ...(database ? { DATABASE_URL: database.url } : {}),
