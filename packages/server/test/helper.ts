@@ -177,6 +177,20 @@ export async function buildTestApp(
   };
 }
 
+/**
+ * Builds the app and signs in one agent per role named, one at a time and in that order:
+ * `[t, viewer, admin] = await buildTestAppAs(["viewer", "admin"])` in a file's beforeAll.
+ */
+export async function buildTestAppAs<const R extends readonly Role[]>(
+  roles: R,
+  options: Parameters<typeof buildTestApp>[0] = {},
+): Promise<[TestApp, ...{ [K in keyof R]: Agent }]> {
+  const t = await buildTestApp(options);
+  const agents: Agent[] = [];
+  for (const role of roles) agents.push(await t.signInAs(role));
+  return [t, ...agents] as unknown as [TestApp, ...{ [K in keyof R]: Agent }];
+}
+
 /** A cookie-keeping client over app.inject(), like a browser tab. */
 export class Agent {
   private cookies = new Map<string, string>();

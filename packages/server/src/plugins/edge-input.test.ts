@@ -2,7 +2,7 @@ import net from "node:net";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exampleMarkdown, multipartBody } from "../../test/fixtures/examples";
-import { buildTestApp, type Agent, type TestApp } from "../../test/helper";
+import { buildTestAppAs, type Agent, type TestApp } from "../../test/helper";
 import { ROUTE_ACCESS } from "../../test/route-access";
 
 const NUL_MESSAGE = "Text cannot contain NUL characters.";
@@ -37,9 +37,7 @@ describe("input refused at the edge", () => {
   let base: string;
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    admin = await t.signInAs("admin");
-    editor = await t.signInAs("editor");
+    [t, admin, editor] = await buildTestAppAs(["admin", "editor"]);
     base = await t.app.listen({ port: 0, host: "127.0.0.1" });
   }, 180_000);
   afterAll(async () => {

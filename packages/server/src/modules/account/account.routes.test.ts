@@ -1,6 +1,6 @@
 import {} from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Agent, buildTestApp, TEST_DB, type TestApp } from "../../../test/helper";
+import { type Agent, buildTestAppAs, TEST_DB, type TestApp } from "../../../test/helper";
 import {
   auditRows,
   createUser,
@@ -10,12 +10,9 @@ import {
 } from "../../../test/support/accounts";
 
 describe(`your account (${TEST_DB})`, () => {
-  let t: TestApp;
-  let admin: Agent;
-
+  let t: TestApp, admin: Agent;
   beforeAll(async () => {
-    t = await buildTestApp({ seed: false });
-    admin = await t.signInAs("admin");
+    [t, admin] = await buildTestAppAs(["admin"], { seed: false });
   });
   afterAll(() => t.close());
 

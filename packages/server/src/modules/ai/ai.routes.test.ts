@@ -1,6 +1,6 @@
 import type { AiServiceInfo } from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
+import { buildTestApp, buildTestAppAs, type Agent, type TestApp } from "../../../test/helper";
 import { DEFAULT_AI_CALL_LIMITS, type AiConfig } from "../../config";
 import { AI_PROVIDER_SETTING, getWriter } from "./ai-provider.service";
 import { writeSetting } from "../settings/settings.repository";
@@ -23,14 +23,9 @@ const errorOf = (res: { json<T>(): T }) =>
   res.json<{ success: false; code: string; message: string; details?: unknown }>();
 
 describe("AI provider routes without any key", () => {
-  let t: TestApp;
-  let admin: Agent;
-  let viewer: Agent;
-
+  let t: TestApp, admin: Agent, viewer: Agent;
   beforeAll(async () => {
-    t = await buildTestApp({ config: { ai: ai() } });
-    admin = await t.signInAs("admin");
-    viewer = await t.signInAs("viewer");
+    [t, admin, viewer] = await buildTestAppAs(["admin", "viewer"], { config: { ai: ai() } });
   });
   afterAll(() => t.close());
 

@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
+import { buildTestAppAs, type Agent, type TestApp } from "../../../test/helper";
 import { insertTestItem } from "../../../test/support/library";
 
 describe("refused actions are audited", () => {
-  let t: TestApp;
-  let editor: Agent;
-
+  let t: TestApp, editor: Agent;
   beforeAll(async () => {
-    t = await buildTestApp();
-    editor = await t.signInAs("editor");
+    [t, editor] = await buildTestAppAs(["editor"]);
   });
   afterAll(() => t.close());
 

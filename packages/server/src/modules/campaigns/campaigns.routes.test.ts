@@ -4,7 +4,7 @@ import {
   type CampaignBrief,
 } from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
+import { buildTestAppAs, type Agent, type TestApp } from "../../../test/helper";
 import { briefInput, buildFact, multipartFile } from "../../../test/support/factories";
 import type { SessionUser } from "../../plugins/access";
 
@@ -21,11 +21,12 @@ describe("campaign brief routes", () => {
     (await agent.get("/api/session")).json<{ data: { user: SessionUser } }>().data.user;
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    viewer = await t.signInAs("viewer");
-    editor = await t.signInAs("editor");
-    otherEditor = await t.signInAs("editor");
-    admin = await t.signInAs("admin");
+    [t, viewer, editor, otherEditor, admin] = await buildTestAppAs([
+      "viewer",
+      "editor",
+      "editor",
+      "admin",
+    ]);
   });
   afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 import type { Kit } from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
+import { buildTestApp, buildTestAppAs, type Agent, type TestApp } from "../../../test/helper";
 import { briefInput } from "../../../test/support/factories";
 import { waitForKit } from "../../../test/support/kits";
 import yauzl from "yauzl";
@@ -30,11 +30,9 @@ async function createBrief(agent: Agent, overrides: Parameters<typeof briefInput
 }
 
 describe("campaign kits with the outline writer", () => {
-  let t: TestApp;
-  let editor: Agent;
+  let t: TestApp, editor: Agent;
   beforeAll(async () => {
-    t = await buildTestApp({ config: { generationRateLimit: 1000 } });
-    editor = await t.signInAs("editor");
+    [t, editor] = await buildTestAppAs(["editor"], { config: { generationRateLimit: 1000 } });
   });
   afterAll(() => t.close());
 

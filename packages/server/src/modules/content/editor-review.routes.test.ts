@@ -17,7 +17,7 @@ import {
   type FakeAiProviderServer,
   type RecordedRequest,
 } from "../../../test/fakes/ai-provider-server";
-import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
+import { buildTestAppAs, type Agent, type TestApp } from "../../../test/helper";
 import {
   FAST_AI_LIMITS,
   VALID_REQUEST,
@@ -112,9 +112,7 @@ describe("editor's review", () => {
     const config = openAiFakeConfig(fake);
     // A short review deadline so the timeout test holds the fake open only briefly.
     config.ai = { ...config.ai!, limits: { ...FAST_AI_LIMITS, reviewTimeoutMs: 1_500 } };
-    t = await buildTestApp({ config });
-    viewer = await t.signInAs("viewer");
-    editor = await t.signInAs("editor");
+    [t, viewer, editor] = await buildTestAppAs(["viewer", "editor"], { config });
     await selectOpenAi(t);
   });
   afterAll(async () => {

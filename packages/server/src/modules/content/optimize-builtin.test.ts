@@ -5,18 +5,15 @@ import type {
 } from "@content-studio/contract";
 import { isOutlineBody } from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
+import { buildTestAppAs, type Agent, type TestApp } from "../../../test/helper";
 import { VALID_REQUEST, modelDraft } from "../../../test/support/generation";
 
 type Ok<T> = { success: true; data: T };
 
 describe("Optimize with the outline writer", () => {
-  let t: TestApp;
-  let editor: Agent;
-
+  let t: TestApp, editor: Agent;
   beforeAll(async () => {
-    t = await buildTestApp();
-    editor = await t.signInAs("editor");
+    [t, editor] = await buildTestAppAs(["editor"]);
   });
   afterAll(() => t.close());
 

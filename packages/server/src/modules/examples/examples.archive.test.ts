@@ -12,7 +12,7 @@ import {
   waitForJob,
   type ArchiveEntry,
 } from "../../../test/fixtures/examples";
-import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
+import { buildTestAppAs, type Agent, type TestApp } from "../../../test/helper";
 import { readArchive } from "./sources/archive";
 
 const HUGE = exampleMarkdown({ body: "y".repeat(1024 * 1024 + 10) });
@@ -51,14 +51,9 @@ function expectNothingWritten() {
 }
 
 describe("archives and uploads", () => {
-  let t: TestApp;
-  let editor: Agent;
-  let viewer: Agent;
-
+  let t: TestApp, editor: Agent, viewer: Agent;
   beforeAll(async () => {
-    t = await buildTestApp();
-    editor = await t.signInAs("editor");
-    viewer = await t.signInAs("viewer");
+    [t, editor, viewer] = await buildTestAppAs(["editor", "viewer"]);
   });
   afterAll(() => t.close());
 

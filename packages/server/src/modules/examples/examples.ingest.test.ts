@@ -18,7 +18,7 @@ import {
   waitForJob,
   writeTree,
 } from "../../../test/fixtures/examples";
-import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
+import { buildTestAppAs, type Agent, type TestApp } from "../../../test/helper";
 import { prepareExamplesOnStart } from "./examples.startup";
 import * as runs from "./examples.repository";
 import { INGEST_QUEUE, IngestInterrupted, runIngest } from "./ingest.service";
@@ -63,9 +63,9 @@ describe("ingest from a server folder", () => {
     fs.symlinkSync(path.join(outside, "good/secret.md"), path.join(root, "linked-file.md"));
     writeTree(root, { "other/good/one.md": exampleMarkdown({ title: "Other one" }) });
 
-    t = await buildTestApp({ config: { examplesRoot: root } });
-    editor = await t.signInAs("editor");
-    viewer = await t.signInAs("viewer");
+    [t, editor, viewer] = await buildTestAppAs(["editor", "viewer"], {
+      config: { examplesRoot: root },
+    });
   });
   afterAll(async () => {
     await t.close();

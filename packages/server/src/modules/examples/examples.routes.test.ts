@@ -3,7 +3,7 @@ import type { ExampleDetail, ExampleInput, ExampleList, IngestJob } from "@conte
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exampleMarkdown, multipartBody, waitForJob } from "../../../test/fixtures/examples";
-import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
+import { buildTestAppAs, type Agent, type TestApp } from "../../../test/helper";
 import * as repo from "./examples.repository";
 import { runIngest } from "./ingest.service";
 import { searchQueryOf } from "./search-words";
@@ -31,9 +31,7 @@ describe("examples API", () => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    editor = await t.signInAs("editor");
-    viewer = await t.signInAs("viewer");
+    [t, editor, viewer] = await buildTestAppAs(["editor", "viewer"]);
     const create = async (key: string, overrides: Partial<ExampleInput>) => {
       const res = await editor.post("/api/examples", input(overrides));
       if (res.statusCode !== 201) throw new Error(res.body);

@@ -4,7 +4,7 @@ import {
   type GlossaryTermInput,
 } from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
+import { buildTestAppAs, type Agent, type TestApp } from "../../../test/helper";
 
 type Ok<T> = { success: true; data: T };
 type Refused = { success: false; code: string; message: string; details?: unknown };
@@ -21,16 +21,9 @@ const ENGINE: GlossaryTermInput = {
 const HEADER = "concept,locale,term,status,case_sensitive,note";
 
 describe("glossary routes", () => {
-  let t: TestApp;
-  let viewer: Agent;
-  let editor: Agent;
-  let admin: Agent;
-
+  let t: TestApp, viewer: Agent, editor: Agent, admin: Agent;
   beforeAll(async () => {
-    t = await buildTestApp();
-    viewer = await t.signInAs("viewer");
-    editor = await t.signInAs("editor");
-    admin = await t.signInAs("admin");
+    [t, viewer, editor, admin] = await buildTestAppAs(["viewer", "editor", "admin"]);
   });
   afterAll(() => t.close());
 

@@ -7,7 +7,7 @@ import {
   type FactStructure,
 } from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
+import { buildTestAppAs, type Agent, type TestApp } from "../../../test/helper";
 import { factInput } from "../../../test/support/factories";
 import { catalogueFact, SAMPLE_FACTS } from "../../db/seed/proof-facts";
 import { COMPANY_CATALOG } from "../../db/seed/reference-data";
@@ -27,16 +27,9 @@ const GIVEN: FactStructure = {
 };
 
 describe("proof library: fact structure", () => {
-  let t: TestApp;
-  let viewer: Agent;
-  let editor: Agent;
-  let admin: Agent;
-
+  let t: TestApp, viewer: Agent, editor: Agent, admin: Agent;
   beforeAll(async () => {
-    t = await buildTestApp();
-    viewer = await t.signInAs("viewer");
-    editor = await t.signInAs("editor");
-    admin = await t.signInAs("admin");
+    [t, viewer, editor, admin] = await buildTestAppAs(["viewer", "editor", "admin"]);
   });
   afterAll(() => t.close());
 

@@ -8,7 +8,7 @@ import {
 } from "@content-studio/contract";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
+import { buildTestAppAs, type Agent, type TestApp } from "../../../test/helper";
 import { CATALOGUE_FACT_SOURCE } from "../../db/seed/proof-facts";
 import { COMPANY_CATALOG } from "../../db/seed/reference-data";
 import { VALID_REQUEST } from "../../../test/support/generation";
@@ -31,16 +31,9 @@ const FACT: FactInput = {
 const CLAIM = "Engineering teams quote configured equipment 3x faster with NCS Pro.";
 
 describe("proof library routes", () => {
-  let t: TestApp;
-  let viewer: Agent;
-  let editor: Agent;
-  let admin: Agent;
-
+  let t: TestApp, viewer: Agent, editor: Agent, admin: Agent;
   beforeAll(async () => {
-    t = await buildTestApp();
-    viewer = await t.signInAs("viewer");
-    editor = await t.signInAs("editor");
-    admin = await t.signInAs("admin");
+    [t, viewer, editor, admin] = await buildTestAppAs(["viewer", "editor", "admin"]);
   });
   afterAll(() => t.close());
 

@@ -6,7 +6,7 @@ import {
   type QualityReport,
 } from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
+import { buildTestAppAs, type Agent, type TestApp } from "../../../test/helper";
 import { loadShippedExamples } from "./shipped-examples";
 
 const draft = {
@@ -24,17 +24,9 @@ const draft = {
 };
 
 describe("quality check routes", () => {
-  let t: TestApp;
-  let viewer: Agent;
-  let editor: Agent;
-  let admin: Agent;
-
+  let t: TestApp, viewer: Agent, editor: Agent, admin: Agent;
   beforeAll(async () => {
-    t = await buildTestApp();
-    // One at a time: parallel account creation is not what this file tests.
-    viewer = await t.signInAs("viewer");
-    editor = await t.signInAs("editor");
-    admin = await t.signInAs("admin");
+    [t, viewer, editor, admin] = await buildTestAppAs(["viewer", "editor", "admin"]);
   });
   afterAll(() => t.close());
 

@@ -1,15 +1,12 @@
 import type { CompanyCatalog, CompanyProfileResponse } from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, TEST_DB, type Agent, type TestApp } from "../../../test/helper";
+import { buildTestAppAs, TEST_DB, type Agent, type TestApp } from "../../../test/helper";
 import { COMPANY_VOICE } from "../../db/seed/reference-data";
 
 describe(`company profile (${TEST_DB})`, () => {
-  let t: TestApp;
-  let admin: Agent;
-
+  let t: TestApp, admin: Agent;
   beforeAll(async () => {
-    t = await buildTestApp();
-    admin = await t.signInAs("admin");
+    [t, admin] = await buildTestAppAs(["admin"]);
   });
   afterAll(() => t.close());
 

@@ -1,14 +1,19 @@
 import { IndustrySchema, PersonaSchema } from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type BuiltApp } from "../../app";
-import { Agent, buildTestApp, sql, TEST_DB, testConfig, type TestApp } from "../../../test/helper";
+import {
+  Agent,
+  buildTestAppAs,
+  sql,
+  TEST_DB,
+  testConfig,
+  type TestApp,
+} from "../../../test/helper";
 
 describe(`reference data (${TEST_DB})`, () => {
-  let t: TestApp;
-  let viewer: Agent;
+  let t: TestApp, viewer: Agent;
   beforeAll(async () => {
-    t = await buildTestApp();
-    viewer = await t.signInAs("viewer");
+    [t, viewer] = await buildTestAppAs(["viewer"]);
   });
   afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 import { INVALID_RESET_LINK_MESSAGE, type User } from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Agent, buildTestApp, TEST_DB, type TestApp } from "../../../test/helper";
+import { type Agent, buildTestAppAs, TEST_DB, type TestApp } from "../../../test/helper";
 import {
   auditRows,
   createUser,
@@ -12,12 +12,9 @@ import {
 } from "../../../test/support/accounts";
 
 describe(`an administrator resets a password (${TEST_DB})`, () => {
-  let t: TestApp;
-  let admin: Agent;
-
+  let t: TestApp, admin: Agent;
   beforeAll(async () => {
-    t = await buildTestApp({ seed: false });
-    admin = await t.signInAs("admin");
+    [t, admin] = await buildTestAppAs(["admin"], { seed: false });
   });
   afterAll(() => t.close());
 
