@@ -1,19 +1,10 @@
 import type { ChildProcess } from "node:child_process";
-import fs from "node:fs";
 import http from "node:http";
 import type { GeneratedContent } from "@content-studio/contract";
 import { afterAll, describe, expect, it } from "vitest";
-import { TEST_DB } from "./helper";
 import { answer, startFakeAiProvider, type FakeAiProviderServer } from "./fakes/ai-provider-server";
 import { VALID_REQUEST, modelDraft, OPENAI_TEST_KEY } from "./support/generation";
-import {
-  ADMIN,
-  createScratchDatabase,
-  signIn,
-  signInCookie,
-  migratedDataDir,
-  startServer,
-} from "./support/server-process";
+import { signIn, signInCookie, migratedServerEnv, startServer } from "./support/server-process";
 
 /** What a log must never show after SIGTERM: work hitting a closed database, or any error. */
 const CLOSED_DATABASE =
@@ -32,16 +23,8 @@ describe("SIGTERM while a generation is being answered (the real server process)
   it("answers and stores it, then closes the database and exits 0 at once", async () => {
     fake = await startFakeAiProvider({ apiKey: OPENAI_TEST_KEY });
     fake.setDefault(answer(modelDraft(), { delayMs: 2_000 }));
-    const dataDir = migratedDataDir("cs-sigterm-data-");
-    cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const database =
-      TEST_DB === "postgres" ? await createScratchDatabase({ migrated: true }) : undefined;
-    if (database) cleanups.push(database.drop);
     const env = {
-      ...(database ? { DATABASE_URL: database.url } : {}),
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
+      ...(await migratedServerEnv("cs-sigterm-data-", cleanups)),
       OPENAI_API_KEY: OPENAI_TEST_KEY,
       OPENAI_BASE_URL: fake.openaiBaseUrl,
       LOG_LEVEL: "info",
@@ -124,16 +107,8 @@ describe("SIGTERM under kept-alive clients (the real server process)", () => {
   });
 
   it("answers every request 200 or 503 in the envelope: no connection is reset", async () => {
-    const dataDir = migratedDataDir("cs-sigterm-keepalive-");
-    cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const database =
-      TEST_DB === "postgres" ? await createScratchDatabase({ migrated: true }) : undefined;
-    if (database) cleanups.push(database.drop);
     const server = await startServer({
-      ...(database ? { DATABASE_URL: database.url } : {}),
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
+      ...(await migratedServerEnv("cs-sigterm-keepalive-", cleanups)),
       LOG_LEVEL: "warn",
     });
     children.push(server.child);

@@ -1,5 +1,6 @@
 import {
   GENERATION_DEFAULTS,
+  LIBRARY_ACTIONS,
   type CompanyCatalog,
   type ContentGenerationData,
   type ContentItem,
@@ -8,6 +9,7 @@ import {
   type GenerationSettingsResponse,
   type Industry,
   type IntentData,
+  type LibraryCapabilities,
   type Persona,
   type QualityReport,
 } from "@content-studio/contract";
@@ -199,6 +201,11 @@ export function buildIntentData(overrides: Partial<IntentData> = {}): IntentData
 }
 
 /** A stored content item as PUT /api/library/:id answers the result views (content-1). */
+/** An item's capabilities with every action refused (a test spreads the ones it allows). */
+export const NO_CAPABILITIES = Object.fromEntries(
+  LIBRARY_ACTIONS.map((action) => [action, false]),
+) as LibraryCapabilities;
+
 export function buildContentItem(overrides: Partial<ContentItem> = {}): ContentItem {
   const generated = buildGenerated();
   return {

@@ -5,7 +5,7 @@ import net from "node:net";
 import path from "node:path";
 import { expect } from "vitest";
 import { tempDir } from "../fixtures/examples";
-import { provided } from "../helper";
+import { provided, TEST_DB } from "../helper";
 import { databaseUrl, onServer } from "../postgres-template";
 
 /** The repository root: the server runs from source there (node --import tsx). */
@@ -184,6 +184,33 @@ export function migratedDataDir(prefix: string): string {
   const template = provided("pgliteDataDir");
   if (template && fs.existsSync(template)) fs.cpSync(template, dir, { recursive: true });
   return dir;
+}
+
+/**
+ * Where a server process under test keeps its data when its first start is not the test's
+ * subject: a migrated DATA_DIR and, on PostgreSQL, a migrated database of its own, with the first
+ * admin's credentials. `cleanups` gets what removes them.
+ */
+export async function migratedServerEnv(
+  prefix: string,
+  cleanups: (() => Promise<void>)[],
+): Promise<{
+  DATA_DIR: string;
+  DATABASE_URL?: string;
+  ADMIN_EMAIL: string;
+  ADMIN_PASSWORD: string;
+}> {
+  const dataDir = migratedDataDir(prefix);
+  cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const database =
+    TEST_DB === "postgres" ? await createScratchDatabase({ migrated: true }) : undefined;
+  if (database) cleanups.push(database.drop);
+  return {
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+  };
 }
 
 /** Waits until `test` holds (polling every 50 ms), or fails with `what` and the output. */

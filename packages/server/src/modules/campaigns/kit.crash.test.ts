@@ -1,5 +1,4 @@
 import type { ChildProcess } from "node:child_process";
-import fs from "node:fs";
 import type { Kit } from "@content-studio/contract";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
@@ -8,15 +7,8 @@ import {
   startFakeAiProvider,
   type FakeAiProviderServer,
 } from "../../../test/fakes/ai-provider-server";
-import { TEST_DB } from "../../../test/helper";
 import { briefInput } from "../../../test/support/factories";
-import {
-  ADMIN,
-  createScratchDatabase,
-  signIn,
-  migratedDataDir,
-  startServer,
-} from "../../../test/support/server-process";
+import { signIn, migratedServerEnv, startServer } from "../../../test/support/server-process";
 
 const KEY = "sk-test-kit-crash-0123456789";
 
@@ -44,29 +36,19 @@ function slowFake(fake: FakeAiProviderServer) {
 }
 
 describe("a kit whose server process is killed mid-run", () => {
-  const dirs: string[] = [];
   const children: ChildProcess[] = [];
   const cleanups: (() => Promise<void>)[] = [];
   afterAll(async () => {
     for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
     for (const cleanup of cleanups) await cleanup();
-    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it("resumes after a restart and writes every step exactly once", async () => {
     const fake = await startFakeAiProvider({ apiKey: KEY });
     cleanups.push(() => fake.close());
     slowFake(fake);
-    const dataDir = migratedDataDir("cs-kit-crash-");
-    dirs.push(dataDir);
-    const database =
-      TEST_DB === "postgres" ? await createScratchDatabase({ migrated: true }) : undefined;
-    if (database) cleanups.push(database.drop);
     const env = {
-      ...(database ? { DATABASE_URL: database.url } : {}),
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
+      ...(await migratedServerEnv("cs-kit-crash-", cleanups)),
       LOG_LEVEL: "warn",
       OPENAI_API_KEY: KEY,
       OPENAI_BASE_URL: fake.openaiBaseUrl,
@@ -128,8 +110,8 @@ describe("a kit whose server process is killed mid-run", () => {
     expect(items.size).toBe(total);
     second.child.kill("SIGTERM");
     await second.exited;
-    if (database) {
-      const client = new pg.Client({ connectionString: database.url });
+    if (env.DATABASE_URL) {
+      const client = new pg.Client({ connectionString: env.DATABASE_URL });
       await client.connect();
       const { rows } = await client.query<{ n: string }>(
         "select count(*) as n from content_item where kit_asset is not null",

@@ -11,6 +11,7 @@ import type {
   LibraryVersion,
   SessionInfo,
 } from "@content-studio/contract";
+import { LIBRARY_ACTIONS } from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refreshLibraryStatistics } from "../../db/database";
 import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
@@ -355,22 +356,9 @@ describe("library items: editing, versions, lifecycle, trash, exports", () => {
   it("gives each role its capabilities with the item", async () => {
     // The editor's own draft.
     const id = await insertTestItem(t.db, { createdBy: editorId });
-    expect((await get(id, viewer)).can).toEqual({
-      edit: false,
-      optimize: false,
-      visualize: false,
-      repurpose: false,
-      saveAsExample: false,
-      duplicate: false,
-      delete: false,
-      submit: false,
-      approve: false,
-      reject: false,
-      publish: false,
-      unpublish: false,
-      restore: false,
-      purge: false,
-    });
+    expect((await get(id, viewer)).can).toEqual(
+      Object.fromEntries(LIBRARY_ACTIONS.map((action) => [action, false])),
+    );
     expect((await get(id, editor)).can).toMatchObject({
       edit: true,
       optimize: true,

@@ -3,25 +3,9 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { fail, installFakeApi, ok, type FakeResponse } from "../../../../test/fake-api";
+import { NO_CAPABILITIES } from "../../../../test/content-fixtures";
 import { renderWithProviders } from "../../../../test/render";
 import { LibraryPage } from "./library-page";
-
-const NONE = {
-  edit: false,
-  optimize: false,
-  visualize: false,
-  repurpose: false,
-  saveAsExample: false,
-  duplicate: false,
-  delete: false,
-  submit: false,
-  approve: false,
-  reject: false,
-  publish: false,
-  unpublish: false,
-  restore: false,
-  purge: false,
-};
 
 const item = (over: Partial<LibraryItem> = {}): LibraryItem => ({
   id: "i1",
@@ -40,7 +24,7 @@ const item = (over: Partial<LibraryItem> = {}): LibraryItem => ({
   createdAt: "2026-11-01T10:00:00.000Z",
   updatedAt: "2026-11-03T10:00:00.000Z",
   deletedAt: null,
-  can: { ...NONE, duplicate: true, delete: true },
+  can: { ...NO_CAPABILITIES, duplicate: true, delete: true },
   ...over,
 });
 

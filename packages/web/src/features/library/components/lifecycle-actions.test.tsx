@@ -2,25 +2,9 @@ import { OWN_ITEM_APPROVAL_MESSAGE, type LibraryItemDetail } from "@content-stud
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { installFakeApi } from "../../../../test/fake-api";
+import { NO_CAPABILITIES } from "../../../../test/content-fixtures";
 import { renderWithProviders } from "../../../../test/render";
 import { LifecycleActions } from "./lifecycle-actions";
-
-const NOTHING: LibraryItemDetail["can"] = {
-  edit: false,
-  optimize: false,
-  visualize: false,
-  repurpose: false,
-  saveAsExample: false,
-  duplicate: false,
-  delete: false,
-  submit: false,
-  approve: false,
-  reject: false,
-  publish: false,
-  unpublish: false,
-  restore: false,
-  purge: false,
-};
 
 /** The fields the lifecycle buttons read. */
 const inReview = (can: Partial<LibraryItemDetail["can"]>) =>
@@ -29,7 +13,7 @@ const inReview = (can: Partial<LibraryItemDetail["can"]>) =>
     version: 2,
     status: "in_review",
     approvalBlockers: [],
-    can: { ...NOTHING, ...can },
+    can: { ...NO_CAPABILITIES, ...can },
   }) as unknown as LibraryItemDetail;
 
 describe("LifecycleActions", () => {
