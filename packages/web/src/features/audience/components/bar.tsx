@@ -1,4 +1,5 @@
 import { cn } from "../../../lib/cn";
+import { formatBarClass } from "../utils/labels";
 
 /** A 0–100 bar with its value; the fill class carries the colour step. */
 export function ValueBar({
@@ -27,4 +28,25 @@ export function ValueBar({
       </div>
     </div>
   );
+}
+
+/** A persona's formats, most effective first, as bars (`limit`: only the first ones). */
+export function FormatBars({
+  formats,
+  limit,
+}: {
+  formats: { format: string; effectiveness: number }[];
+  limit?: number;
+}) {
+  return [...formats]
+    .sort((a, b) => b.effectiveness - a.effectiveness)
+    .slice(0, limit)
+    .map((f) => (
+      <ValueBar
+        key={f.format}
+        label={f.format}
+        value={f.effectiveness}
+        fillClass={formatBarClass(f.effectiveness)}
+      />
+    ));
 }

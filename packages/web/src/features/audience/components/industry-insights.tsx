@@ -1,19 +1,7 @@
 import type { AudienceFilter, Industry, IntentData } from "@content-studio/contract";
 import { Card } from "../../../components/ui/card";
 import { SelectField } from "../../../components/ui/field";
-
-function List({ title, items }: { title: string; items: string[] }) {
-  return (
-    <div>
-      <h4 className="text-sm font-semibold text-slate-900">{title}</h4>
-      <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm text-slate-700">
-        {items.map((item) => (
-          <li key={item}>{item}</li>
-        ))}
-      </ul>
-    </div>
-  );
-}
+import { TitledList } from "./titled-list";
 
 /** 'all': a card per industry; one industry: its details. The focus dropdown is off in 'all'. */
 export function IndustryInsights({
@@ -65,10 +53,10 @@ export function IndustryInsights({
             </div>
           </dl>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <List title="Key drivers" items={focused.keyDrivers} />
-            <List title="Top challenges" items={focused.topChallenges} />
-            <List title="Content strategies" items={focused.contentStrategies} />
-            <List title="Companies" items={focused.companies} />
+            <TitledList title="Key drivers" items={focused.keyDrivers} />
+            <TitledList title="Top challenges" items={focused.topChallenges} />
+            <TitledList title="Content strategies" items={focused.contentStrategies} />
+            <TitledList title="Companies" items={focused.companies} />
           </div>
         </article>
       ) : (

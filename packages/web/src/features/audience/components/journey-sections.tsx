@@ -8,8 +8,9 @@ import { Spinner } from "../../../components/ui/spinner";
 import { cn } from "../../../lib/cn";
 import { tabAfterArrowKey } from "../../../lib/tabs";
 import { useContentRecommendations } from "../api/get-content-recommendations";
-import { ValueBar } from "./bar";
-import { capitalise, formatBarClass, generatorLink } from "../utils/labels";
+import { FormatBars } from "./bar";
+import { TitledList } from "./titled-list";
+import { capitalise, generatorLink } from "../utils/labels";
 
 type Section = "journey" | "engagement";
 
@@ -52,16 +53,14 @@ function Collapsible({
   );
 }
 
-function List({ title, items }: { title: string; items: string[] }) {
+/** The buying journey's lists: small uppercase headings under each stage's title. */
+function JourneyList({ title, items }: { title: string; items: string[] }) {
   return (
-    <div>
-      <h4 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{title}</h4>
-      <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm text-slate-700">
-        {items.map((item) => (
-          <li key={item}>{item}</li>
-        ))}
-      </ul>
-    </div>
+    <TitledList
+      title={title}
+      items={items}
+      headingClassName="text-xs font-semibold tracking-wide text-slate-500 uppercase"
+    />
   );
 }
 
@@ -71,25 +70,25 @@ function BuyingJourney({ persona }: { persona: Persona }) {
     [
       "Awareness",
       <>
-        <List title="Pain points" items={j.awareness.painPoints} />
-        <List title="Content types" items={j.awareness.contentTypes} />
-        <List title="Channels" items={j.awareness.channels} />
+        <JourneyList title="Pain points" items={j.awareness.painPoints} />
+        <JourneyList title="Content types" items={j.awareness.contentTypes} />
+        <JourneyList title="Channels" items={j.awareness.channels} />
       </>,
     ],
     [
       "Consideration",
       <>
-        <List title="Evaluation criteria" items={j.consideration.evaluationCriteria} />
-        <List title="Content types" items={j.consideration.contentTypes} />
-        <List title="Channels" items={j.consideration.channels} />
+        <JourneyList title="Evaluation criteria" items={j.consideration.evaluationCriteria} />
+        <JourneyList title="Content types" items={j.consideration.contentTypes} />
+        <JourneyList title="Channels" items={j.consideration.channels} />
       </>,
     ],
     [
       "Decision",
       <>
-        <List title="Stakeholders" items={j.decision.stakeholders} />
-        <List title="Objections" items={j.decision.objections} />
-        <List title="Content types" items={j.decision.contentTypes} />
+        <JourneyList title="Stakeholders" items={j.decision.stakeholders} />
+        <JourneyList title="Objections" items={j.decision.objections} />
+        <JourneyList title="Content types" items={j.decision.contentTypes} />
       </>,
     ],
   ];
@@ -258,16 +257,7 @@ export function JourneySections({
           {tab === "formats" && selected ? (
             <div className="max-w-xl space-y-3">
               <p className="text-sm text-slate-600">{selected.title}: effectiveness by format</p>
-              {[...selected.formatEffectiveness]
-                .sort((a, b) => b.effectiveness - a.effectiveness)
-                .map((f) => (
-                  <ValueBar
-                    key={f.format}
-                    label={f.format}
-                    value={f.effectiveness}
-                    fillClass={formatBarClass(f.effectiveness)}
-                  />
-                ))}
+              <FormatBars formats={selected.formatEffectiveness} />
             </div>
           ) : null}
           {tab === "persona" ? (
@@ -275,17 +265,7 @@ export function JourneySections({
               {personas.map((p) => (
                 <div key={p.id} className="space-y-2 rounded-lg border border-slate-200 p-4">
                   <h3 className="font-semibold text-slate-900">{p.title}</h3>
-                  {[...p.formatEffectiveness]
-                    .sort((a, b) => b.effectiveness - a.effectiveness)
-                    .slice(0, 3)
-                    .map((f) => (
-                      <ValueBar
-                        key={f.format}
-                        label={f.format}
-                        value={f.effectiveness}
-                        fillClass={formatBarClass(f.effectiveness)}
-                      />
-                    ))}
+                  <FormatBars formats={p.formatEffectiveness} limit={3} />
                 </div>
               ))}
             </div>

@@ -2,21 +2,8 @@ import type { IntentData, Persona } from "@content-studio/contract";
 import { cn } from "../../../lib/cn";
 import { focusRing } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import { ValueBar } from "./bar";
-import { formatBarClass } from "../utils/labels";
-
-function List({ title, items }: { title: string; items: string[] }) {
-  return (
-    <div>
-      <h4 className="text-sm font-semibold text-slate-900">{title}</h4>
-      <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm text-slate-700">
-        {items.map((item) => (
-          <li key={item}>{item}</li>
-        ))}
-      </ul>
-    </div>
-  );
-}
+import { FormatBars } from "./bar";
+import { TitledList } from "./titled-list";
 
 /** Persona list with each one's share of intent; the selected persona's full profile. */
 export function PersonaPanel({
@@ -101,25 +88,15 @@ export function PersonaPanel({
               ) : null}
             </dl>
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-              <List title="Pain points" items={selected.painPoints} />
-              <List title="Goals" items={selected.goals} />
-              <List title="Content preferences" items={selected.contentPreferences} />
-              <List title="Key metrics" items={selected.keyMetrics} />
-              <List title="Buying committee" items={selected.buyingCommittee} />
+              <TitledList title="Pain points" items={selected.painPoints} />
+              <TitledList title="Goals" items={selected.goals} />
+              <TitledList title="Content preferences" items={selected.contentPreferences} />
+              <TitledList title="Key metrics" items={selected.keyMetrics} />
+              <TitledList title="Buying committee" items={selected.buyingCommittee} />
               <div>
                 <h4 className="text-sm font-semibold text-slate-900">Top formats</h4>
                 <div className="mt-2 space-y-2">
-                  {[...selected.formatEffectiveness]
-                    .sort((a, b) => b.effectiveness - a.effectiveness)
-                    .slice(0, 4)
-                    .map((f) => (
-                      <ValueBar
-                        key={f.format}
-                        label={f.format}
-                        value={f.effectiveness}
-                        fillClass={formatBarClass(f.effectiveness)}
-                      />
-                    ))}
+                  <FormatBars formats={selected.formatEffectiveness} limit={4} />
                 </div>
               </div>
             </div>
