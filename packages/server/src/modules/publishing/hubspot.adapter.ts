@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { callJson, field, type CallOptions } from "./target-http";
+import { bearerCall, callJson, field, type CallOptions } from "./target-http";
+import { settingsFor } from "./target";
 import type { DraftDocument, DraftRef, OpenConnection, PublishingAdapter } from "./target";
 
 const PostSchema = z.object({ id: z.string(), url: z.string().optional(), state: z.string() });
@@ -32,22 +33,10 @@ function describe(status: number, body: unknown): { message: string; code: strin
   return { message: `HubSpot answered HTTP ${status}${said ? `: ${said}` : "."}`, code: category };
 }
 
-type Settings = Extract<OpenConnection["settings"], { target: "hubspot" }>;
+const settingsOf = (c: OpenConnection) => settingsFor(c, "hubspot");
 
-function settingsOf(c: OpenConnection): Settings {
-  if (c.settings.target !== "hubspot") throw new Error("not a HubSpot connection");
-  return c.settings;
-}
-
-function options(c: OpenConnection, extra: Partial<CallOptions> = {}): CallOptions {
-  return {
-    headers: { authorization: `Bearer ${c.secret}` },
-    timeoutMs: c.env.timeoutMs,
-    allowedOrigins: null,
-    describe,
-    ...extra,
-  };
-}
+const options = (c: OpenConnection, extra: Partial<CallOptions> = {}) =>
+  bearerCall(c, describe, extra);
 
 const api = (c: OpenConnection, path: string) =>
   `${c.env.hubspotApiUrl.replace(/\/+$/, "")}${path}`;
@@ -55,7 +44,7 @@ const api = (c: OpenConnection, path: string) =>
 /** The internal name of an email: its title and the key, so a lost create can be found again. */
 const emailName = (doc: DraftDocument) => `${doc.title.slice(0, 200)} [${doc.key}]`;
 
-const postFields = (s: Settings, doc: DraftDocument) => ({
+const postFields = (s: ReturnType<typeof settingsOf>, doc: DraftDocument) => ({
   name: doc.title,
   htmlTitle: doc.title,
   postBody: doc.html,

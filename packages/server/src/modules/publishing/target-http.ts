@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import net from "node:net";
 import type { z } from "zod";
+import type { OpenConnection } from "./target";
 import {
   connectionFailure,
   OutgoingTimeout,
@@ -46,6 +47,21 @@ export interface CallOptions {
   allowedOrigins: string[] | null;
   /** Turns an error answer's body into the message and code an admin sees. */
   describe: (status: number, body: unknown) => { message: string; code: string | null };
+}
+
+/** Options of a call to an API the operator configured (HubSpot's, Webflow's): a bearer token. */
+export function bearerCall(
+  c: OpenConnection,
+  describe: CallOptions["describe"],
+  extra: Partial<CallOptions> = {},
+): CallOptions {
+  return {
+    headers: { authorization: `Bearer ${c.secret}` },
+    timeoutMs: c.env.timeoutMs,
+    allowedOrigins: null,
+    describe,
+    ...extra,
+  };
 }
 
 /**

@@ -39,3 +39,12 @@ export interface PublishingAdapter {
   /** Updates the draft (never the live version); refuses when that is not possible. */
   updateDraft(c: OpenConnection, externalId: string, doc: DraftDocument): Promise<DraftRef>;
 }
+
+/** The connection's settings, which must be `target`'s (an adapter is handed its own only). */
+export function settingsFor<K extends ConnectionSettings["target"]>(
+  c: OpenConnection,
+  target: K,
+): Extract<ConnectionSettings, { target: K }> {
+  if (c.settings.target !== target) throw new Error(`not a ${target} connection`);
+  return c.settings as Extract<ConnectionSettings, { target: K }>;
+}

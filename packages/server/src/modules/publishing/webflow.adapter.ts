@@ -1,6 +1,7 @@
 import type { WebflowFieldMapping } from "@content-studio/contract";
 import { z } from "zod";
-import { callJson, field, TargetError, type CallOptions } from "./target-http";
+import { bearerCall, callJson, field, TargetError, type CallOptions } from "./target-http";
+import { settingsFor } from "./target";
 import type { DraftDocument, DraftRef, OpenConnection, PublishingAdapter } from "./target";
 
 const CollectionSchema = z.object({
@@ -47,22 +48,10 @@ function describe(status: number, body: unknown): { message: string; code: strin
   };
 }
 
-type Settings = Extract<OpenConnection["settings"], { target: "webflow" }>;
+const settingsOf = (c: OpenConnection) => settingsFor(c, "webflow");
 
-function settingsOf(c: OpenConnection): Settings {
-  if (c.settings.target !== "webflow") throw new Error("not a Webflow connection");
-  return c.settings;
-}
-
-function options(c: OpenConnection, extra: Partial<CallOptions> = {}): CallOptions {
-  return {
-    headers: { authorization: `Bearer ${c.secret}` },
-    timeoutMs: c.env.timeoutMs,
-    allowedOrigins: null,
-    describe,
-    ...extra,
-  };
-}
+const options = (c: OpenConnection, extra: Partial<CallOptions> = {}) =>
+  bearerCall(c, describe, extra);
 
 const collection = (c: OpenConnection, rest = "") =>
   `${c.env.webflowApiUrl.replace(/\/+$/, "")}/v2/collections/${encodeURIComponent(settingsOf(c).collectionId)}${rest}`;

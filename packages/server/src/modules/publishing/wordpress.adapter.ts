@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { callJson, field, TargetError, type CallOptions } from "./target-http";
+import { settingsFor } from "./target";
 import type { DraftDocument, DraftRef, OpenConnection, PublishingAdapter } from "./target";
 
 const UserSchema = z.object({
@@ -36,12 +37,7 @@ function describe(status: number, body: unknown): { message: string; code: strin
   };
 }
 
-type Settings = Extract<OpenConnection["settings"], { target: "wordpress" }>;
-
-function settingsOf(c: OpenConnection): Settings {
-  if (c.settings.target !== "wordpress") throw new Error("not a WordPress connection");
-  return c.settings;
-}
+const settingsOf = (c: OpenConnection) => settingsFor(c, "wordpress");
 
 function api(c: OpenConnection, path: string): string {
   return `${settingsOf(c).siteUrl.replace(/\/+$/, "")}/wp-json/wp/v2${path}`;
