@@ -26,7 +26,7 @@ import type { SessionUser } from "../../plugins/access";
 import { getWriter } from "../ai/ai-provider.service";
 import { auditActorOf, recordAudit } from "../audit/audit.service";
 import { transitionLibraryItem } from "../library/library-lifecycle.service";
-import { getBrief, type LatestKits } from "./campaigns.service";
+import { getBrief, inputOf, type LatestKits } from "./campaigns.service";
 import { kitPolicy } from "./kit.policy";
 import * as repo from "./kit.repository";
 import {
@@ -123,18 +123,8 @@ export async function startKit(ctx: AppContext, actor: SessionUser, briefId: str
 
 /** The brief as the kit runs it. */
 function snapshotOf(brief: CampaignBrief): KitBriefSnapshot {
-  return {
-    name: brief.name,
-    objective: brief.objective,
-    keyMessage: brief.keyMessage,
-    factIds: brief.factIds,
-    offers: brief.offers,
-    cells: brief.cells,
-    assets: brief.assets,
-    articleContentType: brief.articleContentType,
-    languages: brief.languages,
-    ownerId: brief.ownerId,
-  };
+  const { dueDate: _dueDate, ...input } = inputOf(brief);
+  return { ...input, ownerId: brief.ownerId };
 }
 
 /**
