@@ -38,8 +38,8 @@ const ENTITIES: Record<string, string> = {
   "&apos;": "'",
 };
 
-/** Decodes the entities sanitize-html emits. */
-function decodeEntities(text: string): string {
+/** Decodes the entities sanitize-html and marked emit. */
+export function decodeEntities(text: string): string {
   return text.replace(/&(?:nbsp|amp|lt|gt|quot|apos|#39|#x27);/g, (e) => ENTITIES[e] ?? e);
 }
 

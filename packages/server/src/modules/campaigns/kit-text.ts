@@ -4,7 +4,8 @@
  * module's claim patterns read them. Pure and deterministic.
  */
 import type { KitLanguage, QualitySection } from "@content-studio/contract";
-import { decodeEntities, htmlBlocks, stripTags } from "../quality/text";
+import { decodeEntities } from "../../lib/html";
+import { htmlBlocks, stripTags } from "../quality/text";
 
 /** The four sections of an asset as stored (the body may be HTML). */
 export interface KitAssetText {

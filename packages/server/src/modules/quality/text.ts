@@ -4,6 +4,8 @@
  * deterministic.
  */
 
+import { decodeEntities } from "../../lib/html";
+
 /** Common English function words, plus a few words too frequent in this domain to carry meaning. */
 export const STOP_WORDS: ReadonlySet<string> = new Set(
   (
@@ -39,22 +41,6 @@ export function foldPhrases(text: string): string {
   let out = text;
   for (const [pattern, replacement] of PHRASE_FOLDS) out = out.replace(pattern, replacement);
   return out;
-}
-
-const ENTITIES: Record<string, string> = {
-  "&nbsp;": " ",
-  "&amp;": "&",
-  "&lt;": "<",
-  "&gt;": ">",
-  "&quot;": '"',
-  "&#39;": "'",
-  "&#x27;": "'",
-  "&apos;": "'",
-};
-
-/** Decodes the entities sanitize-html and marked emit. */
-export function decodeEntities(text: string): string {
-  return text.replace(/&(?:nbsp|amp|lt|gt|quot|apos|#39|#x27);/g, (e) => ENTITIES[e] ?? e);
 }
 
 /**
