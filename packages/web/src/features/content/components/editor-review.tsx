@@ -6,7 +6,7 @@ import {
 } from "@content-studio/contract";
 import { cn } from "../../../lib/cn";
 import { BAND_CLASSES, formatScore } from "../utils/quality";
-import { ScoreBar } from "./score-bar";
+import { CriterionScore } from "./score-bar";
 
 const numberFormat = new Intl.NumberFormat("en-US");
 
@@ -64,17 +64,7 @@ export function EditorReviewSection({
           <li key={criterion.id} className="space-y-2 py-3 first:pt-0 last:pb-0">
             <div className="flex items-center gap-3 text-sm">
               <span className="w-44 shrink-0 text-slate-800 max-sm:w-32">{criterion.label}</span>
-              <span className="flex-1">
-                <ScoreBar label={criterion.label} score={criterion.score} size="sm" />
-              </span>
-              <span
-                className={cn(
-                  "w-10 text-right font-medium tabular-nums",
-                  BAND_CLASSES[qualityBand(criterion.score)].text,
-                )}
-              >
-                {formatScore(criterion.score)}
-              </span>
+              <CriterionScore label={criterion.label} score={criterion.score} />
             </div>
             {criterion.comment ? (
               <p className="text-sm text-slate-700">{criterion.comment}</p>

@@ -1,8 +1,7 @@
-import { describeFinding, qualityBand, type QualityCriterion } from "@content-studio/contract";
+import { describeFinding, type QualityCriterion } from "@content-studio/contract";
 import { ChevronRight } from "lucide-react";
-import { cn } from "../../../lib/cn";
-import { BAND_CLASSES, formatScore } from "../utils/quality";
-import { ScoreBar } from "./score-bar";
+import { formatScore } from "../utils/quality";
+import { CriterionScore } from "./score-bar";
 
 /** Each criterion's sub-score, why it counts, and what to change (findings rendered from their codes). */
 export function QualityCriteria({ criteria }: { criteria: QualityCriterion[] }) {
@@ -17,17 +16,7 @@ export function QualityCriteria({ criteria }: { criteria: QualityCriterion[] }) 
                 className="size-4 shrink-0 text-slate-400 transition-transform group-open:rotate-90"
               />
               <span className="w-36 shrink-0 text-slate-800">{criterion.label}</span>
-              <span className="flex-1">
-                <ScoreBar label={criterion.label} score={criterion.score} size="sm" />
-              </span>
-              <span
-                className={cn(
-                  "w-10 text-right font-medium tabular-nums",
-                  BAND_CLASSES[qualityBand(criterion.score)].text,
-                )}
-              >
-                {formatScore(criterion.score)}
-              </span>
+              <CriterionScore label={criterion.label} score={criterion.score} />
             </summary>
             <div className="mt-2 space-y-2 pl-7 text-sm">
               <p className="text-xs text-slate-500">

@@ -35,3 +35,22 @@ export function ScoreBar({
     </div>
   );
 }
+
+/** A criterion's small bar, filling the row, then its score in the band's colour. */
+export function CriterionScore({ label, score }: { label: string; score: number }) {
+  return (
+    <>
+      <span className="flex-1">
+        <ScoreBar label={label} score={score} size="sm" />
+      </span>
+      <span
+        className={cn(
+          "w-10 text-right font-medium tabular-nums",
+          BAND_CLASSES[qualityBand(score)].text,
+        )}
+      >
+        {formatScore(score)}
+      </span>
+    </>
+  );
+}
