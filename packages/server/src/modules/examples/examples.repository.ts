@@ -290,22 +290,28 @@ export function claimIngestRun(db: Db, id: string): Promise<IngestRunRow | undef
     .executeTakeFirst();
 }
 
+/** An ingest run's counters. */
+export interface IngestCounts {
+  total: number;
+  processed: number;
+  added: number;
+  updated: number;
+  unchanged: number;
+  errors: number;
+}
+
 export async function updateIngestRun(
   db: Db,
   id: string,
-  patch: Partial<{
-    status: IngestRunRow["status"];
-    total: number;
-    processed: number;
-    added: number;
-    updated: number;
-    unchanged: number;
-    errors: number;
-    failures: string;
-    missing: string;
-    message: string | null;
-    finished: boolean;
-  }>,
+  patch: Partial<
+    IngestCounts & {
+      status: IngestRunRow["status"];
+      failures: string;
+      missing: string;
+      message: string | null;
+      finished: boolean;
+    }
+  >,
 ): Promise<void> {
   const { finished, ...rest } = patch;
   // A finished run's staged upload goes in the same statement.

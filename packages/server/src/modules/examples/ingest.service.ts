@@ -13,6 +13,7 @@ import {
   type ReferenceLookup,
 } from "./example-file";
 import * as repo from "./examples.repository";
+import type { IngestCounts } from "./examples.repository";
 import { recordAudit } from "../audit/audit.service";
 import { findUserById } from "../users/users.repository";
 import { presentIngestJob } from "./examples.presenter";
@@ -266,14 +267,7 @@ async function ingestListing(
   signal: AbortSignal,
   listing: SourceListing,
   progress: {
-    counts: {
-      total: number;
-      processed: number;
-      added: number;
-      updated: number;
-      unchanged: number;
-      errors: number;
-    };
+    counts: IngestCounts;
     failures: IngestFailure[];
     saveProgress: (extra?: Parameters<typeof repo.updateIngestRun>[2]) => Promise<void>;
   },
@@ -404,15 +398,6 @@ async function ingestListing(
   });
 }
 
-type Counts = {
-  total: number;
-  processed: number;
-  added: number;
-  updated: number;
-  unchanged: number;
-  errors: number;
-};
-
 /**
  * Writes a batch in one statement, and the job's counters in the same transaction, so the
  * job row always tells exactly what is stored (a crash loses a batch and its counts together).
@@ -423,15 +408,15 @@ async function writeBatch(
   jobId: string,
   rows: { row: NewExample; isNew: boolean; path: string }[],
   processed: number,
-  counts: Counts,
+  counts: IngestCounts,
   failures: IngestFailure[],
 ): Promise<void> {
-  const tally = (from: Counts, written: { isNew: boolean }[]): Counts => ({
+  const tally = (from: IngestCounts, written: { isNew: boolean }[]): IngestCounts => ({
     ...from,
     added: from.added + written.filter((r) => r.isNew).length,
     updated: from.updated + written.filter((r) => !r.isNew).length,
   });
-  const save = (trx: Kysely<Database>, next: Counts) =>
+  const save = (trx: Kysely<Database>, next: IngestCounts) =>
     repo.updateIngestRun(trx, jobId, { ...next, failures: JSON.stringify(failures) });
   try {
     const next = { ...tally(counts, rows), processed: counts.processed + processed };
