@@ -1,6 +1,6 @@
 import type { User } from "@content-studio/contract";
 import { useEffect, useRef } from "react";
-import { keepTabInside } from "../../components/ui/focus-trap";
+import { holdModal } from "../../components/ui/focus-trap";
 import { Sidebar } from "./sidebar";
 
 interface MobileMenuProps {
@@ -26,25 +26,10 @@ export function MobileMenu({ id, user, open, onClose }: MobileMenuProps) {
   useEffect(() => {
     const panel = panelRef.current;
     if (!open || !panel) return;
-    // Focus goes back where it was (the menu button) once the page behind is no longer inert.
-    const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = "hidden";
+    // Focus goes back where it was (the menu button) when the menu closes.
+    const release = holdModal(panel, () => onCloseRef.current());
     panel.querySelector<HTMLElement>("button")?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        event.preventDefault();
-        onCloseRef.current();
-        return;
-      }
-      keepTabInside(event, panel);
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => {
-      document.removeEventListener("keydown", onKeyDown);
-      document.body.style.overflow = overflow;
-      returnTo?.focus();
-    };
+    return release;
   }, [open]);
 
   return (

@@ -4,7 +4,7 @@ import { createPortal } from "react-dom";
 import { cn } from "../../lib/cn";
 import { Alert } from "./alert";
 import { Button, focusRing } from "./button";
-import { keepTabInside } from "./focus-trap";
+import { holdModal } from "./focus-trap";
 
 const SIZES = { md: "max-w-lg", lg: "max-w-3xl", xl: "max-w-5xl" } as const;
 
@@ -47,31 +47,18 @@ export function Dialog({
     const overlay = overlayRef.current;
     const panel = panelRef.current;
     if (!overlay || !panel) return;
-    const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // Held before the page goes inert, so it remembers the focus to give back.
+    const release = holdModal(panel, () => onCloseRef.current());
     // Everything else on the page is out of reach (pointer, Tab and screen readers).
     const others = Array.from(document.body.children).filter(
       (el): el is HTMLElement =>
         el instanceof HTMLElement && el !== overlay && !el.hasAttribute("inert"),
     );
     for (const el of others) el.setAttribute("inert", "");
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = "hidden";
     panel.focus();
-
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        event.preventDefault();
-        onCloseRef.current();
-        return;
-      }
-      keepTabInside(event, panel);
-    };
-    document.addEventListener("keydown", onKeyDown);
     return () => {
-      document.removeEventListener("keydown", onKeyDown);
       for (const el of others) el.removeAttribute("inert");
-      document.body.style.overflow = overflow;
-      returnTo?.focus();
+      release();
     };
   }, []);
 

@@ -20,7 +20,7 @@ function focusables(root: HTMLElement): HTMLElement[] {
  * element Tab wraps to the first and back; focus that has left the container comes back in.
  * Call it from a document keydown listener; it ignores every key but Tab.
  */
-export function keepTabInside(event: KeyboardEvent, container: HTMLElement): void {
+function keepTabInside(event: KeyboardEvent, container: HTMLElement): void {
   if (event.key !== "Tab") return;
   const items = focusables(container);
   const first = items[0];
@@ -39,4 +39,29 @@ export function keepTabInside(event: KeyboardEvent, container: HTMLElement): voi
     event.preventDefault();
     first.focus();
   }
+}
+
+/**
+ * Holds `panel` modal until the returned function is called: Escape calls `onClose`, Tab stays
+ * inside (keepTabInside), the page behind does not scroll, and focus then goes back where it
+ * was. Call the returned function once the page behind is reachable again.
+ */
+export function holdModal(panel: HTMLElement, onClose: () => void): () => void {
+  const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  const overflow = document.body.style.overflow;
+  document.body.style.overflow = "hidden";
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "Escape") {
+      event.preventDefault();
+      onClose();
+      return;
+    }
+    keepTabInside(event, panel);
+  };
+  document.addEventListener("keydown", onKeyDown);
+  return () => {
+    document.removeEventListener("keydown", onKeyDown);
+    document.body.style.overflow = overflow;
+    returnTo?.focus();
+  };
 }
