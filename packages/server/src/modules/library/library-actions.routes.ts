@@ -18,7 +18,7 @@ import {
   type Visualization,
   type VisualizeBody,
 } from "@content-studio/contract";
-import type { FastifyBaseLogger } from "fastify";
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
 import { routeOptions } from "../../lib/route-options";
@@ -57,6 +57,24 @@ export interface LibraryItemActions {
 export const libraryActionRoutes =
   (ctx: AppContext, actions: LibraryItemActions): FastifyPluginAsyncZod =>
   async (app) => {
+    /** The handler of an action that may call a provider: the id, the body, the client's signal. */
+    const providerAction =
+      <Body, Result>(action: ProviderAction<Body, Result>) =>
+      async (
+        request: FastifyRequest<{ Params: { id: string }; Body: Body }>,
+        reply: FastifyReply,
+      ) => ({
+        success: true as const,
+        data: await action(
+          ctx,
+          actorOf(request),
+          request.params.id,
+          request.body as Body,
+          clientGoneSignal(reply),
+          request.log,
+        ),
+      });
+
     app.post(
       "/api/library/:id/optimize",
       routeOptions("editor", {
@@ -67,17 +85,7 @@ export const libraryActionRoutes =
         body: OptimizeContentBodySchema,
         response: { 200: successEnvelope(OptimizeContentResultSchema) },
       }),
-      async (request, reply) => ({
-        success: true as const,
-        data: await actions.optimize(
-          ctx,
-          actorOf(request),
-          request.params.id,
-          request.body,
-          clientGoneSignal(reply),
-          request.log,
-        ),
-      }),
+      providerAction(actions.optimize),
     );
 
     app.post(
@@ -90,17 +98,7 @@ export const libraryActionRoutes =
         body: VisualizeBodySchema,
         response: { 200: successEnvelope(VisualizationSchema) },
       }),
-      async (request, reply) => ({
-        success: true as const,
-        data: await actions.visualize(
-          ctx,
-          actorOf(request),
-          request.params.id,
-          request.body,
-          clientGoneSignal(reply),
-          request.log,
-        ),
-      }),
+      providerAction(actions.visualize),
     );
 
     app.post(
@@ -113,17 +111,7 @@ export const libraryActionRoutes =
         body: RepurposeBodySchema,
         response: { 200: successEnvelope(ContentVariationsSchema) },
       }),
-      async (request, reply) => ({
-        success: true as const,
-        data: await actions.repurpose(
-          ctx,
-          actorOf(request),
-          request.params.id,
-          request.body,
-          clientGoneSignal(reply),
-          request.log,
-        ),
-      }),
+      providerAction(actions.repurpose),
     );
 
     app.post(
