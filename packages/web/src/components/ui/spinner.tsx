@@ -1,3 +1,4 @@
+import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "../../lib/cn";
 
@@ -43,4 +44,9 @@ export function LoadingText({ children, role, className }: LoadingTextProps) {
       <Spinner className="size-4" /> {children}
     </p>
   );
+}
+
+/** A button's icon: a small spinner while its action is under way, else the icon. */
+export function BusyIcon({ busy, icon: Icon }: { busy: boolean; icon: LucideIcon }) {
+  return busy ? <Spinner className="size-4" /> : <Icon aria-hidden="true" className="size-4" />;
 }

@@ -3,7 +3,7 @@ import { Sparkles } from "lucide-react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import { Spinner } from "../../../components/ui/spinner";
+import { BusyIcon, Spinner } from "../../../components/ui/spinner";
 import { useBrief } from "../api/get-brief";
 import { useLiveKit } from "../api/kit-events";
 import { useStartKit } from "../api/start-kit";
@@ -28,11 +28,7 @@ export function BriefKitPanel({ briefId, ...names }: BriefKitPanelProps) {
         disabled={start.isPending}
         onClick={() => start.mutate(briefId)}
       >
-        {start.isPending ? (
-          <Spinner className="size-4" />
-        ) : (
-          <Sparkles aria-hidden className="size-4" />
-        )}
+        <BusyIcon busy={start.isPending} icon={Sparkles} />
         {kitId ? "Generate a new kit" : "Generate kit"}
       </Button>
       {start.error ? <Alert className="min-w-0 flex-1">{start.error.message}</Alert> : null}

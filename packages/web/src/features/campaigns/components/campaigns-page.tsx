@@ -11,7 +11,7 @@ import { Alert } from "../../../components/ui/alert";
 import { buttonClasses, focusRing } from "../../../components/ui/button";
 import { FileButton } from "../../../components/ui/file-button";
 import { PageHeader } from "../../../components/ui/page-header";
-import { Spinner } from "../../../components/ui/spinner";
+import { BusyIcon, Spinner } from "../../../components/ui/spinner";
 import { StatusBadge, type StatusTone } from "../../../components/ui/status-badge";
 import { ApiError } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
@@ -67,11 +67,7 @@ export function CampaignsPage() {
                 disabled={importBrief.isPending}
                 onFile={onFile}
               >
-                {importBrief.isPending ? (
-                  <Spinner className="size-4" />
-                ) : (
-                  <Upload aria-hidden="true" className="size-4" />
-                )}
+                <BusyIcon busy={importBrief.isPending} icon={Upload} />
                 Import CSV
               </FileButton>
               <Link to="/campaigns/new" className={buttonClasses()}>

@@ -19,7 +19,7 @@ import { Button, buttonClasses } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { SelectField } from "../../../components/ui/field";
 import { OptionsField } from "../../../components/ui/options-field";
-import { Spinner } from "../../../components/ui/spinner";
+import { BusyIcon } from "../../../components/ui/spinner";
 import { StatusBadge, type StatusTone } from "../../../components/ui/status-badge";
 import { kitPath } from "../api/get-kit";
 import { useCancelKit, useFixKitStep, useResumeKit, useRetryKitStep } from "../api/kit-actions";
@@ -170,11 +170,7 @@ export function KitRunView({ kit, names, receivedAt, generate }: KitRunViewProps
                 cancel.mutate(kit.id);
               }}
             >
-              {cancel.isPending ? (
-                <Spinner className="size-4" />
-              ) : (
-                <Pause aria-hidden className="size-4" />
-              )}
+              <BusyIcon busy={cancel.isPending} icon={Pause} />
               Cancel kit
             </Button>
           ) : null}
@@ -186,11 +182,7 @@ export function KitRunView({ kit, names, receivedAt, generate }: KitRunViewProps
                 resume.mutate(kit.id);
               }}
             >
-              {resume.isPending ? (
-                <Spinner className="size-4" />
-              ) : (
-                <Play aria-hidden className="size-4" />
-              )}
+              <BusyIcon busy={resume.isPending} icon={Play} />
               Resume kit
             </Button>
           ) : null}
@@ -200,11 +192,7 @@ export function KitRunView({ kit, names, receivedAt, generate }: KitRunViewProps
               disabled={submit.isPending || doneIds.size === 0}
               onClick={onSubmit}
             >
-              {submit.isPending ? (
-                <Spinner className="size-4" />
-              ) : (
-                <Send aria-hidden className="size-4" />
-              )}
+              <BusyIcon busy={submit.isPending} icon={Send} />
               {chosen.length > 0
                 ? `Submit ${chosen.length} selected for approval`
                 : "Submit all done for approval"}

@@ -11,7 +11,7 @@ import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import { Spinner } from "../../../components/ui/spinner";
+import { BusyIcon, Spinner } from "../../../components/ui/spinner";
 import { cn } from "../../../lib/cn";
 import { useOptimizeContent } from "../api/optimize-content";
 import { useUpdateContent } from "../api/update-content";
@@ -89,11 +89,7 @@ export function OptimizePanel(props: OptimizePanelProps) {
                 onClick={runOptimize}
                 disabled={!result.can.optimize || optimize.isPending || update.isPending}
               >
-                {optimize.isPending ? (
-                  <Spinner className="size-4" />
-                ) : (
-                  <Wand2 aria-hidden="true" className="size-4" />
-                )}
+                <BusyIcon busy={optimize.isPending} icon={Wand2} />
                 {optimize.isPending ? "Optimizing..." : "Optimize Content"}
               </Button>
             </div>

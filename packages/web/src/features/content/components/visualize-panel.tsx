@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import { Spinner } from "../../../components/ui/spinner";
+import { BusyIcon } from "../../../components/ui/spinner";
 import { useVisualizeContent } from "../api/visualize-content";
 import { saveBlob } from "../../../lib/download";
 import { fileStem, toPngBlob, toSvgText, visualizationSrc } from "../utils/image-export";
@@ -71,11 +71,7 @@ export function VisualizePanel({
             </p>
           </div>
           <Button type="submit" disabled={!canEdit || visualize.isPending || prompt.trim() === ""}>
-            {visualize.isPending ? (
-              <Spinner className="size-4" />
-            ) : (
-              <ImageIcon aria-hidden="true" className="size-4" />
-            )}
+            <BusyIcon busy={visualize.isPending} icon={ImageIcon} />
             {visualize.isPending ? "Generating Visualization..." : "Generate Visualization"}
           </Button>
           {visualize.isError ? <Alert>{visualize.error.message}</Alert> : null}

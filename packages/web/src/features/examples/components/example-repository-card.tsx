@@ -9,7 +9,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { TextField } from "../../../components/ui/field";
-import { LoadingText, Spinner } from "../../../components/ui/spinner";
+import { BusyIcon, LoadingText, Spinner } from "../../../components/ui/spinner";
 import { ApiError, getFieldErrors } from "../../../lib/api-client";
 import {
   useExampleRepoSettings,
@@ -310,11 +310,7 @@ function IngestPanel({ saved, dirty }: { saved: ExampleRepoSettingsView; dirty: 
           disabled={busy || dirty}
           title={dirty ? "Save the settings first: ingest reads the saved source." : undefined}
         >
-          {startIngest.isPending || run.isRunning ? (
-            <Spinner className="size-4" />
-          ) : (
-            <DatabaseZap className="size-4" aria-hidden="true" />
-          )}
+          <BusyIcon busy={startIngest.isPending || run.isRunning} icon={DatabaseZap} />
           {startIngest.isPending || run.isRunning ? "Ingesting..." : "Ingest Examples"}
         </Button>
         <Button variant="secondary" onClick={chooseFolder} disabled={busy}>

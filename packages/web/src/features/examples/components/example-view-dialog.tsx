@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
-import { LoadingText, Spinner } from "../../../components/ui/spinner";
+import { BusyIcon, LoadingText } from "../../../components/ui/spinner";
 import { sanitizeHtml } from "../../../lib/sanitize-html";
 import { useExample } from "../api/get-example";
 import { CategoryBadge, TagChip } from "./category-badge";
@@ -41,11 +41,7 @@ export function ExampleViewDialog({
       footer={
         <>
           <Button variant="secondary" onClick={onExport} aria-disabled={exporting || undefined}>
-            {exporting ? (
-              <Spinner className="size-4" />
-            ) : (
-              <Download className="size-4" aria-hidden="true" />
-            )}
+            <BusyIcon busy={exporting} icon={Download} />
             Export
           </Button>
           <Button onClick={onClose}>Close</Button>

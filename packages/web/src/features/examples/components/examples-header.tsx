@@ -2,7 +2,7 @@ import type { RepositorySource } from "@content-studio/contract";
 import { DatabaseZap, Plus } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { PageHeader } from "../../../components/ui/page-header";
-import { Spinner } from "../../../components/ui/spinner";
+import { BusyIcon } from "../../../components/ui/spinner";
 import { SourceSwitch } from "./source-switch";
 
 interface ExamplesHeaderProps {
@@ -51,11 +51,7 @@ export function ExamplesHeader({
               disabled={ingesting || cloudBlocked}
               aria-describedby={cloudBlocked ? cloudNeedsId : undefined}
             >
-              {ingesting ? (
-                <Spinner className="size-4" />
-              ) : (
-                <DatabaseZap className="size-4" aria-hidden="true" />
-              )}
+              <BusyIcon busy={ingesting} icon={DatabaseZap} />
               {ingesting ? "Ingesting..." : "Ingest Examples"}
             </Button>
           ) : null}

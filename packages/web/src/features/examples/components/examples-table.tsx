@@ -2,7 +2,7 @@ import type { ExampleSummary } from "@content-studio/contract";
 import { Download, Eye, Pencil, Trash2 } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { DataTable } from "../../../components/ui/data-table";
-import { Spinner } from "../../../components/ui/spinner";
+import { BusyIcon } from "../../../components/ui/spinner";
 import { CategoryBadge, TagChip } from "./category-badge";
 import { contentTypeText } from "./labels";
 
@@ -86,11 +86,7 @@ export function ExamplesTable({
                 aria-disabled={exportingId === example.id || undefined}
                 onClick={() => onExport(example)}
               >
-                {exportingId === example.id ? (
-                  <Spinner className="size-4" />
-                ) : (
-                  <Download className="size-4" aria-hidden="true" />
-                )}
+                <BusyIcon busy={exportingId === example.id} icon={Download} />
                 <span className="hidden 2xl:inline">Export</span>
               </Button>
               {example.can.edit ? (

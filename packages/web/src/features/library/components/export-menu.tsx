@@ -1,7 +1,7 @@
 import { EXPORT_FORMATS, type ExportFormat } from "@content-studio/contract";
 import { Download } from "lucide-react";
 import { Button } from "../../../components/ui/button";
-import { Spinner } from "../../../components/ui/spinner";
+import { BusyIcon } from "../../../components/ui/spinner";
 import { hasServerMessage } from "../../../lib/api-client";
 import { useExportLibraryItem } from "../api/export-library-item";
 
@@ -22,11 +22,10 @@ export function ExportMenu({ id }: { id: string }) {
           aria-label={`Export as ${LABELS[format]}`}
           onClick={() => exporter.mutate({ id, format })}
         >
-          {exporter.isPending && exporter.variables?.format === format ? (
-            <Spinner className="size-4" />
-          ) : (
-            <Download aria-hidden="true" className="size-4" />
-          )}
+          <BusyIcon
+            busy={exporter.isPending && exporter.variables?.format === format}
+            icon={Download}
+          />
           {LABELS[format]}
         </Button>
       ))}

@@ -5,7 +5,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { TextAreaField, TextField } from "../../../components/ui/field";
-import { Spinner } from "../../../components/ui/spinner";
+import { BusyIcon } from "../../../components/ui/spinner";
 import { getFieldErrors, hasServerMessage } from "../../../lib/api-client";
 import { useRecheckLibraryItem } from "../api/recheck-library-item";
 import { useSaveLibraryItem } from "../api/save-library-item";
@@ -143,11 +143,7 @@ export function ItemEditor({ item }: { item: LibraryItemDetail }) {
         {readOnly ? null : (
           <div className="flex flex-wrap gap-3">
             <Button type="submit" disabled={!dirty || save.isPending}>
-              {save.isPending ? (
-                <Spinner className="size-4" />
-              ) : (
-                <Save aria-hidden="true" className="size-4" />
-              )}
+              <BusyIcon busy={save.isPending} icon={Save} />
               {save.isPending ? "Saving..." : "Save"}
             </Button>
             <Button
@@ -159,11 +155,7 @@ export function ItemEditor({ item }: { item: LibraryItemDetail }) {
                 recheck.mutate(item.id);
               }}
             >
-              {recheck.isPending ? (
-                <Spinner className="size-4" />
-              ) : (
-                <Gauge aria-hidden="true" className="size-4" />
-              )}
+              <BusyIcon busy={recheck.isPending} icon={Gauge} />
               Run quality check
             </Button>
           </div>

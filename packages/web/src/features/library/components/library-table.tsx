@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { DataTable } from "../../../components/ui/data-table";
-import { Spinner } from "../../../components/ui/spinner";
+import { BusyIcon } from "../../../components/ui/spinner";
 import { hasServerMessage } from "../../../lib/api-client";
 import { useDeleteLibraryItem } from "../api/delete-library-item";
 import { useDuplicateLibraryItem } from "../api/duplicate-library-item";
@@ -109,11 +109,10 @@ export function LibraryTable({ items, trash }: { items: LibraryItem[]; trash: bo
                     disabled={duplicate.isPending}
                     onClick={() => onDuplicate(item)}
                   >
-                    {duplicate.isPending && duplicate.variables === item.id ? (
-                      <Spinner className="size-4" />
-                    ) : (
-                      <Copy aria-hidden="true" className="size-4" />
-                    )}
+                    <BusyIcon
+                      busy={duplicate.isPending && duplicate.variables === item.id}
+                      icon={Copy}
+                    />
                   </Button>
                 ) : null}
                 {item.can.restore ? (

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { SelectField } from "../../../components/ui/field";
-import { LoadingText, Spinner } from "../../../components/ui/spinner";
+import { BusyIcon, LoadingText } from "../../../components/ui/spinner";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { hasServerMessage } from "../../../lib/api-client";
 import { useItemExports } from "../api/get-item-exports";
@@ -80,11 +80,7 @@ export function ItemExportsPanel({
               ))}
             </SelectField>
             <Button type="submit" size="sm" className="h-10" disabled={send.isPending}>
-              {send.isPending ? (
-                <Spinner className="size-4" />
-              ) : (
-                <Send className="size-4" aria-hidden="true" />
-              )}
+              <BusyIcon busy={send.isPending} icon={Send} />
               Send as draft
             </Button>
           </form>

@@ -13,7 +13,7 @@ import { MutationConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Card } from "../../../components/ui/card";
 import { FormDialog } from "../../../components/ui/dialog";
 import { SelectField, TextField } from "../../../components/ui/field";
-import { LoadingText, Spinner } from "../../../components/ui/spinner";
+import { BusyIcon, LoadingText } from "../../../components/ui/spinner";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { TrashButton } from "../../../components/ui/trash-button";
 import { getFieldErrors } from "../../../lib/api-client";
@@ -161,11 +161,7 @@ function ConnectionRow({
           disabled={test.isPending}
           onClick={() => test.mutate(connection.id)}
         >
-          {test.isPending ? (
-            <Spinner className="size-4" />
-          ) : (
-            <PlugZap className="size-4" aria-hidden="true" />
-          )}
+          <BusyIcon busy={test.isPending} icon={PlugZap} />
           {test.isPending ? "Testing..." : "Test connection"}
         </Button>
         <Button size="sm" variant="secondary" onClick={onEdit}>
