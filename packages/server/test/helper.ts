@@ -14,7 +14,7 @@ import { seedReferenceData } from "../src/db/seed/seed";
 import { seedProofFacts } from "../src/modules/proof/proof.service";
 import type { Database } from "../src/db/types";
 import { createAccount } from "../src/modules/users/users.service";
-import { databaseUrl, onServer } from "./postgres-template";
+import { newDatabase } from "./postgres-template";
 import "./server-bundle";
 
 export const TEST_DB: "pglite" | "postgres" =
@@ -43,17 +43,9 @@ export async function createTestDatabase(
   let drop = async () => {};
   let url: string | undefined;
   if (TEST_DB === "postgres") {
-    const server = process.env.TEST_DATABASE_URL;
-    if (!server) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
     const templates = provided("postgresTemplates");
     const template = !migrate ? undefined : seed ? templates?.seeded : templates?.migrated;
-    const name = `cs_t_${templates?.run ?? "x"}_${randomBytes(6).toString("hex")}`;
-    await onServer(server, (c) =>
-      c.query(`create database ${name}${template ? ` template ${template}` : ""}`),
-    );
-    url = databaseUrl(server, name);
-    drop = async () =>
-      void (await onServer(server, (c) => c.query(`drop database if exists ${name} with (force)`)));
+    ({ url, drop } = await newDatabase("cs_t", templates?.run, template));
     handle = await openDatabase({ kind: "postgres", url, poolSize: 5 });
     fromTemplate = template !== undefined;
   } else if (seed && pgliteTemplate()) {

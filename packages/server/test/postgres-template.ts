@@ -32,6 +32,29 @@ export async function onServer<T>(url: string, work: (c: pg.Client) => Promise<T
 }
 
 /**
+ * A new database `<prefix>_<run>_<random>` on TEST_DATABASE_URL's server (`run`: the run's id,
+ * so its teardown finds what a failed file left), a copy of `template` when given, else empty;
+ * drop() removes it with any connection still open to it.
+ */
+export async function newDatabase(
+  prefix: string,
+  run: string | undefined,
+  template: string | undefined,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
+  const name = `${prefix}_${run ?? "x"}_${randomBytes(6).toString("hex")}`;
+  await onServer(server, (c) =>
+    c.query(`create database ${name}${template ? ` template ${template}` : ""}`),
+  );
+  return {
+    url: databaseUrl(server, name),
+    drop: async () =>
+      void (await onServer(server, (c) => c.query(`drop database if exists ${name} with (force)`))),
+  };
+}
+
+/**
  * Vitest global setup of the PostgreSQL project: two databases are migrated once per run (one
  * seeded, one not), with the job engine's schema installed, and each test file gets a database
  * of its own copied from one of them (`create database … template`). A database per file keeps

@@ -1,12 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { expect } from "vitest";
 import { tempDir } from "../fixtures/examples";
 import { provided, TEST_DB } from "../helper";
-import { databaseUrl, onServer } from "../postgres-template";
+import { newDatabase } from "../postgres-template";
 
 /** The repository root: the server runs from source there (node --import tsx). */
 export const repoRoot = path.resolve(import.meta.dirname, "../../../..");
@@ -159,19 +158,12 @@ export async function signIn(base: string, credentials?: { email: string; passwo
 export async function createScratchDatabase(
   options: { migrated?: boolean } = {},
 ): Promise<{ url: string; drop: () => Promise<void> }> {
-  const server = process.env.TEST_DATABASE_URL;
-  if (!server) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
   const templates = provided("postgresTemplates");
-  const template = options.migrated ? templates?.seeded : undefined;
-  const name = `cs_scratch_${templates?.run ?? "x"}_${randomBytes(6).toString("hex")}`;
-  await onServer(server, (c) =>
-    c.query(`create database ${name}${template ? ` template ${template}` : ""}`),
+  return newDatabase(
+    "cs_scratch",
+    templates?.run,
+    options.migrated ? templates?.seeded : undefined,
   );
-  return {
-    url: databaseUrl(server, name),
-    drop: async () =>
-      void (await onServer(server, (c) => c.query(`drop database if exists ${name} with (force)`))),
-  };
 }
 
 /**
