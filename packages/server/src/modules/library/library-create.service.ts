@@ -68,66 +68,61 @@ export type NewLibraryItem = NewContentItem & { id: string };
 export async function createLibraryItem(
   trx: Transaction<Database>,
   row: NewLibraryItem,
-  history: { note?: string; kind?: "created" | "duplicated" } = {},
+  history: NewItemHistory = {},
 ): Promise<void> {
-  await repo.insertLibraryItem(trx, row);
-  await recordNewItem(trx, {
-    id: row.id,
-    title: row.title,
-    headline: row.headline,
-    introduction: row.introduction,
-    body: row.body,
-    conclusion: row.conclusion,
-    qualityScore: row.quality_after ?? null,
-    qualityReport: row.quality_report ?? null,
-    actorId: row.created_by ?? null,
-    note: history.note,
-    kind: history.kind,
-    at: row.created_at === undefined ? undefined : new Date(row.created_at),
-  });
+  await createLibraryItems(trx, [row], history);
 }
 
-/** Version 1 and the "created" event of a new item, in the transaction that inserts it. */
-async function recordNewItem(
+/** How a new item's history begins: its note and whether it was created or duplicated. */
+interface NewItemHistory {
+  note?: string;
+  kind?: "created" | "duplicated";
+}
+
+/**
+ * Stores new items as `createLibraryItem` does, set-based: three inserts, whatever the number
+ * of items (a bulk load). Keep `rows` to a few hundred: each row binds one parameter a column.
+ */
+export async function createLibraryItems(
   trx: Transaction<Database>,
-  item: {
-    id: string;
-    title: string;
-    headline: string;
-    introduction: string;
-    body: string;
-    conclusion: string;
-    qualityScore: number | null;
-    qualityReport: string | null;
-    actorId: string | null;
-    note?: string;
-    kind?: "created" | "duplicated";
-    at?: Date;
-  },
+  rows: NewLibraryItem[],
+  { note, kind }: NewItemHistory = {},
 ): Promise<void> {
-  const at = item.at ?? new Date();
-  await repo.insertContentVersion(trx, {
-    content_item_id: item.id,
-    version: 1,
-    title: item.title,
-    headline: item.headline,
-    introduction: item.introduction,
-    body: item.body,
-    conclusion: item.conclusion,
-    quality_score: item.qualityScore,
-    quality_report: item.qualityReport,
-    note: item.note ?? "Generated",
-    created_by: item.actorId,
-    created_at: at,
-  });
-  await repo.insertEvent(trx, {
-    id: randomUUID(),
-    content_item_id: item.id,
-    kind: item.kind ?? "created",
-    to_status: "draft",
-    version: 1,
-    note: item.note ?? null,
-    actor_id: item.actorId,
-    created_at: at,
-  });
+  if (rows.length === 0) return;
+  await repo.insertLibraryItem(trx, rows);
+  const firsts = rows.map((row) => ({
+    row,
+    at: row.created_at === undefined ? new Date() : new Date(row.created_at),
+    actorId: row.created_by ?? null,
+  }));
+  await repo.insertContentVersion(
+    trx,
+    firsts.map(({ row, at, actorId }) => ({
+      content_item_id: row.id,
+      version: 1,
+      title: row.title,
+      headline: row.headline,
+      introduction: row.introduction,
+      body: row.body,
+      conclusion: row.conclusion,
+      quality_score: row.quality_after ?? null,
+      quality_report: row.quality_report ?? null,
+      note: note ?? "Generated",
+      created_by: actorId,
+      created_at: at,
+    })),
+  );
+  await repo.insertEvent(
+    trx,
+    firsts.map(({ row, at, actorId }) => ({
+      id: randomUUID(),
+      content_item_id: row.id,
+      kind: kind ?? "created",
+      to_status: "draft" as const,
+      version: 1,
+      note: note ?? null,
+      actor_id: actorId,
+      created_at: at,
+    })),
+  );
 }

@@ -17,7 +17,7 @@ import { refreshLibraryStatistics } from "../../db/database";
 import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
 import { VALID_REQUEST, modelDraft } from "../../../test/support/generation";
 import { purgeExpiredTrash, TRASH_PURGE_QUEUE } from "./library-trash.service";
-import { insertTestItem, qualityReport } from "../../../test/support/library";
+import { insertTestItem, insertTestItems, qualityReport } from "../../../test/support/library";
 
 type Ok<T> = { success: true; data: T };
 type Err = { success: false; code: string; message: string; details?: unknown };
@@ -226,9 +226,7 @@ describe("library search over many items: planned from the statistics", () => {
         ? { title: `Bulk ${n}`, body: "<p>Zebra quokka notes.</p>", industryId: "automotive" }
         : { title: `Filler ${n}`, industryId: "aerospace" },
     );
-    for (let i = 0; i < items.length; i += 250) {
-      await Promise.all(items.slice(i, i + 250).map((item) => insertTestItem(t.db, item)));
-    }
+    await insertTestItems(t.db, items);
     // As a server has them after a bulk load.
     await refreshLibraryStatistics(t.db);
   }, 120_000);
