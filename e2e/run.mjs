@@ -34,7 +34,10 @@ const files = fs
 if (files.length === 0) fail(`no e2e/*.e2e.mjs files match ${filters.join(", ") || "*"}.`);
 
 fs.mkdirSync(resultsDir, { recursive: true });
-// One journey at a time: each starts its own server (PGlite holds ~0.5 GiB) and a browser.
+// Two journeys at a time (E2E_CONCURRENCY overrides): each starts its own server (PGlite holds
+// ~0.5 GiB) and browser, and spends much of its time waiting on them, so a second journey
+// uses the other core (decision 0058).
+const concurrency = Number(process.env.E2E_CONCURRENCY) || 2;
 const child = spawn(
   process.execPath,
   [
@@ -42,7 +45,7 @@ const child = spawn(
     "--import",
     "tsx",
     "--test",
-    "--test-concurrency=1",
+    `--test-concurrency=${concurrency}`,
     "--test-reporter=spec",
     "--test-reporter-destination=stdout",
     "--test-reporter=junit",

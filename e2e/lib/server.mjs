@@ -76,6 +76,20 @@ export function makeDataDir(prefix = "content-studio-e2e-") {
  * @returns {Promise<RunningServer>}
  */
 export async function startServer(options = {}) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startServerOnce(options);
+    } catch (error) {
+      // The free port was taken between the probe and the server's bind (by a journey running
+      // beside this one): start again on another port.
+      const raced = error instanceof Error && /EADDRINUSE/.test(error.message);
+      if (!raced || attempt >= 3 || options.env?.PORT) throw error;
+    }
+  }
+}
+
+/** @param {Parameters<typeof startServer>[0]} options @returns {Promise<RunningServer>} */
+async function startServerOnce(options = {}) {
   if (!fs.existsSync(serverEntry)) {
     throw new Error(
       `${path.relative(repoRoot, serverEntry)} is missing: run \`npm run build\` first.`,
