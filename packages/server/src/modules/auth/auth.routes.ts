@@ -53,7 +53,7 @@ export const authRoutes =
         await createFirstAdmin(ctx, request.body);
         const { user, setCookies } = await signIn(ctx, request, request.body);
         if (setCookies.length > 0) reply.header("set-cookie", setCookies);
-        return reply.status(201).send({ success: true as const, data: { user } });
+        return { success: true as const, data: { user } };
       },
     );
 

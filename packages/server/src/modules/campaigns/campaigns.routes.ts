@@ -51,13 +51,10 @@ export const campaignsRoutes =
         body: CampaignBriefInputSchema,
         response: { 201: brief },
       }),
-      async (request, reply) => {
-        reply.code(201);
-        return {
-          success: true as const,
-          data: await campaigns.createBrief(ctx, actorOf(request), request.body),
-        };
-      },
+      async (request) => ({
+        success: true as const,
+        data: await campaigns.createBrief(ctx, actorOf(request), request.body),
+      }),
     );
 
     app.post(
@@ -68,7 +65,7 @@ export const campaignsRoutes =
         tags: ["campaigns"],
         response: { 201: brief },
       }),
-      async (request, reply) => {
+      async (request) => {
         if (!request.isMultipart()) throw new AppError("validation_error", "Choose a CSV file.");
         const part = await request.file();
         if (!part) throw new AppError("validation_error", "Choose a CSV file.");
@@ -79,7 +76,6 @@ export const campaignsRoutes =
         }
         const text = bytes.toString("utf8");
         assertNoNul(text, `body.${part.fieldname}`);
-        reply.code(201);
         return {
           success: true as const,
           data: await campaigns.importBrief(ctx, actorOf(request), text),
@@ -147,13 +143,10 @@ export const campaignsRoutes =
         params: CampaignIdParamsSchema,
         response: { 201: brief },
       }),
-      async (request, reply) => {
-        reply.code(201);
-        return {
-          success: true as const,
-          data: await campaigns.duplicateBrief(ctx, actorOf(request), request.params.id),
-        };
-      },
+      async (request) => ({
+        success: true as const,
+        data: await campaigns.duplicateBrief(ctx, actorOf(request), request.params.id),
+      }),
     );
 
     app.get(

@@ -44,13 +44,10 @@ export const kitRoutes =
         params: CampaignIdParamsSchema,
         response: { 201: kit },
       }),
-      async (request, reply) => {
-        reply.code(201);
-        return {
-          success: true as const,
-          data: await kits.startKit(ctx, actorOf(request), request.params.id),
-        };
-      },
+      async (request) => ({
+        success: true as const,
+        data: await kits.startKit(ctx, actorOf(request), request.params.id),
+      }),
     );
 
     app.get(

@@ -133,9 +133,9 @@ export const examplesRoutes =
         body: ExampleInputSchema,
         response: { 201: successEnvelope(ExampleDetailSchema) },
       }),
-      async (request, reply) => {
+      async (request) => {
         const example = await examples.createExample(ctx.db, actorOf(request), request.body);
-        return reply.status(201).send({ success: true as const, data: example });
+        return { success: true as const, data: example };
       },
     );
 
@@ -201,9 +201,9 @@ export const examplesRoutes =
         body: StartIngestBodySchema,
         response: { 202: successEnvelope(IngestJobSchema) },
       }),
-      async (request, reply) => {
+      async (request) => {
         const job = await examples.ingestFromSettings(ctx, actorOf(request), request.body);
-        return reply.status(202).send({ success: true as const, data: job });
+        return { success: true as const, data: job };
       },
     );
 
@@ -215,11 +215,11 @@ export const examplesRoutes =
         tags: ["examples"],
         response: { 202: successEnvelope(IngestJobSchema) },
       }),
-      async (request, reply) => {
+      async (request) => {
         if (!request.isMultipart())
           throw new AppError("validation_error", "Upload a folder or a .zip file.");
         const job = await examples.ingestUploadedParts(ctx, actorOf(request), uploadParts(request));
-        return reply.status(202).send({ success: true as const, data: job });
+        return { success: true as const, data: job };
       },
     );
 

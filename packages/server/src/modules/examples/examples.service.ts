@@ -27,11 +27,7 @@ import { AppError, orNotFound } from "../../lib/app-error";
 import { FairQueue } from "../../lib/fair-queue";
 import type { SessionUser } from "../../plugins/access";
 import { findIndustryRow, findPersonaRow } from "../reference/reference.repository";
-import {
-  readSettingOverDefaults,
-  writeAuditedSetting,
-  type AuditedSetting,
-} from "../settings/settings.service";
+import { settingOverDefaults } from "../settings/settings.service";
 import { auditActorOf, recordAudit } from "../audit/audit.service";
 import { hashContent, serializeExample } from "./example-file";
 import * as repo from "./examples.repository";
@@ -58,19 +54,16 @@ import { receiveUpload, UploadError, type UploadPart } from "./sources/upload";
 
 export const EXAMPLE_REPO_SETTING = "examples.repository";
 
-const AUDITED_EXAMPLE_REPO_SETTING: AuditedSetting = {
+const exampleRepoSetting = settingOverDefaults({
   key: EXAMPLE_REPO_SETTING,
   label: "Example repository",
   action: "settings.example_repository_changed",
-};
+  schema: ExampleRepoSettingsSchema,
+  defaults: EXAMPLE_REPO_DEFAULTS,
+});
 
 export async function getExampleRepoSettings(db: Kysely<Database>): Promise<ExampleRepoSettings> {
-  return readSettingOverDefaults(
-    db,
-    EXAMPLE_REPO_SETTING,
-    ExampleRepoSettingsSchema,
-    EXAMPLE_REPO_DEFAULTS,
-  );
+  return exampleRepoSetting.read(db);
 }
 
 /**
@@ -137,14 +130,8 @@ export async function saveExampleRepoSettings(
   settings: ExampleRepoSettings,
 ): Promise<ExampleRepoSettingsResponse> {
   examplesPolicy.authorize(actor, "editSettings");
-  const { db } = ctx;
   await checkS3Endpoint(ctx.config, settings.s3Endpoint, true);
-  const before = await getExampleRepoSettings(db);
-  await db
-    .transaction()
-    .execute((trx) =>
-      writeAuditedSetting(trx, actor, AUDITED_EXAMPLE_REPO_SETTING, { before, after: settings }),
-    );
+  await exampleRepoSetting.save(ctx.db, actor, settings);
   return presentRepoSettings(ctx, settings, actor);
 }
 

@@ -46,13 +46,10 @@ export const glossaryRoutes =
         body: GlossaryTermInputSchema,
         response: { 201: successEnvelope(GlossaryTermSchema) },
       }),
-      async (request, reply) => {
-        reply.code(201);
-        return {
-          success: true as const,
-          data: await glossary.createGlossaryTerm(ctx, actorOf(request), request.body),
-        };
-      },
+      async (request) => ({
+        success: true as const,
+        data: await glossary.createGlossaryTerm(ctx, actorOf(request), request.body),
+      }),
     );
 
     app.put(

@@ -124,14 +124,14 @@ export const libraryActionRoutes =
         body: SaveAsExampleBodySchema,
         response: { 201: successEnvelope(ExampleDetailSchema) },
       }),
-      async (request, reply) => {
+      async (request) => {
         const example = await actions.saveAsExample(
           ctx,
           actorOf(request),
           request.params.id,
           request.body,
         );
-        return reply.status(201).send({ success: true as const, data: example });
+        return { success: true as const, data: example };
       },
     );
   };

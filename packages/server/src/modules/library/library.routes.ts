@@ -194,9 +194,9 @@ export const libraryRoutes =
         params: LibraryIdParamsSchema,
         response: { 201: successEnvelope(LibraryItemDetailSchema) },
       }),
-      async (request, reply) => {
+      async (request) => {
         const copy = await duplicateLibraryItem(ctx, actorOf(request), request.params.id);
-        return reply.status(201).send({ success: true as const, data: copy });
+        return { success: true as const, data: copy };
       },
     );
 

@@ -43,13 +43,10 @@ export const proofRoutes =
         body: FactInputSchema,
         response: { 201: successEnvelope(FactSchema) },
       }),
-      async (request, reply) => {
-        reply.code(201);
-        return {
-          success: true as const,
-          data: await proof.proposeFact(ctx, actorOf(request), request.body),
-        };
-      },
+      async (request) => ({
+        success: true as const,
+        data: await proof.proposeFact(ctx, actorOf(request), request.body),
+      }),
     );
 
     app.post(

@@ -47,13 +47,10 @@ export const publishingRoutes =
         body: ConnectionInputSchema,
         response: { 201: successEnvelope(PublishingConnectionSchema) },
       }),
-      async (request, reply) => {
-        reply.code(201);
-        return {
-          success: true as const,
-          data: await connections.createConnection(ctx, actorOf(request), request.body),
-        };
-      },
+      async (request) => ({
+        success: true as const,
+        data: await connections.createConnection(ctx, actorOf(request), request.body),
+      }),
     );
 
     app.patch(
@@ -132,17 +129,14 @@ export const publishingRoutes =
         body: SendDraftBodySchema,
         response: { 202: successEnvelope(ContentExportSchema) },
       }),
-      async (request, reply) => {
-        reply.code(202);
-        return {
-          success: true as const,
-          data: await exportsService.sendDraft(
-            ctx,
-            actorOf(request),
-            request.params.id,
-            request.body,
-          ),
-        };
-      },
+      async (request) => ({
+        success: true as const,
+        data: await exportsService.sendDraft(
+          ctx,
+          actorOf(request),
+          request.params.id,
+          request.body,
+        ),
+      }),
     );
   };

@@ -7,11 +7,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/types";
 import type { SessionUser } from "../../plugins/access";
 import { settingsPolicy } from "./settings.policy";
-import {
-  readSettingOverDefaults,
-  writeAuditedSetting,
-  type AuditedSetting,
-} from "./settings.service";
+import { settingOverDefaults } from "./settings.service";
 
 /**
  * The organisation's content generation defaults and thresholds. This module owns them: the
@@ -20,20 +16,17 @@ import {
  */
 export const GENERATION_SETTING = "generation.settings";
 
-const AUDITED_GENERATION_SETTING: AuditedSetting = {
+const generationSetting = settingOverDefaults({
   key: GENERATION_SETTING,
   label: "Content generation defaults",
   action: "settings.generation_changed",
-};
+  schema: GenerationSettingsSchema,
+  defaults: GENERATION_DEFAULTS,
+});
 
 /** The generation settings (the defaults until an admin saves). */
 export async function getGenerationSettings(db: Kysely<Database>): Promise<GenerationSettings> {
-  return readSettingOverDefaults(
-    db,
-    GENERATION_SETTING,
-    GenerationSettingsSchema,
-    GENERATION_DEFAULTS,
-  );
+  return generationSetting.read(db);
 }
 
 /** The organisation's quality threshold: the score above which content meets the standard. */
@@ -48,11 +41,6 @@ export async function saveGenerationSettings(
   settings: GenerationSettings,
 ): Promise<GenerationSettings> {
   settingsPolicy.authorize(actor, "editGenerationSettings");
-  const before = await getGenerationSettings(db);
-  await db
-    .transaction()
-    .execute((trx) =>
-      writeAuditedSetting(trx, actor, AUDITED_GENERATION_SETTING, { before, after: settings }),
-    );
+  await generationSetting.save(db, actor, settings);
   return settings;
 }

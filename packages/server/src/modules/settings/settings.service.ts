@@ -20,7 +20,7 @@ export interface AuditedSetting {
  * against `schema` (every field optional), the default for every other field. Nothing stored,
  * or a stored value that no longer parses, gives the defaults.
  */
-export async function readSettingOverDefaults<Shape extends z.ZodRawShape>(
+async function readSettingOverDefaults<Shape extends z.ZodRawShape>(
   db: Kysely<Database>,
   key: string,
   schema: z.ZodObject<Shape>,
@@ -47,4 +47,35 @@ export async function writeAuditedSetting<T extends Record<string, unknown>>(
     target: { type: "setting", id: setting.key, label: setting.label },
     changes: diffFields(before, after),
   });
+}
+
+/** A setting kept as one JSON object over its defaults, whose changes are audited. */
+export interface SettingOverDefaults<T> {
+  /** The stored fields that still parse, over the defaults (see readSettingOverDefaults). */
+  read(db: Kysely<Database>): Promise<T>;
+  /**
+   * Stores `after`, auditing every field that differs from what `read` gives now, in one
+   * transaction. The caller authorises.
+   */
+  save(db: Kysely<Database>, actor: SessionUser, after: T): Promise<void>;
+}
+
+/** One setting's definition: where it is stored, how it is audited, its schema and defaults. */
+export function settingOverDefaults<Shape extends z.ZodRawShape>(
+  setting: AuditedSetting & {
+    schema: z.ZodObject<Shape>;
+    defaults: z.infer<z.ZodObject<Shape>>;
+  },
+): SettingOverDefaults<z.infer<z.ZodObject<Shape>>> {
+  const read = (db: Kysely<Database>) =>
+    readSettingOverDefaults(db, setting.key, setting.schema, setting.defaults);
+  return {
+    read,
+    async save(db, actor, after) {
+      const before = await read(db);
+      await db
+        .transaction()
+        .execute((trx) => writeAuditedSetting(trx, actor, setting, { before, after }));
+    },
+  };
 }

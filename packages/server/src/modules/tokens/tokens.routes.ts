@@ -42,13 +42,10 @@ export const tokensRoutes =
         body: CreateTokenBodySchema,
         response: { 201: successEnvelope(CreatedApiTokenSchema) },
       }),
-      async (request, reply) => {
-        reply.code(201);
-        return {
-          success: true as const,
-          data: await tokens.createToken(ctx, actorOf(request), request.body),
-        };
-      },
+      async (request) => ({
+        success: true as const,
+        data: await tokens.createToken(ctx, actorOf(request), request.body),
+      }),
     );
 
     app.delete(

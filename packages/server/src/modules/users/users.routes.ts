@@ -41,9 +41,9 @@ export const usersRoutes =
         body: CreateUserBodySchema,
         response: { 201: successEnvelope(UserListRowSchema) },
       }),
-      async (request, reply) => {
+      async (request) => {
         const user = await createUser(ctx.db, ctx.auth, actorOf(request), request.body);
-        return reply.status(201).send({ success: true as const, data: user });
+        return { success: true as const, data: user };
       },
     );
 

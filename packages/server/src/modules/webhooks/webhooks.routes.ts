@@ -45,13 +45,10 @@ export const webhooksRoutes =
         body: WebhookEndpointInputSchema,
         response: { 201: successEnvelope(WebhookEndpointWithSecretSchema) },
       }),
-      async (request, reply) => {
-        reply.code(201);
-        return {
-          success: true as const,
-          data: await webhooks.createWebhook(ctx, actorOf(request), request.body),
-        };
-      },
+      async (request) => ({
+        success: true as const,
+        data: await webhooks.createWebhook(ctx, actorOf(request), request.body),
+      }),
     );
 
     app.patch(
@@ -109,13 +106,10 @@ export const webhooksRoutes =
         params: WebhookIdParamsSchema,
         response: { 202: successEnvelope(WebhookDeliverySchema) },
       }),
-      async (request, reply) => {
-        reply.code(202);
-        return {
-          success: true as const,
-          data: await webhooks.sendTestEvent(ctx, actorOf(request), request.params.id),
-        };
-      },
+      async (request) => ({
+        success: true as const,
+        data: await webhooks.sendTestEvent(ctx, actorOf(request), request.params.id),
+      }),
     );
 
     app.get(
@@ -142,18 +136,15 @@ export const webhooksRoutes =
         params: WebhookDeliveryParamsSchema,
         response: { 202: successEnvelope(WebhookDeliverySchema) },
       }),
-      async (request, reply) => {
-        reply.code(202);
-        return {
-          success: true as const,
-          data: await webhooks.replayWebhookDelivery(
-            ctx,
-            actorOf(request),
-            request.params.id,
-            request.params.deliveryId,
-          ),
-        };
-      },
+      async (request) => ({
+        success: true as const,
+        data: await webhooks.replayWebhookDelivery(
+          ctx,
+          actorOf(request),
+          request.params.id,
+          request.params.deliveryId,
+        ),
+      }),
     );
 
     app.put(
