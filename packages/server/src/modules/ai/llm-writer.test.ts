@@ -312,13 +312,15 @@ describe.each(["openai", "compatible", "google"] as const)("%s writer", (provide
   });
 
   it("keeps a slow but steady stream alive: the idle timer restarts on every chunk", async () => {
-    fake.enqueue(answer(DRAFT, { chunks: 6, chunkDelayMs: 80 }));
+    // 8 chunks 100 ms apart outlast the 500 ms idle time, and each gap is far inside it (a
+    // loaded machine can delay a timer by a few hundred ms).
+    fake.enqueue(answer(DRAFT, { chunks: 8, chunkDelayMs: 100 }));
     const started = Date.now();
-    const result = await writer({ limits: { idleTimeoutMs: 250 } }).write(
+    const result = await writer({ limits: { idleTimeoutMs: 500 } }).write(
       call({ onDelta: () => {} }),
     );
     expect(result.object).toEqual(DRAFT);
-    expect(Date.now() - started).toBeGreaterThan(250);
+    expect(Date.now() - started).toBeGreaterThan(500);
   });
 
   it("times out a call that exceeds the total time", async () => {
