@@ -3,8 +3,9 @@ import { useEffect, useId, useRef, type FormEvent, type ReactNode } from "react"
 import { createPortal } from "react-dom";
 import { cn } from "../../lib/cn";
 import { Alert } from "./alert";
-import { Button, focusRing } from "./button";
+import { Button } from "./button";
 import { holdModal } from "./focus-trap";
+import { IconButton } from "./icon-button";
 
 const SIZES = { md: "max-w-lg", lg: "max-w-3xl", xl: "max-w-5xl" } as const;
 
@@ -93,17 +94,12 @@ export function Dialog({
               </div>
             ) : null}
           </div>
-          <button
-            type="button"
+          <IconButton
+            label="Close dialog"
+            icon={X}
             onClick={onClose}
-            aria-label="Close dialog"
-            className={cn(
-              "-mr-2 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900",
-              focusRing,
-            )}
-          >
-            <X className="size-5" aria-hidden="true" />
-          </button>
+            className="-mr-2 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+          />
         </header>
         <div className="px-6 py-5">{children}</div>
         {footer ? (
