@@ -410,8 +410,6 @@ function DeleteConnectionDialog({
   return (
     <MutationConfirmDialog
       title="Delete connection"
-      confirmLabel="Delete connection"
-      busyLabel="Deleting..."
       mutation={remove}
       variables={connection.id}
       onClose={onClose}

@@ -341,7 +341,6 @@ function SsoForm({
       {removing ? (
         <MutationConfirmDialog
           title="Remove single sign-on"
-          confirmLabel="Remove single sign-on"
           busyLabel="Removing..."
           mutation={remove}
           variables={undefined}

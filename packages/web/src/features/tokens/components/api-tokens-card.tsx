@@ -293,7 +293,6 @@ function RevokeTokenDialog({ token, onClose }: { token: ApiToken; onClose: () =>
   return (
     <MutationConfirmDialog
       title="Revoke token"
-      confirmLabel="Revoke token"
       busyLabel="Revoking..."
       mutation={revoke}
       variables={token.id}

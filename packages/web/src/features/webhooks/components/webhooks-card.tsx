@@ -290,8 +290,6 @@ function DeleteEndpointDialog({
   return (
     <MutationConfirmDialog
       title="Delete endpoint"
-      confirmLabel="Delete endpoint"
-      busyLabel="Deleting..."
       mutation={remove}
       variables={endpoint.id}
       onClose={onClose}
