@@ -11,6 +11,7 @@ import { useId, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { DataTable } from "../../../components/ui/data-table";
+import { FieldLabel } from "../../../components/ui/field";
 import { RadioGroup } from "../../../components/ui/radio-group";
 import { Spinner } from "../../../components/ui/spinner";
 import { saveBlob } from "../../../lib/download";
@@ -42,9 +43,7 @@ export function ImportPanel({
     <div className="space-y-4 rounded-lg border border-slate-200 p-4">
       <div className="flex flex-wrap items-end gap-3">
         <div className="min-w-0 flex-1">
-          <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
-            CSV file
-          </label>
+          <FieldLabel htmlFor={inputId}>CSV file</FieldLabel>
           <input
             id={inputId}
             type="file"

@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import { SelectField } from "../../../components/ui/field";
+import { FieldLabel, SelectField } from "../../../components/ui/field";
 import { LoadingText } from "../../../components/ui/spinner";
 import { cn } from "../../../lib/cn";
 import type { AiProviderForm } from "../hooks/use-ai-provider-form";
@@ -206,9 +206,7 @@ function ApiKeyField({ provider }: { provider: ProviderInfo | undefined }) {
 
   return (
     <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        API key
-      </label>
+      <FieldLabel htmlFor={id}>API key</FieldLabel>
       <div className="flex max-w-sm gap-2">
         <input
           id={id}
