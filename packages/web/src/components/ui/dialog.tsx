@@ -16,6 +16,8 @@ interface DialogProps {
   onClose: () => void;
   /** Buttons at the bottom right. */
   footer?: ReactNode;
+  /** Without a footer: the words of one button there that closes the dialog ("Done"). */
+  closeLabel?: string;
   size?: keyof typeof SIZES;
   children: ReactNode;
 }
@@ -28,10 +30,18 @@ export function Dialog({
   title,
   description,
   onClose,
-  footer,
+  footer: ownFooter,
+  closeLabel,
   size = "lg",
   children,
 }: DialogProps) {
+  const footer =
+    ownFooter ??
+    (closeLabel ? (
+      <Button variant="secondary" onClick={onClose}>
+        {closeLabel}
+      </Button>
+    ) : null);
   const titleId = useId();
   const descriptionId = useId();
   const overlayRef = useRef<HTMLDivElement>(null);
@@ -146,7 +156,7 @@ export function FormDialogFooter({
   );
 }
 
-interface FormDialogProps extends Omit<DialogProps, "footer"> {
+interface FormDialogProps extends Omit<DialogProps, "footer" | "closeLabel"> {
   /** The form's id, which the footer's submit button names. */
   formId: string;
   /** The form's accessible name. */
