@@ -1,6 +1,7 @@
 import type { AudienceFilter, Industry, IntentData } from "@content-studio/contract";
 import { Card } from "../../../components/ui/card";
 import { SelectField } from "../../../components/ui/field";
+import { SelectOptions } from "../../../components/ui/options-field";
 import { TitledList } from "./titled-list";
 
 /** 'all': a card per industry; one industry: its details. The focus dropdown is off in 'all'. */
@@ -28,11 +29,7 @@ export function IndustryInsights({
           onChange={(e) => onFocus(e.target.value as AudienceFilter)}
         >
           {filter === "all" ? <option value="">All industries</option> : null}
-          {industries.map((i) => (
-            <option key={i.id} value={i.id}>
-              {i.name}
-            </option>
-          ))}
+          <SelectOptions options={industries.map((i) => ({ value: i.id, label: i.name }))} />
         </SelectField>
       }
     >

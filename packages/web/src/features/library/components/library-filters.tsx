@@ -16,7 +16,7 @@ import { Search, X } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { SelectField, TextField } from "../../../components/ui/field";
-import { OptionsField, optionsOf } from "../../../components/ui/options-field";
+import { OptionsField, optionsOf, SelectOptions } from "../../../components/ui/options-field";
 import type { LibraryParams } from "../api/get-library";
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -140,11 +140,7 @@ export function LibraryFilters({
             onParamChange("sort", e.target.value === "updated" ? "" : e.target.value)
           }
         >
-          {LIBRARY_SORTS.map((s) => (
-            <option key={s} value={s}>
-              {LIBRARY_SORT_LABELS[s]}
-            </option>
-          ))}
+          <SelectOptions options={optionsOf(LIBRARY_SORTS, LIBRARY_SORT_LABELS)} />
         </SelectField>
         {filtered ? (
           <div className="flex items-end">

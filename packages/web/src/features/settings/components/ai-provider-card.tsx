@@ -4,6 +4,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { FieldLabel, SelectField } from "../../../components/ui/field";
+import { SelectOptions } from "../../../components/ui/options-field";
 import { LoadingText } from "../../../components/ui/spinner";
 import { cn } from "../../../lib/cn";
 import type { AiProviderForm } from "../hooks/use-ai-provider-form";
@@ -113,11 +114,9 @@ function ProviderForm({
         disabled={!canEdit || !chosen || chosen.models.length === 0}
         className="sm:max-w-sm"
       >
-        {(chosen?.models ?? []).map((model) => (
-          <option key={model} value={model}>
-            {model}
-          </option>
-        ))}
+        <SelectOptions
+          options={(chosen?.models ?? []).map((model) => ({ value: model, label: model }))}
+        />
       </SelectField>
 
       <ApiKeyField provider={chosen} />
