@@ -1,8 +1,7 @@
 import { X } from "lucide-react";
 import { dismissMalformedAnswer, useMalformedAnswer } from "../lib/malformed-answers";
 import { Alert } from "./ui/alert";
-import { focusRing } from "./ui/button";
-import { cn } from "../lib/cn";
+import { IconButton } from "./ui/icon-button";
 
 /**
  * Tells the user that an answer from the server was not in the expected form: "Something went
@@ -16,14 +15,13 @@ export function MalformedAnswerNotice() {
       <span>
         {error.message} The screen may be missing some data; reload the page to try again.
       </span>
-      <button
-        type="button"
+      <IconButton
+        label="Dismiss"
+        icon={X}
+        iconClassName="size-4"
         onClick={dismissMalformedAnswer}
-        aria-label="Dismiss"
-        className={cn("rounded p-0.5 text-red-700 hover:bg-red-100", focusRing)}
-      >
-        <X className="size-4" aria-hidden="true" />
-      </button>
+        className="rounded p-0.5 text-red-700 hover:bg-red-100"
+      />
     </Alert>
   );
 }

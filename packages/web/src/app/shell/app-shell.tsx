@@ -4,10 +4,9 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { BrandMark } from "../../components/brand-mark";
 import { MalformedAnswerNotice } from "../../components/malformed-answer-notice";
-import { focusRing } from "../../components/ui/button";
+import { IconButton } from "../../components/ui/icon-button";
 import { useApplyUiSettings } from "../../features/settings/hooks/use-ui-settings";
 import { useLocalStorageState } from "../../hooks/use-local-storage-state";
-import { cn } from "../../lib/cn";
 import { MobileMenu } from "./mobile-menu";
 import { Sidebar } from "./sidebar";
 
@@ -57,20 +56,15 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
         inert={menuOpen}
         className="flex h-14 shrink-0 items-center gap-3 border-b border-slate-200 bg-white px-3 md:hidden"
       >
-        <button
-          type="button"
+        <IconButton
+          label="Open menu"
+          icon={Menu}
           onClick={() => setMenuOpenAt(location.key)}
-          aria-label="Open menu"
           aria-expanded={menuOpen}
           aria-controls={MENU_ID}
           aria-haspopup="dialog"
-          className={cn(
-            "rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900",
-            focusRing,
-          )}
-        >
-          <Menu className="size-5" aria-hidden="true" />
-        </button>
+          className="rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+        />
         <BrandMark className="size-8" />
         <span className="text-base font-semibold tracking-tight text-slate-900">
           Content Studio

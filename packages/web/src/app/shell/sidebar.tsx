@@ -3,6 +3,7 @@ import { Cpu, LogOut, PanelLeftClose, PanelLeftOpen, X } from "lucide-react";
 import { NavLink, useNavigate } from "react-router";
 import { BrandMark } from "../../components/brand-mark";
 import { focusRing } from "../../components/ui/button";
+import { IconButton } from "../../components/ui/icon-button";
 import { useSignOut } from "../../features/auth/api/sign-out";
 import { useAiServiceInfo } from "../../features/reference/api/get-ai-service-info";
 import { ROLE_LABELS } from "../../features/users/components/roles";
@@ -10,10 +11,7 @@ import { cn } from "../../lib/cn";
 import { NAV_ITEMS } from "./nav-items";
 
 const NOT_CONFIGURED = "Not configured";
-const headerButton = cn(
-  "rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900",
-  focusRing,
-);
+const headerButton = "rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900";
 
 /**
  * Where the sidebar is shown: as the rail beside the page on wide screens (collapsible), or
@@ -58,30 +56,22 @@ export function Sidebar({ user, mode }: SidebarProps) {
           )}
         </div>
         {mode.kind === "menu" ? (
-          <button
-            type="button"
+          <IconButton
+            label="Close menu"
+            icon={X}
             onClick={mode.onClose}
-            aria-label="Close menu"
             title="Close menu"
             className={headerButton}
-          >
-            <X className="size-5" aria-hidden="true" />
-          </button>
+          />
         ) : (
-          <button
-            type="button"
+          <IconButton
+            label={collapsed ? "Expand sidebar" : "Collapse sidebar"}
+            icon={collapsed ? PanelLeftOpen : PanelLeftClose}
             onClick={mode.onToggle}
-            aria-label={collapsed ? "Expand sidebar" : "Collapse sidebar"}
             aria-expanded={!collapsed}
             title={collapsed ? "Expand sidebar" : "Collapse sidebar"}
             className={headerButton}
-          >
-            {collapsed ? (
-              <PanelLeftOpen className="size-5" aria-hidden="true" />
-            ) : (
-              <PanelLeftClose className="size-5" aria-hidden="true" />
-            )}
-          </button>
+          />
         )}
       </div>
 
@@ -168,19 +158,14 @@ function SidebarFooter({ user, collapsed }: { user: User; collapsed: boolean }) 
             <p className="truncate text-xs text-slate-500">{role}</p>
           </div>
         )}
-        <button
-          type="button"
+        <IconButton
+          label="Log out"
+          icon={LogOut}
           onClick={logOut}
           disabled={signOut.isPending}
-          aria-label="Log out"
           title="Log out"
-          className={cn(
-            "rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-50",
-            focusRing,
-          )}
-        >
-          <LogOut className="size-5" aria-hidden="true" />
-        </button>
+          className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-50"
+        />
       </div>
       {signOut.isError ? (
         <p role="alert" className="text-xs text-red-600">

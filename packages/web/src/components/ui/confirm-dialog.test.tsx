@@ -9,13 +9,15 @@ function Harness(props: {
   remove: (id: string) => Promise<void>;
   onDone?: () => void;
   onClose: () => void;
+  confirmLabel?: string;
+  busyLabel?: string;
 }) {
   const mutation = useMutation({ mutationFn: props.remove });
   return (
     <MutationConfirmDialog
       title="Delete term"
-      confirmLabel="Delete term"
-      busyLabel="Deleting..."
+      confirmLabel={props.confirmLabel}
+      busyLabel={props.busyLabel}
       mutation={mutation}
       variables="t1"
       onDone={props.onDone}
@@ -56,5 +58,22 @@ describe("MutationConfirmDialog", () => {
     await user.click(screen.getByRole("button", { name: "Delete term" }));
     await waitFor(() => expect(onDone).toHaveBeenCalledOnce());
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it("uses the words it is given instead of the title and Deleting...", async () => {
+    const user = userEvent.setup();
+    const remove = vi.fn(() => new Promise<void>(() => {}));
+    renderWithProviders(
+      <Harness
+        remove={remove}
+        onClose={vi.fn()}
+        confirmLabel="Revoke term"
+        busyLabel="Revoking..."
+      />,
+    );
+
+    expect(screen.queryByRole("button", { name: "Delete term" })).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Revoke term" }));
+    expect(await screen.findByRole("button", { name: "Revoking..." })).toBeDisabled();
   });
 });

@@ -58,8 +58,10 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
 interface MutationConfirmDialogProps<TVariables> {
   title: string;
   children: ReactNode;
-  confirmLabel: string;
-  busyLabel: string;
+  /** The confirm button's words; the title when absent ("Delete term" names both). */
+  confirmLabel?: string;
+  /** The button's words while the action runs. */
+  busyLabel?: string;
   /** What the confirm button runs with `variables`: busy while it runs, its error shown. */
   mutation: UseMutationResult<unknown, Error, TVariables>;
   variables: TVariables;
@@ -73,11 +75,15 @@ export function MutationConfirmDialog<TVariables>({
   mutation,
   variables,
   onDone,
+  confirmLabel,
+  busyLabel = "Deleting...",
   ...props
 }: MutationConfirmDialogProps<TVariables>) {
   return (
     <ConfirmDialog
       {...props}
+      confirmLabel={confirmLabel ?? props.title}
+      busyLabel={busyLabel}
       danger
       busy={mutation.isPending}
       error={mutation.error?.message}

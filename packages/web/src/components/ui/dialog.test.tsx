@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
@@ -53,6 +53,20 @@ describe("Dialog", () => {
     expect(screen.getByRole("dialog")).toBeInTheDocument();
     await user.click(screen.getByRole("dialog").parentElement as HTMLElement);
     expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("has one button in its footer that closes it, given closeLabel", async () => {
+    const user = userEvent.setup();
+    let closed = 0;
+    render(
+      <Dialog title="Delivery log" closeLabel="Done" onClose={() => (closed += 1)}>
+        <p>Body</p>
+      </Dialog>,
+    );
+
+    const footer = screen.getByRole("contentinfo");
+    await user.click(within(footer).getByRole("button", { name: "Done" }));
+    expect(closed).toBe(1);
   });
 });
 

@@ -3,8 +3,9 @@ import { useEffect, useId, useRef, type FormEvent, type ReactNode } from "react"
 import { createPortal } from "react-dom";
 import { cn } from "../../lib/cn";
 import { Alert } from "./alert";
-import { Button, focusRing } from "./button";
+import { Button } from "./button";
 import { holdModal } from "./focus-trap";
+import { IconButton } from "./icon-button";
 
 const SIZES = { md: "max-w-lg", lg: "max-w-3xl", xl: "max-w-5xl" } as const;
 
@@ -15,6 +16,8 @@ interface DialogProps {
   onClose: () => void;
   /** Buttons at the bottom right. */
   footer?: ReactNode;
+  /** Without a footer: the words of one button there that closes the dialog ("Done"). */
+  closeLabel?: string;
   size?: keyof typeof SIZES;
   children: ReactNode;
 }
@@ -27,10 +30,18 @@ export function Dialog({
   title,
   description,
   onClose,
-  footer,
+  footer: ownFooter,
+  closeLabel,
   size = "lg",
   children,
 }: DialogProps) {
+  const footer =
+    ownFooter ??
+    (closeLabel ? (
+      <Button variant="secondary" onClick={onClose}>
+        {closeLabel}
+      </Button>
+    ) : null);
   const titleId = useId();
   const descriptionId = useId();
   const overlayRef = useRef<HTMLDivElement>(null);
@@ -93,17 +104,12 @@ export function Dialog({
               </div>
             ) : null}
           </div>
-          <button
-            type="button"
+          <IconButton
+            label="Close dialog"
+            icon={X}
             onClick={onClose}
-            aria-label="Close dialog"
-            className={cn(
-              "-mr-2 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900",
-              focusRing,
-            )}
-          >
-            <X className="size-5" aria-hidden="true" />
-          </button>
+            className="-mr-2 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+          />
         </header>
         <div className="px-6 py-5">{children}</div>
         {footer ? (
@@ -150,7 +156,7 @@ export function FormDialogFooter({
   );
 }
 
-interface FormDialogProps extends Omit<DialogProps, "footer"> {
+interface FormDialogProps extends Omit<DialogProps, "footer" | "closeLabel"> {
   /** The form's id, which the footer's submit button names. */
   formId: string;
   /** The form's accessible name. */

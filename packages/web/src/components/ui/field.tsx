@@ -10,6 +10,15 @@ import { cn } from "../../lib/cn";
 const controlClasses =
   "block w-full rounded-md border bg-white px-3 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 outline-none focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-primary/30 disabled:bg-slate-50 disabled:text-slate-500";
 
+/** The name above a form control, tied to it by the control's id. */
+export function FieldLabel({ htmlFor, children }: { htmlFor: string; children: ReactNode }) {
+  return (
+    <label htmlFor={htmlFor} className="block text-sm font-medium text-slate-700">
+      {children}
+    </label>
+  );
+}
+
 interface FieldFrameProps {
   id: string;
   label: string;
@@ -21,9 +30,7 @@ interface FieldFrameProps {
 function FieldFrame({ id, label, hint, error, children }: FieldFrameProps) {
   return (
     <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
       {children}
       {error ? (
         <p id={`${id}-error`} className="text-sm text-red-600">

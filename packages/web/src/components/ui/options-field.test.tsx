@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { OptionsField, optionsOf } from "./options-field";
+import { OptionsField, optionsOf, SelectOptions } from "./options-field";
 
 const SIZES = ["s", "m"] as const;
 
@@ -39,5 +39,21 @@ describe("OptionsField", () => {
     );
     expect(screen.getByRole("combobox", { name: "Size" })).toHaveValue("s");
     expect(screen.getByRole("option", { name: "M" })).toBeInTheDocument();
+  });
+});
+
+describe("SelectOptions", () => {
+  it("makes one option per entry, in order, with its value and label", () => {
+    render(
+      <select aria-label="Expiry" defaultValue="90">
+        <SelectOptions options={[30, 90].map((days) => ({ value: days, label: `${days} days` }))} />
+      </select>,
+    );
+    const select = screen.getByRole("combobox", { name: "Expiry" });
+    expect([...select.querySelectorAll("option")].map((o) => [o.value, o.textContent])).toEqual([
+      ["30", "30 days"],
+      ["90", "90 days"],
+    ]);
+    expect(select).toHaveValue("90");
   });
 });

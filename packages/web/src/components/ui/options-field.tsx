@@ -17,6 +17,23 @@ export function optionsOf<V extends string>(
   }));
 }
 
+/** The `<option>`s of a select, one per option, in order. */
+export function SelectOptions({
+  options,
+}: {
+  options: readonly { value: string | number; label: string }[];
+}) {
+  return (
+    <>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </>
+  );
+}
+
 interface OptionsFieldProps<V extends string> {
   label: string;
   /** The chosen value; "" is the empty first choice. */
@@ -49,11 +66,7 @@ export function OptionsField<V extends string>({
       }
     >
       <option value="">{emptyLabel}</option>
-      {options.map((option) => (
-        <option key={option.value} value={option.value}>
-          {option.label}
-        </option>
-      ))}
+      <SelectOptions options={options} />
     </SelectField>
   );
 }

@@ -4,6 +4,7 @@ import { ExportButton } from "../../../components/ui/export-button";
 import { Card } from "../../../components/ui/card";
 import { DataTable } from "../../../components/ui/data-table";
 import { SelectField } from "../../../components/ui/field";
+import { SelectOptions } from "../../../components/ui/options-field";
 import { Spinner } from "../../../components/ui/spinner";
 import { useAccountsToTarget } from "../api/get-accounts-to-target";
 import { useExportAccountsToTarget } from "../api/export-accounts-to-target";
@@ -40,11 +41,12 @@ export function AccountsToTarget({ industryName }: { industryName: (id: string) 
                 ? "Choose a content item"
                 : "No content yet"}
           </option>
-          {items.data?.map((item) => (
-            <option key={item.id} value={item.id}>
-              {item.title} ({statusLabel(item.status)}, {capitalise(item.buyingStage)})
-            </option>
-          ))}
+          <SelectOptions
+            options={(items.data ?? []).map((item) => ({
+              value: item.id,
+              label: `${item.title} (${statusLabel(item.status)}, ${capitalise(item.buyingStage)})`,
+            }))}
+          />
         </SelectField>
         {itemId ? (
           <ExportButton

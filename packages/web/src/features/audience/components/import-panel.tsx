@@ -11,6 +11,8 @@ import { useId, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { DataTable } from "../../../components/ui/data-table";
+import { Detail } from "../../../components/ui/detail";
+import { FieldLabel } from "../../../components/ui/field";
 import { RadioGroup } from "../../../components/ui/radio-group";
 import { Spinner } from "../../../components/ui/spinner";
 import { saveBlob } from "../../../lib/download";
@@ -42,9 +44,7 @@ export function ImportPanel({
     <div className="space-y-4 rounded-lg border border-slate-200 p-4">
       <div className="flex flex-wrap items-end gap-3">
         <div className="min-w-0 flex-1">
-          <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
-            CSV file
-          </label>
+          <FieldLabel htmlFor={inputId}>CSV file</FieldLabel>
           <input
             id={inputId}
             type="file"
@@ -77,30 +77,20 @@ export function ImportPanel({
       {result ? (
         <section aria-label="Import preview" className="space-y-3">
           <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4">
-            <div>
-              <dt className="text-slate-500">Layout</dt>
-              <dd className="font-medium text-slate-900">
-                {result.layout
-                  ? `${INTENT_LAYOUT_LABELS[result.layout]}${result.hasHeader ? "" : " (no header row)"}`
-                  : "Not recognised"}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-slate-500">Rows</dt>
-              <dd className="font-medium text-slate-900">{result.counts.rows.toLocaleString()}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-500">Accounts</dt>
-              <dd className="font-medium text-slate-900">
-                {result.counts.accounts.toLocaleString()}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-slate-500">Skipped rows</dt>
-              <dd className="font-medium text-slate-900">
-                {result.counts.skippedRows.toLocaleString()}
-              </dd>
-            </div>
+            <Detail term="Layout" valueClassName="font-medium text-slate-900">
+              {result.layout
+                ? `${INTENT_LAYOUT_LABELS[result.layout]}${result.hasHeader ? "" : " (no header row)"}`
+                : "Not recognised"}
+            </Detail>
+            <Detail term="Rows" valueClassName="font-medium text-slate-900">
+              {result.counts.rows.toLocaleString()}
+            </Detail>
+            <Detail term="Accounts" valueClassName="font-medium text-slate-900">
+              {result.counts.accounts.toLocaleString()}
+            </Detail>
+            <Detail term="Skipped rows" valueClassName="font-medium text-slate-900">
+              {result.counts.skippedRows.toLocaleString()}
+            </Detail>
           </dl>
 
           {result.issues.length > 0 ? (

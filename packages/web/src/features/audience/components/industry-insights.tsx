@@ -1,6 +1,8 @@
 import type { AudienceFilter, Industry, IntentData } from "@content-studio/contract";
 import { Card } from "../../../components/ui/card";
+import { Detail } from "../../../components/ui/detail";
 import { SelectField } from "../../../components/ui/field";
+import { SelectOptions } from "../../../components/ui/options-field";
 import { TitledList } from "./titled-list";
 
 /** 'all': a card per industry; one industry: its details. The focus dropdown is off in 'all'. */
@@ -28,29 +30,18 @@ export function IndustryInsights({
           onChange={(e) => onFocus(e.target.value as AudienceFilter)}
         >
           {filter === "all" ? <option value="">All industries</option> : null}
-          {industries.map((i) => (
-            <option key={i.id} value={i.id}>
-              {i.name}
-            </option>
-          ))}
+          <SelectOptions options={industries.map((i) => ({ value: i.id, label: i.name }))} />
         </SelectField>
       }
     >
       {focused ? (
         <article className="space-y-4" aria-label={`${focused.name} details`}>
           <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-3">
-            <div>
-              <dt className="text-slate-500">Market size</dt>
-              <dd className="text-lg font-semibold text-slate-900">{focused.marketSize}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-500">Engineering team size</dt>
-              <dd className="text-slate-900">{focused.engineeringTeamSize}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-500">Production volume</dt>
-              <dd className="text-slate-900">{focused.productionVolume}</dd>
-            </div>
+            <Detail term="Market size" valueClassName="text-lg font-semibold text-slate-900">
+              {focused.marketSize}
+            </Detail>
+            <Detail term="Engineering team size">{focused.engineeringTeamSize}</Detail>
+            <Detail term="Production volume">{focused.productionVolume}</Detail>
           </dl>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <TitledList title="Key drivers" items={focused.keyDrivers} />

@@ -2,6 +2,7 @@ import type { IntentData, Persona } from "@content-studio/contract";
 import { cn } from "../../../lib/cn";
 import { focusRing } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
+import { Detail } from "../../../components/ui/detail";
 import { FormatBars } from "./bar";
 import { TitledList } from "./titled-list";
 
@@ -64,27 +65,14 @@ export function PersonaPanel({
               <p className="mt-1 text-sm text-slate-700">{selected.description}</p>
             </div>
             <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-2">
-              <div>
-                <dt className="text-slate-500">Average age</dt>
-                <dd className="text-slate-900">{selected.avgAge}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-500">Reports to</dt>
-                <dd className="text-slate-900">{selected.reportingTo}</dd>
-              </div>
-              <div className="sm:col-span-2">
-                <dt className="text-slate-500">Education</dt>
-                <dd className="text-slate-900">{selected.education}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-500">Decision maker</dt>
-                <dd className="text-slate-900">{selected.decisionMaker ? "Yes" : "No"}</dd>
-              </div>
+              <Detail term="Average age">{selected.avgAge}</Detail>
+              <Detail term="Reports to">{selected.reportingTo}</Detail>
+              <Detail term="Education" className="sm:col-span-2">
+                {selected.education}
+              </Detail>
+              <Detail term="Decision maker">{selected.decisionMaker ? "Yes" : "No"}</Detail>
               {selected.influencer !== undefined ? (
-                <div>
-                  <dt className="text-slate-500">Influencer</dt>
-                  <dd className="text-slate-900">{selected.influencer ? "Yes" : "No"}</dd>
-                </div>
+                <Detail term="Influencer">{selected.influencer ? "Yes" : "No"}</Detail>
               ) : null}
             </dl>
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">

@@ -12,6 +12,7 @@ import { Button } from "../../../components/ui/button";
 import { ExportButton } from "../../../components/ui/export-button";
 import { Card } from "../../../components/ui/card";
 import { SelectField } from "../../../components/ui/field";
+import { SelectOptions } from "../../../components/ui/options-field";
 import { PageHeader } from "../../../components/ui/page-header";
 import { Spinner } from "../../../components/ui/spinner";
 import { useExportAudience } from "../api/export-audience";
@@ -68,11 +69,12 @@ export function TargetAudiencePage({ personas, industries }: TargetAudiencePageP
               value={filter}
               onChange={(e) => setFilter(e.target.value as AudienceFilter)}
             >
-              {AUDIENCE_FILTERS.map((f) => (
-                <option key={f} value={f}>
-                  {f === "all" ? "All" : industryName(f)}
-                </option>
-              ))}
+              <SelectOptions
+                options={AUDIENCE_FILTERS.map((f) => ({
+                  value: f,
+                  label: f === "all" ? "All" : industryName(f),
+                }))}
+              />
             </SelectField>
             <Button variant="secondary" onClick={refresh} disabled={loading}>
               <RefreshCw aria-hidden="true" className="size-4" />

@@ -11,7 +11,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Card } from "../../../components/ui/card";
 import { CheckboxGroup } from "../../../components/ui/checkbox-group";
 import { SelectField } from "../../../components/ui/field";
-import { optionsOf } from "../../../components/ui/options-field";
+import { optionsOf, SelectOptions } from "../../../components/ui/options-field";
 import type { BriefFormValues } from "./brief-form-state";
 import type { SetBriefValue } from "./use-brief-editor-screen";
 
@@ -44,11 +44,7 @@ export function BriefAssetsCard({ values, set, fields, fieldError, notice }: Bri
             onChange={(e) => set("articleContentType", e.target.value as ContentType)}
             error={fields.articleContentType}
           >
-            {CONTENT_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {CONTENT_TYPE_LABELS[t]}
-              </option>
-            ))}
+            <SelectOptions options={optionsOf(CONTENT_TYPES, CONTENT_TYPE_LABELS)} />
           </SelectField>
         </div>
         <CheckboxGroup

@@ -1,6 +1,7 @@
 import type { CampaignBrief } from "@content-studio/contract";
 import { Card } from "../../../components/ui/card";
 import { SelectField, TextAreaField, TextField } from "../../../components/ui/field";
+import { SelectOptions } from "../../../components/ui/options-field";
 import type { BriefFormValues } from "./brief-form-state";
 import type { GridOption } from "./cell-grid";
 import type { SetBriefValue } from "./use-brief-editor-screen";
@@ -60,11 +61,7 @@ export function BriefMessageCard({ brief, values, set, fields, owners }: BriefMe
             {brief && !owners.some((o) => o.id === brief.ownerId) ? (
               <option value={brief.ownerId}>{brief.ownerName || brief.ownerId}</option>
             ) : null}
-            {owners.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.name}
-              </option>
-            ))}
+            <SelectOptions options={owners.map((o) => ({ value: o.id, label: o.name }))} />
           </SelectField>
         ) : null}
         <TextField

@@ -1,6 +1,7 @@
 import { BUYING_STAGES, type BuyingStage } from "@content-studio/contract";
 import { Card } from "../../../components/ui/card";
 import { SelectField } from "../../../components/ui/field";
+import { SelectOptions } from "../../../components/ui/options-field";
 import type { BriefFormValues, BriefOptions } from "./brief-form-state";
 import { FactPicker } from "./fact-picker";
 import type { SetBriefValue } from "./use-brief-editor-screen";
@@ -58,11 +59,7 @@ export function BriefProofCard({
                 {current && !choices.some((o) => o.name === current) ? (
                   <option value={current}>{current} (not available)</option>
                 ) : null}
-                {choices.map((o) => (
-                  <option key={o.name} value={o.name}>
-                    {o.name}
-                  </option>
-                ))}
+                <SelectOptions options={choices.map((o) => ({ value: o.name, label: o.name }))} />
               </SelectField>
             );
           })}

@@ -18,7 +18,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { SelectField } from "../../../components/ui/field";
-import { OptionsField } from "../../../components/ui/options-field";
+import { OptionsField, SelectOptions } from "../../../components/ui/options-field";
 import { BusyIcon } from "../../../components/ui/spinner";
 import { StatusBadge, type StatusTone } from "../../../components/ui/status-badge";
 import { kitPath } from "../api/get-kit";
@@ -224,11 +224,12 @@ export function KitRunView({ kit, names, receivedAt, generate }: KitRunViewProps
             }}
           >
             <option value="">All statuses</option>
-            {KIT_STEP_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {KIT_STEP_STATUS_LABELS[s]} ({countOf(kit, s)})
-              </option>
-            ))}
+            <SelectOptions
+              options={KIT_STEP_STATUSES.map((s) => ({
+                value: s,
+                label: `${KIT_STEP_STATUS_LABELS[s]} (${countOf(kit, s)})`,
+              }))}
+            />
           </SelectField>
           {languages.length > 1 ? (
             <OptionsField

@@ -15,7 +15,7 @@ import { AudienceFocus } from "./audience-focus";
 import { GenerationProgress } from "./generation-progress";
 import { GeneratorForm } from "./generator-form";
 import { GeneratorResultPanels } from "./generator-result-panels";
-import { GeneratorTabs, panelId, tabId } from "./generator-tabs";
+import { GeneratorTabPanel, GeneratorTabs } from "./generator-tabs";
 import { useGeneratorScreen } from "./use-generator-screen";
 import { WriterCard, type GeneratorWriter } from "./writer-card";
 
@@ -57,12 +57,7 @@ export function GeneratorPage(props: GeneratorPageProps) {
       />
       <GeneratorTabs active={tab} hasContent={result !== null} onSelect={screen.setTab} />
 
-      <div
-        role="tabpanel"
-        id={panelId("generate")}
-        aria-labelledby={tabId("generate")}
-        hidden={tab !== "generate"}
-      >
+      <GeneratorTabPanel tab="generate" active={tab}>
         {!screen.canGenerate ? (
           <Alert tone="info" className="mb-4">
             You have view-only access, so the form is read-only. Ask an administrator for the editor
@@ -118,7 +113,7 @@ export function GeneratorPage(props: GeneratorPageProps) {
             )}
           </aside>
         </div>
-      </div>
+      </GeneratorTabPanel>
 
       {result ? (
         <GeneratorResultPanels

@@ -1,6 +1,6 @@
 import type { GeneratedContent } from "@content-studio/contract";
 import type { Ref } from "react";
-import { panelId, tabId, type GeneratorTab } from "./generator-tabs";
+import { GeneratorTabPanel, type GeneratorTab } from "./generator-tabs";
 import { OptimizePanel } from "./optimize-panel";
 import { RepurposePanel } from "./repurpose-panel";
 import { ResultHeader } from "./result-header";
@@ -39,12 +39,7 @@ export function GeneratorResultPanels({
       {tab === "generate" ? null : (
         <ResultHeader ref={headingRef} headline={result.content.headline} itemPath={itemPath} />
       )}
-      <div
-        role="tabpanel"
-        id={panelId("optimize")}
-        aria-labelledby={tabId("optimize")}
-        hidden={tab !== "optimize"}
-      >
+      <GeneratorTabPanel tab="optimize" active={tab}>
         <OptimizePanel
           key={result.contentItemId}
           result={result}
@@ -54,27 +49,17 @@ export function GeneratorResultPanels({
           intentKeywords={intentKeywords}
           onKept={onKept}
         />
-      </div>
-      <div
-        role="tabpanel"
-        id={panelId("visualize")}
-        aria-labelledby={tabId("visualize")}
-        hidden={tab !== "visualize"}
-      >
+      </GeneratorTabPanel>
+      <GeneratorTabPanel tab="visualize" active={tab}>
         <VisualizePanel key={result.contentItemId} result={result} />
-      </div>
-      <div
-        role="tabpanel"
-        id={panelId("repurpose")}
-        aria-labelledby={tabId("repurpose")}
-        hidden={tab !== "repurpose"}
-      >
+      </GeneratorTabPanel>
+      <GeneratorTabPanel tab="repurpose" active={tab}>
         <RepurposePanel
           key={result.contentItemId}
           contentItemId={result.contentItemId}
           canRepurpose={result.can.repurpose}
         />
-      </div>
+      </GeneratorTabPanel>
     </>
   );
 }

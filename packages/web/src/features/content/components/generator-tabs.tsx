@@ -1,4 +1,4 @@
-import type { KeyboardEvent } from "react";
+import type { KeyboardEvent, ReactNode } from "react";
 import { focusRing } from "../../../components/ui/button";
 import { cn } from "../../../lib/cn";
 import { tabAfterArrowKey } from "../../../lib/tabs";
@@ -11,8 +11,8 @@ const GENERATOR_TABS = [
 ] as const;
 export type GeneratorTab = (typeof GENERATOR_TABS)[number]["id"];
 
-export const tabId = (tab: GeneratorTab) => `generator-tab-${tab}`;
-export const panelId = (tab: GeneratorTab) => `generator-panel-${tab}`;
+const tabId = (tab: GeneratorTab) => `generator-tab-${tab}`;
+const panelId = (tab: GeneratorTab) => `generator-panel-${tab}`;
 
 /** Generate, Optimize, Visualize, Repurpose; the last three only once content exists. */
 export function GeneratorTabs({
@@ -67,6 +67,23 @@ export function GeneratorTabs({
           </button>
         );
       })}
+    </div>
+  );
+}
+
+/** The panel of one tab, named by the tab and hidden while another is active. */
+export function GeneratorTabPanel({
+  tab,
+  active,
+  children,
+}: {
+  tab: GeneratorTab;
+  active: GeneratorTab;
+  children: ReactNode;
+}) {
+  return (
+    <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} hidden={active !== tab}>
+      {children}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import {
   type QualityFinding,
 } from "@content-studio/contract";
 import { CheckCircle2, XCircle } from "lucide-react";
+import { Detail } from "../../../components/ui/detail";
 import { cn } from "../../../lib/cn";
 import { BAND_CLASSES, formatImprovement, formatScore } from "../utils/quality";
 import { ScoreBar } from "./score-bar";
@@ -43,23 +44,19 @@ export function QualitySummary(props: QualitySummaryProps) {
         </div>
       </div>
       <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-2">
-        <div>
-          <dt className="text-slate-500">Improvement</dt>
-          <dd className="font-medium text-slate-900">
-            {props.improvement !== null ? formatImprovement(props.improvement) : "—"}
-            {props.before !== null ? (
-              <span className="font-normal text-slate-500">
-                {" "}
-                (first draft {formatScore(props.before)})
-              </span>
-            ) : null}
-          </dd>
-        </div>
+        <Detail term="Improvement" valueClassName="font-medium text-slate-900">
+          {props.improvement !== null ? formatImprovement(props.improvement) : "—"}
+          {props.before !== null ? (
+            <span className="font-normal text-slate-500">
+              {" "}
+              (first draft {formatScore(props.before)})
+            </span>
+          ) : null}
+        </Detail>
         {props.refinementRounds !== undefined ? (
-          <div>
-            <dt className="text-slate-500">Refinement rounds</dt>
-            <dd className="font-medium text-slate-900">{props.refinementRounds}</dd>
-          </div>
+          <Detail term="Refinement rounds" valueClassName="font-medium text-slate-900">
+            {props.refinementRounds}
+          </Detail>
         ) : null}
       </dl>
       <p className="text-sm text-slate-700">{props.benchmarkComparison}</p>

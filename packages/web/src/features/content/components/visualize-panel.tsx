@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
+import { FieldLabel } from "../../../components/ui/field";
 import { BusyIcon } from "../../../components/ui/spinner";
 import { useVisualizeContent } from "../api/visualize-content";
 import { saveBlob } from "../../../lib/download";
@@ -54,9 +55,7 @@ export function VisualizePanel({
           className="space-y-4"
         >
           <div className="space-y-1.5">
-            <label htmlFor={promptId} className="block text-sm font-medium text-slate-700">
-              Image prompt
-            </label>
+            <FieldLabel htmlFor={promptId}>Image prompt</FieldLabel>
             <textarea
               id={promptId}
               rows={8}

@@ -6,6 +6,7 @@ import {
 } from "@content-studio/contract";
 import { BarChart3, BookOpen, FileText, Lightbulb, Wrench, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
+import { DataTable } from "../../../components/ui/data-table";
 import { cn } from "../../../lib/cn";
 
 const TYPE_ICONS: Record<ContentType, LucideIcon> = {
@@ -45,69 +46,54 @@ export function QualityPill({ score }: { score: number | null }) {
 
 /** Recent Content: Title, Type (icon and label), Target, Date, Quality. */
 export function RecentContentTable({ items }: { items: DashboardSummary["recent"] }) {
-  if (items.length === 0) {
-    return (
-      <p className="text-sm text-slate-500">
-        No content yet.{" "}
-        <Link to="/generate" className="text-primary-text underline">
-          Generate your first piece
-        </Link>
-        .
-      </p>
-    );
-  }
   return (
-    <div className="-mx-6 overflow-x-auto">
-      <table className="min-w-full text-left text-sm">
-        <caption className="sr-only">Recent content</caption>
-        <thead className="border-b border-slate-200 text-xs font-medium tracking-wide text-slate-500 uppercase">
-          <tr>
-            <th scope="col" className="px-6 py-2 font-medium">
-              Title
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Type
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Target
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Date
-            </th>
-            <th scope="col" className="px-6 py-2 font-medium">
-              Quality
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {items.map((item) => (
-            <tr key={item.id}>
-              <td className="min-w-40 px-6 py-2.5 font-medium text-slate-900">
-                <Link to={`/library/${item.id}`} className="hover:underline">
-                  {item.title}
-                </Link>
-              </td>
-              <td className="px-3 py-2.5 text-slate-600">
-                {/* The icon with its label: an icon alone left readers guessing (its name was
-                    only a hover tooltip below 1536 px). */}
-                <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
-                  <ContentTypeIcon type={item.contentType} className="text-slate-400" />
-                  {CONTENT_TYPE_LABELS[item.contentType as ContentType] ?? item.contentType}
-                </span>
-              </td>
-              <td className="min-w-28 px-3 py-2.5 text-slate-600">
-                {item.personaName} · {item.industryName}
-              </td>
-              <td className="px-3 py-2.5 whitespace-nowrap text-slate-600">
-                {new Date(item.createdAt).toLocaleDateString("en-US")}
-              </td>
-              <td className="px-6 py-2.5">
-                <QualityPill score={item.qualityScore} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Recent content"
+      rows={items}
+      empty={
+        <>
+          No content yet.{" "}
+          <Link to="/generate" className="text-primary-text underline">
+            Generate your first piece
+          </Link>
+          .
+        </>
+      }
+      cellPadding="py-2.5"
+      columns={[
+        {
+          header: "Title",
+          cellClassName: "min-w-40 font-medium text-slate-900",
+          cell: (item) => (
+            <Link to={`/library/${item.id}`} className="hover:underline">
+              {item.title}
+            </Link>
+          ),
+        },
+        {
+          header: "Type",
+          cellClassName: "text-slate-600",
+          cell: (item) => (
+            // The icon with its label: an icon alone left readers guessing (its name was only
+            // a hover tooltip below 1536 px).
+            <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
+              <ContentTypeIcon type={item.contentType} className="text-slate-400" />
+              {CONTENT_TYPE_LABELS[item.contentType as ContentType] ?? item.contentType}
+            </span>
+          ),
+        },
+        {
+          header: "Target",
+          cellClassName: "min-w-28 text-slate-600",
+          cell: (item) => `${item.personaName} · ${item.industryName}`,
+        },
+        {
+          header: "Date",
+          cellClassName: "whitespace-nowrap text-slate-600",
+          cell: (item) => new Date(item.createdAt).toLocaleDateString("en-US"),
+        },
+        { header: "Quality", cell: (item) => <QualityPill score={item.qualityScore} /> },
+      ]}
+    />
   );
 }

@@ -30,6 +30,14 @@ function Tile({
   );
 }
 
+/** Each tile: its heading, its icon and the figure it shows. */
+const TILES: { label: string; icon: LucideIcon; figure: keyof DashboardSummary["stats"] }[] = [
+  { label: "Total Content", icon: FileText, figure: "total" },
+  { label: "Last 7 Days", icon: CalendarDays, figure: "lastWeek" },
+  { label: "High Quality", icon: Star, figure: "highQuality" },
+  { label: "Needs Refinement", icon: Wrench, figure: "needsRefinement" },
+];
+
 /** The four content figures: total, last 7 days, high quality, needs refinement. */
 export function DashboardStats({
   stats,
@@ -43,30 +51,15 @@ export function DashboardStats({
       aria-label="Content statistics"
       className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4"
     >
-      <Tile
-        label="Total Content"
-        icon={FileText}
-        loading={loading}
-        value={tileCount(stats?.total)}
-      />
-      <Tile
-        label="Last 7 Days"
-        icon={CalendarDays}
-        loading={loading}
-        value={tileCount(stats?.lastWeek)}
-      />
-      <Tile
-        label="High Quality"
-        icon={Star}
-        loading={loading}
-        value={tileCount(stats?.highQuality)}
-      />
-      <Tile
-        label="Needs Refinement"
-        icon={Wrench}
-        loading={loading}
-        value={tileCount(stats?.needsRefinement)}
-      />
+      {TILES.map((tile) => (
+        <Tile
+          key={tile.figure}
+          label={tile.label}
+          icon={tile.icon}
+          loading={loading}
+          value={tileCount(stats?.[tile.figure])}
+        />
+      ))}
     </section>
   );
 }

@@ -15,7 +15,6 @@ export function DeleteExampleDialog({ example, onClose, onDeleted }: DeleteExamp
     <MutationConfirmDialog
       title="Delete example?"
       confirmLabel="Delete example"
-      busyLabel="Deleting..."
       mutation={remove}
       variables={example.id}
       onDone={() => onDeleted(example)}

@@ -12,6 +12,7 @@ import { useId, type FormEvent } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Dialog, FormDialog } from "../../../components/ui/dialog";
 import { SelectField, TextAreaField, TextField } from "../../../components/ui/field";
+import { optionsOf, SelectOptions } from "../../../components/ui/options-field";
 import { LoadingText } from "../../../components/ui/spinner";
 import { getFieldErrors } from "../../../lib/api-client";
 import { formText } from "../../../lib/form";
@@ -154,11 +155,7 @@ function ExampleForm({
           defaultValue={initial?.contentType ?? "thought-leadership"}
           error={errors.contentType}
         >
-          {CONTENT_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {CONTENT_TYPE_LABELS[type]}
-            </option>
-          ))}
+          <SelectOptions options={optionsOf(CONTENT_TYPES, CONTENT_TYPE_LABELS)} />
         </SelectField>
         <SelectField
           label="Target Persona *"
@@ -170,11 +167,7 @@ function ExampleForm({
           <option value="" disabled>
             Choose a persona
           </option>
-          {personas.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.title}
-            </option>
-          ))}
+          <SelectOptions options={personas.map((p) => ({ value: p.id, label: p.title }))} />
         </SelectField>
         <SelectField
           label="Industry"
@@ -183,11 +176,7 @@ function ExampleForm({
           error={errors.industryId}
         >
           <option value="">None</option>
-          {industries.map((i) => (
-            <option key={i.id} value={i.id}>
-              {i.name}
-            </option>
-          ))}
+          <SelectOptions options={industries.map((i) => ({ value: i.id, label: i.name }))} />
         </SelectField>
         <SelectField
           label="Buying Stage"
@@ -196,11 +185,7 @@ function ExampleForm({
           error={errors.buyingStage}
         >
           <option value="">None</option>
-          {buyingStages.map((stage) => (
-            <option key={stage} value={stage}>
-              {stageLabel(stage)}
-            </option>
-          ))}
+          <SelectOptions options={optionsOf(buyingStages, stageLabel)} />
         </SelectField>
         <TextField
           label="Tags"

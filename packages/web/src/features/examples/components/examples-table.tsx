@@ -1,8 +1,7 @@
 import type { ExampleSummary } from "@content-studio/contract";
 import { Download, Eye, Pencil, Trash2 } from "lucide-react";
-import { Button } from "../../../components/ui/button";
 import { DataTable } from "../../../components/ui/data-table";
-import { BusyIcon } from "../../../components/ui/spinner";
+import { RowAction } from "../../../components/ui/row-action";
 import { CategoryBadge, TagChip } from "./category-badge";
 import { contentTypeText } from "./labels";
 
@@ -65,53 +64,38 @@ export function ExamplesTable({
           cellPadding: "py-3 pr-4 pl-2",
           cell: (example) => (
             <div className="flex items-center justify-end gap-0.5">
-              <Button
-                size="sm"
-                variant="ghost"
-                aria-label={`View ${example.title}`}
-                title="View"
-                className="px-2!"
+              <RowAction
+                action="View"
+                item={example.title}
+                icon={Eye}
+                labelWhenWide
                 onClick={() => onView(example)}
-              >
-                <Eye className="size-4" aria-hidden="true" />
-                {/* Labels only where the table has room; icons keep their names. */}
-                <span className="hidden 2xl:inline">View</span>
-              </Button>
-              <Button
-                size="sm"
-                variant="ghost"
-                aria-label={`Export ${example.title}`}
-                title="Export"
-                className="px-2!"
+              />
+              <RowAction
+                action="Export"
+                item={example.title}
+                icon={Download}
+                busy={exportingId === example.id}
+                labelWhenWide
                 aria-disabled={exportingId === example.id || undefined}
                 onClick={() => onExport(example)}
-              >
-                <BusyIcon busy={exportingId === example.id} icon={Download} />
-                <span className="hidden 2xl:inline">Export</span>
-              </Button>
+              />
               {example.can.edit ? (
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label={`Edit ${example.title}`}
-                  title="Edit"
-                  className="px-2!"
+                <RowAction
+                  action="Edit"
+                  item={example.title}
+                  icon={Pencil}
                   onClick={() => onEdit(example)}
-                >
-                  <Pencil className="size-4" aria-hidden="true" />
-                </Button>
+                />
               ) : null}
               {example.can.delete ? (
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label={`Delete ${example.title}`}
-                  title="Delete"
-                  className="px-2! text-red-600 hover:bg-red-50 hover:text-red-700"
+                <RowAction
+                  action="Delete"
+                  item={example.title}
+                  icon={Trash2}
+                  className="text-red-600 hover:bg-red-50 hover:text-red-700"
                   onClick={() => onDelete(example)}
-                >
-                  <Trash2 className="size-4" aria-hidden="true" />
-                </Button>
+                />
               ) : null}
             </div>
           ),

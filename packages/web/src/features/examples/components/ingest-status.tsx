@@ -3,6 +3,7 @@ import { Archive, X } from "lucide-react";
 import { useId } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button, focusRing } from "../../../components/ui/button";
+import { IconButton } from "../../../components/ui/icon-button";
 import { cn } from "../../../lib/cn";
 import { useArchiveExamples } from "../api/archive-examples";
 import type { IngestRun } from "../hooks/use-ingest-run";
@@ -102,17 +103,13 @@ function IngestLeftovers({
       aria-label="Ingest details"
       className="relative rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
     >
-      <button
-        type="button"
+      <IconButton
+        label="Dismiss ingest details"
+        icon={X}
+        iconClassName="size-4"
         onClick={onDismiss}
-        aria-label="Dismiss ingest details"
-        className={cn(
-          "absolute top-2 right-2 rounded-md p-1 text-amber-700 hover:bg-amber-100",
-          focusRing,
-        )}
-      >
-        <X className="size-4" aria-hidden="true" />
-      </button>
+        className="absolute top-2 right-2 rounded-md p-1 text-amber-700 hover:bg-amber-100"
+      />
       <div className="space-y-3 pr-8">
         {job.failures.length > 0 ? (
           <details>

@@ -216,8 +216,6 @@ function DeleteTermDialog({ term, onClose }: { term: GlossaryTerm; onClose: () =
   return (
     <MutationConfirmDialog
       title="Delete term"
-      confirmLabel="Delete term"
-      busyLabel="Deleting..."
       mutation={remove}
       variables={term.id}
       onClose={onClose}

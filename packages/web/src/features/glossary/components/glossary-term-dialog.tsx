@@ -12,6 +12,7 @@ import {
 import { useState, type FormEvent } from "react";
 import { FormDialog } from "../../../components/ui/dialog";
 import { SelectField, TextField } from "../../../components/ui/field";
+import { optionsOf, SelectOptions } from "../../../components/ui/options-field";
 import { SwitchField } from "../../../components/ui/switch-field";
 import { getFieldErrors } from "../../../lib/api-client";
 import { useSaveGlossaryTerm } from "../api/save-glossary-term";
@@ -84,11 +85,7 @@ export function GlossaryTermDialog({ term, defaultLocale, onClose }: GlossaryTer
           onChange={(e) => setLocale(e.target.value as KitLanguage)}
           error={errors.locale}
         >
-          {KIT_LANGUAGES.map((l) => (
-            <option key={l} value={l}>
-              {KIT_LANGUAGE_LABELS[l]}
-            </option>
-          ))}
+          <SelectOptions options={optionsOf(KIT_LANGUAGES, KIT_LANGUAGE_LABELS)} />
         </SelectField>
         <SelectField
           label="Status"
@@ -97,11 +94,7 @@ export function GlossaryTermDialog({ term, defaultLocale, onClose }: GlossaryTer
           onChange={(e) => setStatus(e.target.value as TermStatus)}
           error={errors.status}
         >
-          {TERM_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {TERM_STATUS_LABELS[s]}
-            </option>
-          ))}
+          <SelectOptions options={optionsOf(TERM_STATUSES, TERM_STATUS_LABELS)} />
         </SelectField>
       </div>
       <SwitchField

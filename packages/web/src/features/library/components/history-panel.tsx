@@ -12,6 +12,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { SelectField } from "../../../components/ui/field";
+import { SelectOptions } from "../../../components/ui/options-field";
 import { LoadingText } from "../../../components/ui/spinner";
 import { hasServerMessage } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
@@ -65,22 +66,18 @@ export function HistoryPanel({ item }: { item: LibraryItemDetail }) {
                   value={from ?? ""}
                   onChange={(e) => setPick((p) => ({ ...p, from: Number(e.target.value) }))}
                 >
-                  {versions.map((v) => (
-                    <option key={v.version} value={v.version}>
-                      {versionLabel(v)}
-                    </option>
-                  ))}
+                  <SelectOptions
+                    options={versions.map((v) => ({ value: v.version, label: versionLabel(v) }))}
+                  />
                 </SelectField>
                 <SelectField
                   label="To"
                   value={to ?? ""}
                   onChange={(e) => setPick((p) => ({ ...p, to: Number(e.target.value) }))}
                 >
-                  {versions.map((v) => (
-                    <option key={v.version} value={v.version}>
-                      {versionLabel(v)}
-                    </option>
-                  ))}
+                  <SelectOptions
+                    options={versions.map((v) => ({ value: v.version, label: versionLabel(v) }))}
+                  />
                 </SelectField>
               </div>
               {from !== null && to !== null ? (

@@ -16,7 +16,7 @@ import { Search, X } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { SelectField, TextField } from "../../../components/ui/field";
-import { OptionsField, optionsOf } from "../../../components/ui/options-field";
+import { OptionsField, optionsOf, SelectOptions } from "../../../components/ui/options-field";
 import type { LibraryParams } from "../api/get-library";
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -37,6 +37,14 @@ interface LibraryFiltersProps {
   authors: LibraryAuthor[];
 }
 
+/** A select that sets one URL parameter, with its "all" choice first. */
+interface SelectFilter {
+  param: "type" | "status" | "personaId" | "industryId" | "stage" | "quality" | "authorId";
+  label: string;
+  emptyLabel: string;
+  options: { value: string; label: string }[];
+}
+
 /** The library's search box, its filters (type, status, persona, ...) and the sort. */
 export function LibraryFilters({
   text,
@@ -49,6 +57,50 @@ export function LibraryFilters({
   industries,
   authors,
 }: LibraryFiltersProps) {
+  const selects: SelectFilter[] = [
+    {
+      param: "type",
+      label: "Type",
+      emptyLabel: "All Types",
+      options: optionsOf(CONTENT_TYPES, CONTENT_TYPE_LABELS),
+    },
+    {
+      param: "status",
+      label: "Status",
+      emptyLabel: "All Statuses",
+      options: optionsOf(CONTENT_STATUSES, CONTENT_STATUS_LABELS),
+    },
+    {
+      param: "personaId",
+      label: "Persona",
+      emptyLabel: "All Personas",
+      options: personas.map((p) => ({ value: p.id, label: p.title })),
+    },
+    {
+      param: "industryId",
+      label: "Industry",
+      emptyLabel: "All Industries",
+      options: industries.map((i) => ({ value: i.id, label: i.name })),
+    },
+    {
+      param: "stage",
+      label: "Buying Stage",
+      emptyLabel: "All Stages",
+      options: optionsOf(BUYING_STAGES, capitalise),
+    },
+    {
+      param: "quality",
+      label: "Quality",
+      emptyLabel: "Any Quality",
+      options: optionsOf(QUALITY_BAND_IDS, QUALITY_BAND_LABELS),
+    },
+    {
+      param: "authorId",
+      label: "Author",
+      emptyLabel: "All Authors",
+      options: authors.map((a) => ({ value: a.id, label: a.name })),
+    },
+  ];
   return (
     <Card className="mb-6">
       <form
@@ -71,55 +123,16 @@ export function LibraryFilters({
             className="pointer-events-none absolute bottom-3 left-3 size-4 text-slate-400"
           />
         </div>
-        <OptionsField
-          label="Type"
-          value={params.type ?? ""}
-          onChange={(value) => onParamChange("type", value)}
-          emptyLabel="All Types"
-          options={optionsOf(CONTENT_TYPES, CONTENT_TYPE_LABELS)}
-        />
-        <OptionsField
-          label="Status"
-          value={params.status ?? ""}
-          onChange={(value) => onParamChange("status", value)}
-          emptyLabel="All Statuses"
-          options={optionsOf(CONTENT_STATUSES, CONTENT_STATUS_LABELS)}
-        />
-        <OptionsField
-          label="Persona"
-          value={params.personaId ?? ""}
-          onChange={(value) => onParamChange("personaId", value)}
-          emptyLabel="All Personas"
-          options={personas.map((p) => ({ value: p.id, label: p.title }))}
-        />
-        <OptionsField
-          label="Industry"
-          value={params.industryId ?? ""}
-          onChange={(value) => onParamChange("industryId", value)}
-          emptyLabel="All Industries"
-          options={industries.map((i) => ({ value: i.id, label: i.name }))}
-        />
-        <OptionsField
-          label="Buying Stage"
-          value={params.stage ?? ""}
-          onChange={(value) => onParamChange("stage", value)}
-          emptyLabel="All Stages"
-          options={optionsOf(BUYING_STAGES, capitalise)}
-        />
-        <OptionsField
-          label="Quality"
-          value={params.quality ?? ""}
-          onChange={(value) => onParamChange("quality", value)}
-          emptyLabel="Any Quality"
-          options={optionsOf(QUALITY_BAND_IDS, QUALITY_BAND_LABELS)}
-        />
-        <OptionsField
-          label="Author"
-          value={params.authorId ?? ""}
-          onChange={(value) => onParamChange("authorId", value)}
-          emptyLabel="All Authors"
-          options={authors.map((a) => ({ value: a.id, label: a.name }))}
-        />
+        {selects.map((filter) => (
+          <OptionsField
+            key={filter.param}
+            label={filter.label}
+            value={params[filter.param] ?? ""}
+            onChange={(value) => onParamChange(filter.param, value)}
+            emptyLabel={filter.emptyLabel}
+            options={filter.options}
+          />
+        ))}
         <SelectField
           label="Sort by"
           value={params.sort}
@@ -127,11 +140,7 @@ export function LibraryFilters({
             onParamChange("sort", e.target.value === "updated" ? "" : e.target.value)
           }
         >
-          {LIBRARY_SORTS.map((s) => (
-            <option key={s} value={s}>
-              {LIBRARY_SORT_LABELS[s]}
-            </option>
-          ))}
+          <SelectOptions options={optionsOf(LIBRARY_SORTS, LIBRARY_SORT_LABELS)} />
         </SelectField>
         {filtered ? (
           <div className="flex items-end">

@@ -2,9 +2,9 @@ import { CONTENT_TYPE_LABELS, type LibraryItem } from "@content-studio/contract"
 import { Copy, ExternalLink, RotateCcw, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { Button, buttonClasses } from "../../../components/ui/button";
+import { buttonClasses } from "../../../components/ui/button";
 import { DataTable } from "../../../components/ui/data-table";
-import { BusyIcon } from "../../../components/ui/spinner";
+import { RowAction } from "../../../components/ui/row-action";
 import { hasServerMessage } from "../../../lib/api-client";
 import { useDeleteLibraryItem } from "../api/delete-library-item";
 import { useDuplicateLibraryItem } from "../api/duplicate-library-item";
@@ -100,48 +100,35 @@ export function LibraryTable({ items, trash }: { items: LibraryItem[]; trash: bo
                   <ExternalLink aria-hidden="true" className="size-4" />
                 </Link>
                 {item.can.duplicate ? (
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    className="px-2!"
-                    aria-label={`Duplicate ${item.title}`}
-                    title="Duplicate"
+                  <RowAction
+                    action="Duplicate"
+                    item={item.title}
+                    icon={Copy}
+                    busy={duplicate.isPending && duplicate.variables === item.id}
                     disabled={duplicate.isPending}
                     onClick={() => onDuplicate(item)}
-                  >
-                    <BusyIcon
-                      busy={duplicate.isPending && duplicate.variables === item.id}
-                      icon={Copy}
-                    />
-                  </Button>
+                  />
                 ) : null}
                 {item.can.restore ? (
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    className="px-2!"
-                    aria-label={`Restore ${item.title}`}
-                    title="Restore"
+                  <RowAction
+                    action="Restore"
+                    item={item.title}
+                    icon={RotateCcw}
                     disabled={restore.isPending}
                     onClick={() => onRestore(item)}
-                  >
-                    <RotateCcw aria-hidden="true" className="size-4" />
-                  </Button>
+                  />
                 ) : null}
                 {item.can.delete || item.can.purge ? (
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    className="px-2! text-red-700 hover:text-red-800"
-                    aria-label={`${item.can.purge ? "Delete forever" : "Delete"} ${item.title}`}
-                    title={item.can.purge ? "Delete forever" : "Delete"}
+                  <RowAction
+                    action={item.can.purge ? "Delete forever" : "Delete"}
+                    item={item.title}
+                    icon={Trash2}
+                    className="text-red-700 hover:text-red-800"
                     onClick={() => {
                       confirming.reset();
                       setConfirm({ kind: item.can.purge ? "purge" : "delete", item });
                     }}
-                  >
-                    <Trash2 aria-hidden="true" className="size-4" />
-                  </Button>
+                  />
                 ) : null}
               </div>
             ),

@@ -1,4 +1,5 @@
 import { FACT_STATUS_LABELS, FACT_STATUSES, type FactStatus } from "@content-studio/contract";
+import { optionsOf, SelectOptions } from "../../../components/ui/options-field";
 import { SearchBox } from "../../../components/ui/search-box";
 
 interface FactFiltersProps {
@@ -27,11 +28,7 @@ export function FactFilters({ q, onQChange, status, onStatusChange }: FactFilter
           className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm outline-none focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-primary/30"
         >
           <option value="">All statuses</option>
-          {FACT_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {FACT_STATUS_LABELS[s]}
-            </option>
-          ))}
+          <SelectOptions options={optionsOf(FACT_STATUSES, FACT_STATUS_LABELS)} />
         </select>
       </label>
     </div>

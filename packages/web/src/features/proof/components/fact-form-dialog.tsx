@@ -10,7 +10,7 @@ import {
 import { useState, type FormEvent } from "react";
 import { FormDialog } from "../../../components/ui/dialog";
 import { SelectField, TextAreaField, TextField } from "../../../components/ui/field";
-import { OptionsField, optionsOf } from "../../../components/ui/options-field";
+import { OptionsField, optionsOf, SelectOptions } from "../../../components/ui/options-field";
 import { getFieldErrors } from "../../../lib/api-client";
 import { useSaveFact } from "../api/save-fact";
 import { FactStructureFields, useFactStructureDraft } from "./fact-structure-fields";
@@ -129,11 +129,7 @@ export function FactFormDialog({ fact, solutions, industries, onClose }: FactFor
             setSubjectId("");
           }}
         >
-          {FACT_SUBJECT_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {FACT_SUBJECT_TYPE_LABELS[t]}
-            </option>
-          ))}
+          <SelectOptions options={optionsOf(FACT_SUBJECT_TYPES, FACT_SUBJECT_TYPE_LABELS)} />
         </SelectField>
         {subjectType === "company" ? null : (
           <OptionsField

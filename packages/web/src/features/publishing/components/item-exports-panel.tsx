@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { SelectField } from "../../../components/ui/field";
+import { SelectOptions } from "../../../components/ui/options-field";
 import { BusyIcon, LoadingText } from "../../../components/ui/spinner";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { hasServerMessage } from "../../../lib/api-client";
@@ -73,11 +74,12 @@ export function ItemExportsPanel({
               value={chosen}
               onChange={(e) => setTarget(e.target.value)}
             >
-              {targets.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {`${t.name} (${PUBLISHING_TARGET_LABELS[t.target]})`}
-                </option>
-              ))}
+              <SelectOptions
+                options={targets.map((t) => ({
+                  value: t.id,
+                  label: `${t.name} (${PUBLISHING_TARGET_LABELS[t.target]})`,
+                }))}
+              />
             </SelectField>
             <Button type="submit" size="sm" className="h-10" disabled={send.isPending}>
               <BusyIcon busy={send.isPending} icon={Send} />

@@ -13,6 +13,7 @@ import { MutationConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Card } from "../../../components/ui/card";
 import { FormDialog } from "../../../components/ui/dialog";
 import { SelectField, TextField } from "../../../components/ui/field";
+import { optionsOf, SelectOptions } from "../../../components/ui/options-field";
 import { BusyIcon, LoadingText } from "../../../components/ui/spinner";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { TrashButton } from "../../../components/ui/trash-button";
@@ -277,11 +278,7 @@ function ConnectionDialog({
           setForm((f) => ({ ...f, target, medium: DEFAULT_MEDIUM[target] }));
         }}
       >
-        {PUBLISHING_TARGETS.map((t) => (
-          <option key={t} value={t}>
-            {PUBLISHING_TARGET_LABELS[t]}
-          </option>
-        ))}
+        <SelectOptions options={optionsOf(PUBLISHING_TARGETS, PUBLISHING_TARGET_LABELS)} />
       </SelectField>
       <TextField
         label="Name"
@@ -410,8 +407,6 @@ function DeleteConnectionDialog({
   return (
     <MutationConfirmDialog
       title="Delete connection"
-      confirmLabel="Delete connection"
-      busyLabel="Deleting..."
       mutation={remove}
       variables={connection.id}
       onClose={onClose}

@@ -7,6 +7,7 @@ import {
 } from "@content-studio/contract";
 import { useState } from "react";
 import { SelectField, TextAreaField } from "../../../components/ui/field";
+import { optionsOf, SelectOptions } from "../../../components/ui/options-field";
 
 /** Entries typed one per line or separated by commas, trimmed, empty ones dropped. */
 function parseWordList(text: string): string[] {
@@ -103,11 +104,7 @@ export function CompanyVoiceSection({
             onChange({ ...voice, pointOfView: event.target.value as VoicePointOfView })
           }
         >
-          {VOICE_POINTS_OF_VIEW.map((pov) => (
-            <option key={pov} value={pov}>
-              {VOICE_POINT_OF_VIEW_LABELS[pov]}
-            </option>
-          ))}
+          <SelectOptions options={optionsOf(VOICE_POINTS_OF_VIEW, VOICE_POINT_OF_VIEW_LABELS)} />
         </SelectField>
         <WordListField
           label="Words to prefer"

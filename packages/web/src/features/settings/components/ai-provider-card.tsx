@@ -3,7 +3,8 @@ import { useId, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import { SelectField } from "../../../components/ui/field";
+import { FieldLabel, SelectField } from "../../../components/ui/field";
+import { SelectOptions } from "../../../components/ui/options-field";
 import { LoadingText } from "../../../components/ui/spinner";
 import { cn } from "../../../lib/cn";
 import type { AiProviderForm } from "../hooks/use-ai-provider-form";
@@ -113,11 +114,9 @@ function ProviderForm({
         disabled={!canEdit || !chosen || chosen.models.length === 0}
         className="sm:max-w-sm"
       >
-        {(chosen?.models ?? []).map((model) => (
-          <option key={model} value={model}>
-            {model}
-          </option>
-        ))}
+        <SelectOptions
+          options={(chosen?.models ?? []).map((model) => ({ value: model, label: model }))}
+        />
       </SelectField>
 
       <ApiKeyField provider={chosen} />
@@ -206,9 +205,7 @@ function ApiKeyField({ provider }: { provider: ProviderInfo | undefined }) {
 
   return (
     <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        API key
-      </label>
+      <FieldLabel htmlFor={id}>API key</FieldLabel>
       <div className="flex max-w-sm gap-2">
         <input
           id={id}

@@ -8,6 +8,53 @@ import type { GenerationForm } from "../hooks/use-generation-form";
 import { ReadOnlyNote, SaveRow } from "./settings-parts";
 import { ThresholdSlider } from "./threshold-slider";
 
+/** The generator's options that new content starts with, as switches. */
+const OPTION_SWITCHES: {
+  setting: "defaultUseBenchmarks" | "defaultQualityCheck" | "defaultAutoRefine" | "editorReview";
+  label: string;
+  description: string;
+}[] = [
+  {
+    setting: "defaultUseBenchmarks",
+    label: "Use Benchmark Examples",
+    description: "Compare new content with the good and bad examples.",
+  },
+  {
+    setting: "defaultQualityCheck",
+    label: "Perform Quality Check",
+    description: "Score new content against the quality criteria.",
+  },
+  {
+    setting: "defaultAutoRefine",
+    label: "Auto-Refine Content",
+    description: "Rewrite drafts that score below the auto-refine threshold.",
+  },
+  {
+    setting: "editorReview",
+    label: "Editor's review",
+    description:
+      "The AI model reviews each quality check against an editor's rubric; costs one model call per check.",
+  },
+];
+
+/** The two quality thresholds, as sliders. */
+const THRESHOLDS: {
+  setting: "qualityThreshold" | "autoRefineThreshold";
+  label: string;
+  hint: string;
+}[] = [
+  {
+    setting: "qualityThreshold",
+    label: "Quality Threshold",
+    hint: "Content scoring above this meets the quality standards.",
+  },
+  {
+    setting: "autoRefineThreshold",
+    label: "Auto-Refine Threshold",
+    hint: "Auto-refine rewrites a draft whose first score is below this.",
+  },
+];
+
 interface GenerationDefaultsCardProps {
   loading: boolean;
   loadError: Error | null;
@@ -58,51 +105,29 @@ function DefaultsForm({ form, canEdit }: { form: GenerationForm; canEdit: boolea
         <legend className="sr-only">Defaults and thresholds</legend>
         <div className="space-y-4">
           <h3 className="text-sm font-semibold text-slate-900">Generation options</h3>
-          <SwitchField
-            label="Use Benchmark Examples"
-            description="Compare new content with the good and bad examples."
-            checked={draft.defaultUseBenchmarks}
-            disabled={!canEdit}
-            onChange={(value) => form.set("defaultUseBenchmarks", value)}
-          />
-          <SwitchField
-            label="Perform Quality Check"
-            description="Score new content against the quality criteria."
-            checked={draft.defaultQualityCheck}
-            disabled={!canEdit}
-            onChange={(value) => form.set("defaultQualityCheck", value)}
-          />
-          <SwitchField
-            label="Auto-Refine Content"
-            description="Rewrite drafts that score below the auto-refine threshold."
-            checked={draft.defaultAutoRefine}
-            disabled={!canEdit}
-            onChange={(value) => form.set("defaultAutoRefine", value)}
-          />
-          <SwitchField
-            label="Editor's review"
-            description="The AI model reviews each quality check against an editor's rubric; costs one model call per check."
-            checked={draft.editorReview}
-            disabled={!canEdit}
-            onChange={(value) => form.set("editorReview", value)}
-          />
+          {OPTION_SWITCHES.map((option) => (
+            <SwitchField
+              key={option.setting}
+              label={option.label}
+              description={option.description}
+              checked={draft[option.setting]}
+              disabled={!canEdit}
+              onChange={(value) => form.set(option.setting, value)}
+            />
+          ))}
         </div>
         <div className="space-y-5">
           <h3 className="text-sm font-semibold text-slate-900">Thresholds</h3>
-          <ThresholdSlider
-            label="Quality Threshold"
-            hint="Content scoring above this meets the quality standards."
-            value={draft.qualityThreshold}
-            disabled={!canEdit}
-            onChange={(value) => form.set("qualityThreshold", value)}
-          />
-          <ThresholdSlider
-            label="Auto-Refine Threshold"
-            hint="Auto-refine rewrites a draft whose first score is below this."
-            value={draft.autoRefineThreshold}
-            disabled={!canEdit}
-            onChange={(value) => form.set("autoRefineThreshold", value)}
-          />
+          {THRESHOLDS.map((threshold) => (
+            <ThresholdSlider
+              key={threshold.setting}
+              label={threshold.label}
+              hint={threshold.hint}
+              value={draft[threshold.setting]}
+              disabled={!canEdit}
+              onChange={(value) => form.set(threshold.setting, value)}
+            />
+          ))}
           <h3 className="pt-2 text-sm font-semibold text-slate-900">Approval</h3>
           <SwitchField
             label="Authors may approve their own content"

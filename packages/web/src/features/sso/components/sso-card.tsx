@@ -13,6 +13,7 @@ import { Card } from "../../../components/ui/card";
 import { CheckboxField, withItem } from "../../../components/ui/checkbox-field";
 import { MutationConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { SelectField, TextField } from "../../../components/ui/field";
+import { optionsOf, SelectOptions } from "../../../components/ui/options-field";
 import { LoadingText } from "../../../components/ui/spinner";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { TrashButton } from "../../../components/ui/trash-button";
@@ -246,11 +247,7 @@ function SsoForm({
                   )
                 }
               >
-                {ROLES.map((r) => (
-                  <option key={r} value={r}>
-                    {ROLE_LABELS[r]}
-                  </option>
-                ))}
+                <SelectOptions options={optionsOf(ROLES, ROLE_LABELS)} />
               </SelectField>
               <TrashButton
                 label={`Remove group ${i + 1}`}
@@ -341,7 +338,6 @@ function SsoForm({
       {removing ? (
         <MutationConfirmDialog
           title="Remove single sign-on"
-          confirmLabel="Remove single sign-on"
           busyLabel="Removing..."
           mutation={remove}
           variables={undefined}

@@ -16,6 +16,7 @@ import { Card } from "../../../components/ui/card";
 import { DataTable } from "../../../components/ui/data-table";
 import { CopyField } from "../../../components/ui/copy-field";
 import { Dialog, FormDialogFooter } from "../../../components/ui/dialog";
+import { SelectOptions } from "../../../components/ui/options-field";
 import { RadioGroup } from "../../../components/ui/radio-group";
 import { SelectField, TextField } from "../../../components/ui/field";
 import { StatusBadge } from "../../../components/ui/status-badge";
@@ -256,11 +257,9 @@ function CreateTokenDialog({
             {fields.scopes ? <p className="text-sm text-red-600">{fields.scopes}</p> : null}
           </fieldset>
           <SelectField label="Expires after" name="expires" defaultValue="30">
-            {TOKEN_EXPIRY_DAYS.map((days) => (
-              <option key={days} value={days}>
-                {days} days
-              </option>
-            ))}
+            <SelectOptions
+              options={TOKEN_EXPIRY_DAYS.map((days) => ({ value: days, label: `${days} days` }))}
+            />
           </SelectField>
           {create.error && !fields.name && !fields.scopes ? (
             <Alert>{create.error.message}</Alert>
@@ -293,7 +292,6 @@ function RevokeTokenDialog({ token, onClose }: { token: ApiToken; onClose: () =>
   return (
     <MutationConfirmDialog
       title="Revoke token"
-      confirmLabel="Revoke token"
       busyLabel="Revoking..."
       mutation={revoke}
       variables={token.id}

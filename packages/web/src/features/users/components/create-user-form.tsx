@@ -4,6 +4,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { SelectField, TextField } from "../../../components/ui/field";
 import { NewAccountFields } from "../../../components/ui/new-account-fields";
+import { optionsOf, SelectOptions } from "../../../components/ui/options-field";
 import { getFieldErrors } from "../../../lib/api-client";
 import { formText } from "../../../lib/form";
 import { useCreateUser } from "../api/create-user";
@@ -45,11 +46,7 @@ export function CreateUserForm({ onCreated, onCancel }: CreateUserFormProps) {
         <TextField label="Name" name="name" required maxLength={100} error={fieldErrors.name} />
         <NewAccountFields emailAutoComplete="off" errors={fieldErrors} />
         <SelectField label="Role" name="role" defaultValue="editor" error={fieldErrors.role}>
-          {ROLES.map((role) => (
-            <option key={role} value={role}>
-              {ROLE_LABELS[role]}
-            </option>
-          ))}
+          <SelectOptions options={optionsOf(ROLES, ROLE_LABELS)} />
         </SelectField>
       </div>
       {createUser.error && !hasFieldError ? (

@@ -37,11 +37,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: User; onClose: ()
       description={user.email}
       onClose={onClose}
       size="md"
-      footer={
-        <Button variant="secondary" onClick={onClose}>
-          {result ? "Done" : "Cancel"}
-        </Button>
-      }
+      closeLabel={result ? "Done" : "Cancel"}
     >
       {result?.mode === "temporary" ? (
         <Alert tone="success">

@@ -2,6 +2,7 @@ import { ROLES, type Role, type User, type UserListRow } from "@content-studio/c
 import { UserPlus } from "lucide-react";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
+import { optionsOf, SelectOptions } from "../../../components/ui/options-field";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
@@ -124,11 +125,7 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
                   }
                   className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 outline-none focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-primary/30 disabled:bg-slate-50 disabled:text-slate-500"
                 >
-                  {ROLES.map((role) => (
-                    <option key={role} value={role}>
-                      {ROLE_LABELS[role]}
-                    </option>
-                  ))}
+                  <SelectOptions options={optionsOf(ROLES, ROLE_LABELS)} />
                 </select>
               ),
             },

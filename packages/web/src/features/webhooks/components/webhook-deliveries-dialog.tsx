@@ -25,15 +25,7 @@ export function WebhookDeliveriesDialog({
   const deliveries = useWebhookDeliveries(endpoint.id);
   const replay = useReplayWebhookDelivery();
   return (
-    <Dialog
-      title="Delivery log"
-      onClose={onClose}
-      footer={
-        <Button variant="secondary" onClick={onClose}>
-          Close
-        </Button>
-      }
-    >
+    <Dialog title="Delivery log" onClose={onClose} closeLabel="Close">
       <p className="mb-3 text-sm break-all text-slate-600">{endpoint.url}</p>
       {replay.error ? <Alert className="mb-3">{replay.error.message}</Alert> : null}
       {deliveries.isPending ? (

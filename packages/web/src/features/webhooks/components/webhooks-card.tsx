@@ -258,16 +258,7 @@ function AddEndpointDialog({
 
 function SecretDialog({ shown, onClose }: { shown: NonNullable<Shown>; onClose: () => void }) {
   return (
-    <Dialog
-      title={shown.title}
-      size="md"
-      onClose={onClose}
-      footer={
-        <Button variant="secondary" onClick={onClose}>
-          Done
-        </Button>
-      }
-    >
+    <Dialog title={shown.title} size="md" onClose={onClose} closeLabel="Done">
       <div className="space-y-3">
         <Alert tone="success">
           Copy the signing secret now: it is shown only once. After a rotation the previous secret
@@ -290,8 +281,6 @@ function DeleteEndpointDialog({
   return (
     <MutationConfirmDialog
       title="Delete endpoint"
-      confirmLabel="Delete endpoint"
-      busyLabel="Deleting..."
       mutation={remove}
       variables={endpoint.id}
       onClose={onClose}
