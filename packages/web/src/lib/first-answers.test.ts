@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { installFakeApi, ok } from "../../test/fake-api";
 
@@ -12,6 +12,13 @@ function embed(answers: Record<string, unknown>) {
   element.textContent = JSON.stringify(answers);
   document.head.append(element);
 }
+
+// Each test is a fresh page, started a second ago: the API client and its embedded answers
+// are imported anew (the worker itself may have run other files for longer than they stay fresh).
+beforeEach(() => {
+  vi.resetModules();
+  vi.spyOn(performance, "now").mockReturnValue(1_000);
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();
