@@ -1,3 +1,4 @@
+import yauzl from "yauzl";
 import type { Kit } from "@content-studio/contract";
 import type { Agent } from "../helper";
 
@@ -20,4 +21,21 @@ export async function waitForKit(
     }
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/** The names of the entries of a ZIP (a kit's export). */
+export function zipEntryNames(buffer: Buffer): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error ?? new Error("no zip"));
+      const names: string[] = [];
+      zip.on("entry", (entry: yauzl.Entry) => {
+        names.push(entry.fileName);
+        zip.readEntry();
+      });
+      zip.on("end", () => resolve(names));
+      zip.on("error", reject);
+      zip.readEntry();
+    });
+  });
 }

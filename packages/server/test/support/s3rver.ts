@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
 
 /** s3rver in a child process run with --openssl-legacy-provider (see STACK.md). */
 export async function startS3rver(
@@ -19,4 +20,30 @@ export async function startS3rver(
     child.once("exit", (code) => reject(new Error(`s3rver exited with code ${code}`)));
   });
   return { endpoint: `http://127.0.0.1:${port}`, child };
+}
+
+/** The credentials s3rver accepts. */
+export const S3RVER_CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
+
+/** A running s3rver with a bucket made, and a client for it (destroy it when done). */
+export interface S3rverWithBucket {
+  endpoint: string;
+  child: ChildProcess;
+  client: S3Client;
+}
+
+/** Starts s3rver on `directory` and makes `bucket` in it. */
+export async function startS3rverWithBucket(
+  directory: string,
+  bucket: string,
+): Promise<S3rverWithBucket> {
+  const s3 = await startS3rver(directory);
+  const client = new S3Client({
+    region: "us-east-1",
+    endpoint: s3.endpoint,
+    forcePathStyle: true,
+    credentials: S3RVER_CREDENTIALS,
+  });
+  await client.send(new CreateBucketCommand({ Bucket: bucket }));
+  return { ...s3, client };
 }

@@ -1,46 +1,27 @@
-import type { ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import {
-  CreateBucketCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  S3Client,
-} from "@aws-sdk/client-s3";
+import { GetObjectCommand, ListObjectsV2Command, type S3Client } from "@aws-sdk/client-s3";
 import type { Kit } from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import yauzl from "yauzl";
 import { tempDir } from "../../../test/fixtures/examples";
 import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
 import { briefInput } from "../../../test/support/factories";
-import { waitForKit } from "../../../test/support/kits";
-import { startS3rver } from "../../../test/support/s3rver";
+import { waitForKit, zipEntryNames } from "../../../test/support/kits";
+import {
+  S3RVER_CREDENTIALS,
+  startS3rverWithBucket,
+  type S3rverWithBucket,
+} from "../../../test/support/s3rver";
 import { sweepStoredFiles } from "../storage/storage-sweep";
 import { kitExportFileOwner } from "./kit-export-store";
 
-const CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
+const CREDENTIALS = S3RVER_CREDENTIALS;
 const BUCKET = "content-studio-exports";
 type Ok<T> = { success: true; data: T };
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
-function zipEntryNames(buffer: Buffer): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error ?? new Error("no zip"));
-      const names: string[] = [];
-      zip.on("entry", (entry: yauzl.Entry) => {
-        names.push(entry.fileName);
-        zip.readEntry();
-      });
-      zip.on("end", () => resolve(names));
-      zip.on("error", reject);
-      zip.readEntry();
-    });
-  });
-}
-
 describe("kit exports over the inline limit are kept in S3 for their requester", () => {
-  let s3: { endpoint: string; child: ChildProcess };
+  let s3: S3rverWithBucket;
   let directory: string;
   let client: S3Client;
   let t: TestApp;
@@ -52,14 +33,8 @@ describe("kit exports over the inline limit are kept in S3 for their requester",
 
   beforeAll(async () => {
     directory = tempDir("cs-export-s3-");
-    s3 = await startS3rver(directory);
-    client = new S3Client({
-      region: "us-east-1",
-      endpoint: s3.endpoint,
-      forcePathStyle: true,
-      credentials: CREDENTIALS,
-    });
-    await client.send(new CreateBucketCommand({ Bucket: BUCKET }));
+    s3 = await startS3rverWithBucket(directory, BUCKET);
+    client = s3.client;
     t = await buildTestApp({
       config: {
         generationRateLimit: 1000,

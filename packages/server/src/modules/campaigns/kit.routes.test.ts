@@ -2,24 +2,7 @@ import type { Kit } from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, buildTestAppAs, type Agent, type TestApp } from "../../../test/helper";
 import { briefInput } from "../../../test/support/factories";
-import { waitForKit } from "../../../test/support/kits";
-import yauzl from "yauzl";
-
-function zipEntryNames(buffer: Buffer): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error ?? new Error("no zip"));
-      const names: string[] = [];
-      zip.on("entry", (entry: yauzl.Entry) => {
-        names.push(entry.fileName);
-        zip.readEntry();
-      });
-      zip.on("end", () => resolve(names));
-      zip.on("error", reject);
-      zip.readEntry();
-    });
-  });
-}
+import { waitForKit, zipEntryNames } from "../../../test/support/kits";
 
 type Ok<T> = { success: true; data: T };
 

@@ -1,7 +1,6 @@
-import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
-import { CreateBucketCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { PutObjectCommand } from "@aws-sdk/client-s3";
 import { CLOUD_SOURCE_NEEDS, type ExampleList } from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -12,11 +11,15 @@ import {
   tempDir,
 } from "../../../test/fixtures/examples";
 import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
-import { startS3rver } from "../../../test/support/s3rver";
+import {
+  S3RVER_CREDENTIALS,
+  startS3rverWithBucket,
+  type S3rverWithBucket,
+} from "../../../test/support/s3rver";
 import { writeSetting } from "../settings/settings.repository";
 import { EXAMPLE_REPO_SETTING } from "./examples.service";
 
-const CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
+const CREDENTIALS = S3RVER_CREDENTIALS;
 const BUCKET = "content-examples";
 /** More than one listing page (1,000 keys) of valid files. */
 const GOOD_COUNT = 1_010;
@@ -34,7 +37,7 @@ describe("ingest from S3", () => {
   let t: TestApp;
   let admin: Agent;
   let editor: Agent;
-  let s3: { endpoint: string; child: ChildProcess };
+  let s3: S3rverWithBucket;
   let directory: string;
 
   const settings = () => ({
@@ -47,14 +50,8 @@ describe("ingest from S3", () => {
 
   beforeAll(async () => {
     directory = tempDir("cs-s3rver-");
-    s3 = await startS3rver(directory);
-    const client = new S3Client({
-      region: "us-east-1",
-      endpoint: s3.endpoint,
-      forcePathStyle: true,
-      credentials: CREDENTIALS,
-    });
-    await client.send(new CreateBucketCommand({ Bucket: BUCKET }));
+    s3 = await startS3rverWithBucket(directory, BUCKET);
+    const { client } = s3;
     const objects: [string, string | Buffer][] = [
       ...Array.from({ length: GOOD_COUNT }, (_, i): [string, string] => [
         `bench/${i % 2 ? "bad" : "good"}/file-${String(i).padStart(4, "0")}.md`,

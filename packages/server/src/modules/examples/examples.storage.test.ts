@@ -1,16 +1,10 @@
-import type { ChildProcess } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { Readable } from "node:stream";
-import {
-  CreateBucketCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from "@aws-sdk/client-s3";
+import { ListObjectsV2Command, PutObjectCommand, type S3Client } from "@aws-sdk/client-s3";
 import type { IngestJob, NotReadyDetails } from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -21,14 +15,18 @@ import {
   waitForJob,
 } from "../../../test/fixtures/examples";
 import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
-import { startS3rver } from "../../../test/support/s3rver";
+import {
+  S3RVER_CREDENTIALS,
+  startS3rverWithBucket,
+  type S3rverWithBucket,
+} from "../../../test/support/s3rver";
 import type { StorageConfig } from "../../config";
 import { directoryStore } from "../storage/directory-store";
 import { sweepStoredFiles } from "../storage/storage-sweep";
 import { MAX_RUNNING_INGESTS } from "../../lib/ingest-slots";
 import { uploadFileOwner } from "./ingest.jobs";
 
-const CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
+const CREDENTIALS = S3RVER_CREDENTIALS;
 const BUCKET = "content-studio-files";
 /** A small inline limit, so that test files cross it without being large. */
 const LIMIT = 64 * 1024;
@@ -125,7 +123,7 @@ const storedHashOf = async (t: TestApp, title: string) =>
   ).content_hash;
 
 describe("uploads over the inline limit go to S3", () => {
-  let s3: { endpoint: string; child: ChildProcess };
+  let s3: S3rverWithBucket;
   let directory: string;
   let client: S3Client;
   let app: Awaited<ReturnType<typeof appWithHeldWorkers>>;
@@ -138,14 +136,8 @@ describe("uploads over the inline limit go to S3", () => {
 
   beforeAll(async () => {
     directory = tempDir("cs-storage-s3-");
-    s3 = await startS3rver(directory);
-    client = new S3Client({
-      region: "us-east-1",
-      endpoint: s3.endpoint,
-      forcePathStyle: true,
-      credentials: CREDENTIALS,
-    });
-    await client.send(new CreateBucketCommand({ Bucket: BUCKET }));
+    s3 = await startS3rverWithBucket(directory, BUCKET);
+    client = s3.client;
     app = await appWithHeldWorkers({
       s3: { endpoint: s3.endpoint, bucket: BUCKET, region: "us-east-1", credentials: CREDENTIALS },
     });

@@ -1,20 +1,22 @@
-import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
 import type { NotReadyDetails } from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempDir } from "../../../test/fixtures/examples";
 import { buildTestApp, type TestApp } from "../../../test/helper";
-import { startS3rver } from "../../../test/support/s3rver";
+import {
+  S3RVER_CREDENTIALS,
+  startS3rverWithBucket,
+  type S3rverWithBucket,
+} from "../../../test/support/s3rver";
 import { writeSetting } from "../settings/settings.repository";
 import { EXAMPLE_REPO_SETTING } from "../examples/examples.service";
 
-const CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
+const CREDENTIALS = S3RVER_CREDENTIALS;
 const BUCKET = "ready-examples";
 
 describe("readiness with the example repository's S3 store", () => {
   let t: TestApp;
-  let s3: { endpoint: string; child: ChildProcess };
+  let s3: S3rverWithBucket;
   let directory: string;
   const useCloud = (bucket: string, repositorySource = "cloud") =>
     writeSetting(
@@ -32,14 +34,8 @@ describe("readiness with the example repository's S3 store", () => {
 
   beforeAll(async () => {
     directory = tempDir("cs-ready-s3-");
-    s3 = await startS3rver(directory);
-    const client = new S3Client({
-      region: "us-east-1",
-      endpoint: s3.endpoint,
-      forcePathStyle: true,
-      credentials: CREDENTIALS,
-    });
-    await client.send(new CreateBucketCommand({ Bucket: BUCKET }));
+    s3 = await startS3rverWithBucket(directory, BUCKET);
+    const { client } = s3;
     client.destroy();
     // The fake S3 listens on loopback: reachable only because its origin is allow-listed.
     t = await buildTestApp({
