@@ -1,10 +1,31 @@
+import fs from "node:fs";
+import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-/** Server tests run on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set. */
+/**
+ * A server test file reaches a database when it builds one through test/helper or
+ * test/support (an app, a database, a server process) or opens one itself. Those run on PGlite,
+ * and again on PostgreSQL when TEST_DATABASE_URL is set; the rest (policies, the judge, parsers)
+ * run once, with no database: createTestDatabase refuses there, so a file that this rule
+ * misreads fails at once rather than running on one database only.
+ */
+const REACHES_A_DATABASE =
+  /from "[./]*\/(test\/)?(helper|support\/(?!fixture-leaks|written-piece|s3rver)[\w-]+)"|\b(openDatabase|PGlite)\b/;
+const serverTests = ["src", "test"].flatMap((dir) =>
+  fs
+    .readdirSync(path.join("packages/server", dir), { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".test.ts"))
+    .map((file) => path.join("packages/server", dir, file)),
+);
+const databaseTests = serverTests.filter((file) =>
+  REACHES_A_DATABASE.test(fs.readFileSync(file, "utf8")),
+);
+const onceTests = serverTests.filter((file) => !databaseTests.includes(file));
+
 const serverProject = (name: string, db: "pglite" | "postgres") => ({
   test: {
     name,
-    include: ["packages/server/**/*.test.ts"],
+    include: databaseTests,
     environment: "node",
     env: { TEST_DB: db },
     // Test databases are copies of templates migrated once per run: a PGlite dump, or template
@@ -34,6 +55,16 @@ export default defineConfig({
           name: "contract",
           include: ["packages/contract/**/*.test.ts"],
           environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "server",
+          include: onceTests,
+          environment: "node",
+          env: { TEST_DB: "none" },
+          testTimeout: 30_000,
+          isolate: false,
         },
       },
       serverProject("server:pglite", "pglite"),

@@ -1,7 +1,7 @@
 // `npm test`: every stage (lint, types, unit tests on each database, build, bundle budget,
 // browser journeys), stopping at the first that fails, and a table of how long each took.
-// Stages that do not need each other run at once (decision 0058): the unit tests leave part of
-// the two cores idle while they wait on real processes and sockets, and the static checks fill it.
+// Stages that do not need each other run at once (decisions 0058, 0059): the unit tests leave part
+// of the two cores idle while they wait on real processes and sockets, and the other lanes fill it.
 import { spawn } from "node:child_process";
 import os from "node:os";
 
@@ -12,9 +12,9 @@ import os from "node:os";
  * @type {string[][][]}
  */
 const PLAN = [
-  [["test:unit"], ["lint", "typecheck"]],
-  // The build empties packages/web/dist: after the unit tests, whose servers may serve it.
-  [["build", "test:budget", "test:e2e"]],
+  // The unit tests use neither packages/web/dist nor packages/server/dist/main.js (their server
+  // processes run a bundle of their own), so the build and the journeys run beside them too.
+  [["test:unit"], ["lint", "typecheck"], ["build", "test:budget", "test:e2e"]],
 ];
 /** TEST_STAGES=typecheck,test:budget runs only those (in the plan's order). */
 const ONLY = process.env.TEST_STAGES ? new Set(process.env.TEST_STAGES.split(",")) : null;

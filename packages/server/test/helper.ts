@@ -36,6 +36,11 @@ export interface TestDatabase extends DatabaseHandle {
 export async function createTestDatabase(
   options: { seed?: boolean; migrate?: boolean } = {},
 ): Promise<TestDatabase> {
+  if (process.env.TEST_DB === "none") {
+    throw new Error(
+      "This test file runs in the project without a database (vitest.config.ts decides by what it imports); reach the database through test/helper or test/support so that it runs on PGlite and PostgreSQL.",
+    );
+  }
   const migrate = options.migrate !== false;
   const seed = migrate && options.seed !== false;
   let handle: DatabaseHandle;
