@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { makeDataDir, repoRoot, startServer } from "../e2e/lib/server.mjs";
 import { withScratchDatabase } from "./lib/postgres.mjs";
-import { cpuSeconds, signInCookie } from "./lib/measure.mjs";
+import { cpuSeconds, jsonClient, signInCookie, sleep } from "./lib/measure.mjs";
 import { ensureBuild } from "./lib/build.mjs";
 
 const FILES = 10_000;
@@ -52,27 +52,6 @@ export function generateExampleFiles(root, count) {
   }
 }
 
-/** @param {string} base */
-async function signIn(base) {
-  const cookie = await signInCookie(base, ADMIN);
-  /** @param {string} method @param {string} url @param {unknown} [body] */
-  return async (method, url, body) => {
-    const r = await fetch(`${base}${url}`, {
-      method,
-      headers: {
-        cookie,
-        origin: base,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = /** @type {{ data: unknown }} */ (await r.json());
-    if (r.status >= 400)
-      throw new Error(`${method} ${url} answered ${r.status}: ${JSON.stringify(json)}`);
-    return json.data;
-  };
-}
-
 /**
  * @typedef {{ id: string, status: string, sourceKey: string, total: number, added: number,
  *   updated: number, unchanged: number, errors: number, startedAt: string, finishedAt: string | null,
@@ -83,12 +62,11 @@ async function signIn(base) {
 const seconds = (job) =>
   (new Date(/** @type {string} */ (job.finishedAt)).getTime() - new Date(job.startedAt).getTime()) /
   1000;
-const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** @param {number[]} values */
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 /**
- * @param {Awaited<ReturnType<typeof signIn>>} api
+ * @param {ReturnType<typeof jsonClient>} api
  * @param {(job: Job) => boolean} match
  * @returns {Promise<Job>}
  */
@@ -120,7 +98,7 @@ async function measure(root, label, databaseUrl) {
   try {
     // The first-start ingest begins as the server starts listening, i.e. about now.
     const cpuAtStart = cpuSeconds(server.pid);
-    const api = await signIn(server.apiUrl);
+    const api = jsonClient(server.apiUrl, await signInCookie(server.apiUrl, ADMIN));
     const first = await waitFor(api, (j) => j.sourceKey === "local:.");
     const firstCpu = cpuSeconds(server.pid) - cpuAtStart;
     if (first.status !== "succeeded" || first.added !== FILES || first.errors !== 0) {

@@ -3,10 +3,9 @@
 // (2) our overhead on top of an OpenAI-wire provider fake that answers after exactly 2 s.
 // The per-user generation limit is raised with GENERATION_RATE_LIMIT so it never answers 429
 // during the runs (the default, 20 provider calls per 10 minutes, would stop run (1) early).
-import fs from "node:fs";
 import { startServer } from "../e2e/lib/server.mjs";
 import { answer, startFakeAiProvider } from "../packages/server/test/fakes/ai-provider-server.ts";
-import { signInCookie } from "./lib/measure.mjs";
+import { cpuSeconds, percentile, round, signInCookie, sleep } from "./lib/measure.mjs";
 import { ensureBuild } from "./lib/build.mjs";
 
 const ADMIN = { email: "bench@example.com", password: "Orbital-Tooling-2026" };
@@ -29,27 +28,12 @@ const REQUEST = {
   autoRefine: false,
 };
 
-/** @param {number[]} values @param {number} p */
-function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[rank] ?? NaN;
-}
-/** @param {number} n @param {number} digits */
-const round = (n, digits = 0) => Number(n.toFixed(digits));
-const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * CPU time the server process has used so far, in ms (user + system, from /proc): a measure of
  * our own cost that depends less than wall time on how busy the machine is.
  * @param {number} pid
  */
-function cpuMs(pid) {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
-}
+const cpuMs = (pid) => cpuSeconds(pid) * 1000;
 
 /**
  * @param {string} apiUrl @param {string} cookie @param {string} method @param {string} p

@@ -8,14 +8,13 @@
 // (default postgres://postgres@127.0.0.1:5432/test); it is skipped when that server is down.
 // Wall times depend on how busy the machine is: read them with the load average run.mjs prints.
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { startServer } from "../e2e/lib/server.mjs";
 import {
   answer,
   maxInFlight,
   startFakeAiProvider,
 } from "../packages/server/test/fakes/ai-provider-server.ts";
 import { ensureBuild } from "./lib/build.mjs";
-import { percentile, round, signInCookie, sleep, waitForStartupIngest } from "./lib/measure.mjs";
+import { percentile, round, sleep, startSignedIn } from "./lib/measure.mjs";
 import { withScratchDatabase } from "./lib/postgres.mjs";
 
 const ADMIN = { email: "bench@example.com", password: "Orbital-Tooling-2026" };
@@ -218,21 +217,6 @@ async function chooseProvider(base, cookie, provider) {
   });
 }
 
-/** @param {Record<string, string>} env @param {string} [databaseUrl] */
-async function startSignedIn(env, databaseUrl) {
-  const server = await startServer({
-    env: { ...env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
-  });
-  try {
-    const cookie = await signInCookie(server.apiUrl, ADMIN);
-    await waitForStartupIngest(server.apiUrl, cookie);
-    return { server, cookie };
-  } catch (error) {
-    await server.stop().catch(() => undefined);
-    throw error;
-  }
-}
-
 /** @param {string} url */
 async function postgresReachable(url) {
   const pg = (await import("pg")).default;
@@ -258,9 +242,6 @@ export async function run() {
     }),
   );
   const env = {
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: "warn",
     GENERATION_RATE_LIMIT: "100000",
     KIT_CONCURRENCY: String(CAP),
     OPENAI_API_KEY: API_KEY,
@@ -313,7 +294,7 @@ export async function run() {
   ];
   try {
     // PGlite: the outline writer first, then the provider with health polled meanwhile.
-    const { server, cookie } = await startSignedIn(env);
+    const { server, cookie } = await startSignedIn(ADMIN, env);
     try {
       await chooseProvider(server.apiUrl, cookie, "builtin");
       const builtin = await runKit(server.apiUrl, cookie, "outline writer, PGlite", 0);
@@ -385,7 +366,10 @@ export async function run() {
       return results;
     }
     await withScratchDatabase(adminUrl, async (url) => {
-      const { server: pgServer, cookie: pgCookie } = await startSignedIn(env, url);
+      const { server: pgServer, cookie: pgCookie } = await startSignedIn(ADMIN, {
+        ...env,
+        DATABASE_URL: url,
+      });
       try {
         await chooseProvider(pgServer.apiUrl, pgCookie, "openai");
         const callsFrom = provider.requests.length;

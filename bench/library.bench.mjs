@@ -8,9 +8,9 @@
 // The items come from packages/server/bench/seed-library.ts (run through tsx).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import autocannon from "autocannon";
 import pg from "pg";
 import { makeDataDir, repoRoot, startServer } from "../e2e/lib/server.mjs";
+import { loadTest } from "./lib/autocannon.mjs";
 import { startBareFastify } from "./lib/bare-fastify.mjs";
 import { withScratchDatabase } from "./lib/postgres.mjs";
 import { percentile, signInCookie } from "./lib/measure.mjs";
@@ -74,15 +74,7 @@ async function timeRequests(base, urls, cookie) {
 
 /** Requests per second under CLIENTS connections. @param {string} url @param {string} [cookie] */
 async function throughput(url, cookie) {
-  const result = await autocannon({
-    url,
-    connections: CLIENTS,
-    duration: SECONDS,
-    headers: cookie ? { cookie } : {},
-  });
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  }
+  const result = await loadTest(url, { connections: CLIENTS, seconds: SECONDS, cookie });
   return result.requests.average;
 }
 

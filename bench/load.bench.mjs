@@ -10,7 +10,7 @@
 import { startServer } from "../e2e/lib/server.mjs";
 import { withScratchDatabase } from "./lib/postgres.mjs";
 import { ensureBuild } from "./lib/build.mjs";
-import { percentile, round, signInCookie, sleep } from "./lib/measure.mjs";
+import { jsonClient, percentile, round, signInCookie, sleep } from "./lib/measure.mjs";
 
 const USERS = 50;
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
@@ -142,35 +142,14 @@ async function user(base, index, deadline, steps, generatedIds) {
 }
 
 /**
- * A JSON client for a signed-in user: throws on 4xx/5xx.
- * @param {string} base @param {string} cookie
- */
-function jsonClient(base, cookie) {
-  /** @param {string} method @param {string} url @param {unknown} [body] */
-  return async (method, url, body) => {
-    const r = await fetch(`${base}${url}`, {
-      method,
-      headers: {
-        cookie,
-        origin: base,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = /** @type {{ data: any }} */ (await r.json());
-    if (r.status >= 400)
-      throw new Error(`${method} ${url} answered ${r.status}: ${JSON.stringify(json)}`);
-    return json.data;
-  };
-}
-
-/**
  * Content items in the library: the dashboard's Total Content, an exact count kept in the
  * transaction of every write (the list's own total is capped for speed).
  * @param {ReturnType<typeof jsonClient>} api
  */
 async function storedItems(api) {
-  const summary = await api("GET", "/api/dashboard/summary");
+  const summary = /** @type {{ stats: { total: number } }} */ (
+    await api("GET", "/api/dashboard/summary")
+  );
   return Number(summary.stats.total);
 }
 
@@ -189,7 +168,9 @@ async function measure(label, databaseUrl) {
     const base = server.apiUrl;
     const api = jsonClient(base, await signInCookie(base, ADMIN));
     for (;;) {
-      const running = await api("GET", "/api/examples/ingest/jobs?running=true");
+      const running = /** @type {unknown[]} */ (
+        await api("GET", "/api/examples/ingest/jobs?running=true")
+      );
       if (running.length === 0) break;
       await sleep(500);
     }

@@ -7,8 +7,8 @@
 // BENCH_PER_REQUEST_SECONDS sets the duration of each measurement (default 5 s);
 // BENCH_CPU_PROF=<dir> profiles the server (bench/lib/cpu-profile.cjs) and writes the profile there.
 import path from "node:path";
-import autocannon from "autocannon";
 import { repoRoot, startServer } from "../e2e/lib/server.mjs";
+import { loadTest } from "./lib/autocannon.mjs";
 import { startBareFastify } from "./lib/bare-fastify.mjs";
 import { withScratchDatabase } from "./lib/postgres.mjs";
 import { ensureBuild } from "./lib/build.mjs";
@@ -26,15 +26,7 @@ const ENDPOINTS = { personas: "/api/personas", examples: "/api/examples" };
  */
 async function throughput(url, pid, cookie) {
   const cpuBefore = cpuSeconds(pid);
-  const result = await autocannon({
-    url,
-    connections: CLIENTS,
-    duration: SECONDS,
-    headers: cookie ? { cookie } : {},
-  });
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  }
+  const result = await loadTest(url, { connections: CLIENTS, seconds: SECONDS, cookie });
   const cpuMs = ((cpuSeconds(pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total);
   return { rps: result.requests.average, cpuMs };
 }

@@ -2,9 +2,8 @@
 // (the Content Studio template layout, about 17 MB, built here), on the BUILT server with
 // PGlite. Previews refused with 429 (the ingest cap they share with example ingests) are sent
 // again after Retry-After, so every preview is parsed. RSS is sampled every 50 ms from /proc.
-import { startServer } from "../e2e/lib/server.mjs";
 import { ensureBuild } from "./lib/build.mjs";
-import { round, sampleRss, signInCookie, sleep, waitForStartupIngest } from "./lib/measure.mjs";
+import { round, rssDuringParallelPosts, startSignedIn } from "./lib/measure.mjs";
 
 const ADMIN = { email: "bench-preview@example.com", password: "Preview-Memory-2026" };
 const PREVIEWS = 6;
@@ -27,42 +26,24 @@ export async function run() {
   ensureBuild("preview-memory");
   const csv = buildCsv();
   console.log(`preview-memory: ${ROWS} rows, ${round(csv.length / 1024 / 1024)} MiB`);
-  const server = await startServer({
-    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: "warn" },
-  });
+  const { server, cookie } = await startSignedIn(ADMIN);
   try {
-    const cookie = await signInCookie(server.apiUrl, ADMIN);
-    await waitForStartupIngest(server.apiUrl, cookie);
-    const rss = sampleRss(server.pid);
-
-    let refused = 0;
-    const started = performance.now();
-    const previewOne = async (/** @type {number} */ n) => {
-      for (;;) {
+    const { idle, peak, after, seconds, refused } = await rssDuringParallelPosts({
+      server,
+      cookie,
+      path: "/api/audience/imports/preview",
+      count: PREVIEWS,
+      form: (n) => {
         const form = new FormData();
         form.append("file", new Blob([new Uint8Array(csv)]), `bench-${n}.csv`);
-        const res = await fetch(`${server.apiUrl}/api/audience/imports/preview`, {
-          method: "POST",
-          headers: { cookie, origin: server.apiUrl },
-          body: form,
-        });
-        const body = /** @type {{ data: { counts: { accounts: number } } }} */ (await res.json());
-        if (res.status === 429) {
-          refused += 1;
-          await sleep(Number(res.headers.get("retry-after") ?? "5") * 1000);
-          continue;
-        }
+        return form;
+      },
+      accepted: (res, body, n) => {
         if (res.status !== 200) throw new Error(`preview answered ${res.status}`);
-        if (body.data.counts.accounts !== ROWS) {
-          throw new Error(`preview ${n}: ${body.data.counts.accounts} accounts`);
-        }
-        return;
-      }
-    };
-    await Promise.all(Array.from({ length: PREVIEWS }, (_, n) => previewOne(n)));
-    const seconds = (performance.now() - started) / 1000;
-    // Memory given back: the allocators settle, then RSS is read again.
-    const { idle, peak, after } = await rss.stop();
+        const { counts } = /** @type {{ data: { counts: { accounts: number } } }} */ (body).data;
+        if (counts.accounts !== ROWS) throw new Error(`preview ${n}: ${counts.accounts} accounts`);
+      },
+    });
     console.log(
       `preview-memory: idle ${round(idle)} MiB, peak ${round(peak)} MiB, after ${round(after)} MiB, ` +
         `${PREVIEWS} previews in ${round(seconds)} s (${refused} answers were 429 + retry)`,

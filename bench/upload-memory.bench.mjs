@@ -5,8 +5,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import yazl from "yazl";
-import { repoRoot, serverEntry, startServer } from "../e2e/lib/server.mjs";
-import { round, sampleRss, signInCookie, sleep, waitForStartupIngest } from "./lib/measure.mjs";
+import { repoRoot, serverEntry } from "../e2e/lib/server.mjs";
+import { round, rssDuringParallelPosts, sleep, startSignedIn } from "./lib/measure.mjs";
 
 const ADMIN = { email: "bench-upload@example.com", password: "Orbital-Tooling-2026" };
 const UPLOADS = 6;
@@ -53,35 +53,24 @@ export async function run() {
   console.log(
     `upload-memory: archive ${Math.round(archive.length / 1024)} KB, ${ENTRIES} entries of ${ENTRY_BYTES} bytes`,
   );
-  const server = await startServer({
-    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: "warn" },
-  });
+  const { server, cookie } = await startSignedIn(ADMIN);
   try {
-    const cookie = await signInCookie(server.apiUrl, ADMIN);
-    await waitForStartupIngest(server.apiUrl, cookie);
-    const rss = sampleRss(server.pid);
-
-    let refused = 0;
-    const started = performance.now();
-    const uploadOne = async (/** @type {number} */ n) => {
-      for (;;) {
+    const { idle, peak, after, seconds, refused } = await rssDuringParallelPosts({
+      server,
+      cookie,
+      path: "/api/examples/ingest/upload",
+      count: UPLOADS,
+      form: (n) => {
         const form = new FormData();
         form.append("name", `bench-upload-${n}`);
         form.append("file", new Blob([new Uint8Array(archive)]), `bench-${n}.zip`);
-        const res = await fetch(`${server.apiUrl}/api/examples/ingest/upload`, {
-          method: "POST",
-          headers: { cookie, origin: server.apiUrl },
-          body: form,
-        });
-        const body = /** @type {{ data: { id: string } }} */ (await res.json());
-        if (res.status === 429) {
-          refused += 1;
-          await sleep(Number(res.headers.get("retry-after") ?? "5") * 1000);
-          continue;
-        }
+        return form;
+      },
+      accepted: async (res, body, n) => {
         if (res.status !== 202) throw new Error(`upload answered ${res.status}`);
+        const { id } = /** @type {{ data: { id: string } }} */ (body).data;
         for (;;) {
-          const jr = await fetch(`${server.apiUrl}/api/examples/ingest/jobs/${body.data.id}`, {
+          const jr = await fetch(`${server.apiUrl}/api/examples/ingest/jobs/${id}`, {
             headers: { cookie },
           });
           const job =
@@ -95,12 +84,8 @@ export async function run() {
           }
           await sleep(250);
         }
-      }
-    };
-    await Promise.all(Array.from({ length: UPLOADS }, (_, n) => uploadOne(n)));
-    const seconds = (performance.now() - started) / 1000;
-    // Memory given back: the allocators settle, then RSS is read again.
-    const { idle, peak, after } = await rss.stop();
+      },
+    });
     console.log(
       `upload-memory: idle ${round(idle)} MiB, peak ${round(peak)} MiB, after ${round(after)} MiB, ` +
         `${UPLOADS} uploads ingested in ${round(seconds)} s (${refused} answers were 429 + retry)`,

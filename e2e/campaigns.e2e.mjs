@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { launchBrowser, resultsDir, endJourney } from "./lib/browser.mjs";
+import { createBrief, startBrief } from "./lib/campaign-brief.mjs";
 import { startServer } from "./lib/server.mjs";
 import { createFirstAdmin } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
@@ -57,18 +58,7 @@ describe("campaigns journey", { timeout: 300_000 }, () => {
     await page.getByText("No briefs yet").waitFor();
     await browser.shotWhole("a1-1400-light-empty", DESKTOP, { idle: true });
 
-    await page.getByRole("link", { name: "New brief" }).first().click();
-    await page.getByRole("heading", { level: 1, name: "New brief" }).waitFor();
-    await page.getByLabel("Name", { exact: true }).fill(NAME);
-    await page.getByLabel("Objective").fill("Book pilot conversations with engineering leaders.");
-    await page.getByLabel("Key message").fill("See product cost while the design can change.");
-    await page.getByLabel("Due date").fill("2027-03-31");
-    await page
-      .getByRole("checkbox", { name: /engineering change orders/ })
-      .first()
-      .check();
-    await page.getByLabel("Awareness offer").selectOption("Should-Cost Benchmark Report");
-    await page.getByLabel("Decision offer").selectOption("90-Day Pilot Plan");
+    await startBrief(page, { name: NAME, dueDate: "2027-03-31" });
     await page
       .getByRole("checkbox", { name: /^Every stage for VP of Engineering in Aerospace$/ })
       .check();
@@ -79,10 +69,7 @@ describe("campaigns journey", { timeout: 300_000 }, () => {
     assert.equal(await page.getByRole("checkbox", { name: "German" }).isChecked(), false);
     await page.getByRole("checkbox", { name: "German" }).check();
     await page.getByText(/which writes English only: German will not be written/).waitFor();
-    await page.getByRole("button", { name: "Create brief" }).click();
-    await page.getByRole("heading", { level: 1, name: NAME }).waitFor();
-    await eventually(() => assert.match(new URL(page.url()).pathname, /^\/campaigns\/brief-/));
-    briefPath = new URL(page.url()).pathname;
+    briefPath = await createBrief(page, NAME);
     await browser.shotWhole("a2-1400-light-editor", DESKTOP, { idle: true });
     browser.console.assertClean();
   });

@@ -12,6 +12,7 @@ import {
   xLength,
 } from "@content-studio/contract";
 import { launchBrowser, endJourney } from "./lib/browser.mjs";
+import { fillGeneratorBrief } from "./lib/generator-brief.mjs";
 import { startServer } from "./lib/server.mjs";
 import { createFirstAdmin } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
@@ -93,12 +94,7 @@ describe("generator journey", { timeout: 300_000 }, () => {
 
     const generate = page.getByRole("button", { name: "Generate Content" });
     assert.equal(await generate.isDisabled(), true, "Generate needs the required fields");
-    await page.getByLabel("Persona", { exact: true }).selectOption({ index: 1 });
-    await page.getByLabel("Industry", { exact: true }).selectOption({ index: 1 });
-    await page.getByLabel("Buying Stage", { exact: true }).selectOption("consideration");
-    await page.getByRole("button", { name: /^Content Details/ }).click();
-    await page.getByLabel("Content Topic", { exact: true }).fill(TOPIC);
-    await page.getByLabel("Content Type", { exact: true }).selectOption({ index: 1 });
+    await fillGeneratorBrief(page, { stage: "consideration", topic: TOPIC });
     const metric = page.getByRole("group", { name: "Key Metrics" }).getByRole("checkbox").first();
     await metric.check();
     assert.equal(await metric.isChecked(), true);

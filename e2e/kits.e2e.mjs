@@ -13,6 +13,7 @@ import yauzl from "yauzl";
 import { KIT_ASSET_LABELS } from "@content-studio/contract";
 import { answer, startFakeAiProvider } from "../packages/server/test/fakes/ai-provider-server.ts";
 import { launchBrowser, resultsDir, endJourney } from "./lib/browser.mjs";
+import { createBrief, startBrief } from "./lib/campaign-brief.mjs";
 import { startServer } from "./lib/server.mjs";
 import { createFirstAdmin } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
@@ -219,18 +220,7 @@ describe("kits journey", { timeout: 600_000 }, () => {
 
     await page.getByRole("link", { name: "Campaigns" }).click();
     await page.getByRole("heading", { level: 1, name: "Campaigns" }).waitFor();
-    await page.getByRole("link", { name: "New brief" }).first().click();
-    await page.getByRole("heading", { level: 1, name: "New brief" }).waitFor();
-    await page.getByLabel("Name", { exact: true }).fill(NAME);
-    await page.getByLabel("Objective").fill("Book pilot conversations with engineering leaders.");
-    await page.getByLabel("Key message").fill("See product cost while the design can change.");
-    await page.getByLabel("Due date").fill("2027-04-30");
-    await page
-      .getByRole("checkbox", { name: /engineering change orders/ })
-      .first()
-      .check();
-    await page.getByLabel("Awareness offer").selectOption("Should-Cost Benchmark Report");
-    await page.getByLabel("Decision offer").selectOption("90-Day Pilot Plan");
+    await startBrief(page, { name: NAME, dueDate: "2027-04-30" });
     for (const cell of CELLS) await page.getByRole("checkbox", { name: cell }).check();
     const assets = page.getByRole("group", { name: "Assets per cell" });
     for (const asset of UNUSED_ASSETS) {
@@ -244,10 +234,7 @@ describe("kits journey", { timeout: 600_000 }, () => {
     }
     // OpenAI writes every language: no English-only warning.
     assert.equal(await page.getByText(/writes English only/).count(), 0);
-    await page.getByRole("button", { name: "Create brief" }).click();
-    await page.getByRole("heading", { level: 1, name: NAME }).waitFor();
-    await eventually(() => assert.match(new URL(page.url()).pathname, /^\/campaigns\/brief-/));
-    briefPath = new URL(page.url()).pathname;
+    briefPath = await createBrief(page, NAME);
     await kitCard().getByRole("button", { name: "Generate kit" }).waitFor();
     browser.console.assertClean();
   });

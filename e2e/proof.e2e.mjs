@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { launchBrowser, endJourney } from "./lib/browser.mjs";
+import { fillGeneratorBrief } from "./lib/generator-brief.mjs";
 import { startServer } from "./lib/server.mjs";
 import { createFirstAdmin } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
@@ -81,14 +82,10 @@ describe("proof library journey", { timeout: 300_000 }, () => {
   it("(b) generates with the built-in writer and shows the claim bound to the fact", async () => {
     await page.getByRole("link", { name: "Generate Content" }).click();
     await page.getByRole("heading", { level: 1, name: "Content Generator" }).waitFor();
-    await page.getByLabel("Persona", { exact: true }).selectOption({ index: 1 });
-    await page.getByLabel("Industry", { exact: true }).selectOption({ index: 1 });
-    await page.getByLabel("Buying Stage", { exact: true }).selectOption("awareness");
-    await page.getByRole("button", { name: /^Content Details/ }).click();
-    await page
-      .getByLabel("Content Topic", { exact: true })
-      .fill("Late engineering change orders and what they cost");
-    await page.getByLabel("Content Type", { exact: true }).selectOption({ index: 1 });
+    await fillGeneratorBrief(page, {
+      stage: "awareness",
+      topic: "Late engineering change orders and what they cost",
+    });
     await page
       .getByRole("group", { name: "Key Metrics" })
       .getByRole("checkbox", { name: /engineering change orders/ })

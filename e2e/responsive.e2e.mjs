@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { launchBrowser, endJourney } from "./lib/browser.mjs";
+import { fillGeneratorBrief } from "./lib/generator-brief.mjs";
 import { startServer } from "./lib/server.mjs";
 import { createFirstAdmin } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
@@ -287,11 +288,11 @@ describe("responsive journey", { timeout: 300_000 }, () => {
     const fillBrief = async () => {
       await open("/generate");
       await expectH1("Content Generator");
-      await page.getByLabel("Persona", { exact: true }).selectOption({ index: 1 });
-      await page.getByLabel("Industry", { exact: true }).selectOption({ index: 1 });
-      await page.getByLabel("Buying Stage", { exact: true }).selectOption("awareness");
-      await page.getByRole("button", { name: /^Content Details/ }).click();
-      await page.getByLabel("Content Topic", { exact: true }).fill("Should-cost reviews at 390 px");
+      await fillGeneratorBrief(page, {
+        stage: "awareness",
+        topic: "Should-cost reviews at 390 px",
+        firstContentType: false,
+      });
     };
     const generate = page.getByRole("button", { name: "Generate Content", exact: true });
     // The built-in writer may generate five times the limit per window (BUILTIN_LIMIT_FACTOR).

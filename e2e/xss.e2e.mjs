@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { launchBrowser, endJourney } from "./lib/browser.mjs";
+import { fillGeneratorBrief } from "./lib/generator-brief.mjs";
 import { answer, startFakeAiProvider } from "../packages/server/test/fakes/ai-provider-server.ts";
 import { startServer } from "./lib/server.mjs";
 import { createFirstAdmin } from "./lib/session.mjs";
@@ -182,14 +183,10 @@ describe("xss journey", { timeout: 240_000 }, () => {
   });
 
   it("(b) generates through the UI from the provider's payload-laden answer", async () => {
-    await page.getByLabel("Persona", { exact: true }).selectOption({ index: 1 });
-    await page.getByLabel("Industry", { exact: true }).selectOption({ index: 1 });
-    await page.getByLabel("Buying Stage", { exact: true }).selectOption("awareness");
-    await page.getByRole("button", { name: /^Content Details/ }).click();
-    await page
-      .getByLabel("Content Topic", { exact: true })
-      .fill("Cost visibility before design freeze");
-    await page.getByLabel("Content Type", { exact: true }).selectOption({ index: 1 });
+    await fillGeneratorBrief(page, {
+      stage: "awareness",
+      topic: "Cost visibility before design freeze",
+    });
     await page.getByRole("group", { name: "Key Metrics" }).getByRole("checkbox").first().check();
     await page.getByRole("button", { name: "Generate Content" }).click();
     await page

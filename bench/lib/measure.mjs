@@ -1,6 +1,7 @@
 // Shared helpers for the availability benches: process memory and CPU from /proc, percentiles,
-// and a signed-in fetch for a running server.
+// and signed-in requests to the built server.
 import fs from "node:fs";
+import { startServer } from "../../e2e/lib/server.mjs";
 
 /** VmRSS (or another /proc/<pid>/status field) in MiB. @param {number} pid @param {string} [field] */
 export function rssMiB(pid, field = "VmRSS") {
@@ -47,6 +48,50 @@ export async function signInCookie(base, account) {
 }
 
 /**
+ * A JSON client for a signed-in user: `api(method, url, body?)` resolves to the answer's `data`
+ * and throws on 4xx/5xx.
+ * @param {string} base @param {string} cookie
+ */
+export function jsonClient(base, cookie) {
+  /** @param {string} method @param {string} url @param {unknown} [body] */
+  return async (method, url, body) => {
+    const r = await fetch(`${base}${url}`, {
+      method,
+      headers: {
+        cookie,
+        origin: base,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = /** @type {{ data: unknown }} */ (await r.json());
+    if (r.status >= 400)
+      throw new Error(`${method} ${url} answered ${r.status}: ${JSON.stringify(json)}`);
+    return json.data;
+  };
+}
+
+/**
+ * Starts the built server (PGlite unless `env` names a DATABASE_URL) with `admin` as its first
+ * administrator and `env`, signs `admin` in and waits for the first-start ingest; stops the
+ * server if that fails.
+ * @param {{ email: string, password: string }} admin @param {Record<string, string>} [env]
+ */
+export async function startSignedIn(admin, env = {}) {
+  const server = await startServer({
+    env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, LOG_LEVEL: "warn", ...env },
+  });
+  try {
+    const cookie = await signInCookie(server.apiUrl, admin);
+    await waitForStartupIngest(server.apiUrl, cookie);
+    return { server, cookie };
+  } catch (error) {
+    await server.stop().catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
  * Waits until the server's first-start ingest of the shipped examples has finished, then lets
  * it settle for a second, so a memory bench starts from idle.
  * @param {string} base @param {string} cookie
@@ -87,4 +132,36 @@ export function sampleRss(pid) {
       return { idle, peak: Math.max(peak, after), after };
     },
   };
+}
+
+/**
+ * Posts `count` multipart forms to the server at once, `form(n)` for n = 0 … count - 1, while
+ * sampling its RSS. An answer 429 is waited out (Retry-After, else 5 s) and the form sent again;
+ * `accepted(res, body, n)` then checks the answer (and may wait for what it started).
+ * Returns the RSS figures (see sampleRss), the seconds all posts took and the number of 429s.
+ * @param {{ server: { apiUrl: string, pid: number }, cookie: string, path: string, count: number,
+ *   form: (n: number) => FormData,
+ *   accepted: (res: Response, body: unknown, n: number) => Promise<void> | void }} posts
+ */
+export async function rssDuringParallelPosts({ server, cookie, path, count, form, accepted }) {
+  let refused = 0;
+  const postOne = async (/** @type {number} */ n) => {
+    for (;;) {
+      const res = await fetch(`${server.apiUrl}${path}`, {
+        method: "POST",
+        headers: { cookie, origin: server.apiUrl },
+        body: form(n),
+      });
+      const body = /** @type {unknown} */ (await res.json());
+      if (res.status !== 429) return accepted(res, body, n);
+      refused += 1;
+      await sleep(Number(res.headers.get("retry-after") ?? "5") * 1000);
+    }
+  };
+  const rss = sampleRss(server.pid);
+  const started = performance.now();
+  await Promise.all(Array.from({ length: count }, (_, n) => postOne(n)));
+  const seconds = (performance.now() - started) / 1000;
+  // Memory given back: the allocators settle, then RSS is read again.
+  return { ...(await rss.stop()), seconds, refused };
 }
