@@ -10,6 +10,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { buildUser, startupRoutes } from "../../../test/data";
+import { buildExampleRepoSettings } from "../../../test/examples-fixtures";
 import { fail, installFakeApi, ok, type FakeRequest } from "../../../test/fake-api";
 import { renderApp } from "../../../test/render-app";
 
@@ -105,15 +106,9 @@ function setup(
       phrases: ["synergy", "game changer"],
       can: { edit: admin },
     }),
-    "GET /api/settings/example-repository": ok({
-      repositorySource: "cloud",
-      exampleRepoPath: "./examples",
-      cloudRepoUrl: "",
-      s3Endpoint: "",
-      s3Region: "us-east-1",
-      s3CredentialsConfigured: false,
-      can: { edit: admin, ingest: editor },
-    }),
+    "GET /api/settings/example-repository": ok(
+      buildExampleRepoSettings({ repositorySource: "cloud", can: { edit: admin, ingest: editor } }),
+    ),
     "GET /api/examples/ingest/jobs": ok([]),
     "GET /api/users": ok(usersAnswer(user)),
     "PUT /api/me/settings": (req) => ok(req.body),
