@@ -200,14 +200,15 @@ export function buildIntentData(overrides: Partial<IntentData> = {}): IntentData
   };
 }
 
-/** A stored content item as PUT /api/library/:id answers the result views (content-1). */
 /** An item's capabilities with every action refused (a test spreads the ones it allows). */
 export const NO_CAPABILITIES = Object.fromEntries(
   LIBRARY_ACTIONS.map((action) => [action, false]),
 ) as LibraryCapabilities;
 
+/** A stored content item as PUT /api/library/:id answers the result views (content-1). */
 export function buildContentItem(overrides: Partial<ContentItem> = {}): ContentItem {
   const generated = buildGenerated();
+  const { provider, model, promptVersion, exampleIds, usage, durationMs } = generated.metadata;
   return {
     id: generated.contentItemId,
     title: generated.content.headline,
@@ -230,12 +231,12 @@ export function buildContentItem(overrides: Partial<ContentItem> = {}): ContentI
     qualityAfter: 0.81,
     qualityReport: buildReport(0.81),
     provenance: {
-      provider: "builtin",
-      model: "content-studio-writer-1",
-      promptVersion: "test",
-      exampleIds: [],
-      usage: { inputTokens: 0, outputTokens: 0 },
-      durationMs: 10,
+      provider,
+      model,
+      promptVersion,
+      exampleIds,
+      usage,
+      durationMs,
       refinementRounds: 1,
     },
     createdBy: "editor-1",

@@ -1,5 +1,6 @@
 import { GENERATION_DEFAULTS, UI_SETTINGS_DEFAULTS } from "@content-studio/contract";
 import type { AiServiceInfoResponse, SessionInfo, User, UserList } from "@content-studio/contract";
+import { buildExampleRepoSettings } from "./examples-fixtures";
 import { ok, type FakeResponse } from "./fake-api";
 
 let sequence = 0;
@@ -58,14 +59,6 @@ export function viewerSettingsRoutes(): Record<string, FakeResponse> {
       ...GENERATION_DEFAULTS,
       can: { edit: false, generate: false },
     }),
-    "GET /api/settings/example-repository": ok({
-      repositorySource: "local",
-      exampleRepoPath: "./examples",
-      cloudRepoUrl: "",
-      s3Endpoint: "",
-      s3Region: "us-east-1",
-      s3CredentialsConfigured: false,
-      can: { edit: false, ingest: false },
-    }),
+    "GET /api/settings/example-repository": ok(buildExampleRepoSettings()),
   };
 }

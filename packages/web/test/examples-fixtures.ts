@@ -1,5 +1,10 @@
 import { aerospace, vpEngineering } from "./content-fixtures";
-import type { ExampleDetail, ExampleSummary, IngestJob } from "@content-studio/contract";
+import type {
+  ExampleDetail,
+  ExampleRepoSettingsResponse,
+  ExampleSummary,
+  IngestJob,
+} from "@content-studio/contract";
 
 let sequence = 0;
 
@@ -83,3 +88,19 @@ export const examplePage = (
   pageSize: 20,
   can,
 });
+
+/** The example-repository settings answer: a local ./examples source, no cloud URL, no rights. */
+export function buildExampleRepoSettings(
+  overrides: Partial<ExampleRepoSettingsResponse> = {},
+): ExampleRepoSettingsResponse {
+  return {
+    repositorySource: "local",
+    exampleRepoPath: "./examples",
+    cloudRepoUrl: "",
+    s3Endpoint: "",
+    s3Region: "us-east-1",
+    s3CredentialsConfigured: false,
+    can: { edit: false, ingest: false },
+    ...overrides,
+  };
+}

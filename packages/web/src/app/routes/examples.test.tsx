@@ -1,20 +1,20 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { buildUser, startupRoutes } from "../../../test/data";
-import { INDUSTRIES, PERSONAS, examplePage } from "../../../test/examples-fixtures";
+import {
+  INDUSTRIES,
+  PERSONAS,
+  buildExampleRepoSettings,
+  examplePage,
+} from "../../../test/examples-fixtures";
 import { installFakeApi, ok } from "../../../test/fake-api";
 import { renderApp } from "../../../test/render-app";
 
 const editor = buildUser({ role: "editor" });
-const REPO_SETTINGS = {
+const REPO_SETTINGS = buildExampleRepoSettings({
   repositorySource: "cloud",
-  exampleRepoPath: "./examples",
-  cloudRepoUrl: "",
-  s3Endpoint: "",
-  s3Region: "us-east-1",
-  s3CredentialsConfigured: false,
   can: { edit: false, ingest: true },
-};
+});
 
 function routes() {
   return {

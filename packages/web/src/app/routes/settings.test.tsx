@@ -7,9 +7,10 @@ import {
   type User,
 } from "@content-studio/contract";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { buildUser, startupRoutes } from "../../../test/data";
+import { buildExampleRepoSettings } from "../../../test/examples-fixtures";
 import { fail, installFakeApi, ok, type FakeRequest } from "../../../test/fake-api";
 import { renderApp } from "../../../test/render-app";
 
@@ -105,15 +106,9 @@ function setup(
       phrases: ["synergy", "game changer"],
       can: { edit: admin },
     }),
-    "GET /api/settings/example-repository": ok({
-      repositorySource: "cloud",
-      exampleRepoPath: "./examples",
-      cloudRepoUrl: "",
-      s3Endpoint: "",
-      s3Region: "us-east-1",
-      s3CredentialsConfigured: false,
-      can: { edit: admin, ingest: editor },
-    }),
+    "GET /api/settings/example-repository": ok(
+      buildExampleRepoSettings({ repositorySource: "cloud", can: { edit: admin, ingest: editor } }),
+    ),
     "GET /api/examples/ingest/jobs": ok([]),
     "GET /api/users": ok(usersAnswer(user)),
     "PUT /api/me/settings": (req) => ok(req.body),
@@ -135,6 +130,16 @@ function setup(
 const card = (name: string) => screen.findByRole("region", { name }, { timeout: 4000 });
 const requestsTo = (requests: FakeRequest[], method: string, path: string) =>
   requests.filter((r) => r.method === method && r.path === path);
+/** A save the server takes as sent, answering with an admin's capabilities. */
+const savedAsSent = (req: FakeRequest) => ok({ ...(req.body as object), can: ADMIN_CAN });
+
+/** Saves the Content Generation Defaults card and waits for it to say so. */
+async function saveDefaults(user: UserEvent, defaults: HTMLElement) {
+  await user.click(within(defaults).getByRole("button", { name: "Save Generation Defaults" }));
+  expect(
+    await within(defaults).findByText("Content generation defaults saved."),
+  ).toBeInTheDocument();
+}
 
 /** A request the test releases by hand, to see the pending state. */
 function deferred() {
@@ -293,7 +298,7 @@ describe("settings: Content Generation Defaults", () => {
 
   it("saves the defaults and the generator's cached settings follow", async () => {
     const { fake, queryClient } = setup(admin, {
-      "PUT /api/settings/generation": (req) => ok({ ...(req.body as object), can: ADMIN_CAN }),
+      "PUT /api/settings/generation": savedAsSent,
     });
     const user = userEvent.setup();
     const defaults = await card("Content Generation Defaults");
@@ -302,11 +307,8 @@ describe("settings: Content Generation Defaults", () => {
     fireEvent.change(within(defaults).getByRole("slider", { name: "Quality Threshold" }), {
       target: { value: "0.8" },
     });
-    await user.click(within(defaults).getByRole("button", { name: "Save Generation Defaults" }));
+    await saveDefaults(user, defaults);
 
-    expect(
-      await within(defaults).findByText("Content generation defaults saved."),
-    ).toBeInTheDocument();
     const expected = {
       ...SETTINGS,
       defaultUseBenchmarks: false,
@@ -324,7 +326,7 @@ describe("settings: Content Generation Defaults", () => {
 
   it("switches the editor's review off, with a hint that it costs a model call", async () => {
     const { fake } = setup(admin, {
-      "PUT /api/settings/generation": (req) => ok({ ...(req.body as object), can: ADMIN_CAN }),
+      "PUT /api/settings/generation": savedAsSent,
     });
     const user = userEvent.setup();
     const defaults = await card("Content Generation Defaults");
@@ -332,10 +334,7 @@ describe("settings: Content Generation Defaults", () => {
     expect(review).toBeChecked();
     expect(within(defaults).getByText(/one model call per check/)).toBeInTheDocument();
     await user.click(review);
-    await user.click(within(defaults).getByRole("button", { name: "Save Generation Defaults" }));
-    expect(
-      await within(defaults).findByText("Content generation defaults saved."),
-    ).toBeInTheDocument();
+    await saveDefaults(user, defaults);
     expect(requestsTo(fake.requests, "PUT", "/api/settings/generation")[0]?.body).toEqual({
       ...SETTINGS,
       editorReview: false,
@@ -344,7 +343,7 @@ describe("settings: Content Generation Defaults", () => {
 
   it("lets a one-person team allow authors to approve their own content", async () => {
     const { fake } = setup(admin, {
-      "PUT /api/settings/generation": (req) => ok({ ...(req.body as object), can: ADMIN_CAN }),
+      "PUT /api/settings/generation": savedAsSent,
     });
     const user = userEvent.setup();
     const defaults = await card("Content Generation Defaults");
@@ -354,10 +353,7 @@ describe("settings: Content Generation Defaults", () => {
     expect(self).not.toBeChecked();
     expect(within(defaults).getByText(/For a one-person team/)).toBeInTheDocument();
     await user.click(self);
-    await user.click(within(defaults).getByRole("button", { name: "Save Generation Defaults" }));
-    expect(
-      await within(defaults).findByText("Content generation defaults saved."),
-    ).toBeInTheDocument();
+    await saveDefaults(user, defaults);
     expect(requestsTo(fake.requests, "PUT", "/api/settings/generation")[0]?.body).toEqual({
       ...SETTINGS,
       allowSelfApproval: true,
@@ -366,7 +362,7 @@ describe("settings: Content Generation Defaults", () => {
 
   it("saves the banned phrases one per line, showing the server's list", async () => {
     const { fake } = setup(admin, {
-      "PUT /api/settings/banned-phrases": (req) => ok({ ...(req.body as object), can: ADMIN_CAN }),
+      "PUT /api/settings/banned-phrases": savedAsSent,
     });
     const user = userEvent.setup();
     const defaults = await card("Content Generation Defaults");
@@ -381,10 +377,7 @@ describe("settings: Content Generation Defaults", () => {
     ).toBeDisabled();
 
     await user.type(editor, "yz");
-    await user.click(within(defaults).getByRole("button", { name: "Save Generation Defaults" }));
-    expect(
-      await within(defaults).findByText("Content generation defaults saved."),
-    ).toBeInTheDocument();
+    await saveDefaults(user, defaults);
     expect(requestsTo(fake.requests, "PUT", "/api/settings/banned-phrases")[0]?.body).toEqual({
       phrases: ["synergy", "best-in-class", "xyz"],
     });
@@ -512,7 +505,7 @@ describe("settings: Save All Settings", () => {
         "internal_error",
         "Something went wrong on our side.",
       ),
-      "PUT /api/settings/generation": (req) => ok({ ...(req.body as object), can: ADMIN_CAN }),
+      "PUT /api/settings/generation": savedAsSent,
     });
     const user = userEvent.setup();
     const saveAll = await screen.findByRole("button", { name: "Save All Settings" });

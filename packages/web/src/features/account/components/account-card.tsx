@@ -4,6 +4,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { TextField } from "../../../components/ui/field";
+import { SaveForm } from "../../../components/ui/save-form";
 import { getFieldErrors, hasServerMessage } from "../../../lib/api-client";
 import { useUpdateMe } from "../api/update-me";
 import { ChangePasswordForm } from "./change-password-form";
@@ -67,14 +68,7 @@ export function AccountCard({ user, form }: { user: User; form: AccountForm }) {
   return (
     <Card title="Your account" description={`Signed in as ${user.email} (${user.role}).`}>
       <div className="grid gap-8 lg:grid-cols-2">
-        <form
-          aria-label="Your name"
-          className="space-y-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void form.save();
-          }}
-        >
+        <SaveForm label="Your name" className="space-y-4" onSave={form.save}>
           <TextField
             label="Name"
             name="name"
@@ -89,7 +83,7 @@ export function AccountCard({ user, form }: { user: User; form: AccountForm }) {
           <Button type="submit" disabled={!form.dirty || form.saving}>
             {form.saving ? "Saving..." : "Save name"}
           </Button>
-        </form>
+        </SaveForm>
         <section aria-label="Password">
           <h3 className="mb-3 text-sm font-semibold text-slate-900">Change password</h3>
           <ChangePasswordForm />

@@ -46,6 +46,28 @@ function Figure({
   );
 }
 
+/** Bars laid on their side in a box of `className`'s height, one row per item, a grid behind. */
+function SidewaysBarChart({
+  data,
+  className,
+  children,
+}: {
+  data: object[];
+  className: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={data} layout="vertical" margin={{ top: 0, right: 12, left: 0, bottom: 0 }}>
+          <CartesianGrid stroke={GRID} horizontal={false} />
+          {children}
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
+
 /** Buying-stage split, industry breakdown and keyword volume (recharts, loaded on demand). */
 export default function IntentCharts({
   intent,
@@ -104,32 +126,18 @@ export default function IntentCharts({
         </ul>
       </Figure>
       <Figure title="Industry breakdown (% of accounts, average intent)">
-        <div className="h-56">
-          <ResponsiveContainer width="100%" height="100%">
-            <BarChart
-              data={industries}
-              layout="vertical"
-              margin={{ top: 0, right: 12, left: 0, bottom: 0 }}
-            >
-              <CartesianGrid stroke={GRID} horizontal={false} />
-              <XAxis type="number" tick={TICK} domain={[0, 100]} />
-              <YAxis type="category" dataKey="name" tick={TICK} width={84} interval={0} />
-              <Tooltip {...TOOLTIP} />
-              <Bar
-                dataKey="share"
-                name="Share of accounts (%)"
-                fill="var(--color-primary)"
-                isAnimationActive={false}
-              />
-              <Bar
-                dataKey="intent"
-                name="Average intent"
-                fill="#22c55e"
-                isAnimationActive={false}
-              />
-            </BarChart>
-          </ResponsiveContainer>
-        </div>
+        <SidewaysBarChart data={industries} className="h-56">
+          <XAxis type="number" tick={TICK} domain={[0, 100]} />
+          <YAxis type="category" dataKey="name" tick={TICK} width={84} interval={0} />
+          <Tooltip {...TOOLTIP} />
+          <Bar
+            dataKey="share"
+            name="Share of accounts (%)"
+            fill="var(--color-primary)"
+            isAnimationActive={false}
+          />
+          <Bar dataKey="intent" name="Average intent" fill="#22c55e" isAnimationActive={false} />
+        </SidewaysBarChart>
         <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
           <li className="flex items-center gap-1.5">
             <span aria-hidden="true" className="inline-block size-2.5 rounded-full bg-primary" />
@@ -142,32 +150,23 @@ export default function IntentCharts({
         </ul>
       </Figure>
       <Figure title="Keyword volume (accounts surging)" className="md:col-span-2">
-        <div className="h-64">
-          <ResponsiveContainer width="100%" height="100%">
-            <BarChart
-              data={keywords}
-              layout="vertical"
-              margin={{ top: 0, right: 12, left: 0, bottom: 0 }}
-            >
-              <CartesianGrid stroke={GRID} horizontal={false} />
-              <XAxis type="number" tick={TICK} allowDecimals={false} />
-              <YAxis
-                type="category"
-                dataKey="name"
-                tick={{ ...TICK, fontSize: 11 }}
-                width={170}
-                interval={0}
-              />
-              <Tooltip {...TOOLTIP} />
-              <Bar
-                dataKey="volume"
-                name="Accounts"
-                fill="var(--color-primary)"
-                isAnimationActive={false}
-              />
-            </BarChart>
-          </ResponsiveContainer>
-        </div>
+        <SidewaysBarChart data={keywords} className="h-64">
+          <XAxis type="number" tick={TICK} allowDecimals={false} />
+          <YAxis
+            type="category"
+            dataKey="name"
+            tick={{ ...TICK, fontSize: 11 }}
+            width={170}
+            interval={0}
+          />
+          <Tooltip {...TOOLTIP} />
+          <Bar
+            dataKey="volume"
+            name="Accounts"
+            fill="var(--color-primary)"
+            isAnimationActive={false}
+          />
+        </SidewaysBarChart>
       </Figure>
     </div>
   );

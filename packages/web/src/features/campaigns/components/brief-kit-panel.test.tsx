@@ -45,6 +45,28 @@ const renderPanel = () =>
     <BriefKitPanel briefId="brief-1" personas={OPTIONS.personas} industries={OPTIONS.industries} />,
   );
 
+/** Serves `kit` as the brief's latest kit (and any further `routes`), then renders the panel. */
+function showKit(kit: Kit, routes: Parameters<typeof installFakeApi>[0] = {}) {
+  const fake = installFakeApi({
+    "GET /api/campaigns/brief-1": ok(buildBrief({ latestKit: summary(kit) })),
+    "GET /api/kits/kit-1": ok(kit),
+    ...routes,
+  });
+  renderPanel();
+  return fake;
+}
+
+/** The fixture kit just started: every step queued without findings, only Cancel offered. */
+const runningKit = (overrides: Partial<Kit> = {}) =>
+  buildKit({
+    status: "running",
+    finishedAt: null,
+    counts: kitCounts({ queued: 5 }),
+    steps: buildKit().steps.map((s) => ({ ...s, status: "queued" as const, findings: [] })),
+    can: { cancel: true, resume: false, retry: false, submit: false },
+    ...overrides,
+  });
+
 beforeEach(() => {
   FakeEventSource.instances = [];
   vi.stubGlobal("EventSource", FakeEventSource);
@@ -55,14 +77,7 @@ afterEach(() => {
 
 describe("BriefKitPanel", () => {
   it("offers Generate kit when there is no kit yet and shows the run view once started", async () => {
-    const running = buildKit({
-      status: "running",
-      finishedAt: null,
-      elapsedMs: 5_000,
-      counts: kitCounts({ queued: 5 }),
-      steps: buildKit().steps.map((s) => ({ ...s, status: "queued" as const, findings: [] })),
-      can: { cancel: true, resume: false, retry: false, submit: false },
-    });
+    const running = runningKit({ elapsedMs: 5_000 });
     const { requests } = installFakeApi({
       "GET /api/campaigns/brief-1": ok(buildBrief()),
       "POST /api/campaigns/brief-1/kits": ok(running, 201),
@@ -80,11 +95,7 @@ describe("BriefKitPanel", () => {
 
   it("renders a finished kit: progress, notices, names, chips, scores, findings and links", async () => {
     const kit = buildKit();
-    installFakeApi({
-      "GET /api/campaigns/brief-1": ok(buildBrief({ latestKit: summary(kit) })),
-      "GET /api/kits/kit-1": ok(kit),
-    });
-    renderPanel();
+    showKit(kit);
     expect(await screen.findByText("5 of 5 finished (100%)")).toBeInTheDocument();
     expect(screen.getByText("Took 2 min 10 s")).toBeInTheDocument();
     expect(screen.getByText(/German will not be written/)).toBeInTheDocument();
@@ -120,11 +131,7 @@ describe("BriefKitPanel", () => {
 
   it("filters by status, language and stage", async () => {
     const kit = buildKit();
-    installFakeApi({
-      "GET /api/campaigns/brief-1": ok(buildBrief({ latestKit: summary(kit) })),
-      "GET /api/kits/kit-1": ok(kit),
-    });
-    renderPanel();
+    showKit(kit);
     const entries = await screen.findByRole("list", { name: "Kit entries by cell" });
     await userEvent.selectOptions(screen.getByLabelText("Status"), "failed");
     expect(within(entries).getAllByRole("heading")).toHaveLength(1);
@@ -159,12 +166,9 @@ describe("BriefKitPanel", () => {
       ),
       can: { cancel: true, resume: false, retry: false, submit: true },
     });
-    const { requests } = installFakeApi({
-      "GET /api/campaigns/brief-1": ok(buildBrief({ latestKit: summary(kit) })),
-      "GET /api/kits/kit-1": ok(kit),
+    const { requests } = showKit(kit, {
       "POST /api/kits/kit-1/steps/:stepId/retry": ok(retried),
     });
-    renderPanel();
     await userEvent.click(
       await screen.findByRole("button", {
         name: "Retry Article (English) for VP Engineering · Industrial · Decision",
@@ -198,12 +202,9 @@ describe("BriefKitPanel", () => {
       steps: kit.steps.map((s) => (s.id === "s-1" ? { ...s, findings: [] } : s)),
       can: kit.can,
     });
-    const { requests } = installFakeApi({
-      "GET /api/campaigns/brief-1": ok(buildBrief({ latestKit: summary(kit) })),
-      "GET /api/kits/kit-1": ok(kit),
+    const { requests } = showKit(kit, {
       "POST /api/kits/kit-1/steps/:stepId/fix": ok(fixed),
     });
-    renderPanel();
     await userEvent.click(
       await screen.findByRole("button", {
         name: "Details of Article (English) for CTO · Aerospace · Awareness",
@@ -222,27 +223,21 @@ describe("BriefKitPanel", () => {
 
   it("shows the server's message when an action is refused", async () => {
     const kit = buildKit();
-    installFakeApi({
-      "GET /api/campaigns/brief-1": ok(buildBrief({ latestKit: summary(kit) })),
-      "GET /api/kits/kit-1": ok(kit),
+    showKit(kit, {
       "POST /api/kits/kit-1/resume": fail(409, "conflict", "This kit is already running."),
     });
-    renderPanel();
     await userEvent.click(await screen.findByRole("button", { name: "Resume kit" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("This kit is already running.");
   });
 
   it("submits the selected entries and reports what was skipped and why", async () => {
     const kit = buildKit();
-    const { requests } = installFakeApi({
-      "GET /api/campaigns/brief-1": ok(buildBrief({ latestKit: summary(kit) })),
-      "GET /api/kits/kit-1": ok(kit),
+    const { requests } = showKit(kit, {
       "POST /api/kits/kit-1/submit": ok({
         submitted: 1,
         skipped: [{ stepId: "s-5", reason: "Already submitted." }],
       }),
     });
-    renderPanel();
     await userEvent.click(
       await screen.findByRole("checkbox", {
         name: "Select Article (English) for CTO · Aerospace · Awareness",
@@ -266,23 +261,9 @@ describe("BriefKitPanel", () => {
   });
 
   it("follows a running kit over server-sent events and announces the end", async () => {
-    const base = buildKit();
-    const queued = base.steps.map((s) => ({ ...s, status: "queued" as const, findings: [] }));
-    const running = buildKit({
-      status: "running",
-      finishedAt: null,
-      elapsedMs: 65_000,
-      estimateMs: 130_000,
-      counts: kitCounts({ queued: 5 }),
-      steps: queued,
-      notices: [],
-      can: { cancel: true, resume: false, retry: false, submit: false },
-    });
-    installFakeApi({
-      "GET /api/campaigns/brief-1": ok(buildBrief({ latestKit: summary(running) })),
-      "GET /api/kits/kit-1": ok(running),
-    });
-    renderPanel();
+    const running = runningKit({ elapsedMs: 65_000, estimateMs: 130_000, notices: [] });
+    const queued = running.steps;
+    showKit(running);
     expect(await screen.findByText("1 min 5 s so far · about 2 min left")).toBeInTheDocument();
     expect(screen.getByText("Kit running.")).toBeInTheDocument();
     const source = FakeEventSource.instances.at(-1)!;
@@ -310,21 +291,9 @@ describe("BriefKitPanel", () => {
   });
 
   it("keeps following a cancelled kit until the step in flight is back in the queue", async () => {
-    const base = buildKit();
-    const queued = base.steps.map((s) => ({ ...s, status: "queued" as const, findings: [] }));
-    const running = buildKit({
-      status: "running",
-      finishedAt: null,
-      counts: kitCounts({ queued: 5 }),
-      steps: queued,
-      notices: [],
-      can: { cancel: true, resume: false, retry: false, submit: false },
-    });
-    installFakeApi({
-      "GET /api/campaigns/brief-1": ok(buildBrief({ latestKit: summary(running) })),
-      "GET /api/kits/kit-1": ok(running),
-    });
-    renderPanel();
+    const running = runningKit({ notices: [] });
+    const queued = running.steps;
+    showKit(running);
     await screen.findByText("Kit running.");
     const source = FakeEventSource.instances.at(-1)!;
     const cancelled = {
@@ -347,18 +316,9 @@ describe("BriefKitPanel", () => {
   });
 
   it("polls the kit when the event stream fails", async () => {
-    const running = buildKit({
-      status: "running",
-      counts: kitCounts({ queued: 5 }),
-      steps: buildKit().steps.map((s) => ({ ...s, status: "queued" as const })),
-      can: { cancel: true, resume: false, retry: false, submit: false },
-    });
+    const running = runningKit();
     let answer = running;
-    const { requests } = installFakeApi({
-      "GET /api/campaigns/brief-1": ok(buildBrief({ latestKit: summary(running) })),
-      "GET /api/kits/kit-1": () => ok(answer),
-    });
-    renderPanel();
+    const { requests } = showKit(running, { "GET /api/kits/kit-1": () => ok(answer) });
     await screen.findByText("0 of 5 finished (0%)");
     const source = FakeEventSource.instances.at(-1)!;
     answer = buildKit();
@@ -372,11 +332,9 @@ describe("BriefKitPanel", () => {
 
   it("explains a kit that cannot be loaded and tries again", async () => {
     const kit = buildKit();
-    const { routes } = installFakeApi({
-      "GET /api/campaigns/brief-1": ok(buildBrief({ latestKit: summary(kit) })),
+    const { routes } = showKit(kit, {
       "GET /api/kits/kit-1": fail(500, "internal_error", "Something went wrong."),
     });
-    renderPanel();
     expect(await screen.findByRole("alert")).toHaveTextContent(
       "The kit could not be loaded: Something went wrong.",
     );

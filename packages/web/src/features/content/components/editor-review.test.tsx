@@ -1,9 +1,8 @@
 import type { EditorReview } from "@content-studio/contract";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { renderWithProviders } from "../../../../test/render";
 import { buildGenerated, buildReport } from "../../../../test/content-fixtures";
-import { OptimizePanel } from "./optimize-panel";
+import { renderOptimizePanel } from "../../../../test/content-render";
 
 const DONE: EditorReview = {
   status: "done",
@@ -41,16 +40,7 @@ function renderWith(review: EditorReview | undefined, deterministic?: number) {
       report: buildReport(0.81, { review, deterministic }),
     },
   };
-  renderWithProviders(
-    <OptimizePanel
-      result={result}
-      revision={0}
-      threshold={0.7}
-      initialKeyword=""
-      intentKeywords={[]}
-      onKept={() => {}}
-    />,
-  );
+  renderOptimizePanel(result);
 }
 
 describe("Editor's review in the quality panel", () => {

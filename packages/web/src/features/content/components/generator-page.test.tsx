@@ -9,18 +9,14 @@ import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { buildUser } from "../../../../test/data";
 import { fail, installFakeApi, ndjson, ndjsonStream, ok } from "../../../../test/fake-api";
-import { renderWithProviders } from "../../../../test/render";
+import { renderGeneratorPage } from "../../../../test/content-render";
 import {
-  aerospace,
   buildGenerated,
   buildGenerationData,
   buildIntentData,
   buildReport,
-  catalog,
-  vpEngineering,
   generationSettingsAnswer,
 } from "../../../../test/content-fixtures";
-import { GeneratorPage } from "./generator-page";
 
 const editor = buildUser({ role: "editor" });
 
@@ -33,15 +29,7 @@ function setup(routes: Parameters<typeof installFakeApi>[0] = {}, user: User = e
     "GET /api/content-generation-data": ok(audienceData()),
     ...routes,
   });
-  renderWithProviders(
-    <GeneratorPage
-      user={user}
-      personas={[vpEngineering]}
-      industries={[aerospace]}
-      buyingStages={["awareness", "consideration", "decision"]}
-      catalog={catalog}
-    />,
-  );
+  renderGeneratorPage({ user });
   return { fake, user: userEvent.setup() };
 }
 

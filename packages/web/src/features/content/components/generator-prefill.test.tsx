@@ -1,18 +1,14 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { buildUser } from "../../../../test/data";
 import { installFakeApi, ok } from "../../../../test/fake-api";
-import { renderWithProviders } from "../../../../test/render";
+import { renderGeneratorPage } from "../../../../test/content-render";
 import {
-  aerospace,
   buildGenerationData,
   buildIntentData,
-  catalog,
   generationSettingsAnswer,
   vpEngineering,
 } from "../../../../test/content-fixtures";
-import { GeneratorPage } from "./generator-page";
 
 describe("GeneratorPage pre-filled from a content gap", () => {
   it("starts with the gap's persona, industry, stage and topic and loads their intent data", async () => {
@@ -28,21 +24,14 @@ describe("GeneratorPage pre-filled from a content gap", () => {
         }),
       ),
     });
-    renderWithProviders(
-      <GeneratorPage
-        user={buildUser({ role: "editor" })}
-        personas={[vpEngineering]}
-        industries={[aerospace]}
-        buyingStages={["awareness", "consideration", "decision"]}
-        catalog={catalog}
-        initialValues={{
-          personaId: "vp-engineering",
-          industryId: "aerospace",
-          buyingStage: "decision",
-          contentTopic: "Should cost: what aerospace engineering leaders need to know",
-        }}
-      />,
-    );
+    renderGeneratorPage({
+      initialValues: {
+        personaId: "vp-engineering",
+        industryId: "aerospace",
+        buyingStage: "decision",
+        contentTopic: "Should cost: what aerospace engineering leaders need to know",
+      },
+    });
     expect(screen.getByLabelText("Persona")).toHaveValue("vp-engineering");
     expect(screen.getByLabelText("Buying Stage")).toHaveValue("decision");
     await userEvent.click(screen.getByRole("button", { name: /^Content Details/ }));

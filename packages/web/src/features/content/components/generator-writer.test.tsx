@@ -1,16 +1,9 @@
 import { AI_PROVIDERS, BUILTIN_WRITER_DESCRIPTION } from "@content-studio/contract";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { buildUser } from "../../../../test/data";
 import { installFakeApi, ok } from "../../../../test/fake-api";
-import { renderWithProviders } from "../../../../test/render";
-import {
-  aerospace,
-  catalog,
-  generationSettingsAnswer,
-  vpEngineering,
-} from "../../../../test/content-fixtures";
-import { GeneratorPage } from "./generator-page";
+import { renderGeneratorPage } from "../../../../test/content-render";
+import { generationSettingsAnswer } from "../../../../test/content-fixtures";
 
 function renderWith(
   writer: { label: string; description: string | null; offline?: boolean } | undefined,
@@ -18,16 +11,7 @@ function renderWith(
   installFakeApi({
     "GET /api/settings/generation": ok(generationSettingsAnswer()),
   });
-  renderWithProviders(
-    <GeneratorPage
-      user={buildUser({ role: "editor" })}
-      personas={[vpEngineering]}
-      industries={[aerospace]}
-      buyingStages={["awareness", "consideration", "decision"]}
-      catalog={catalog}
-      writer={writer}
-    />,
-  );
+  renderGeneratorPage({ writer });
 }
 
 describe("GeneratorPage writer note", () => {

@@ -3,10 +3,9 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { fail, installFakeApi, ok } from "../../../../test/fake-api";
-import { renderWithProviders } from "../../../../test/render";
 import { buildContentItem, buildGenerated, buildReport } from "../../../../test/content-fixtures";
+import { renderOptimizePanel } from "../../../../test/content-render";
 import { buildExampleDetail } from "../../../../test/examples-fixtures";
-import { OptimizePanel } from "./optimize-panel";
 
 const seo = ok({
   keyword: "simulation roi",
@@ -43,16 +42,7 @@ const optimized: OptimizeContentResult = {
 
 function renderPanel(result: GeneratedContent = buildGenerated()) {
   const onKept = vi.fn();
-  renderWithProviders(
-    <OptimizePanel
-      result={result}
-      revision={0}
-      threshold={0.7}
-      initialKeyword=""
-      intentKeywords={["digital twin"]}
-      onKept={onKept}
-    />,
-  );
+  renderOptimizePanel(result, { intentKeywords: ["digital twin"], onKept });
   return { onKept, user: userEvent.setup() };
 }
 

@@ -2,28 +2,18 @@ import { describeFinding, type QualityFinding } from "@content-studio/contract";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { buildGenerated, buildReport } from "../../../../test/content-fixtures";
-import { renderWithProviders } from "../../../../test/render";
-import { OptimizePanel } from "./optimize-panel";
+import { renderOptimizePanel } from "../../../../test/content-render";
 
 function renderWith(findings: QualityFinding[], cappedBy: QualityFinding["code"][]) {
   const base = buildGenerated();
-  renderWithProviders(
-    <OptimizePanel
-      result={{
-        ...base,
-        qualityCheck: {
-          ...base.qualityCheck!,
-          after: 0.64,
-          report: buildReport(0.64, { findings, cappedBy }),
-        },
-      }}
-      revision={0}
-      threshold={0.7}
-      initialKeyword=""
-      intentKeywords={[]}
-      onKept={() => {}}
-    />,
-  );
+  renderOptimizePanel({
+    ...base,
+    qualityCheck: {
+      ...base.qualityCheck!,
+      after: 0.64,
+      report: buildReport(0.64, { findings, cappedBy }),
+    },
+  });
 }
 
 describe("what holds a piece below the standard", () => {

@@ -5,6 +5,7 @@ import { Button } from "../../../components/ui/button";
 import { Dialog, FormDialogFooter } from "../../../components/ui/dialog";
 import { RadioGroup } from "../../../components/ui/radio-group";
 import { TextAreaField, TextField } from "../../../components/ui/field";
+import { useDraft } from "../../../hooks/use-draft";
 import { useSaveAsExample } from "../api/save-as-example";
 
 interface SaveAsExampleDialogProps {
@@ -17,15 +18,18 @@ interface SaveAsExampleDialogProps {
 export function SaveAsExampleDialog(props: SaveAsExampleDialogProps) {
   const save = useSaveAsExample();
   const [category, setCategory] = useState<ExampleCategory>("good");
-  const [title, setTitle] = useState(props.defaultTitle);
-  const [tags, setTags] = useState("");
-  const [notes, setNotes] = useState("");
+  const { draft, text } = useDraft({ title: props.defaultTitle, tags: "", notes: "" });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate({
       id: props.contentItemId,
-      data: { category, title: title.trim() || undefined, tags: splitTags(tags), notes },
+      data: {
+        category,
+        title: draft.title.trim() || undefined,
+        tags: splitTags(draft.tags),
+        notes: draft.notes,
+      },
     });
   };
 
@@ -66,25 +70,14 @@ export function SaveAsExampleDialog(props: SaveAsExampleDialogProps) {
               { value: "bad", label: "Bad Example" },
             ]}
           />
-          <TextField
-            label="Title"
-            value={title}
-            maxLength={200}
-            onChange={(e) => setTitle(e.target.value)}
-          />
-          <TextField
-            label="Tags"
-            hint="Separate tags with commas."
-            value={tags}
-            onChange={(e) => setTags(e.target.value)}
-          />
+          <TextField label="Title" {...text("title")} maxLength={200} />
+          <TextField label="Tags" hint="Separate tags with commas." {...text("tags")} />
           <TextAreaField
             label="Notes"
             hint="Why this is a good or a bad example."
             rows={4}
             maxLength={5000}
-            value={notes}
-            onChange={(e) => setNotes(e.target.value)}
+            {...text("notes")}
           />
           {save.isError ? <Alert>{save.error.message}</Alert> : null}
         </form>

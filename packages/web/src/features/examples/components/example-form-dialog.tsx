@@ -37,6 +37,9 @@ const FIELDS = [
   "conclusion",
 ] as const;
 
+/** The fields whose stored value is the text the form shows. */
+type TextFieldName = "title" | "notes" | "headline" | "introduction" | "body" | "conclusion";
+
 interface ExampleFormDialogProps extends ExampleReferenceOptions {
   /** The example to edit; absent to create one. */
   editId?: string;
@@ -103,6 +106,12 @@ function ExampleForm({
   const tagsError =
     errors.tags ?? Object.entries(errors).find(([key]) => key.startsWith("tags."))?.[1];
   const hasFieldError = FIELDS.some((field) => errors[field]) || Boolean(tagsError);
+  /** The name, stored value and error of one of the example's text fields. */
+  const textOf = (name: TextFieldName) => ({
+    name,
+    defaultValue: initial?.[name],
+    error: errors[name],
+  });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -131,14 +140,7 @@ function ExampleForm({
       hasFieldError={hasFieldError}
       onSubmit={onSubmit}
     >
-      <TextField
-        label="Title *"
-        name="title"
-        required
-        maxLength={200}
-        defaultValue={initial?.title}
-        error={errors.title}
-      />
+      <TextField label="Title *" {...textOf("title")} required maxLength={200} />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <SelectField
           label="Category *"
@@ -197,51 +199,36 @@ function ExampleForm({
           error={tagsError}
         />
       </div>
-      <TextField
-        label="Headline *"
-        name="headline"
-        required
-        maxLength={300}
-        defaultValue={initial?.headline}
-        error={errors.headline}
-      />
+      <TextField label="Headline *" {...textOf("headline")} required maxLength={300} />
       <TextAreaField
         label="Introduction *"
-        name="introduction"
+        {...textOf("introduction")}
         required
         rows={3}
         maxLength={20_000}
-        defaultValue={initial?.introduction}
-        error={errors.introduction}
       />
       <TextAreaField
         label="Body *"
-        name="body"
+        {...textOf("body")}
         required
         rows={10}
         maxLength={200_000}
-        defaultValue={initial?.body}
         hint="Markdown: ### headings, - lists, **bold**."
-        error={errors.body}
         className="font-mono"
       />
       <TextAreaField
         label="Conclusion *"
-        name="conclusion"
+        {...textOf("conclusion")}
         required
         rows={3}
         maxLength={20_000}
-        defaultValue={initial?.conclusion}
-        error={errors.conclusion}
       />
       <TextAreaField
         label="Notes"
-        name="notes"
+        {...textOf("notes")}
         rows={3}
         maxLength={5000}
-        defaultValue={initial?.notes}
         hint="Why this example is good or bad; used when checking generated content."
-        error={errors.notes}
       />
     </FormDialog>
   );

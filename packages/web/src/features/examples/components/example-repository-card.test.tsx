@@ -4,18 +4,13 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fail, installFakeApi, ok, type FakeResponse } from "../../../../test/fake-api";
 import { renderWithProviders } from "../../../../test/render";
-import { buildIngestJob } from "../../../../test/examples-fixtures";
+import { buildExampleRepoSettings, buildIngestJob } from "../../../../test/examples-fixtures";
 import { ExampleRepositoryCard } from "./example-repository-card";
 
-const SAVED = {
-  repositorySource: "local",
-  exampleRepoPath: "./examples",
+const SAVED = buildExampleRepoSettings({
   cloudRepoUrl: "s3://content-studio-examples/benchmarks/",
-  s3Endpoint: "",
-  s3Region: "us-east-1",
-  s3CredentialsConfigured: false,
   can: { edit: true, ingest: true },
-};
+});
 
 function setup(role: Role, routes: Record<string, FakeResponse> = {}) {
   const fake = installFakeApi({

@@ -10,6 +10,7 @@ import { Button, buttonClasses } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { TextField } from "../../../components/ui/field";
 import { BusyIcon, LoadingText, Spinner } from "../../../components/ui/spinner";
+import { useDraft } from "../../../hooks/use-draft";
 import { ApiError, getFieldErrors } from "../../../lib/api-client";
 import {
   useExampleRepoSettings,
@@ -88,17 +89,15 @@ const toSettings = (view: ExampleRepoSettingsView): ExampleRepoSettings => ({
 function RepositorySettings({ saved }: { saved: ExampleRepoSettingsView }) {
   const canEdit = saved.can.edit;
   const canIngest = saved.can.ingest;
-  const [draft, setDraft] = useState<ExampleRepoSettings>(() => toSettings(saved));
   const save = useUpdateExampleRepoSettings();
   const [savedNotice, setSavedNotice] = useState(false);
+  const { draft, set, setDraft, text } = useDraft<ExampleRepoSettings>(
+    () => toSettings(saved),
+    () => setSavedNotice(false),
+  );
   const errors = getFieldErrors(save.error);
   const hasFieldError = FIELDS.some((f) => errors[f]);
   const dirty = JSON.stringify(draft) !== JSON.stringify(toSettings(saved));
-
-  const set = <K extends keyof ExampleRepoSettings>(key: K, value: ExampleRepoSettings[K]) => {
-    setSavedNotice(false);
-    setDraft((d) => ({ ...d, [key]: value }));
-  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -132,8 +131,7 @@ function RepositorySettings({ saved }: { saved: ExampleRepoSettingsView }) {
           <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
             <TextField
               label="Local path"
-              value={draft.exampleRepoPath}
-              onChange={(e) => set("exampleRepoPath", e.target.value)}
+              {...text("exampleRepoPath")}
               required
               maxLength={1000}
               hint="A folder on the server, inside its examples root (e.g. ./examples)."
@@ -141,8 +139,7 @@ function RepositorySettings({ saved }: { saved: ExampleRepoSettingsView }) {
             />
             <TextField
               label="Cloud URL"
-              value={draft.cloudRepoUrl}
-              onChange={(e) => set("cloudRepoUrl", e.target.value)}
+              {...text("cloudRepoUrl")}
               maxLength={2000}
               placeholder="s3://bucket/prefix/"
               hint="s3://bucket/prefix, or an https:// URL of a .zip or .tar.gz archive."
@@ -150,8 +147,7 @@ function RepositorySettings({ saved }: { saved: ExampleRepoSettingsView }) {
             />
             <TextField
               label="S3 endpoint"
-              value={draft.s3Endpoint}
-              onChange={(e) => set("s3Endpoint", e.target.value)}
+              {...text("s3Endpoint")}
               maxLength={500}
               placeholder="https://s3.example.com"
               hint="Leave empty for AWS; set it for S3-compatible storage."
@@ -159,8 +155,7 @@ function RepositorySettings({ saved }: { saved: ExampleRepoSettingsView }) {
             />
             <TextField
               label="S3 region"
-              value={draft.s3Region}
-              onChange={(e) => set("s3Region", e.target.value)}
+              {...text("s3Region")}
               required
               maxLength={50}
               error={errors.s3Region}

@@ -21,6 +21,7 @@ import {
   INDUSTRIES,
   PERSONAS,
   buildExampleDetail,
+  buildExampleRepoSettings,
   buildExampleSummary,
   buildIngestJob,
   examplePage,
@@ -29,15 +30,11 @@ import { ExamplesPage } from "./examples-page";
 
 type Handler = FakeResponse | ((request: FakeRequest) => FakeResponse | Promise<FakeResponse>);
 
-const REPO_SETTINGS = {
+const REPO_SETTINGS = buildExampleRepoSettings({
   repositorySource: "cloud",
-  exampleRepoPath: "./examples",
   cloudRepoUrl: "s3://content-studio-examples/benchmarks/",
-  s3Endpoint: "",
-  s3Region: "us-east-1",
-  s3CredentialsConfigured: false,
   can: { edit: false, ingest: true },
-};
+});
 
 function LocationProbe() {
   const { search } = useLocation();

@@ -9,11 +9,12 @@ import {
   type KitLanguage,
   type TermStatus,
 } from "@content-studio/contract";
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { FormDialog } from "../../../components/ui/dialog";
 import { SelectField, TextField } from "../../../components/ui/field";
 import { optionsOf, SelectOptions } from "../../../components/ui/options-field";
 import { SwitchField } from "../../../components/ui/switch-field";
+import { useDraft } from "../../../hooks/use-draft";
 import { getFieldErrors } from "../../../lib/api-client";
 import { useSaveGlossaryTerm } from "../api/save-glossary-term";
 
@@ -28,24 +29,20 @@ interface GlossaryTermDialogProps {
 /** Add a term, or edit one: term, concept, language, status, case sensitivity and a note. */
 export function GlossaryTermDialog({ term, defaultLocale, onClose }: GlossaryTermDialogProps) {
   const save = useSaveGlossaryTerm();
-  const [text, setText] = useState(term?.term ?? "");
-  const [concept, setConcept] = useState(term?.concept ?? "");
-  const [locale, setLocale] = useState<KitLanguage>(term?.locale ?? defaultLocale ?? "en");
-  const [status, setStatus] = useState<TermStatus>(term?.status ?? "preferred");
-  const [caseSensitive, setCaseSensitive] = useState(term?.caseSensitive ?? false);
-  const [note, setNote] = useState(term?.note ?? "");
+  const { draft, set, text } = useDraft<Required<GlossaryTermInput>>(() => ({
+    term: term?.term ?? "",
+    concept: term?.concept ?? "",
+    locale: term?.locale ?? defaultLocale ?? "en",
+    status: term?.status ?? "preferred",
+    caseSensitive: term?.caseSensitive ?? false,
+    note: term?.note ?? "",
+  }));
   const errors = getFieldErrors(save.error);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const input: GlossaryTermInput = {
-      term: text,
-      concept,
-      locale,
-      status,
-      caseSensitive,
-      ...(note.trim() ? { note } : {}),
-    };
+    const { note, ...rest } = draft;
+    const input: GlossaryTermInput = { ...rest, ...(note.trim() ? { note } : {}) };
     save.mutate({ id: term?.id, input }, { onSuccess: onClose });
   };
 
@@ -62,18 +59,11 @@ export function GlossaryTermDialog({ term, defaultLocale, onClose }: GlossaryTer
       onSubmit={submit}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Term"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          error={errors.term}
-          required
-        />
+        <TextField label="Term" {...text("term")} error={errors.term} required />
         <TextField
           label="Concept"
           hint="The same concept groups a term's translations and alternatives."
-          value={concept}
-          onChange={(e) => setConcept(e.target.value)}
+          {...text("concept")}
           error={errors.concept}
           required
         />
@@ -81,17 +71,17 @@ export function GlossaryTermDialog({ term, defaultLocale, onClose }: GlossaryTer
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           label="Language"
-          value={locale}
-          onChange={(e) => setLocale(e.target.value as KitLanguage)}
+          value={draft.locale}
+          onChange={(e) => set("locale", e.target.value as KitLanguage)}
           error={errors.locale}
         >
           <SelectOptions options={optionsOf(KIT_LANGUAGES, KIT_LANGUAGE_LABELS)} />
         </SelectField>
         <SelectField
           label="Status"
-          hint={TERM_STATUS_HINTS[status]}
-          value={status}
-          onChange={(e) => setStatus(e.target.value as TermStatus)}
+          hint={TERM_STATUS_HINTS[draft.status]}
+          value={draft.status}
+          onChange={(e) => set("status", e.target.value as TermStatus)}
           error={errors.status}
         >
           <SelectOptions options={optionsOf(TERM_STATUSES, TERM_STATUS_LABELS)} />
@@ -100,14 +90,13 @@ export function GlossaryTermDialog({ term, defaultLocale, onClose }: GlossaryTer
       <SwitchField
         label="Match case"
         description="Only this exact capitalisation counts (a capital at the start of a sentence still does)."
-        checked={caseSensitive}
-        onChange={setCaseSensitive}
+        checked={draft.caseSensitive}
+        onChange={(caseSensitive) => set("caseSensitive", caseSensitive)}
       />
       <TextField
         label="Note"
         hint="Optional: why, or where it applies."
-        value={note}
-        onChange={(e) => setNote(e.target.value)}
+        {...text("note")}
         error={errors.note}
       />
     </FormDialog>

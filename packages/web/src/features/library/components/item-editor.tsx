@@ -6,6 +6,7 @@ import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { TextAreaField, TextField } from "../../../components/ui/field";
 import { BusyIcon } from "../../../components/ui/spinner";
+import { useDraft } from "../../../hooks/use-draft";
 import { getFieldErrors, hasServerMessage } from "../../../lib/api-client";
 import { useRecheckLibraryItem } from "../api/recheck-library-item";
 import { useSaveLibraryItem } from "../api/save-library-item";
@@ -29,7 +30,7 @@ const draftOf = (item: LibraryItemDetail): Draft => ({
 
 /** Edits the text: every save is a new version, re-scored by the quality check. */
 export function ItemEditor({ item }: { item: LibraryItemDetail }) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(item));
+  const { draft, set, setDraft, text } = useDraft<Draft>(() => draftOf(item));
   const [base, setBase] = useState(item.version);
   const save = useSaveLibraryItem();
   const recheck = useRecheckLibraryItem();
@@ -41,7 +42,6 @@ export function ItemEditor({ item }: { item: LibraryItemDetail }) {
   const readOnly = !item.can.edit;
   const dirty = JSON.stringify(draft) !== JSON.stringify(draftOf(item));
   const fields = getFieldErrors(save.error);
-  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
 
   const submit = () => {
     recheck.reset();
@@ -78,27 +78,24 @@ export function ItemEditor({ item }: { item: LibraryItemDetail }) {
       >
         <TextField
           label="Title"
-          value={draft.title}
+          {...text("title")}
           maxLength={300}
           readOnly={readOnly}
           error={fields.title}
-          onChange={(e) => set({ title: e.target.value })}
         />
         <TextField
           label="Headline"
-          value={draft.headline}
+          {...text("headline")}
           maxLength={300}
           readOnly={readOnly}
           error={fields.headline}
-          onChange={(e) => set({ headline: e.target.value })}
         />
         <TextAreaField
           label="Introduction"
           rows={4}
-          value={draft.introduction}
+          {...text("introduction")}
           readOnly={readOnly}
           error={fields.introduction}
-          onChange={(e) => set({ introduction: e.target.value })}
         />
         <div className="space-y-1.5">
           <span id={`body-label-${item.id}`} className="block text-sm font-medium text-slate-700">
@@ -108,17 +105,16 @@ export function ItemEditor({ item }: { item: LibraryItemDetail }) {
             label="Body"
             value={draft.body}
             readOnly={readOnly}
-            onChange={(body) => set({ body })}
+            onChange={(body) => set("body", body)}
           />
           {fields.body ? <p className="text-sm text-red-600">{fields.body}</p> : null}
         </div>
         <TextAreaField
           label="Conclusion"
           rows={3}
-          value={draft.conclusion}
+          {...text("conclusion")}
           readOnly={readOnly}
           error={fields.conclusion}
-          onChange={(e) => set({ conclusion: e.target.value })}
         />
         {save.isError && Object.keys(fields).length === 0 ? (
           <Alert>

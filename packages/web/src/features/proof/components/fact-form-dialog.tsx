@@ -7,10 +7,11 @@ import {
   type FactSubjectType,
   type FactUnit,
 } from "@content-studio/contract";
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { FormDialog } from "../../../components/ui/dialog";
 import { SelectField, TextAreaField, TextField } from "../../../components/ui/field";
 import { OptionsField, optionsOf, SelectOptions } from "../../../components/ui/options-field";
+import { useDraft } from "../../../hooks/use-draft";
 import { getFieldErrors } from "../../../lib/api-client";
 import { useSaveFact } from "../api/save-fact";
 import { FactStructureFields, useFactStructureDraft } from "./fact-structure-fields";
@@ -28,6 +29,19 @@ interface FactFormDialogProps {
   onClose: () => void;
 }
 
+/** The form's values as typed: figures as text, "" for an empty choice. */
+interface FactDraft {
+  statement: string;
+  value: string;
+  valueMax: string;
+  unit: FactUnit | "";
+  subjectType: FactSubjectType;
+  subjectId: string;
+  source: string;
+  owner: string;
+  expiresOn: string;
+}
+
 const numberOrNull = (s: string) => (s.trim() === "" ? null : Number(s));
 
 /**
@@ -36,17 +50,20 @@ const numberOrNull = (s: string) => (s.trim() === "" ? null : Number(s));
  */
 export function FactFormDialog({ fact, solutions, industries, onClose }: FactFormDialogProps) {
   const save = useSaveFact();
-  const [statement, setStatement] = useState(fact?.statement ?? "");
-  const [value, setValue] = useState(fact?.value?.toString() ?? "");
-  const [valueMax, setValueMax] = useState(fact?.valueMax?.toString() ?? "");
-  const [unit, setUnit] = useState<FactUnit | "">(fact?.unit ?? "");
-  const [subjectType, setSubjectType] = useState<FactSubjectType>(fact?.subjectType ?? "company");
-  const [subjectId, setSubjectId] = useState(fact?.subjectId ?? "");
-  const [source, setSource] = useState(fact?.source ?? "");
-  const [owner, setOwner] = useState(fact?.owner ?? "");
-  const [expiresOn, setExpiresOn] = useState(fact?.expiresOn ?? "");
-  const hasFigure = value.trim() !== "";
-  const structure = useFactStructureDraft(fact?.structure, statement, hasFigure);
+  const { draft, set, setDraft, text } = useDraft<FactDraft>(() => ({
+    statement: fact?.statement ?? "",
+    value: fact?.value?.toString() ?? "",
+    valueMax: fact?.valueMax?.toString() ?? "",
+    unit: fact?.unit ?? "",
+    subjectType: fact?.subjectType ?? "company",
+    subjectId: fact?.subjectId ?? "",
+    source: fact?.source ?? "",
+    owner: fact?.owner ?? "",
+    expiresOn: fact?.expiresOn ?? "",
+  }));
+  const { subjectType } = draft;
+  const hasFigure = draft.value.trim() !== "";
+  const structure = useFactStructureDraft(fact?.structure, draft.statement, hasFigure);
   const errors = getFieldErrors(save.error);
   const subjects =
     subjectType === "solution" ? solutions : subjectType === "industry" ? industries : [];
@@ -54,15 +71,15 @@ export function FactFormDialog({ fact, solutions, industries, onClose }: FactFor
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const input: FactInput = {
-      statement,
-      value: numberOrNull(value),
-      valueMax: numberOrNull(valueMax),
-      unit: unit === "" ? null : unit,
+      statement: draft.statement,
+      value: numberOrNull(draft.value),
+      valueMax: numberOrNull(draft.valueMax),
+      unit: draft.unit === "" ? null : draft.unit,
       subjectType,
-      subjectId: subjectType === "company" ? null : subjectId || null,
-      source,
-      owner,
-      expiresOn: expiresOn || null,
+      subjectId: subjectType === "company" ? null : draft.subjectId || null,
+      source: draft.source,
+      owner: draft.owner,
+      expiresOn: draft.expiresOn || null,
       isSample: fact?.isSample ?? false,
       structure: structure.toInput(),
     };
@@ -87,8 +104,7 @@ export function FactFormDialog({ fact, solutions, industries, onClose }: FactFor
       <TextAreaField
         label="Statement"
         hint="The fact in one sentence, as a writer may state it."
-        value={statement}
-        onChange={(e) => setStatement(e.target.value)}
+        {...text("statement")}
         error={errors.statement}
         rows={3}
         required
@@ -98,22 +114,20 @@ export function FactFormDialog({ fact, solutions, industries, onClose }: FactFor
           label="Figure"
           hint="Empty for a qualitative fact."
           inputMode="decimal"
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
+          {...text("value")}
           error={errors.value}
         />
         <TextField
           label="Up to"
           hint="High end of a range."
           inputMode="decimal"
-          value={valueMax}
-          onChange={(e) => setValueMax(e.target.value)}
+          {...text("valueMax")}
           error={errors.valueMax}
         />
         <OptionsField
           label="Unit"
-          value={unit}
-          onChange={setUnit}
+          value={draft.unit}
+          onChange={(unit) => set("unit", unit)}
           error={errors.unit}
           emptyLabel="None"
           options={optionsOf(FACT_UNITS, (u) => u)}
@@ -124,18 +138,21 @@ export function FactFormDialog({ fact, solutions, industries, onClose }: FactFor
         <SelectField
           label="Subject"
           value={subjectType}
-          onChange={(e) => {
-            setSubjectType(e.target.value as FactSubjectType);
-            setSubjectId("");
-          }}
+          onChange={(e) =>
+            setDraft((d) => ({
+              ...d,
+              subjectType: e.target.value as FactSubjectType,
+              subjectId: "",
+            }))
+          }
         >
           <SelectOptions options={optionsOf(FACT_SUBJECT_TYPES, FACT_SUBJECT_TYPE_LABELS)} />
         </SelectField>
         {subjectType === "company" ? null : (
           <OptionsField
             label={FACT_SUBJECT_TYPE_LABELS[subjectType]}
-            value={subjectId}
-            onChange={setSubjectId}
+            value={draft.subjectId}
+            onChange={(id) => set("subjectId", id)}
             error={errors.subjectId}
             emptyLabel="Choose…"
             options={subjects.map((s) => ({ value: s.id, label: s.name }))}
@@ -145,26 +162,13 @@ export function FactFormDialog({ fact, solutions, industries, onClose }: FactFor
       <TextField
         label="Source"
         hint="The document and location, or a URL."
-        value={source}
-        onChange={(e) => setSource(e.target.value)}
+        {...text("source")}
         error={errors.source}
         required
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Owner"
-          value={owner}
-          onChange={(e) => setOwner(e.target.value)}
-          error={errors.owner}
-          required
-        />
-        <TextField
-          label="Expires on"
-          type="date"
-          value={expiresOn}
-          onChange={(e) => setExpiresOn(e.target.value)}
-          error={errors.expiresOn}
-        />
+        <TextField label="Owner" {...text("owner")} error={errors.owner} required />
+        <TextField label="Expires on" type="date" {...text("expiresOn")} error={errors.expiresOn} />
       </div>
     </FormDialog>
   );

@@ -17,6 +17,7 @@ import { optionsOf, SelectOptions } from "../../../components/ui/options-field";
 import { BusyIcon, LoadingText } from "../../../components/ui/spinner";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { TrashButton } from "../../../components/ui/trash-button";
+import { useDraft } from "../../../hooks/use-draft";
 import { getFieldErrors } from "../../../lib/api-client";
 import { useCreatePublishingConnection } from "../api/create-publishing-connection";
 import { useDeletePublishingConnection } from "../api/delete-publishing-connection";
@@ -234,25 +235,23 @@ function ConnectionDialog({
   const create = useCreatePublishingConnection();
   const update = useUpdatePublishingConnection();
   const mutation = connection ? update : create;
-  const [form, setForm] = useState<FormState>(() => initialState(connection));
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
-    setForm((f) => ({ ...f, [key]: value }));
+  const { draft, setDraft, text } = useDraft<FormState>(() => initialState(connection));
   const fieldErrors = getFieldErrors(mutation.error);
   const error = (key: string) => fieldErrors[key];
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const utm = { source: form.source, medium: form.medium, campaign: form.campaign };
+    const utm = { source: draft.source, medium: draft.medium, campaign: draft.campaign };
     if (connection) {
       update.mutate(
         {
           id: connection.id,
-          patch: { name: form.name, settings: settingsOf(form), utm, secret: form.secret },
+          patch: { name: draft.name, settings: settingsOf(draft), utm, secret: draft.secret },
         },
         { onSuccess: onClose },
       );
     } else {
       create.mutate(
-        { name: form.name, settings: settingsOf(form), secret: form.secret, utm },
+        { name: draft.name, settings: settingsOf(draft), secret: draft.secret, utm },
         { onSuccess: onClose },
       );
     }
@@ -271,50 +270,47 @@ function ConnectionDialog({
     >
       <SelectField
         label="Target"
-        value={form.target}
+        value={draft.target}
         disabled={connection !== null}
         onChange={(e) => {
           const target = e.target.value as PublishingTarget;
-          setForm((f) => ({ ...f, target, medium: DEFAULT_MEDIUM[target] }));
+          setDraft((f) => ({ ...f, target, medium: DEFAULT_MEDIUM[target] }));
         }}
       >
         <SelectOptions options={optionsOf(PUBLISHING_TARGETS, PUBLISHING_TARGET_LABELS)} />
       </SelectField>
       <TextField
         label="Name"
-        value={form.name}
+        {...text("name")}
         placeholder="Company blog"
-        onChange={(e) => set("name", e.target.value)}
         error={error("name")}
         required
       />
-      {form.target === "wordpress" ? (
+      {draft.target === "wordpress" ? (
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="Site URL"
-            value={form.siteUrl}
+            {...text("siteUrl")}
             placeholder="https://blog.example.com"
-            onChange={(e) => set("siteUrl", e.target.value)}
             error={error("settings.siteUrl")}
             required
           />
           <TextField
             label="WordPress user"
-            value={form.username}
+            {...text("username")}
             autoComplete="off"
-            onChange={(e) => set("username", e.target.value)}
             error={error("settings.username")}
             required
           />
         </div>
-      ) : form.target === "hubspot" ? (
+      ) : draft.target === "hubspot" ? (
         <>
           <SelectField
             label="Make"
-            value={form.contentKind}
+            value={draft.contentKind}
             onChange={(e) => {
               const kind = e.target.value as FormState["contentKind"];
-              setForm((f) => ({
+              setDraft((f) => ({
                 ...f,
                 contentKind: kind,
                 medium: kind === "marketing_email" ? "email" : "blog",
@@ -324,21 +320,19 @@ function ConnectionDialog({
             <option value="blog_post">Blog post drafts</option>
             <option value="marketing_email">Marketing email drafts</option>
           </SelectField>
-          {form.contentKind === "blog_post" ? (
+          {draft.contentKind === "blog_post" ? (
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField
                 label="Blog id"
-                value={form.blogId}
+                {...text("blogId")}
                 inputMode="numeric"
-                onChange={(e) => set("blogId", e.target.value)}
                 error={error("settings.blogId")}
                 required
               />
               <TextField
                 label="Author id (optional)"
-                value={form.authorId}
+                {...text("authorId")}
                 inputMode="numeric"
-                onChange={(e) => set("authorId", e.target.value)}
                 error={error("settings.authorId")}
               />
             </div>
@@ -347,47 +341,34 @@ function ConnectionDialog({
       ) : (
         <TextField
           label="Collection id"
-          value={form.collectionId}
+          {...text("collectionId")}
           hint="The fields are read from the collection when you test the connection."
-          onChange={(e) => set("collectionId", e.target.value)}
           error={error("settings.collectionId")}
           required
         />
       )}
       <TextField
-        label={SECRET_LABEL[form.target]}
+        label={SECRET_LABEL[draft.target]}
         type="password"
         autoComplete="new-password"
-        value={form.secret}
+        {...text("secret")}
         hint={
           connection
             ? "Leave empty to keep the stored one. It is stored encrypted and never shown again."
             : "Stored encrypted; never shown again."
         }
-        onChange={(e) => set("secret", e.target.value)}
         error={error("secret")}
         required={connection === null}
       />
       <fieldset>
         <legend className="text-sm font-medium text-slate-900">Link tracking (UTM)</legend>
         <div className="mt-2 grid gap-4 sm:grid-cols-3">
-          <TextField
-            label="utm_source"
-            value={form.source}
-            onChange={(e) => set("source", e.target.value)}
-            error={error("utm.source")}
-          />
-          <TextField
-            label="utm_medium"
-            value={form.medium}
-            onChange={(e) => set("medium", e.target.value)}
-            error={error("utm.medium")}
-          />
+          <TextField label="utm_source" {...text("source")} error={error("utm.source")} />
+          <TextField label="utm_medium" {...text("medium")} error={error("utm.medium")} />
           <TextField
             label="utm_campaign"
-            value={form.campaign}
+            {...text("campaign")}
             hint="A kit's campaign wins."
-            onChange={(e) => set("campaign", e.target.value)}
             error={error("utm.campaign")}
           />
         </div>

@@ -7,6 +7,7 @@ import { Card } from "../../../components/ui/card";
 import { TextAreaField, TextField } from "../../../components/ui/field";
 import { LoadingText } from "../../../components/ui/spinner";
 import { TrashButton } from "../../../components/ui/trash-button";
+import { SaveForm } from "../../../components/ui/save-form";
 import { CompanyVoiceSection } from "./company-voice-section";
 import type { CompanyProfileDraft, CompanyProfileForm } from "./use-company-profile-form";
 
@@ -82,14 +83,7 @@ export function CompanyProfileCard({
       ) : form.loadError || !draft ? (
         <Alert>{form.loadError?.message ?? "Failed to load the company profile."}</Alert>
       ) : (
-        <form
-          aria-label="Company profile"
-          className="space-y-8"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void form.save();
-          }}
-        >
+        <SaveForm label="Company profile" className="space-y-8" onSave={form.save}>
           {form.isSample ? <Alert tone="info">{SAMPLE_PROFILE_NOTICE}</Alert> : null}
           <div className="grid gap-4 lg:grid-cols-2">
             <TextField
@@ -322,7 +316,7 @@ export function CompanyProfileCard({
               Only administrators can change the company profile.
             </p>
           )}
-        </form>
+        </SaveForm>
       )}
     </Card>
   );

@@ -6,6 +6,7 @@ import { Card } from "../../../components/ui/card";
 import { FieldLabel, SelectField } from "../../../components/ui/field";
 import { SelectOptions } from "../../../components/ui/options-field";
 import { LoadingText } from "../../../components/ui/spinner";
+import { SaveForm } from "../../../components/ui/save-form";
 import { cn } from "../../../lib/cn";
 import type { AiProviderForm } from "../hooks/use-ai-provider-form";
 import { ReadOnlyNote, SaveRow } from "./settings-parts";
@@ -75,14 +76,7 @@ function ProviderForm({
   const chosen = info.providers.find((p) => p.id === form.draft?.provider);
 
   return (
-    <form
-      aria-label="AI provider settings"
-      className="space-y-5"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.save();
-      }}
-    >
+    <SaveForm label="AI provider settings" className="space-y-5" onSave={form.save}>
       <p className="text-sm text-slate-700">
         Currently using <strong className="font-semibold">{info.providerLabel}</strong> with model{" "}
         <strong className="font-semibold">{info.model}</strong>
@@ -131,7 +125,7 @@ function ProviderForm({
       ) : (
         <ReadOnlyNote />
       )}
-    </form>
+    </SaveForm>
   );
 }
 

@@ -4,6 +4,7 @@ import { Card } from "../../../components/ui/card";
 import { TextAreaField } from "../../../components/ui/field";
 import { LoadingText } from "../../../components/ui/spinner";
 import { SwitchField } from "../../../components/ui/switch-field";
+import { SaveForm } from "../../../components/ui/save-form";
 import type { GenerationForm } from "../hooks/use-generation-form";
 import { ReadOnlyNote, SaveRow } from "./settings-parts";
 import { ThresholdSlider } from "./threshold-slider";
@@ -93,14 +94,7 @@ function DefaultsForm({ form, canEdit }: { form: GenerationForm; canEdit: boolea
   const draft = form.draft;
   if (!draft) return null;
   return (
-    <form
-      aria-label="Content generation defaults"
-      className="space-y-6"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.save();
-      }}
-    >
+    <SaveForm label="Content generation defaults" className="space-y-6" onSave={form.save}>
       <fieldset disabled={!canEdit} className="grid grid-cols-1 gap-8 lg:grid-cols-2">
         <legend className="sr-only">Defaults and thresholds</legend>
         <div className="space-y-4">
@@ -161,6 +155,6 @@ function DefaultsForm({ form, canEdit }: { form: GenerationForm; canEdit: boolea
       ) : (
         <ReadOnlyNote />
       )}
-    </form>
+    </SaveForm>
   );
 }

@@ -3,6 +3,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { SwitchField } from "../../../components/ui/switch-field";
+import { SaveForm } from "../../../components/ui/save-form";
 import { cn } from "../../../lib/cn";
 import type { UiSettingsForm } from "../hooks/use-ui-settings-form";
 import { ACCENT_COLORS, type AccentColor } from "../utils/ui-settings";
@@ -25,14 +26,7 @@ export function UiSettingsCard({ form }: { form: UiSettingsForm }) {
       title="UI Settings"
       description="Personal display preferences: saved with your account, so they follow you to every browser you sign into, and shown as you change them."
     >
-      <form
-        aria-label="UI settings"
-        className="space-y-6"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.save();
-        }}
-      >
+      <SaveForm label="UI settings" className="space-y-6" onSave={form.save}>
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           <div className="space-y-4">
             <SwitchField
@@ -90,7 +84,7 @@ export function UiSettingsCard({ form }: { form: UiSettingsForm }) {
             {form.saving ? "Saving..." : "Save UI Settings"}
           </Button>
         </SaveRow>
-      </form>
+      </SaveForm>
     </Card>
   );
 }

@@ -17,6 +17,7 @@ import { optionsOf, SelectOptions } from "../../../components/ui/options-field";
 import { LoadingText } from "../../../components/ui/spinner";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { TrashButton } from "../../../components/ui/trash-button";
+import { useDraft } from "../../../hooks/use-draft";
 import { getFieldErrors } from "../../../lib/api-client";
 import { useSsoSettings } from "../api/get-sso-settings";
 import { useRemoveSsoSettings } from "../api/remove-sso-settings";
@@ -80,20 +81,23 @@ function SsoForm({
   const remove = useRemoveSsoSettings();
   const [removing, setRemoving] = useState(false);
   const discovery = useTestSsoDiscovery();
-  const [name, setName] = useState(c?.name ?? "");
-  const [issuer, setIssuer] = useState(c?.issuer ?? "");
+  const { draft, text } = useDraft(() => ({
+    name: c?.name ?? "",
+    issuer: c?.issuer ?? "",
+    clientId: c?.clientId ?? "",
+    clientSecret: "",
+    domains: (c?.domains ?? []).join(", "),
+    groupsClaim: c?.groupsClaim ?? "groups",
+  }));
+  const { name, issuer, clientId, clientSecret, groupsClaim } = draft;
   const [allowPrivate, setAllowPrivate] = useState(c?.allowPrivateIssuer ?? false);
-  const [clientId, setClientId] = useState(c?.clientId ?? "");
-  const [clientSecret, setClientSecret] = useState("");
-  const [domains, setDomains] = useState((c?.domains ?? []).join(", "));
   const [domainsConfirmed, setDomainsConfirmed] = useState(false);
-  const [groupsClaim, setGroupsClaim] = useState(c?.groupsClaim ?? "groups");
   const [rows, setRows] = useState<SsoGroupRole[]>(c?.groupRoles ?? []);
   const [defaultRole, setDefaultRole] = useState<Role | "">(c ? (c.defaultRole ?? "") : "viewer");
   const [passwordsOff, setPasswordsOff] = useState(c?.passwordSignIn === "break_glass_only");
   const [breakGlass, setBreakGlass] = useState<string[]>(c?.breakGlassUserIds ?? []);
   const fieldErrors = getFieldErrors(save.error);
-  const domainList = domains
+  const domainList = draft.domains
     .split(/[\s,]+/)
     .map((d) => d.trim().toLowerCase())
     .filter(Boolean);
@@ -142,24 +146,21 @@ function SsoForm({
         <TextField
           label="Provider name"
           hint='Shown on the sign-in page: "Sign in with …".'
-          value={name}
-          onChange={(e) => setName(e.target.value)}
+          {...text("name")}
           error={fieldErrors["name"]}
           required
         />
         <TextField
           label="Issuer URL"
           hint="Discovery reads {issuer}/.well-known/openid-configuration."
-          value={issuer}
-          onChange={(e) => setIssuer(e.target.value)}
+          {...text("issuer")}
           error={fieldErrors["issuer"]}
           inputMode="url"
           required
         />
         <TextField
           label="Client ID"
-          value={clientId}
-          onChange={(e) => setClientId(e.target.value)}
+          {...text("clientId")}
           error={fieldErrors["clientId"]}
           autoComplete="off"
           required
@@ -169,8 +170,7 @@ function SsoForm({
           type="password"
           hint={c?.clientSecretSet ? "A secret is stored. Leave empty to keep it." : undefined}
           placeholder={c?.clientSecretSet ? "••••••••" : undefined}
-          value={clientSecret}
-          onChange={(e) => setClientSecret(e.target.value)}
+          {...text("clientSecret")}
           error={fieldErrors["clientSecret"]}
           autoComplete="new-password"
         />
@@ -200,8 +200,7 @@ function SsoForm({
         <TextField
           label="Domains whose people may sign in"
           hint="Comma-separated, e.g. example.com. Existing accounts with these domains are linked at their first single sign-on."
-          value={domains}
-          onChange={(e) => setDomains(e.target.value)}
+          {...text("domains")}
           error={fieldErrors["domains"]}
         />
         {domainsChanged ? (
@@ -221,8 +220,7 @@ function SsoForm({
         </p>
         <TextField
           label="Groups claim"
-          value={groupsClaim}
-          onChange={(e) => setGroupsClaim(e.target.value)}
+          {...text("groupsClaim")}
           error={fieldErrors["groupsClaim"]}
         />
         <ul className="space-y-2" aria-label="Group to role mapping">

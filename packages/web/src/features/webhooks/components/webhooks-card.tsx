@@ -18,6 +18,7 @@ import { TextAreaField, TextField } from "../../../components/ui/field";
 import { LoadingText } from "../../../components/ui/spinner";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { TrashButton } from "../../../components/ui/trash-button";
+import { useDraft } from "../../../hooks/use-draft";
 import { getFieldErrors } from "../../../lib/api-client";
 import { useCreateWebhook } from "../api/create-webhook";
 import { useDeleteWebhook } from "../api/delete-webhook";
@@ -200,13 +201,12 @@ function AddEndpointDialog({
   onCreated: (secret: string) => void;
 }) {
   const create = useCreateWebhook();
-  const [url, setUrl] = useState("");
-  const [description, setDescription] = useState("");
+  const { draft, text } = useDraft({ url: "", description: "" });
   const [events, setEvents] = useState<WebhookEventType[]>(["content.approved"]);
   const fieldErrors = getFieldErrors(create.error);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate({ url, description, events }, { onSuccess: (r) => onCreated(r.secret) });
+    create.mutate({ ...draft, events }, { onSuccess: (r) => onCreated(r.secret) });
   };
   return (
     <FormDialog
@@ -222,17 +222,15 @@ function AddEndpointDialog({
     >
       <TextField
         label="URL"
-        value={url}
+        {...text("url")}
         placeholder="https://hooks.example.com/content-studio"
-        onChange={(e) => setUrl(e.target.value)}
         error={fieldErrors["url"]}
         required
       />
       <TextAreaField
         label="Description"
-        value={description}
+        {...text("description")}
         rows={2}
-        onChange={(e) => setDescription(e.target.value)}
         error={fieldErrors["description"]}
       />
       <fieldset>
