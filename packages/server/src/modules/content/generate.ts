@@ -194,15 +194,17 @@ export async function runGeneration(
     signal.throwIfAborted();
     options.onEvent?.({ type: "stage", stage: "saving" });
     const id = randomUUID();
-    const exampleIds = [...brief.goodExamples, ...brief.badExamples].map((e) => e.id);
-    const durationMs = Math.round(performance.now() - prepared.startedAt);
-    const provenance = {
+    // Which model, prompt and examples made it, at what cost: stored, and answered as metadata.
+    const source = {
       provider: writer.provider,
       model: writer.model,
       promptVersion: PROMPT_VERSION,
-      exampleIds,
+      exampleIds: [...brief.goodExamples, ...brief.badExamples].map((e) => e.id),
       usage: { ...run.usage },
-      durationMs,
+      durationMs: Math.round(performance.now() - prepared.startedAt),
+    };
+    const provenance = {
+      ...source,
       refinementRounds: rounds,
       ...(review
         ? {
@@ -263,12 +265,7 @@ export async function runGeneration(
         buyingStage: request.buyingStage,
         contentType: request.contentType,
         contentTopic: request.contentTopic,
-        provider: writer.provider,
-        model: writer.model,
-        promptVersion: PROMPT_VERSION,
-        exampleIds,
-        usage: { ...run.usage },
-        durationMs,
+        ...source,
         imagePrompt: kept.imagePrompt,
       },
     };
