@@ -48,7 +48,7 @@ import {
 import { modelCallerOf } from "../ai/llm-writer";
 import { PROMPT_VERSION } from "./prompt";
 import { toAppError } from "./writer-errors";
-import { AppError } from "../../lib/app-error";
+import { fieldError } from "../../lib/app-error";
 
 type GenerateRequest = z.output<typeof GenerateContentBodySchema>;
 
@@ -123,9 +123,7 @@ export async function prepareGeneration(
   const banned = matcherFor(reference.bannedPhrases).find(normaliseForMatch(request.contentTopic));
   if (banned.length > 0) {
     const message = `The topic contains the banned phrase "${banned[0]}": rephrase the topic without it.`;
-    throw new AppError("validation_error", message, {
-      issues: [{ path: "contentTopic", message }],
-    });
+    throw fieldError("contentTopic", message);
   }
   await consumeGenerationBudget(ctx, actor, writer);
   return { actor, request, settings, writer, brief, reference, startedAt };
