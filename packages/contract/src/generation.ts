@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AiProviderIdSchema } from "./ai";
+import { ContentProvenanceSchema } from "./content";
 import { ContentItemCapabilitiesSchema } from "./content-status";
 import { ContentSectionsSchema, QualityReportSchema } from "./quality";
 import { BuyingStageSchema, ContentTypeSchema } from "./reference";
@@ -58,12 +58,15 @@ export const GenerationMetadataSchema = z.object({
   buyingStage: BuyingStageSchema,
   contentType: ContentTypeSchema,
   contentTopic: z.string(),
-  provider: AiProviderIdSchema,
-  model: z.string(),
-  promptVersion: z.string(),
-  exampleIds: z.array(z.string()),
-  usage: z.object({ inputTokens: z.number().int(), outputTokens: z.number().int() }),
-  durationMs: z.number().int(),
+  // Which model, prompt and examples made it, at what cost: as its stored provenance says.
+  ...ContentProvenanceSchema.pick({
+    provider: true,
+    model: true,
+    promptVersion: true,
+    exampleIds: true,
+    usage: true,
+    durationMs: true,
+  }).shape,
   imagePrompt: z.string(),
 });
 export type GenerationMetadata = z.infer<typeof GenerationMetadataSchema>;

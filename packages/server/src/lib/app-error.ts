@@ -43,3 +43,11 @@ export function orNotFound<T>(found: T, message: string): NonNullable<T> {
   if (!found) throw new AppError("not_found", message);
   return found;
 }
+
+/**
+ * A 400 `validation_error` about one field of the request: `message` is the answer's message and
+ * the field's issue, `path` names the field (`body.email`, `query.cursor`).
+ */
+export function fieldError(path: string, message: string): AppError {
+  return new AppError("validation_error", message, { issues: [{ path, message }] });
+}

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { AppError } from "../lib/app-error";
+import { fieldError } from "../lib/app-error";
 
 const NUL = "\u0000";
 export const NUL_MESSAGE = "Text cannot contain NUL characters.";
@@ -9,7 +9,7 @@ export const SURROGATE_MESSAGE =
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 function refuse(path: string, message = NUL_MESSAGE): never {
-  throw new AppError("validation_error", message, { issues: [{ path, message }] });
+  throw fieldError(path, message);
 }
 
 function check(text: string, path: string): void {

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { insertCompanyLists } from "../company-lists";
 import type { Database } from "../types";
 import { BUYING_STAGES } from "@content-studio/contract";
 import { COMPANY_CATALOG, COMPANY_VOICE, INDUSTRIES, PERSONAS } from "./reference-data";
@@ -76,36 +77,11 @@ export async function seedReferenceData(db: Kysely<Database>): Promise<boolean> 
         is_sample: true,
       })
       .execute();
-    await trx
-      .insertInto("key_metric")
-      .values(
-        COMPANY_CATALOG.keyMetrics.map((m, i) => ({ id: m.id, sort_order: i, label: m.label })),
-      )
-      .execute();
-    await trx
-      .insertInto("solution")
-      .values(
-        COMPANY_CATALOG.solutions.map((s, i) => ({
-          id: s.id,
-          sort_order: i,
-          name: s.name,
-          description: s.description,
-          product: s.product,
-        })),
-      )
-      .execute();
-    await trx
-      .insertInto("offer")
-      .values(
-        COMPANY_CATALOG.offers.map((o, i) => ({
-          id: `offer-${i + 1}`,
-          sort_order: i,
-          name: o.name,
-          url: o.url,
-          stages: json(o.stages),
-        })),
-      )
-      .execute();
+    await insertCompanyLists(trx, {
+      keyMetrics: COMPANY_CATALOG.keyMetrics,
+      solutions: COMPANY_CATALOG.solutions,
+      offers: COMPANY_CATALOG.offers.map((o, i) => ({ id: `offer-${i + 1}`, ...o })),
+    });
     return true;
   });
 }

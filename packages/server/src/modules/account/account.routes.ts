@@ -8,6 +8,7 @@ import {
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
+import { success } from "../../lib/envelope";
 import { routeOptions } from "../../lib/route-options";
 import { actorOf } from "../../plugins/access";
 import * as account from "./account.service";
@@ -28,10 +29,7 @@ export const accountRoutes =
           response: { 200: successEnvelope(UiSettingsSchema) },
         },
       },
-      async (request) => ({
-        success: true as const,
-        data: await account.getUiSettings(ctx, actorOf(request)),
-      }),
+      async (request) => success(await account.getUiSettings(ctx, actorOf(request))),
     );
 
     app.put(
@@ -43,10 +41,7 @@ export const accountRoutes =
         body: UiSettingsSchema,
         response: { 200: successEnvelope(UiSettingsSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await account.saveUiSettings(ctx, actorOf(request), request.body),
-      }),
+      async (request) => success(await account.saveUiSettings(ctx, actorOf(request), request.body)),
     );
 
     app.patch(
@@ -58,10 +53,7 @@ export const accountRoutes =
         body: UpdateMeBodySchema,
         response: { 200: successEnvelope(UserSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await account.updateMe(ctx, actorOf(request), request.body),
-      }),
+      async (request) => success(await account.updateMe(ctx, actorOf(request), request.body)),
     );
 
     app.post(
@@ -78,7 +70,7 @@ export const accountRoutes =
       },
       async (request) => {
         await account.changePassword(ctx, actorOf(request), request.body);
-        return { success: true as const, data: {} };
+        return success({});
       },
     );
   };

@@ -7,7 +7,7 @@ import {
   type User,
 } from "@content-studio/contract";
 import type { AppContext } from "../../app-context";
-import { AppError, orNotFound } from "../../lib/app-error";
+import { AppError, fieldError, orNotFound } from "../../lib/app-error";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
 import { describeRetry } from "../../lib/rate-limit";
 import { clearBucket, hitBucket } from "../../lib/rate-limit.repository";
@@ -85,9 +85,7 @@ export async function updateMe(
 
 function currentPasswordWrong(): AppError {
   const message = "Your current password is not correct.";
-  return new AppError("validation_error", message, {
-    issues: [{ path: "body.currentPassword", message }],
-  });
+  return fieldError("body.currentPassword", message);
 }
 
 /**
@@ -119,9 +117,7 @@ export async function changePassword(
   assertNewPassword(input.newPassword, user, "body.newPassword");
   if (await verifyPassword({ hash, password: input.newPassword })) {
     const message = "Choose a password different from your current one.";
-    throw new AppError("validation_error", message, {
-      issues: [{ path: "body.newPassword", message }],
-    });
+    throw fieldError("body.newPassword", message);
   }
   const newHash = await hashPassword(input.newPassword);
   await ctx.db.transaction().execute(async (trx) => {

@@ -10,7 +10,7 @@ import { z } from "zod";
 import type { AppContext } from "../../app-context";
 import type { AiConfig } from "../../config";
 import type { Database } from "../../db/types";
-import { AppError } from "../../lib/app-error";
+import { AppError, fieldError } from "../../lib/app-error";
 import type { SessionUser } from "../../plugins/access";
 import { readSetting, writeSetting } from "../settings/settings.repository";
 import { auditActorOf, diffFields, recordAudit } from "../audit/audit.service";
@@ -206,9 +206,7 @@ export async function changeAiProvider(
   const parsed = AiProviderIdSchema.safeParse(input.provider);
   if (!parsed.success) {
     const message = `Unknown AI provider. Choose one of: ${AiProviderIdSchema.options.join(", ")}.`;
-    throw new AppError("validation_error", message, {
-      issues: [{ path: "body.provider", message }],
-    });
+    throw fieldError("body.provider", message);
   }
   const provider = parsed.data;
   if (provider === "compatible" && !isProviderAvailable(provider, ai)) {
@@ -217,7 +215,7 @@ export async function changeAiProvider(
   const models = modelsOf(provider, ai);
   if (!models.includes(input.model)) {
     const message = `${AI_PROVIDERS[provider].label} does not offer that model. Choose one of: ${models.join(", ")}.`;
-    throw new AppError("validation_error", message, { issues: [{ path: "body.model", message }] });
+    throw fieldError("body.model", message);
   }
   if (provider !== "builtin" && !isProviderAvailable(provider, ai)) {
     throw new AppError("conflict", NOT_CONFIGURED[provider]);

@@ -5,6 +5,7 @@ import {
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
+import { success } from "../../lib/envelope";
 import { routeOptions } from "../../lib/route-options";
 import { actorOf } from "../../plugins/access";
 import { changeAiProvider, getAiServiceInfoFor } from "./ai-provider.service";
@@ -21,10 +22,7 @@ export const aiRoutes =
         tags: ["ai"],
         response: { 200: successEnvelope(AiServiceInfoResponseSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await getAiServiceInfoFor(ctx, actorOf(request)),
-      }),
+      async (request) => success(await getAiServiceInfoFor(ctx, actorOf(request))),
     );
 
     app.post(
@@ -39,7 +37,7 @@ export const aiRoutes =
       async (request) => {
         const actor = actorOf(request);
         const info = await changeAiProvider(ctx, actor, request.body, request.log);
-        return { success: true as const, data: info };
+        return success(info);
       },
     );
   };

@@ -19,6 +19,7 @@ import { z } from "zod";
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
 import { MAX_PREVIEWS_PER_USER, reserveIngestSlot } from "../../lib/ingest-slots";
+import { success } from "../../lib/envelope";
 import { routeOptions } from "../../lib/route-options";
 import { assertNoNul } from "../../plugins/nul-guard";
 import { actorOf } from "../../plugins/access";
@@ -43,10 +44,10 @@ export const audienceRoutes =
         querystring: AudienceOverviewQuerySchema,
         response: { 200: successEnvelope(AudienceOverviewSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await audience.getAudienceOverview(ctx.db, actorOf(request), request.query.industry),
-      }),
+      async (request) =>
+        success(
+          await audience.getAudienceOverview(ctx.db, actorOf(request), request.query.industry),
+        ),
     );
 
     app.get(
@@ -74,7 +75,7 @@ export const audienceRoutes =
         tags: ["audience"],
         response: { 200: successEnvelope(z.array(IntentDatasetSchema)) },
       }),
-      async () => ({ success: true as const, data: await audience.listDatasetHistory(ctx.db) }),
+      async () => success(await audience.listDatasetHistory(ctx.db)),
     );
 
     app.post(
@@ -110,7 +111,7 @@ export const audienceRoutes =
           while (!(await chunks.next()).done) {
             // drain
           }
-          return { success: true as const, data: preview };
+          return success(preview);
         } finally {
           slot();
         }
@@ -127,15 +128,10 @@ export const audienceRoutes =
         body: CommitImportBodySchema,
         response: { 200: successEnvelope(IntentDatasetSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await audience.commitImport(
-          ctx,
-          actorOf(request),
-          request.params.id,
-          request.body.mode,
+      async (request) =>
+        success(
+          await audience.commitImport(ctx, actorOf(request), request.params.id, request.body.mode),
         ),
-      }),
     );
 
     app.get(
@@ -147,10 +143,8 @@ export const audienceRoutes =
         querystring: AudienceOverviewQuerySchema,
         response: { 200: successEnvelope(ContentRecommendationsSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await audience.getContentRecommendations(ctx.db, request.query.industry),
-      }),
+      async (request) =>
+        success(await audience.getContentRecommendations(ctx.db, request.query.industry)),
     );
 
     app.get(
@@ -161,7 +155,7 @@ export const audienceRoutes =
         tags: ["audience"],
         response: { 200: successEnvelope(z.array(TargetableItemSchema)) },
       }),
-      async () => ({ success: true as const, data: await audience.listTargetableItems(ctx.db) }),
+      async () => success(await audience.listTargetableItems(ctx.db)),
     );
 
     app.get(
@@ -173,10 +167,7 @@ export const audienceRoutes =
         params: ContentIdParamsSchema,
         response: { 200: successEnvelope(AccountsToTargetSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await audience.getAccountsToTarget(ctx.db, request.params.id),
-      }),
+      async (request) => success(await audience.getAccountsToTarget(ctx.db, request.params.id)),
     );
 
     app.get(

@@ -1,6 +1,7 @@
 import { AuditPageSchema, AuditQuerySchema, successEnvelope } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
+import { success } from "../../lib/envelope";
 import { routeOptions } from "../../lib/route-options";
 import { exportAuditCsv, listAudit } from "./audit.service";
 
@@ -16,7 +17,7 @@ export const auditRoutes =
         querystring: AuditQuerySchema,
         response: { 200: successEnvelope(AuditPageSchema) },
       }),
-      async (request) => ({ success: true as const, data: await listAudit(ctx.db, request.query) }),
+      async (request) => success(await listAudit(ctx.db, request.query)),
     );
 
     app.get(

@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context";
+import { success } from "../../lib/envelope";
 import { routeOptions } from "../../lib/route-options";
 import { createFirstAdmin, getSessionInfo, signIn, signOut } from "./auth.service";
 import { completePasswordReset, requestPasswordReset } from "./password-reset.service";
@@ -34,10 +35,7 @@ export const authRoutes =
           response: { 200: successEnvelope(SessionInfoSchema) },
         },
       },
-      async (request) => ({
-        success: true as const,
-        data: await getSessionInfo(ctx, request.user),
-      }),
+      async (request) => success(await getSessionInfo(ctx, request.user)),
     );
 
     app.post(
@@ -53,7 +51,7 @@ export const authRoutes =
         await createFirstAdmin(ctx, request.body);
         const { user, setCookies } = await signIn(ctx, request, request.body);
         if (setCookies.length > 0) reply.header("set-cookie", setCookies);
-        return { success: true as const, data: { user } };
+        return success({ user });
       },
     );
 
@@ -73,7 +71,7 @@ export const authRoutes =
           request.body,
         );
         if (setCookies.length > 0) reply.header("set-cookie", setCookies);
-        return { success: true as const, data: { user, passwordChangeRequired } };
+        return success({ user, passwordChangeRequired });
       },
     );
 
@@ -88,7 +86,7 @@ export const authRoutes =
       async (request, reply) => {
         const { url, setCookies } = await startSsoSignIn(ctx, request);
         if (setCookies.length > 0) reply.header("set-cookie", setCookies);
-        return { success: true as const, data: { url } };
+        return success({ url });
       },
     );
 
@@ -131,7 +129,7 @@ export const authRoutes =
       async (request, reply) => {
         const setCookies = await signOut(ctx.auth, request);
         if (setCookies.length > 0) reply.header("set-cookie", setCookies);
-        return { success: true as const, data: {} };
+        return success({});
       },
     );
 
@@ -144,10 +142,7 @@ export const authRoutes =
         body: ForgotPasswordBodySchema,
         response: { 200: successEnvelope(ForgotPasswordResultSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await requestPasswordReset(ctx, { ip: request.ip }, request.body),
-      }),
+      async (request) => success(await requestPasswordReset(ctx, { ip: request.ip }, request.body)),
     );
 
     app.post(
@@ -161,7 +156,7 @@ export const authRoutes =
       }),
       async (request) => {
         await completePasswordReset(ctx, { ip: request.ip }, request.body);
-        return { success: true as const, data: {} };
+        return success({});
       },
     );
   };

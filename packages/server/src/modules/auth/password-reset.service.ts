@@ -8,7 +8,7 @@ import {
   type ResetPasswordBody,
 } from "@content-studio/contract";
 import type { AppContext } from "../../app-context";
-import { AppError } from "../../lib/app-error";
+import { AppError, fieldError } from "../../lib/app-error";
 import { hashPassword } from "../../lib/passwords";
 import { describeRetry } from "../../lib/rate-limit";
 import { hitBucket } from "../../lib/rate-limit.repository";
@@ -98,9 +98,7 @@ export async function requestPasswordReset(
 }
 
 function invalidLink(): AppError {
-  return new AppError("validation_error", INVALID_RESET_LINK_MESSAGE, {
-    issues: [{ path: "body.token", message: INVALID_RESET_LINK_MESSAGE }],
-  });
+  return fieldError("body.token", INVALID_RESET_LINK_MESSAGE);
 }
 
 /**

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
+import { success } from "../../lib/envelope";
 import { routeOptions } from "../../lib/route-options";
 import { actorOf } from "../../plugins/access";
 import { assertNoNul } from "../../plugins/nul-guard";
@@ -36,10 +37,8 @@ export const campaignsRoutes =
         tags: ["campaigns"],
         response: { 200: successEnvelope(CampaignBriefListSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await campaigns.listBriefs(ctx, actorOf(request), await latestKitsFor(ctx)),
-      }),
+      async (request) =>
+        success(await campaigns.listBriefs(ctx, actorOf(request), await latestKitsFor(ctx))),
     );
 
     app.post(
@@ -51,10 +50,7 @@ export const campaignsRoutes =
         body: CampaignBriefInputSchema,
         response: { 201: brief },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await campaigns.createBrief(ctx, actorOf(request), request.body),
-      }),
+      async (request) => success(await campaigns.createBrief(ctx, actorOf(request), request.body)),
     );
 
     app.post(
@@ -76,10 +72,7 @@ export const campaignsRoutes =
         }
         const text = bytes.toString("utf8");
         assertNoNul(text, `body.${part.fieldname}`);
-        return {
-          success: true as const,
-          data: await campaigns.importBrief(ctx, actorOf(request), text),
-        };
+        return success(await campaigns.importBrief(ctx, actorOf(request), text));
       },
     );
 
@@ -92,15 +85,15 @@ export const campaignsRoutes =
         params: CampaignIdParamsSchema,
         response: { 200: brief },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await campaigns.getBrief(
-          ctx,
-          actorOf(request),
-          request.params.id,
-          await latestKitsFor(ctx, [request.params.id]),
+      async (request) =>
+        success(
+          await campaigns.getBrief(
+            ctx,
+            actorOf(request),
+            request.params.id,
+            await latestKitsFor(ctx, [request.params.id]),
+          ),
         ),
-      }),
     );
 
     app.put(
@@ -113,10 +106,10 @@ export const campaignsRoutes =
         body: CampaignBriefInputSchema,
         response: { 200: brief },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await campaigns.updateBrief(ctx, actorOf(request), request.params.id, request.body),
-      }),
+      async (request) =>
+        success(
+          await campaigns.updateBrief(ctx, actorOf(request), request.params.id, request.body),
+        ),
     );
 
     app.delete(
@@ -130,7 +123,7 @@ export const campaignsRoutes =
       }),
       async (request) => {
         await campaigns.deleteBrief(ctx, actorOf(request), request.params.id);
-        return { success: true as const, data: null };
+        return success(null);
       },
     );
 
@@ -143,10 +136,8 @@ export const campaignsRoutes =
         params: CampaignIdParamsSchema,
         response: { 201: brief },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await campaigns.duplicateBrief(ctx, actorOf(request), request.params.id),
-      }),
+      async (request) =>
+        success(await campaigns.duplicateBrief(ctx, actorOf(request), request.params.id)),
     );
 
     app.get(

@@ -1,5 +1,5 @@
 import type { KitFinding, KitStepStatus } from "@content-studio/contract";
-import { sql, type Kysely, type Selectable } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from "kysely";
 import type {
   CampaignKitStepTable,
   CampaignKitTable,
@@ -13,6 +13,31 @@ export type KitStepRow = Selectable<CampaignKitStepTable>;
 
 /** Step states that will not change again unless a user retries or resumes. */
 export const FINISHED_STEP_STATUSES = ["done", "failed", "skipped"] as const;
+
+/** A job attempt's hold on a step (set when it claims the step). */
+interface StepClaim {
+  job: string;
+  attempt: number;
+}
+
+/** The step's kit is still running (a stopped kit takes no more writes). */
+function kitIsRunning(eb: ExpressionBuilder<Database, "campaign_kit_step">) {
+  return eb.exists(
+    eb
+      .selectFrom("campaign_kit")
+      .select("id")
+      .whereRef("campaign_kit.id", "=", "campaign_kit_step.kit_id")
+      .where("campaign_kit.status", "=", "running"),
+  );
+}
+
+/** The step is being written or checked by this attempt, which claimed it. */
+const heldBy = (claim: StepClaim) => (eb: ExpressionBuilder<Database, "campaign_kit_step">) =>
+  eb.and([
+    eb("claim_job", "=", claim.job),
+    eb("claim_attempt", "=", claim.attempt),
+    eb("status", "in", ["writing", "checking"]),
+  ]);
 
 export async function insertKit(
   db: Db,
@@ -129,11 +154,7 @@ export async function setKitStatus(
  * Claims a queued step for a job attempt (queued → writing). False when it is not queued any
  * more (another attempt has it, or it finished), or the kit stopped running.
  */
-export async function claimStep(
-  db: Db,
-  stepId: string,
-  claim: { job: string; attempt: number },
-): Promise<boolean> {
+export async function claimStep(db: Db, stepId: string, claim: StepClaim): Promise<boolean> {
   const result = await db
     .updateTable("campaign_kit_step")
     .set((eb) => ({
@@ -147,15 +168,7 @@ export async function claimStep(
     }))
     .where("id", "=", stepId)
     .where("status", "=", "queued")
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("campaign_kit")
-          .select("id")
-          .whereRef("campaign_kit.id", "=", "campaign_kit_step.kit_id")
-          .where("campaign_kit.status", "=", "running"),
-      ),
-    )
+    .where(kitIsRunning)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -164,7 +177,7 @@ export async function claimStep(
 export async function moveClaimedStep(
   db: Db,
   stepId: string,
-  claim: { job: string; attempt: number },
+  claim: StepClaim,
   to: { status: KitStepStatus; reason?: string | null },
 ): Promise<boolean> {
   const finished = (FINISHED_STEP_STATUSES as readonly string[]).includes(to.status);
@@ -177,9 +190,7 @@ export async function moveClaimedStep(
       ...(finished ? { finished_at: new Date(), claim_job: null, claim_attempt: null } : {}),
     })
     .where("id", "=", stepId)
-    .where("claim_job", "=", claim.job)
-    .where("claim_attempt", "=", claim.attempt)
-    .where("status", "in", ["writing", "checking"])
+    .where(heldBy(claim))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -207,7 +218,7 @@ export async function finishQueuedStep(
 export async function completeStep(
   db: Db,
   stepId: string,
-  claim: { job: string; attempt: number },
+  claim: StepClaim,
   done: { contentItemId: string; qualityScore: number | null; findings: KitFinding[] },
 ): Promise<boolean> {
   const result = await db
@@ -223,18 +234,8 @@ export async function completeStep(
       finished_at: new Date(),
     })
     .where("id", "=", stepId)
-    .where("claim_job", "=", claim.job)
-    .where("claim_attempt", "=", claim.attempt)
-    .where("status", "in", ["writing", "checking"])
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("campaign_kit")
-          .select("id")
-          .whereRef("campaign_kit.id", "=", "campaign_kit_step.kit_id")
-          .where("campaign_kit.status", "=", "running"),
-      ),
-    )
+    .where(heldBy(claim))
+    .where(kitIsRunning)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -316,30 +317,26 @@ export async function latestKitsOf(db: Db, briefIds?: string[]) {
   if (briefIds?.length === 0) return [];
   let query = db
     .selectFrom("campaign_kit as k")
-    .select((eb) => [
-      "k.id",
-      "k.brief_id",
-      "k.status",
-      "k.created_at",
-      "k.finished_at",
-      eb
-        .selectFrom("campaign_kit_step as s")
-        .select(sql<number>`count(*)`.as("n"))
-        .whereRef("s.kit_id", "=", "k.id")
-        .as("total"),
-      eb
-        .selectFrom("campaign_kit_step as s")
-        .select(sql<number>`count(*)`.as("n"))
-        .whereRef("s.kit_id", "=", "k.id")
-        .where("s.status", "=", "done")
-        .as("done"),
-      eb
-        .selectFrom("campaign_kit_step as s")
-        .select(sql<number>`count(*)`.as("n"))
-        .whereRef("s.kit_id", "=", "k.id")
-        .where("s.status", "=", "failed")
-        .as("failed"),
-    ])
+    .select((eb) => {
+      /** How many steps the kit has (in this state, when given). */
+      const stepCount = (status?: KitStepStatus) => {
+        const steps = eb
+          .selectFrom("campaign_kit_step as s")
+          .select(sql<number>`count(*)`.as("n"))
+          .whereRef("s.kit_id", "=", "k.id");
+        return status ? steps.where("s.status", "=", status) : steps;
+      };
+      return [
+        "k.id",
+        "k.brief_id",
+        "k.status",
+        "k.created_at",
+        "k.finished_at",
+        stepCount().as("total"),
+        stepCount("done").as("done"),
+        stepCount("failed").as("failed"),
+      ];
+    })
     .where((eb) =>
       eb.not(
         eb.exists(

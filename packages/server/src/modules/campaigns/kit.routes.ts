@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context";
 import { changeFeedOf } from "../../db/change-feed";
+import { success } from "../../lib/envelope";
 import { routeOptions } from "../../lib/route-options";
 import { startStreamReply } from "../../lib/stream-reply";
 import { actorOf } from "../../plugins/access";
@@ -44,10 +45,7 @@ export const kitRoutes =
         params: CampaignIdParamsSchema,
         response: { 201: kit },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await kits.startKit(ctx, actorOf(request), request.params.id),
-      }),
+      async (request) => success(await kits.startKit(ctx, actorOf(request), request.params.id)),
     );
 
     app.get(
@@ -59,10 +57,7 @@ export const kitRoutes =
         params: CampaignIdParamsSchema,
         response: { 200: kit },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await kits.getKit(ctx, actorOf(request), request.params.id),
-      }),
+      async (request) => success(await kits.getKit(ctx, actorOf(request), request.params.id)),
     );
 
     // Server-sent events: the kit as it changes, fed by NOTIFY kit_progress (any process's
@@ -134,10 +129,7 @@ export const kitRoutes =
         params: CampaignIdParamsSchema,
         response: { 200: kit },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await kits.cancelKit(ctx, actorOf(request), request.params.id),
-      }),
+      async (request) => success(await kits.cancelKit(ctx, actorOf(request), request.params.id)),
     );
 
     app.post(
@@ -149,10 +141,7 @@ export const kitRoutes =
         params: CampaignIdParamsSchema,
         response: { 200: kit },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await kits.resumeKit(ctx, actorOf(request), request.params.id),
-      }),
+      async (request) => success(await kits.resumeKit(ctx, actorOf(request), request.params.id)),
     );
 
     app.post(
@@ -164,12 +153,10 @@ export const kitRoutes =
         params: KitStepParamsSchema,
         response: { 200: kit },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await kits.resumeKit(ctx, actorOf(request), request.params.id, [
-          request.params.stepId,
-        ]),
-      }),
+      async (request) =>
+        success(
+          await kits.resumeKit(ctx, actorOf(request), request.params.id, [request.params.stepId]),
+        ),
     );
 
     app.post(
@@ -182,16 +169,16 @@ export const kitRoutes =
         body: KitFixBodySchema,
         response: { 200: kit },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await kits.fixStep(
-          ctx,
-          actorOf(request),
-          request.params.id,
-          request.params.stepId,
-          request.body,
+      async (request) =>
+        success(
+          await kits.fixStep(
+            ctx,
+            actorOf(request),
+            request.params.id,
+            request.params.stepId,
+            request.body,
+          ),
         ),
-      }),
     );
 
     app.get(
@@ -249,9 +236,9 @@ export const kitRoutes =
         body: KitSubmitBodySchema,
         response: { 200: successEnvelope(KitSubmitResultSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await kits.submitKit(ctx, actorOf(request), request.params.id, request.body.stepIds),
-      }),
+      async (request) =>
+        success(
+          await kits.submitKit(ctx, actorOf(request), request.params.id, request.body.stepIds),
+        ),
     );
   };

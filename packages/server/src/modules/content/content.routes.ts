@@ -4,6 +4,7 @@ import {
   successEnvelope,
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { success } from "../../lib/envelope";
 import { routeOptions } from "../../lib/route-options";
 import { sanitizeBody } from "./pipeline";
 import { analyzeSeo } from "./seo";
@@ -19,10 +20,10 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       body: SeoAnalysisBodySchema,
       response: { 200: successEnvelope(SeoAnalysisSchema) },
     }),
-    async (request) => ({
-      success: true as const,
-      // The body may come straight from an editor: score the same HTML that would be stored.
-      data: analyzeSeo({ ...request.body, body: sanitizeBody(request.body.body) }),
-    }),
+    async (request) =>
+      success(
+        // The body may come straight from an editor: score the same HTML that would be stored.
+        analyzeSeo({ ...request.body, body: sanitizeBody(request.body.body) }),
+      ),
   );
 };

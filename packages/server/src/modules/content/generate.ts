@@ -48,7 +48,7 @@ import {
 import { modelCallerOf } from "../ai/llm-writer";
 import { PROMPT_VERSION } from "./prompt";
 import { toAppError } from "./writer-errors";
-import { AppError } from "../../lib/app-error";
+import { fieldError } from "../../lib/app-error";
 
 type GenerateRequest = z.output<typeof GenerateContentBodySchema>;
 
@@ -123,9 +123,7 @@ export async function prepareGeneration(
   const banned = matcherFor(reference.bannedPhrases).find(normaliseForMatch(request.contentTopic));
   if (banned.length > 0) {
     const message = `The topic contains the banned phrase "${banned[0]}": rephrase the topic without it.`;
-    throw new AppError("validation_error", message, {
-      issues: [{ path: "contentTopic", message }],
-    });
+    throw fieldError("contentTopic", message);
   }
   await consumeGenerationBudget(ctx, actor, writer);
   return { actor, request, settings, writer, brief, reference, startedAt };
@@ -194,15 +192,17 @@ export async function runGeneration(
     signal.throwIfAborted();
     options.onEvent?.({ type: "stage", stage: "saving" });
     const id = randomUUID();
-    const exampleIds = [...brief.goodExamples, ...brief.badExamples].map((e) => e.id);
-    const durationMs = Math.round(performance.now() - prepared.startedAt);
-    const provenance = {
+    // Which model, prompt and examples made it, at what cost: stored, and answered as metadata.
+    const source = {
       provider: writer.provider,
       model: writer.model,
       promptVersion: PROMPT_VERSION,
-      exampleIds,
+      exampleIds: [...brief.goodExamples, ...brief.badExamples].map((e) => e.id),
       usage: { ...run.usage },
-      durationMs,
+      durationMs: Math.round(performance.now() - prepared.startedAt),
+    };
+    const provenance = {
+      ...source,
       refinementRounds: rounds,
       ...(review
         ? {
@@ -263,12 +263,7 @@ export async function runGeneration(
         buyingStage: request.buyingStage,
         contentType: request.contentType,
         contentTopic: request.contentTopic,
-        provider: writer.provider,
-        model: writer.model,
-        promptVersion: PROMPT_VERSION,
-        exampleIds,
-        usage: { ...run.usage },
-        durationMs,
+        ...source,
         imagePrompt: kept.imagePrompt,
       },
     };

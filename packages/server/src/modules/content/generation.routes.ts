@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
+import { success } from "../../lib/envelope";
 import { routeOptions } from "../../lib/route-options";
 import { startStreamReply } from "../../lib/stream-reply";
 import { actorOf } from "../../plugins/access";
@@ -33,10 +34,8 @@ export const generationRoutes =
         querystring: ContentGenerationDataQuerySchema,
         response: { 200: successEnvelope(ContentGenerationDataSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await getContentGenerationData(ctx, actorOf(request), request.query),
-      }),
+      async (request) =>
+        success(await getContentGenerationData(ctx, actorOf(request), request.query)),
     );
 
     app.post(
@@ -50,10 +49,9 @@ export const generationRoutes =
       }),
       async (request, reply) => {
         const signal = clientGoneSignal(reply);
-        return {
-          success: true as const,
-          data: await generateContent(ctx, actorOf(request), request.body, signal, request.log),
-        };
+        return success(
+          await generateContent(ctx, actorOf(request), request.body, signal, request.log),
+        );
       },
     );
 

@@ -1,6 +1,7 @@
 import { DashboardSummarySchema, successEnvelope } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
+import { success } from "../../lib/envelope";
 import { routeOptions } from "../../lib/route-options";
 import { getDashboardSummary } from "../library/library-dashboard.service";
 
@@ -19,6 +20,6 @@ export const dashboardRoutes =
         tags: ["dashboard"],
         response: { 200: successEnvelope(DashboardSummarySchema) },
       }),
-      async () => ({ success: true as const, data: await getDashboardSummary(ctx) }),
+      async () => success(await getDashboardSummary(ctx)),
     );
   };

@@ -19,6 +19,7 @@ import { changeFeedOf } from "../../db/change-feed";
 import { AnswerCache } from "../../lib/answer-cache";
 import { AppError } from "../../lib/app-error";
 import { replyWithEtag } from "../../lib/etag";
+import { success } from "../../lib/envelope";
 import { routeOptions } from "../../lib/route-options";
 import { actorOf } from "../../plugins/access";
 import { clientGoneSignal } from "../../plugins/client-gone";
@@ -86,7 +87,7 @@ export const examplesRoutes =
             request.query,
             clientGoneSignal(reply),
           );
-          return JSON.stringify(listEnvelope.parse({ success: true, data }));
+          return JSON.stringify(listEnvelope.parse(success(data)));
         });
         return replyWithEtag(request, reply, answer);
       },
@@ -101,10 +102,8 @@ export const examplesRoutes =
         params: ExampleIdParamsSchema,
         response: { 200: successEnvelope(ExampleDetailSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await examples.getExample(ctx.db, actorOf(request), request.params.id),
-      }),
+      async (request) =>
+        success(await examples.getExample(ctx.db, actorOf(request), request.params.id)),
     );
 
     app.get(
@@ -135,7 +134,7 @@ export const examplesRoutes =
       }),
       async (request) => {
         const example = await examples.createExample(ctx.db, actorOf(request), request.body);
-        return { success: true as const, data: example };
+        return success(example);
       },
     );
 
@@ -149,15 +148,10 @@ export const examplesRoutes =
         body: ExampleInputSchema,
         response: { 200: successEnvelope(ExampleDetailSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await examples.replaceExample(
-          ctx.db,
-          actorOf(request),
-          request.params.id,
-          request.body,
+      async (request) =>
+        success(
+          await examples.replaceExample(ctx.db, actorOf(request), request.params.id, request.body),
         ),
-      }),
     );
 
     app.delete(
@@ -171,7 +165,7 @@ export const examplesRoutes =
       }),
       async (request) => {
         await examples.removeExample(ctx.db, actorOf(request), request.params.id);
-        return { success: true as const, data: { id: request.params.id } };
+        return success({ id: request.params.id });
       },
     );
 
@@ -184,12 +178,10 @@ export const examplesRoutes =
         body: ArchiveExamplesBodySchema,
         response: { 200: successEnvelope(z.object({ archived: z.number() })) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: {
+      async (request) =>
+        success({
           archived: await examples.archiveMissing(ctx.db, actorOf(request), request.body.ids),
-        },
-      }),
+        }),
     );
 
     app.post(
@@ -203,7 +195,7 @@ export const examplesRoutes =
       }),
       async (request) => {
         const job = await examples.ingestFromSettings(ctx, actorOf(request), request.body);
-        return { success: true as const, data: job };
+        return success(job);
       },
     );
 
@@ -219,7 +211,7 @@ export const examplesRoutes =
         if (!request.isMultipart())
           throw new AppError("validation_error", "Upload a folder or a .zip file.");
         const job = await examples.ingestUploadedParts(ctx, actorOf(request), uploadParts(request));
-        return { success: true as const, data: job };
+        return success(job);
       },
     );
 
@@ -232,10 +224,7 @@ export const examplesRoutes =
         querystring: z.object({ running: z.enum(["true", "false"]).optional() }),
         response: { 200: successEnvelope(z.array(IngestJobSchema)) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await listIngestJobs(ctx, request.query.running === "true"),
-      }),
+      async (request) => success(await listIngestJobs(ctx, request.query.running === "true")),
     );
 
     app.get(
@@ -247,9 +236,6 @@ export const examplesRoutes =
         params: ExampleIdParamsSchema,
         response: { 200: successEnvelope(IngestJobSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await getIngestJob(ctx, request.params.id),
-      }),
+      async (request) => success(await getIngestJob(ctx, request.params.id)),
     );
   };

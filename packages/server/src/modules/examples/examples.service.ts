@@ -23,7 +23,7 @@ import type { AppContext } from "../../app-context";
 import type { Config } from "../../config";
 import type { DatabaseKind } from "../../db/database";
 import type { Database, IngestSource } from "../../db/types";
-import { AppError, orNotFound } from "../../lib/app-error";
+import { AppError, fieldError, orNotFound } from "../../lib/app-error";
 import { FairQueue } from "../../lib/fair-queue";
 import type { SessionUser } from "../../plugins/access";
 import { findIndustryRow, findPersonaRow } from "../reference/reference.repository";
@@ -79,9 +79,7 @@ async function checkS3Endpoint(
 ): Promise<{ trusted: boolean }> {
   if (endpoint === "") return { trusted: false };
   const refuse = (message: string): never => {
-    throw new AppError("validation_error", message, {
-      issues: [{ path: "body.s3Endpoint", message }],
-    });
+    throw fieldError("body.s3Endpoint", message);
   };
   let url: URL;
   try {
@@ -225,14 +223,10 @@ async function assertReferences(
   input: { personaId: string; industryId?: string | null },
 ) {
   if (!(await findPersonaRow(db, input.personaId))) {
-    throw new AppError("validation_error", "Unknown persona.", {
-      issues: [{ path: "body.personaId", message: "Unknown persona." }],
-    });
+    throw fieldError("body.personaId", "Unknown persona.");
   }
   if (input.industryId != null && !(await findIndustryRow(db, input.industryId))) {
-    throw new AppError("validation_error", "Unknown industry.", {
-      issues: [{ path: "body.industryId", message: "Unknown industry." }],
-    });
+    throw fieldError("body.industryId", "Unknown industry.");
   }
 }
 

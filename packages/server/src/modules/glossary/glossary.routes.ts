@@ -11,6 +11,7 @@ import {
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
+import { success } from "../../lib/envelope";
 import { routeOptions } from "../../lib/route-options";
 import { actorOf } from "../../plugins/access";
 import * as glossary from "./glossary.service";
@@ -31,10 +32,8 @@ export const glossaryRoutes =
         querystring: ListGlossaryQuerySchema,
         response: { 200: successEnvelope(GlossaryListSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await glossary.listGlossaryFor(ctx, actorOf(request), request.query),
-      }),
+      async (request) =>
+        success(await glossary.listGlossaryFor(ctx, actorOf(request), request.query)),
     );
 
     app.post(
@@ -46,10 +45,8 @@ export const glossaryRoutes =
         body: GlossaryTermInputSchema,
         response: { 201: successEnvelope(GlossaryTermSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await glossary.createGlossaryTerm(ctx, actorOf(request), request.body),
-      }),
+      async (request) =>
+        success(await glossary.createGlossaryTerm(ctx, actorOf(request), request.body)),
     );
 
     app.put(
@@ -62,15 +59,15 @@ export const glossaryRoutes =
         body: GlossaryTermInputSchema,
         response: { 200: successEnvelope(GlossaryTermSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await glossary.updateGlossaryTermFor(
-          ctx,
-          actorOf(request),
-          request.params.id,
-          request.body,
+      async (request) =>
+        success(
+          await glossary.updateGlossaryTermFor(
+            ctx,
+            actorOf(request),
+            request.params.id,
+            request.body,
+          ),
         ),
-      }),
     );
 
     app.delete(
@@ -84,7 +81,7 @@ export const glossaryRoutes =
       }),
       async (request) => {
         await glossary.deleteGlossaryTermFor(ctx, actorOf(request), request.params.id);
-        return { success: true as const, data: { deleted: true as const } };
+        return success({ deleted: true as const });
       },
     );
 
@@ -118,9 +115,7 @@ export const glossaryRoutes =
           response: { 200: successEnvelope(GlossaryImportResultSchema) },
         },
       },
-      async (request) => ({
-        success: true as const,
-        data: await glossary.importGlossaryCsv(ctx, actorOf(request), request.body.csv),
-      }),
+      async (request) =>
+        success(await glossary.importGlossaryCsv(ctx, actorOf(request), request.body.csv)),
     );
   };

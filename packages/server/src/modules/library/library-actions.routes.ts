@@ -21,6 +21,7 @@ import {
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
+import { success } from "../../lib/envelope";
 import { routeOptions } from "../../lib/route-options";
 import { actorOf, type SessionUser } from "../../plugins/access";
 import { clientGoneSignal } from "../../plugins/client-gone";
@@ -63,17 +64,17 @@ export const libraryActionRoutes =
       async (
         request: FastifyRequest<{ Params: { id: string }; Body: Body }>,
         reply: FastifyReply,
-      ) => ({
-        success: true as const,
-        data: await action(
-          ctx,
-          actorOf(request),
-          request.params.id,
-          request.body as Body,
-          clientGoneSignal(reply),
-          request.log,
-        ),
-      });
+      ) =>
+        success(
+          await action(
+            ctx,
+            actorOf(request),
+            request.params.id,
+            request.body as Body,
+            clientGoneSignal(reply),
+            request.log,
+          ),
+        );
 
     app.post(
       "/api/library/:id/optimize",
@@ -131,7 +132,7 @@ export const libraryActionRoutes =
           request.params.id,
           request.body,
         );
-        return { success: true as const, data: example };
+        return success(example);
       },
     );
   };

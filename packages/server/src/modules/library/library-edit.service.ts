@@ -15,7 +15,7 @@ import {
 import type { Transaction } from "kysely";
 import type { AppContext } from "../../app-context";
 import type { Database } from "../../db/types";
-import { AppError, orNotFound } from "../../lib/app-error";
+import { AppError, fieldError, orNotFound } from "../../lib/app-error";
 import { sanitizeBody, toPlainText } from "../../lib/html";
 import type { SessionUser } from "../../plugins/access";
 import { checkQualityReviewed } from "../quality/reviewed-check";
@@ -72,9 +72,7 @@ function cleanSections(input: SaveLibraryItemBody, row: repo.LibraryItemRow): Se
   for (const section of ["headline", "introduction", "body", "conclusion", "title"] as const) {
     if (!sections[section]) {
       const label = section[0]!.toUpperCase() + section.slice(1);
-      throw new AppError("validation_error", `${label} is required.`, {
-        issues: [{ path: `body.${section}`, message: `${label} is required.` }],
-      });
+      throw fieldError(`body.${section}`, `${label} is required.`);
     }
   }
   return sections;

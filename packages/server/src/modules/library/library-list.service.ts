@@ -6,7 +6,7 @@ import {
 } from "@content-studio/contract";
 import type { z } from "zod";
 import type { AppContext } from "../../app-context";
-import { AppError } from "../../lib/app-error";
+import { fieldError } from "../../lib/app-error";
 import type { SessionUser } from "../../plugins/access";
 import { presentLibraryItem } from "./library.presenter";
 import * as repo from "./library.repository";
@@ -25,9 +25,7 @@ function decodeCursor(cursor: string): repo.Cursor {
   } catch {
     // fall through
   }
-  throw new AppError("validation_error", "Invalid page cursor.", {
-    issues: [{ path: "query.cursor", message: "Invalid page cursor." }],
-  });
+  throw fieldError("query.cursor", "Invalid page cursor.");
 }
 
 export async function listLibrary(

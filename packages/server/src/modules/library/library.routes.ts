@@ -18,6 +18,7 @@ import type { AppContext } from "../../app-context";
 import { changeFeedOf } from "../../db/change-feed";
 import { AnswerCache } from "../../lib/answer-cache";
 import { replyWithEtag } from "../../lib/etag";
+import { success } from "../../lib/envelope";
 import { routeOptions } from "../../lib/route-options";
 import { actorOf } from "../../plugins/access";
 import { duplicateLibraryItem } from "./library-create.service";
@@ -56,7 +57,7 @@ export const libraryRoutes =
         const key = JSON.stringify([actor.id, actor.role, request.query]);
         const answer = await listCache.get(key, async () => {
           const data = await listLibrary(ctx, actor, request.query);
-          return JSON.stringify(listEnvelope.parse({ success: true, data }));
+          return JSON.stringify(listEnvelope.parse(success(data)));
         });
         return replyWithEtag(request, reply, answer);
       },
@@ -70,7 +71,7 @@ export const libraryRoutes =
         tags: ["library"],
         response: { 200: successEnvelope(z.array(LibraryAuthorSchema)) },
       }),
-      async () => ({ success: true as const, data: await listLibraryAuthors(ctx) }),
+      async () => success(await listLibraryAuthors(ctx)),
     );
 
     app.get(
@@ -82,10 +83,7 @@ export const libraryRoutes =
         params: LibraryIdParamsSchema,
         response: detail,
       }),
-      async (request) => ({
-        success: true as const,
-        data: await getLibraryItem(ctx, actorOf(request), request.params.id),
-      }),
+      async (request) => success(await getLibraryItem(ctx, actorOf(request), request.params.id)),
     );
 
     app.put(
@@ -98,10 +96,8 @@ export const libraryRoutes =
         body: SaveLibraryItemBodySchema,
         response: detail,
       }),
-      async (request) => ({
-        success: true as const,
-        data: await saveLibraryItem(ctx, actorOf(request), request.params.id, request.body),
-      }),
+      async (request) =>
+        success(await saveLibraryItem(ctx, actorOf(request), request.params.id, request.body)),
     );
 
     app.post(
@@ -113,10 +109,8 @@ export const libraryRoutes =
         params: LibraryIdParamsSchema,
         response: detail,
       }),
-      async (request) => ({
-        success: true as const,
-        data: await recheckLibraryItem(ctx, actorOf(request), request.params.id),
-      }),
+      async (request) =>
+        success(await recheckLibraryItem(ctx, actorOf(request), request.params.id)),
     );
 
     app.post(
@@ -129,10 +123,10 @@ export const libraryRoutes =
         body: TransitionBodySchema,
         response: detail,
       }),
-      async (request) => ({
-        success: true as const,
-        data: await transitionLibraryItem(ctx, actorOf(request), request.params.id, request.body),
-      }),
+      async (request) =>
+        success(
+          await transitionLibraryItem(ctx, actorOf(request), request.params.id, request.body),
+        ),
     );
 
     app.get(
@@ -144,10 +138,7 @@ export const libraryRoutes =
         params: LibraryIdParamsSchema,
         response: { 200: successEnvelope(LibraryHistorySchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await getLibraryHistory(ctx, request.params.id),
-      }),
+      async (request) => success(await getLibraryHistory(ctx, request.params.id)),
     );
 
     app.get(
@@ -159,10 +150,8 @@ export const libraryRoutes =
         params: LibraryVersionParamsSchema,
         response: { 200: successEnvelope(LibraryVersionSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await getLibraryVersion(ctx, request.params.id, request.params.version),
-      }),
+      async (request) =>
+        success(await getLibraryVersion(ctx, request.params.id, request.params.version)),
     );
 
     app.post(
@@ -174,15 +163,15 @@ export const libraryRoutes =
         params: LibraryVersionParamsSchema,
         response: detail,
       }),
-      async (request) => ({
-        success: true as const,
-        data: await restoreLibraryVersion(
-          ctx,
-          actorOf(request),
-          request.params.id,
-          request.params.version,
+      async (request) =>
+        success(
+          await restoreLibraryVersion(
+            ctx,
+            actorOf(request),
+            request.params.id,
+            request.params.version,
+          ),
         ),
-      }),
     );
 
     app.post(
@@ -196,7 +185,7 @@ export const libraryRoutes =
       }),
       async (request) => {
         const copy = await duplicateLibraryItem(ctx, actorOf(request), request.params.id);
-        return { success: true as const, data: copy };
+        return success(copy);
       },
     );
 
@@ -211,7 +200,7 @@ export const libraryRoutes =
       }),
       async (request) => {
         await trashLibraryItem(ctx, actorOf(request), request.params.id);
-        return { success: true as const, data: null };
+        return success(null);
       },
     );
 
@@ -224,10 +213,8 @@ export const libraryRoutes =
         params: LibraryIdParamsSchema,
         response: detail,
       }),
-      async (request) => ({
-        success: true as const,
-        data: await restoreLibraryItem(ctx, actorOf(request), request.params.id),
-      }),
+      async (request) =>
+        success(await restoreLibraryItem(ctx, actorOf(request), request.params.id)),
     );
 
     app.post(
@@ -241,7 +228,7 @@ export const libraryRoutes =
       }),
       async (request) => {
         await purgeLibraryItem(ctx, actorOf(request), request.params.id);
-        return { success: true as const, data: null };
+        return success(null);
       },
     );
 

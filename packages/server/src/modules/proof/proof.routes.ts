@@ -11,6 +11,7 @@ import {
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
+import { success } from "../../lib/envelope";
 import { routeOptions } from "../../lib/route-options";
 import { actorOf } from "../../plugins/access";
 import * as proof from "./proof.service";
@@ -28,10 +29,7 @@ export const proofRoutes =
         querystring: ListFactsQuerySchema,
         response: { 200: successEnvelope(FactListSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await proof.listFactsFor(ctx, actorOf(request), request.query),
-      }),
+      async (request) => success(await proof.listFactsFor(ctx, actorOf(request), request.query)),
     );
 
     app.post(
@@ -43,10 +41,7 @@ export const proofRoutes =
         body: FactInputSchema,
         response: { 201: successEnvelope(FactSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await proof.proposeFact(ctx, actorOf(request), request.body),
-      }),
+      async (request) => success(await proof.proposeFact(ctx, actorOf(request), request.body)),
     );
 
     app.post(
@@ -58,10 +53,8 @@ export const proofRoutes =
         body: DeriveFactStructureInputSchema,
         response: { 200: successEnvelope(DerivedFactStructureSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: proof.deriveStructureFor(actorOf(request), request.body.statement),
-      }),
+      async (request) =>
+        success(proof.deriveStructureFor(actorOf(request), request.body.statement)),
     );
 
     app.put(
@@ -74,10 +67,8 @@ export const proofRoutes =
         body: FactInputSchema,
         response: { 200: successEnvelope(FactSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await proof.editFact(ctx, actorOf(request), request.params.id, request.body),
-      }),
+      async (request) =>
+        success(await proof.editFact(ctx, actorOf(request), request.params.id, request.body)),
     );
 
     app.get(
@@ -89,10 +80,8 @@ export const proofRoutes =
         params: FactIdParamsSchema,
         response: { 200: successEnvelope(FactChangeResultSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await proof.getFactUsages(ctx, actorOf(request), request.params.id),
-      }),
+      async (request) =>
+        success(await proof.getFactUsages(ctx, actorOf(request), request.params.id)),
     );
 
     for (const [action, run, operationId, summary] of [
@@ -109,10 +98,7 @@ export const proofRoutes =
           params: FactIdParamsSchema,
           response: { 200: successEnvelope(FactChangeResultSchema) },
         }),
-        async (request) => ({
-          success: true as const,
-          data: await run(ctx, actorOf(request), request.params.id),
-        }),
+        async (request) => success(await run(ctx, actorOf(request), request.params.id)),
       );
     }
   };

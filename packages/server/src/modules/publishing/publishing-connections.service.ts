@@ -14,7 +14,7 @@ import {
   type WebflowFieldMapping,
 } from "@content-studio/contract";
 import type { AppContext } from "../../app-context";
-import { AppError, orNotFound } from "../../lib/app-error";
+import { AppError, fieldError, orNotFound } from "../../lib/app-error";
 import { SealError } from "../../lib/sealed";
 import type { SessionUser } from "../../plugins/access";
 import { auditActorOf, diffFields, recordAudit, recordChangesIfAny } from "../audit/audit.service";
@@ -78,9 +78,7 @@ async function checkSettings(ctx: Ctx, settings: ConnectionSettings): Promise<vo
   } catch (error) {
     if (!(error instanceof TargetError)) throw error;
     const message = `Site URL: ${error.message} An admin may allow-list the origin in Settings > Webhooks.`;
-    throw new AppError("validation_error", message, {
-      issues: [{ path: "body.settings.siteUrl", message }],
-    });
+    throw fieldError("body.settings.siteUrl", message);
   }
 }
 
@@ -149,9 +147,7 @@ export async function updateConnection(
   const existing = orNotFound(await repo.findConnection(ctx.db, id), NOT_FOUND);
   if (parsed.settings && parsed.settings.target !== existing.target) {
     const message = "A connection's target cannot change: add another connection.";
-    throw new AppError("validation_error", message, {
-      issues: [{ path: "body.settings.target", message }],
-    });
+    throw fieldError("body.settings.target", message);
   }
   if (parsed.settings) await checkSettings(ctx, parsed.settings);
   const row = await ctx.db.transaction().execute(async (trx) => {

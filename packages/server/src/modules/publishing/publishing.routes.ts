@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context";
+import { success } from "../../lib/envelope";
 import { routeOptions } from "../../lib/route-options";
 import { actorOf } from "../../plugins/access";
 import * as connections from "./publishing-connections.service";
@@ -32,10 +33,7 @@ export const publishingRoutes =
         tags,
         response: { 200: successEnvelope(ConnectionListSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await connections.listConnections(ctx, actorOf(request)),
-      }),
+      async (request) => success(await connections.listConnections(ctx, actorOf(request))),
     );
 
     app.post(
@@ -47,10 +45,8 @@ export const publishingRoutes =
         body: ConnectionInputSchema,
         response: { 201: successEnvelope(PublishingConnectionSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await connections.createConnection(ctx, actorOf(request), request.body),
-      }),
+      async (request) =>
+        success(await connections.createConnection(ctx, actorOf(request), request.body)),
     );
 
     app.patch(
@@ -63,15 +59,15 @@ export const publishingRoutes =
         body: ConnectionPatchSchema,
         response: { 200: successEnvelope(PublishingConnectionSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await connections.updateConnection(
-          ctx,
-          actorOf(request),
-          request.params.id,
-          request.body,
+      async (request) =>
+        success(
+          await connections.updateConnection(
+            ctx,
+            actorOf(request),
+            request.params.id,
+            request.body,
+          ),
         ),
-      }),
     );
 
     app.delete(
@@ -85,7 +81,7 @@ export const publishingRoutes =
       }),
       async (request) => {
         await connections.deleteConnection(ctx, actorOf(request), request.params.id);
-        return { success: true as const, data: { deleted: true as const } };
+        return success({ deleted: true as const });
       },
     );
 
@@ -98,10 +94,8 @@ export const publishingRoutes =
         params: ConnectionIdParamsSchema,
         response: { 200: successEnvelope(PublishingConnectionSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await connections.testConnection(ctx, actorOf(request), request.params.id),
-      }),
+      async (request) =>
+        success(await connections.testConnection(ctx, actorOf(request), request.params.id)),
     );
 
     app.get(
@@ -113,10 +107,8 @@ export const publishingRoutes =
         params: ItemIdParamsSchema,
         response: { 200: successEnvelope(ItemExportsSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await exportsService.listItemExports(ctx, actorOf(request), request.params.id),
-      }),
+      async (request) =>
+        success(await exportsService.listItemExports(ctx, actorOf(request), request.params.id)),
     );
 
     app.post(
@@ -129,14 +121,9 @@ export const publishingRoutes =
         body: SendDraftBodySchema,
         response: { 202: successEnvelope(ContentExportSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await exportsService.sendDraft(
-          ctx,
-          actorOf(request),
-          request.params.id,
-          request.body,
+      async (request) =>
+        success(
+          await exportsService.sendDraft(ctx, actorOf(request), request.params.id, request.body),
         ),
-      }),
     );
   };

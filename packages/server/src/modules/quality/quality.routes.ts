@@ -5,6 +5,7 @@ import {
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
+import { success } from "../../lib/envelope";
 import { routeOptions } from "../../lib/route-options";
 import { clientGoneSignal } from "../../plugins/client-gone";
 import { checkQualityReviewed } from "./reviewed-check";
@@ -21,12 +22,12 @@ export const qualityRoutes =
         body: QualityCheckBodySchema,
         response: { 200: successEnvelope(QualityReportSchema) },
       }),
-      async (request, reply) => ({
-        success: true as const,
-        data: await checkQualityReviewed(ctx, request.body, {
-          signal: clientGoneSignal(reply),
-          log: request.log,
-        }),
-      }),
+      async (request, reply) =>
+        success(
+          await checkQualityReviewed(ctx, request.body, {
+            signal: clientGoneSignal(reply),
+            log: request.log,
+          }),
+        ),
     );
   };

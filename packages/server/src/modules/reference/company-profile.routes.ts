@@ -5,6 +5,7 @@ import {
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
+import { success } from "../../lib/envelope";
 import { routeOptions } from "../../lib/route-options";
 import { actorOf } from "../../plugins/access";
 import { readCompanyProfile, saveCompanyProfile } from "./company-profile.service";
@@ -20,10 +21,7 @@ export const companyProfileRoutes =
         tags: ["reference"],
         response: { 200: successEnvelope(CompanyProfileResponseSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await readCompanyProfile(ctx.db, actorOf(request)),
-      }),
+      async (request) => success(await readCompanyProfile(ctx.db, actorOf(request))),
     );
 
     app.put(
@@ -35,9 +33,6 @@ export const companyProfileRoutes =
         body: SaveCompanyProfileBodySchema,
         response: { 200: successEnvelope(CompanyProfileResponseSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await saveCompanyProfile(ctx.db, actorOf(request), request.body),
-      }),
+      async (request) => success(await saveCompanyProfile(ctx.db, actorOf(request), request.body)),
     );
   };

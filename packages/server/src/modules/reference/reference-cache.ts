@@ -9,6 +9,7 @@ import type { Kysely } from "kysely";
 import { z } from "zod";
 import { changeFeedOf, readsOf, REFERENCE_TABLES, type ChangeFeed } from "../../db/change-feed";
 import { cachedAnswer, type CachedAnswer } from "../../lib/answer-cache";
+import { success } from "../../lib/envelope";
 import type { Database } from "../../db/types";
 import { readReferenceVersion } from "./reference.repository";
 import {
@@ -68,6 +69,6 @@ export class ReferenceCache {
     const { schema, load } = ANSWERS[name];
     const { value: data, tables } = await readsOf<unknown>(() => load(this.db));
     for (const table of tables) this.tablesRead.add(table);
-    return cachedAnswer(JSON.stringify(schema.parse({ success: true, data })));
+    return cachedAnswer(JSON.stringify(schema.parse(success(data))));
   }
 }

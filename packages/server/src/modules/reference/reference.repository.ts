@@ -1,5 +1,6 @@
 import type { CompanyVoice } from "@content-studio/contract";
 import type { Kysely, Transaction } from "kysely";
+import { insertCompanyLists, type CompanyLists } from "../../db/company-lists";
 import type { Database } from "../../db/types";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -40,14 +41,11 @@ export async function loadCompanyCatalogRows(db: Db) {
  */
 export async function replaceCompanyProfile(
   db: Db,
-  profile: {
+  profile: CompanyLists & {
     companyName: string;
     description: string;
     /** Undefined keeps the stored voice. */
     voice: CompanyVoice | undefined;
-    keyMetrics: { id: string; label: string }[];
-    solutions: { id: string; name: string; description: string; product: string }[];
-    offers: { id: string; name: string; url: string; stages: string[] }[];
   },
 ): Promise<void> {
   await db
@@ -72,40 +70,7 @@ export async function replaceCompanyProfile(
   await db.deleteFrom("key_metric").execute();
   await db.deleteFrom("solution").execute();
   await db.deleteFrom("offer").execute();
-  if (profile.keyMetrics.length > 0) {
-    await db
-      .insertInto("key_metric")
-      .values(profile.keyMetrics.map((m, i) => ({ id: m.id, sort_order: i, label: m.label })))
-      .execute();
-  }
-  if (profile.solutions.length > 0) {
-    await db
-      .insertInto("solution")
-      .values(
-        profile.solutions.map((s, i) => ({
-          id: s.id,
-          sort_order: i,
-          name: s.name,
-          description: s.description,
-          product: s.product,
-        })),
-      )
-      .execute();
-  }
-  if (profile.offers.length > 0) {
-    await db
-      .insertInto("offer")
-      .values(
-        profile.offers.map((o, i) => ({
-          id: o.id,
-          sort_order: i,
-          name: o.name,
-          url: o.url,
-          stages: JSON.stringify(o.stages),
-        })),
-      )
-      .execute();
-  }
+  await insertCompanyLists(db, profile);
 }
 
 /** The reference-data version (bumped by triggers on every change to a reference table). */

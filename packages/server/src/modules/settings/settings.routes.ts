@@ -13,6 +13,7 @@ import {
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
+import { success } from "../../lib/envelope";
 import { routeOptions } from "../../lib/route-options";
 import { actorOf, type SessionUser } from "../../plugins/access";
 import { readBannedPhrases, saveBannedPhrases } from "./banned-phrases";
@@ -49,10 +50,7 @@ export const settingsRoutes =
         tags: ["settings"],
         response: { 200: successEnvelope(BannedPhrasesResponseSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await readBannedPhrases(ctx.db, actorOf(request)),
-      }),
+      async (request) => success(await readBannedPhrases(ctx.db, actorOf(request))),
     );
 
     app.put(
@@ -64,10 +62,7 @@ export const settingsRoutes =
         body: BannedPhrasesSchema,
         response: { 200: successEnvelope(BannedPhrasesResponseSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await saveBannedPhrases(ctx.db, actorOf(request), request.body),
-      }),
+      async (request) => success(await saveBannedPhrases(ctx.db, actorOf(request), request.body)),
     );
 
     app.get(
@@ -78,10 +73,7 @@ export const settingsRoutes =
         tags: ["settings"],
         response: { 200: successEnvelope(GenerationSettingsResponseSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await owners.generation.read(actorOf(request)),
-      }),
+      async (request) => success(await owners.generation.read(actorOf(request))),
     );
 
     app.put(
@@ -93,10 +85,7 @@ export const settingsRoutes =
         body: GenerationSettingsSchema,
         response: { 200: successEnvelope(GenerationSettingsResponseSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await owners.generation.save(actorOf(request), request.body),
-      }),
+      async (request) => success(await owners.generation.save(actorOf(request), request.body)),
     );
 
     app.get(
@@ -107,10 +96,7 @@ export const settingsRoutes =
         tags: ["settings"],
         response: { 200: successEnvelope(ExampleRepoSettingsResponseSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await owners.exampleRepository.read(actorOf(request)),
-      }),
+      async (request) => success(await owners.exampleRepository.read(actorOf(request))),
     );
 
     app.put(
@@ -122,9 +108,7 @@ export const settingsRoutes =
         body: ExampleRepoSettingsSchema,
         response: { 200: successEnvelope(ExampleRepoSettingsResponseSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await owners.exampleRepository.save(actorOf(request), request.body),
-      }),
+      async (request) =>
+        success(await owners.exampleRepository.save(actorOf(request), request.body)),
     );
   };

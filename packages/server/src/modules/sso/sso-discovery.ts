@@ -2,7 +2,7 @@ import http from "node:http";
 import https from "node:https";
 import net from "node:net";
 import type { SsoDiscoveryRecord } from "../../db/types";
-import { AppError } from "../../lib/app-error";
+import { fieldError } from "../../lib/app-error";
 import {
   checkRemoteUrl,
   publicOnlyLookup,
@@ -17,7 +17,7 @@ export const DISCOVERY_LIMITS = { timeoutMs: 5_000, maxBytes: 256 * 1024 } as co
 const BASE_SCOPES = ["openid", "email", "profile"];
 
 function refuse(message: string): never {
-  throw new AppError("validation_error", message, { issues: [{ path: "body.issuer", message }] });
+  throw fieldError("body.issuer", message);
 }
 
 /**

@@ -7,6 +7,7 @@ import {
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
+import { success } from "../../lib/envelope";
 import { routeOptions } from "../../lib/route-options";
 import { actorOf } from "../../plugins/access";
 import * as sso from "./sso.service";
@@ -23,10 +24,7 @@ export const ssoRoutes =
         tags: ["settings"],
         response: { 200: successEnvelope(SsoSettingsSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await sso.getSsoSettings(ctx, actorOf(request)),
-      }),
+      async (request) => success(await sso.getSsoSettings(ctx, actorOf(request))),
     );
 
     app.put(
@@ -38,10 +36,7 @@ export const ssoRoutes =
         body: SsoSettingsBodySchema,
         response: { 200: successEnvelope(SsoSettingsSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await sso.saveSsoSettings(ctx, actorOf(request), request.body),
-      }),
+      async (request) => success(await sso.saveSsoSettings(ctx, actorOf(request), request.body)),
     );
 
     app.delete(
@@ -52,10 +47,7 @@ export const ssoRoutes =
         tags: ["settings"],
         response: { 200: successEnvelope(SsoSettingsSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await sso.removeSsoSettings(ctx, actorOf(request)),
-      }),
+      async (request) => success(await sso.removeSsoSettings(ctx, actorOf(request))),
     );
 
     app.post(
@@ -67,9 +59,6 @@ export const ssoRoutes =
         body: SsoDiscoveryBodySchema,
         response: { 200: successEnvelope(SsoDiscoveryResultSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await sso.testSsoDiscovery(ctx, actorOf(request), request.body),
-      }),
+      async (request) => success(await sso.testSsoDiscovery(ctx, actorOf(request), request.body)),
     );
   };

@@ -10,7 +10,7 @@ import {
 import type { Kysely } from "kysely";
 import type { Config } from "../../config";
 import type { Database } from "../../db/types";
-import { AppError, orNotFound } from "../../lib/app-error";
+import { fieldError, orNotFound } from "../../lib/app-error";
 import type { Sealer } from "../../lib/sealed";
 import type { SessionUser } from "../../plugins/access";
 import { auditActorOf, diffFields, recordAudit } from "../audit/audit.service";
@@ -33,10 +33,6 @@ interface SsoContext {
 /** The redirect URL to register at the identity provider. */
 export function ssoCallbackUrl(baseUrl: string): string {
   return new URL(`/api/auth/sso/callback/${SSO_PROVIDER_ID}`, baseUrl).toString();
-}
-
-function invalid(path: string, message: string): AppError {
-  return new AppError("validation_error", message, { issues: [{ path, message }] });
 }
 
 function originOf(issuer: string): string {
@@ -71,7 +67,7 @@ async function checkBreakGlass(db: Kysely<Database>, ids: string[]): Promise<voi
   for (const id of ids) {
     const user = await findUserById(db, id);
     if (!user || user.role !== "admin" || user.banned) {
-      throw invalid(
+      throw fieldError(
         "body.breakGlassUserIds",
         "Break-glass accounts must be active administrators.",
       );
@@ -96,7 +92,7 @@ export async function saveSsoSettings(
   const issuerChanged = !existing || existing.issuer !== body.issuer;
   const newSecret = body.clientSecret?.length ? body.clientSecret : null;
   if (!newSecret && issuerChanged) {
-    throw invalid(
+    throw fieldError(
       "body.clientSecret",
       existing ? "Enter the client secret again: the issuer changed." : "Enter the client secret.",
     );
@@ -104,14 +100,14 @@ export async function saveSsoSettings(
   const domainsChanged =
     !existing || [...existing.domains].sort().join(",") !== [...body.domains].sort().join(",");
   if (domainsChanged && !body.domainsConfirmed) {
-    throw invalid(
+    throw fieldError(
       "body.domainsConfirmed",
       "Confirm that your organisation owns these email domains.",
     );
   }
   const breakGlass = [...new Set(body.breakGlassUserIds)];
   if (body.passwordSignIn === "break_glass_only" && breakGlass.length === 0) {
-    throw invalid(
+    throw fieldError(
       "body.breakGlassUserIds",
       "Name at least one break-glass administrator before turning password sign-in off.",
     );

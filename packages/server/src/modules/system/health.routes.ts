@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
+import { success } from "../../lib/envelope";
 import { checkReadiness, type StorageCheck } from "./health.service";
 
 /**
@@ -32,7 +33,7 @@ export const healthRoutes =
         },
       },
       // No I/O at all: a slow or lost database must not get a running process restarted.
-      () => ({ success: true as const, data: { status: "alive" as const } }),
+      () => success({ status: "alive" as const }),
     );
 
     app.get(
@@ -60,10 +61,7 @@ export const healthRoutes =
             checks: result.checks,
           });
         }
-        return {
-          success: true as const,
-          data: { status: "ready" as const, checks: result.checks },
-        };
+        return success({ status: "ready" as const, checks: result.checks });
       },
     );
   };

@@ -2,6 +2,7 @@ import { ErrorEnvelopeSchema, HealthSchema, successEnvelope } from "@content-stu
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context";
+import { success } from "../../lib/envelope";
 import { routeOptions } from "../../lib/route-options";
 import { checkHealth } from "./system.service";
 
@@ -24,9 +25,7 @@ export const systemRoutes =
         const health = await checkHealth(ctx.db, (error) =>
           request.log.error({ err: error }, "health check: database unreachable"),
         );
-        return reply
-          .status(health.database === "up" ? 200 : 503)
-          .send({ success: true as const, data: health });
+        return reply.status(health.database === "up" ? 200 : 503).send(success(health));
       },
     );
   };

@@ -8,6 +8,7 @@ import {
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
+import { success } from "../../lib/envelope";
 import { routeOptions } from "../../lib/route-options";
 import { actorOf } from "../../plugins/access";
 import * as tokens from "./tokens.service";
@@ -27,10 +28,7 @@ export const tokensRoutes =
         tags: ["tokens"],
         response: { 200: successEnvelope(ApiTokenListSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await tokens.listTokens(ctx, actorOf(request)),
-      }),
+      async (request) => success(await tokens.listTokens(ctx, actorOf(request))),
     );
 
     app.post(
@@ -42,10 +40,7 @@ export const tokensRoutes =
         body: CreateTokenBodySchema,
         response: { 201: successEnvelope(CreatedApiTokenSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await tokens.createToken(ctx, actorOf(request), request.body),
-      }),
+      async (request) => success(await tokens.createToken(ctx, actorOf(request), request.body)),
     );
 
     app.delete(
@@ -59,7 +54,7 @@ export const tokensRoutes =
       }),
       async (request) => {
         await tokens.revokeTokenFor(ctx, actorOf(request), request.params.id);
-        return { success: true as const, data: { revoked: true as const } };
+        return success({ revoked: true as const });
       },
     );
   };

@@ -10,6 +10,7 @@ import {
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
+import { success } from "../../lib/envelope";
 import { routeOptions } from "../../lib/route-options";
 import { actorOf } from "../../plugins/access";
 import { adminResetPassword } from "./password-reset.service";
@@ -26,10 +27,7 @@ export const usersRoutes =
         tags: ["users"],
         response: { 200: successEnvelope(UserListSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await listAllUsers(ctx.db, actorOf(request)),
-      }),
+      async (request) => success(await listAllUsers(ctx.db, actorOf(request))),
     );
 
     app.post(
@@ -43,7 +41,7 @@ export const usersRoutes =
       }),
       async (request) => {
         const user = await createUser(ctx.db, ctx.auth, actorOf(request), request.body);
-        return { success: true as const, data: user };
+        return success(user);
       },
     );
 
@@ -60,7 +58,7 @@ export const usersRoutes =
       async (request) => {
         const actor = actorOf(request);
         const user = await changeUser(ctx.db, actor, request.params.id, request.body);
-        return { success: true as const, data: user };
+        return success(user);
       },
     );
 
@@ -74,9 +72,7 @@ export const usersRoutes =
         body: AdminPasswordResetBodySchema,
         response: { 200: successEnvelope(AdminPasswordResetResultSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await adminResetPassword(ctx, actorOf(request), request.params.id, request.body),
-      }),
+      async (request) =>
+        success(await adminResetPassword(ctx, actorOf(request), request.params.id, request.body)),
     );
   };

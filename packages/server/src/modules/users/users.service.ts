@@ -8,7 +8,7 @@ import {
 } from "@content-studio/contract";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types";
-import { AppError, orNotFound } from "../../lib/app-error";
+import { AppError, fieldError, orNotFound } from "../../lib/app-error";
 import { passwordWeakness } from "../../lib/passwords";
 import type { SessionUser } from "../../plugins/access";
 import { userPolicy, usersPolicy, type UserAction } from "./users.policy";
@@ -30,9 +30,7 @@ export function assertAcceptablePassword(
     ? passwordWeakness(password, context)
     : (length.error.issues[0]?.message ?? "This password is not allowed.");
   if (weakness) {
-    throw new AppError("validation_error", weakness, {
-      issues: [{ path: "body.password", message: weakness }],
-    });
+    throw fieldError("body.password", weakness);
   }
 }
 
@@ -180,9 +178,7 @@ export function assertNewPassword(
     assertAcceptablePassword(password, user);
   } catch (error) {
     if (error instanceof AppError) {
-      throw new AppError("validation_error", error.message, {
-        issues: [{ path, message: error.message }],
-      });
+      throw fieldError(path, error.message);
     }
     throw error;
   }

@@ -2,7 +2,7 @@ import net from "node:net";
 import { WebhookAllowListSchema, type WebhookAllowList } from "@content-studio/contract";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/types";
-import { AppError } from "../../lib/app-error";
+import { fieldError } from "../../lib/app-error";
 import { checkRemoteUrl, resolvePublicAddresses } from "../examples/sources/remote-archive";
 import { SourceError } from "../examples/sources/source";
 import { readSetting } from "../settings/settings.repository";
@@ -27,7 +27,7 @@ export async function getWebhookAllowList(
  */
 export async function checkEndpointUrl(raw: string, allowedOrigins: string[]): Promise<void> {
   const refuse = (message: string): never => {
-    throw new AppError("validation_error", message, { issues: [{ path: "body.url", message }] });
+    throw fieldError("body.url", message);
   };
   let url: URL;
   try {

@@ -14,6 +14,7 @@ import {
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
+import { success } from "../../lib/envelope";
 import { routeOptions } from "../../lib/route-options";
 import { actorOf } from "../../plugins/access";
 import * as webhooks from "./webhooks.service";
@@ -30,10 +31,7 @@ export const webhooksRoutes =
         tags: ["webhooks"],
         response: { 200: successEnvelope(WebhookListSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await webhooks.listWebhooks(ctx, actorOf(request)),
-      }),
+      async (request) => success(await webhooks.listWebhooks(ctx, actorOf(request))),
     );
 
     app.post(
@@ -45,10 +43,7 @@ export const webhooksRoutes =
         body: WebhookEndpointInputSchema,
         response: { 201: successEnvelope(WebhookEndpointWithSecretSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await webhooks.createWebhook(ctx, actorOf(request), request.body),
-      }),
+      async (request) => success(await webhooks.createWebhook(ctx, actorOf(request), request.body)),
     );
 
     app.patch(
@@ -61,10 +56,10 @@ export const webhooksRoutes =
         body: WebhookEndpointPatchSchema,
         response: { 200: successEnvelope(WebhookEndpointSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await webhooks.updateWebhook(ctx, actorOf(request), request.params.id, request.body),
-      }),
+      async (request) =>
+        success(
+          await webhooks.updateWebhook(ctx, actorOf(request), request.params.id, request.body),
+        ),
     );
 
     app.delete(
@@ -78,7 +73,7 @@ export const webhooksRoutes =
       }),
       async (request) => {
         await webhooks.deleteWebhook(ctx, actorOf(request), request.params.id);
-        return { success: true as const, data: { deleted: true as const } };
+        return success({ deleted: true as const });
       },
     );
 
@@ -91,10 +86,8 @@ export const webhooksRoutes =
         params: WebhookIdParamsSchema,
         response: { 200: successEnvelope(WebhookEndpointWithSecretSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await webhooks.rotateWebhookSecret(ctx, actorOf(request), request.params.id),
-      }),
+      async (request) =>
+        success(await webhooks.rotateWebhookSecret(ctx, actorOf(request), request.params.id)),
     );
 
     app.post(
@@ -106,10 +99,8 @@ export const webhooksRoutes =
         params: WebhookIdParamsSchema,
         response: { 202: successEnvelope(WebhookDeliverySchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await webhooks.sendTestEvent(ctx, actorOf(request), request.params.id),
-      }),
+      async (request) =>
+        success(await webhooks.sendTestEvent(ctx, actorOf(request), request.params.id)),
     );
 
     app.get(
@@ -121,10 +112,8 @@ export const webhooksRoutes =
         params: WebhookIdParamsSchema,
         response: { 200: successEnvelope(WebhookDeliveryListSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await webhooks.listWebhookDeliveries(ctx, actorOf(request), request.params.id),
-      }),
+      async (request) =>
+        success(await webhooks.listWebhookDeliveries(ctx, actorOf(request), request.params.id)),
     );
 
     app.post(
@@ -136,15 +125,15 @@ export const webhooksRoutes =
         params: WebhookDeliveryParamsSchema,
         response: { 202: successEnvelope(WebhookDeliverySchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await webhooks.replayWebhookDelivery(
-          ctx,
-          actorOf(request),
-          request.params.id,
-          request.params.deliveryId,
+      async (request) =>
+        success(
+          await webhooks.replayWebhookDelivery(
+            ctx,
+            actorOf(request),
+            request.params.id,
+            request.params.deliveryId,
+          ),
         ),
-      }),
     );
 
     app.put(
@@ -156,9 +145,7 @@ export const webhooksRoutes =
         body: WebhookAllowListSchema,
         response: { 200: successEnvelope(WebhookAllowListSchema) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await webhooks.saveWebhookAllowList(ctx, actorOf(request), request.body),
-      }),
+      async (request) =>
+        success(await webhooks.saveWebhookAllowList(ctx, actorOf(request), request.body)),
     );
   };
