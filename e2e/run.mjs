@@ -4,7 +4,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { findChromium, resultsDir } from "./lib/browser.mjs";
-import { repoRoot, serverEntry, webIndex } from "./lib/server.mjs";
+import { makeDataDir, repoRoot, serverEntry, startServer, webIndex } from "./lib/server.mjs";
 
 /** @param {string} message @returns {never} */
 function fail(message) {
@@ -38,6 +38,24 @@ fs.mkdirSync(resultsDir, { recursive: true });
 // ~0.5 GiB) and browser, and spends much of its time waiting on them, so a second journey
 // uses the other core (decision 0058).
 const concurrency = Number(process.env.E2E_CONCURRENCY) || 2;
+
+// Every journey's server starts from a copy of one data directory that a server of this build
+// created on its first start (migrations and seed data), made afresh at each run.
+const template = makeDataDir("content-studio-e2e-template-");
+try {
+  const first = await startServer({ dataDir: template, timeoutMs: 300_000 });
+  await first.stop();
+} catch (error) {
+  fail(`the template data directory: ${error instanceof Error ? error.message : String(error)}`);
+}
+const removeTemplate = () => fs.rmSync(template, { recursive: true, force: true });
+for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) {
+  process.on(signal, () => {
+    removeTemplate();
+    process.exit(1);
+  });
+}
+
 const child = spawn(
   process.execPath,
   [
@@ -52,9 +70,10 @@ const child = spawn(
     `--test-reporter-destination=${path.join("test-results", "e2e-junit.xml")}`,
     ...files,
   ],
-  { cwd: repoRoot, stdio: "inherit" },
+  { cwd: repoRoot, stdio: "inherit", env: { ...process.env, E2E_TEMPLATE_DATA_DIR: template } },
 );
 child.on("exit", (code, signal) => {
+  removeTemplate();
   console.log(`e2e: screenshots and JUnit report in ${path.relative(repoRoot, resultsDir)}/`);
   process.exit(code ?? (signal ? 1 : 0));
 });
