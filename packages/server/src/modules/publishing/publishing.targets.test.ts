@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
 import { startHubSpotFake, type HubSpotFake } from "../../../test/fakes/hubspot-server";
 import { startWebflowFake, type WebflowFake } from "../../../test/fakes/webflow-server";
+import { auditActions } from "../../../test/support/audit";
 import {
   addConnection,
-  auditActions,
   buildApprovedItem,
   editItem,
   lowerQualityThreshold,
