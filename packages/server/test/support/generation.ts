@@ -4,7 +4,7 @@ import {
   type GenerateContentBody,
   type GenerationEvent,
 } from "@content-studio/contract";
-import { DEFAULT_AI_CALL_LIMITS, type Config } from "../../src/config";
+import { DEFAULT_AI_CALL_LIMITS, type AiConfig, type Config } from "../../src/config";
 import { COMPANY_CATALOG } from "../../src/db/seed/reference-data";
 import { testConfig, type Agent, type TestApp } from "../helper";
 import type { FakeAiProviderServer } from "../fakes/ai-provider-server";
@@ -60,6 +60,17 @@ export const FAST_AI_LIMITS = {
   maxRetries: 0,
   retryBaseDelayMs: 10,
 };
+
+/** AI configuration without any provider key, at the default limits; every field can be overridden. */
+export function noKeysAi(overrides: Partial<AiConfig> = {}): AiConfig {
+  return {
+    openai: { apiKey: undefined, baseUrl: undefined },
+    google: { apiKey: undefined, baseUrl: undefined },
+    compatible: undefined,
+    limits: { ...DEFAULT_AI_CALL_LIMITS },
+    ...overrides,
+  };
+}
 
 /** Configuration pointing OpenAI at the loopback fake. */
 export function openAiFakeConfig(
