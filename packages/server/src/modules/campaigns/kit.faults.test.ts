@@ -5,12 +5,11 @@ import {
   MALFORMED_JSON,
   maxInFlight,
   rateLimit,
-  startFakeAiProvider,
   type FakeAiProviderServer,
   type RecordedRequest,
 } from "../../../test/fakes/ai-provider-server";
-import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
-import { OPENAI_TEST_KEY, openAiFakeConfig, selectOpenAi } from "../../../test/support/generation";
+import { type Agent, type TestApp } from "../../../test/helper";
+import { buildOpenAiFakeApp } from "../../../test/support/generation";
 import { startKit, waitForKit } from "../../../test/support/kits";
 
 type Ok<T> = { success: true; data: T };
@@ -59,19 +58,14 @@ describe("a 216-step kit against a provider that fails now and then", () => {
   let t: TestApp;
   let editor: Agent;
   beforeAll(async () => {
-    fake = await startFakeAiProvider({ apiKey: OPENAI_TEST_KEY });
+    ({ t, fake } = await buildOpenAiFakeApp({
+      config: { generationRateLimit: 100_000, kitConcurrency: CAP },
+    }));
     let index = 0;
     fake.setDefault((request) => answerFor(request, index++));
-    t = await buildTestApp({
-      config: openAiFakeConfig(fake, { generationRateLimit: 100_000, kitConcurrency: CAP }),
-    });
-    await selectOpenAi(t);
     editor = await t.signInAs("editor");
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  afterAll(() => t.close());
 
   it("writes every step exactly once, never more than the cap at once, through cancel and resume", async () => {
     const cells = PERSONAS.flatMap((personaId) =>

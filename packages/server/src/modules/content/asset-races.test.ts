@@ -6,13 +6,9 @@ import type {
   Visualization,
 } from "@content-studio/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
-import {
-  answer,
-  startFakeAiProvider,
-  type FakeAiProviderServer,
-} from "../../../test/fakes/ai-provider-server";
-import { OPENAI_TEST_KEY, openAiFakeConfig, selectOpenAi } from "../../../test/support/generation";
+import { type Agent, type TestApp } from "../../../test/helper";
+import { answer, type FakeAiProviderServer } from "../../../test/fakes/ai-provider-server";
+import { buildOpenAiFakeApp } from "../../../test/support/generation";
 import { insertTestItem } from "../../../test/support/library";
 import { auditRows } from "../../../test/support/accounts";
 
@@ -43,15 +39,10 @@ describe("an asset write after a provider call re-checks the item", () => {
   let admin: Agent;
 
   beforeAll(async () => {
-    fake = await startFakeAiProvider({ apiKey: OPENAI_TEST_KEY });
-    t = await buildTestApp({ config: openAiFakeConfig(fake) });
-    await selectOpenAi(t);
+    ({ t, fake } = await buildOpenAiFakeApp());
     [editor, admin] = await Promise.all([t.signInAs("editor"), t.signInAs("admin")]);
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  afterAll(() => t.close());
   beforeEach(() => fake.reset());
 
   const transition = (agent: Agent, id: string, action: string) =>

@@ -34,6 +34,7 @@ import {
   openAiFakeConfig,
   selectBuiltin,
   selectOpenAi,
+  buildOpenAiFakeApp,
 } from "../../../test/support/generation";
 
 type Ok<T> = { success: true; data: T };
@@ -409,16 +410,10 @@ describe("generation through an OpenAI-wire provider", () => {
   let viewer: Agent;
 
   beforeAll(async () => {
-    fake = await startFakeAiProvider({ apiKey: OPENAI_TEST_KEY });
-    t = await buildTestApp({ config: openAiFakeConfig(fake) });
-    await selectOpenAi(t);
-    await editorReviewOff(t);
+    ({ t, fake } = await buildOpenAiFakeApp({ editorReview: false }));
     [editor, viewer] = await Promise.all([t.signInAs("editor"), t.signInAs("viewer")]);
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  afterAll(() => t.close());
   beforeEach(() => fake.reset());
 
   async function getItem(id: string) {
