@@ -2,6 +2,7 @@ import type { Fact, GeneratedContent, LibraryItemDetail } from "@content-studio/
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answer, type FakeAiProviderServer } from "../../../test/fakes/ai-provider-server";
 import { TEST_DB, type TestApp } from "../../../test/helper";
+import { factInput } from "../../../test/support/factories";
 import { modelDraft, VALID_REQUEST, buildOpenAiFakeApp } from "../../../test/support/generation";
 
 type Ok<T> = { success: true; data: T };
@@ -20,18 +21,18 @@ describe(`an approved fact quoted by the writer (${TEST_DB})`, () => {
   beforeAll(async () => {
     ({ t, fake } = await buildOpenAiFakeApp({ editorReview: false }));
     const admin = await t.signInAs("admin");
-    const proposed = await admin.post("/api/proof/facts", {
-      statement: STATEMENT,
-      value: 30,
-      valueMax: 40,
-      unit: "%",
-      subjectType: "company",
-      subjectId: null,
-      source: "Customer review study, table 2",
-      owner: "Product Marketing",
-      expiresOn: null,
-      isSample: false,
-    });
+    const proposed = await admin.post(
+      "/api/proof/facts",
+      factInput({
+        statement: STATEMENT,
+        value: 30,
+        valueMax: 40,
+        unit: "%",
+        subjectType: "company",
+        subjectId: null,
+        source: "Customer review study, table 2",
+      }),
+    );
     expect(proposed.statusCode, proposed.body).toBe(201);
     const id = proposed.json<Ok<Fact>>().data.id;
     const approved = await admin.post(`/api/proof/facts/${id}/approve`, {});

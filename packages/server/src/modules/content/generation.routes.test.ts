@@ -19,7 +19,7 @@ import {
   status,
   type FakeAiProviderServer,
 } from "../../../test/fakes/ai-provider-server";
-import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
+import { buildTestApp, buildTestAppAs, type Agent, type TestApp } from "../../../test/helper";
 import { PROMPT_VERSION } from "../ai/writer";
 import {
   OPENAI_TEST_KEY,
@@ -49,12 +49,7 @@ describe("generation with the built-in writer", () => {
   let admin: Agent;
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    [viewer, editor, admin] = await Promise.all([
-      t.signInAs("viewer"),
-      t.signInAs("editor"),
-      t.signInAs("admin"),
-    ]);
+    [t, viewer, editor, admin] = await buildTestAppAs(["viewer", "editor", "admin"]);
   });
   afterAll(() => t.close());
 

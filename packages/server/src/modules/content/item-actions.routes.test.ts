@@ -16,7 +16,7 @@ import {
   startFakeAiProvider,
   type FakeAiProviderServer,
 } from "../../../test/fakes/ai-provider-server";
-import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
+import { buildTestApp, buildTestAppAs, type Agent, type TestApp } from "../../../test/helper";
 import {
   OPENAI_TEST_KEY,
   VALID_REQUEST,
@@ -44,8 +44,7 @@ describe("content items (built-in writer)", () => {
   let id: string;
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    [viewer, editor] = await Promise.all([t.signInAs("viewer"), t.signInAs("editor")]);
+    [t, viewer, editor] = await buildTestAppAs(["viewer", "editor"]);
     id = await generate(editor);
   });
   afterAll(() => t.close());
