@@ -175,6 +175,28 @@ export async function buildTestApp(
 }
 
 /**
+ * A second instance of the app on the same database (as a second server process would be),
+ * ready for `use`, and closed after it.
+ */
+export async function withSecondInstance<T>(
+  t: TestApp,
+  use: (second: BuiltApp) => Promise<T>,
+): Promise<T> {
+  const second = await buildApp({
+    config: testConfig(),
+    db: t.db,
+    dbKind: t.database.kind,
+    logger: false,
+  });
+  try {
+    await second.app.ready();
+    return await use(second);
+  } finally {
+    await second.app.close();
+  }
+}
+
+/**
  * Builds the app and signs in one agent per role named, one at a time and in that order:
  * `[t, viewer, admin] = await buildTestAppAs(["viewer", "admin"])` in a file's beforeAll.
  */

@@ -116,6 +116,20 @@ const authorOf = (ctx: CaseContext, min: "editor" | "admin"): SessionUser => {
   return min === "admin" ? ctx.actors.admin : ctx.actors.editor;
 };
 
+/**
+ * Routes on the caller's own account act on a fresh signed-in account of the caller's role (a
+ * viewer's for an anonymous caller, who sends without its session): its id and password, and
+ * the client to send as.
+ */
+async function ownFreshAccount(ctx: CaseContext) {
+  const session = await buildSignedIn(ctx.t, ctx.caller === "anonymous" ? "viewer" : ctx.caller);
+  return {
+    userId: session.user.id,
+    password: session.password,
+    agent: ctx.caller === "anonymous" ? ctx.t.anonymous : session.agent,
+  };
+}
+
 /** Number of audit entries of the action (about the target when one is given). */
 async function auditCount(t: TestApp, action: string, targetId?: string): Promise<number> {
   let query = t.db
@@ -149,6 +163,8 @@ const passwordHash = async (t: TestApp, userId: string) =>
       .where("providerId", "=", "credential")
       .executeTakeFirst()
   )?.password ?? null;
+const preferencesOf = (t: TestApp, userId: string) =>
+  t.db.selectFrom("user_preference").selectAll().where("user_id", "=", userId).executeTakeFirst();
 const sessionsOf = (t: TestApp, userId: string) =>
   t.db.selectFrom("session").select("id").where("userId", "=", userId).execute();
 const contentRow = (t: TestApp, id: string) =>
@@ -263,6 +279,49 @@ function answerCase(
       expectAnswer(res);
       // Nothing is stored: the item (when there is one) is as it was.
       if (a.params?.id) expect(await contentRow(ctx.t, a.params.id)).toEqual(before);
+    },
+  });
+}
+
+/**
+ * Routes on one record (a webhook endpoint, a publishing connection): `build` makes a fresh one
+ * per caller; the change is one more audit entry of `action` on it.
+ */
+function auditedRecordCase(
+  build: (ctx: CaseContext) => Promise<string>,
+  status: number,
+  action: string,
+  body?: () => unknown,
+): RouteCase {
+  return routeCase<Arranged & { id: string }>({
+    status,
+    async arrange(ctx) {
+      const id = await build(ctx);
+      return { ...(body ? { body: body() } : {}), id, params: { id } };
+    },
+    snapshot: async (ctx, a) => auditCount(ctx.t, action, a.id),
+    async expectEffect(ctx, a, _res, before) {
+      expect(await auditCount(ctx.t, action, a.id)).toBe((before as number) + 1);
+    },
+  });
+}
+
+/**
+ * Generation routes: a fresh topic per caller; one more content item, the one `storedId` reads
+ * from the answer, with that topic.
+ */
+function generationCase(storedId: (res: LightMyRequestResponse) => string): RouteCase {
+  return routeCase<Arranged & { topic: string }>({
+    status: 200,
+    async arrange() {
+      const topic = unique("Should-cost analysis");
+      return { topic, body: { ...VALID_REQUEST, contentTopic: topic } };
+    },
+    snapshot: (ctx) => countRows(ctx.t, "content_item"),
+    async expectEffect(ctx, a, res, before) {
+      const id = storedId(res);
+      expect(await countRows(ctx.t, "content_item")).toBe((before as number) + 1);
+      expect((await contentRow(ctx.t, id))?.topic).toBe(a.topic);
     },
   });
 }
@@ -453,32 +512,21 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "PUT /api/me/settings": routeCase<Arranged & { userId: string }>({
     status: 200,
     async arrange(ctx) {
-      const session = await buildSignedIn(
-        ctx.t,
-        ctx.caller === "anonymous" ? "viewer" : ctx.caller,
-      );
       return {
-        userId: session.user.id,
-        agent: ctx.caller === "anonymous" ? ctx.t.anonymous : session.agent,
+        ...(await ownFreshAccount(ctx)),
         body: { darkMode: true, accentColor: "teal", compactMode: true },
       };
     },
     snapshot: async (ctx, a) => ({
-      prefs:
-        (await ctx.t.db
-          .selectFrom("user_preference")
-          .selectAll()
-          .where("user_id", "=", a.userId)
-          .executeTakeFirst()) ?? null,
+      prefs: (await preferencesOf(ctx.t, a.userId)) ?? null,
       audit: await auditCount(ctx.t, "account.preferences_changed", a.userId),
     }),
     async expectEffect(ctx, a) {
-      const prefs = await ctx.t.db
-        .selectFrom("user_preference")
-        .selectAll()
-        .where("user_id", "=", a.userId)
-        .executeTakeFirstOrThrow();
-      expect(prefs).toMatchObject({ dark_mode: true, accent_color: "teal", compact_mode: true });
+      expect(await preferencesOf(ctx.t, a.userId)).toMatchObject({
+        dark_mode: true,
+        accent_color: "teal",
+        compact_mode: true,
+      });
       expect(await auditCount(ctx.t, "account.preferences_changed", a.userId)).toBe(1);
     },
   }),
@@ -486,17 +534,8 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "PATCH /api/me": routeCase<Arranged & { userId: string; name: string }>({
     status: 200,
     async arrange(ctx) {
-      const session = await buildSignedIn(
-        ctx.t,
-        ctx.caller === "anonymous" ? "viewer" : ctx.caller,
-      );
       const name = unique("Renamed");
-      return {
-        userId: session.user.id,
-        name,
-        agent: ctx.caller === "anonymous" ? ctx.t.anonymous : session.agent,
-        body: { name },
-      };
+      return { ...(await ownFreshAccount(ctx)), name, body: { name } };
     },
     snapshot: async (ctx, a) => ({
       user: await userRow(ctx.t, a.userId),
@@ -511,14 +550,10 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "POST /api/me/password": routeCase<Arranged & { userId: string }>({
     status: 200,
     async arrange(ctx) {
-      const session = await buildSignedIn(
-        ctx.t,
-        ctx.caller === "anonymous" ? "viewer" : ctx.caller,
-      );
+      const own = await ownFreshAccount(ctx);
       return {
-        userId: session.user.id,
-        agent: ctx.caller === "anonymous" ? ctx.t.anonymous : session.agent,
-        body: { currentPassword: session.password, newPassword: "Another-Sturdy-Phrase-81" },
+        ...own,
+        body: { currentPassword: own.password, newPassword: "Another-Sturdy-Phrase-81" },
       };
     },
     snapshot: async (ctx, a) => ({
@@ -761,37 +796,15 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   })),
 
   // ---- generation ----
-  "POST /api/generate-content": routeCase<Arranged>({
-    status: 200,
-    async arrange() {
-      return { body: { ...VALID_REQUEST, contentTopic: unique("Should-cost analysis") } };
-    },
-    snapshot: (ctx) => countRows(ctx.t, "content_item"),
-    async expectEffect(ctx, a, res, before) {
-      const id = dataOf<{ contentItemId: string }>(res).contentItemId;
-      expect(await countRows(ctx.t, "content_item")).toBe((before as number) + 1);
-      expect((await contentRow(ctx.t, id))?.topic).toBe(
-        (a.body as { contentTopic: string }).contentTopic,
-      );
-    },
-  }),
+  "POST /api/generate-content": generationCase(
+    (res) => dataOf<{ contentItemId: string }>(res).contentItemId,
+  ),
 
-  "POST /api/generate-content/stream": routeCase<Arranged>({
-    status: 200,
-    async arrange() {
-      return { body: { ...VALID_REQUEST, contentTopic: unique("Should-cost analysis") } };
-    },
-    snapshot: (ctx) => countRows(ctx.t, "content_item"),
-    async expectEffect(ctx, a, res, before) {
-      expect(res.headers["content-type"]).toMatch(/^application\/x-ndjson/);
-      const last = generationEvents(res).at(-1);
-      expect(last?.type, res.body).toBe("done");
-      const id = last?.type === "done" ? last.result.contentItemId : "";
-      expect(await countRows(ctx.t, "content_item")).toBe((before as number) + 1);
-      expect((await contentRow(ctx.t, id))?.topic).toBe(
-        (a.body as { contentTopic: string }).contentTopic,
-      );
-    },
+  "POST /api/generate-content/stream": generationCase((res) => {
+    expect(res.headers["content-type"]).toMatch(/^application\/x-ndjson/);
+    const last = generationEvents(res).at(-1);
+    expect(last?.type, res.body).toBe("done");
+    return last?.type === "done" ? last.result.contentItemId : "";
   }),
 
   "PUT /api/settings/generation": settingCase(GENERATION_SETTING, async (ctx) => {
@@ -1315,14 +1328,16 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
       expect(await auditCount(ctx.t, "webhook.created", endpoint.id)).toBe(1);
     },
   }),
-  "PATCH /api/webhooks/:id": webhookCase(
+  "PATCH /api/webhooks/:id": auditedRecordCase(buildWebhook, 200, "webhook.changed", () => ({
+    enabled: false,
+  })),
+  "DELETE /api/webhooks/:id": auditedRecordCase(buildWebhook, 200, "webhook.deleted"),
+  "POST /api/webhooks/:id/rotate-secret": auditedRecordCase(
+    buildWebhook,
     200,
-    () => ({ body: { enabled: false } }),
-    "webhook.changed",
+    "webhook.secret_rotated",
   ),
-  "DELETE /api/webhooks/:id": webhookCase(200, () => ({}), "webhook.deleted"),
-  "POST /api/webhooks/:id/rotate-secret": webhookCase(200, () => ({}), "webhook.secret_rotated"),
-  "POST /api/webhooks/:id/test": webhookCase(202, () => ({}), "webhook.test_sent"),
+  "POST /api/webhooks/:id/test": auditedRecordCase(buildWebhook, 202, "webhook.test_sent"),
   "POST /api/webhooks/:id/deliveries/:deliveryId/replay": routeCase<Arranged & { id: string }>({
     status: 202,
     async arrange(ctx) {
@@ -1427,19 +1442,20 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
       expect(await auditCount(ctx.t, "publishing.connection_created", id)).toBe(1);
     },
   }),
-  "PATCH /api/publishing/connections/:id": connectionCase(
+  "PATCH /api/publishing/connections/:id": auditedRecordCase(
+    buildConnection,
     200,
-    () => ({ body: { name: unique("Renamed") } }),
     "publishing.connection_changed",
+    () => ({ name: unique("Renamed") }),
   ),
-  "DELETE /api/publishing/connections/:id": connectionCase(
+  "DELETE /api/publishing/connections/:id": auditedRecordCase(
+    buildConnection,
     200,
-    () => ({}),
     "publishing.connection_deleted",
   ),
-  "POST /api/publishing/connections/:id/test": connectionCase(
+  "POST /api/publishing/connections/:id/test": auditedRecordCase(
+    buildConnection,
     200,
-    () => ({}),
     "publishing.connection_tested",
   ),
   "POST /api/publishing/items/:id/exports": routeCase<Arranged & { itemId: string }>({
@@ -1489,25 +1505,6 @@ async function buildConnection(ctx: CaseContext): Promise<string> {
     utm: { source: "content-studio", medium: "blog" },
   });
   return created.id;
-}
-
-/** Routes on one connection: a fresh connection per caller; the change is in the audit log. */
-function connectionCase(
-  status: number,
-  request: () => Omit<Arranged, "params">,
-  action: string,
-): RouteCase {
-  return routeCase<Arranged & { id: string }>({
-    status,
-    async arrange(ctx) {
-      const id = await buildConnection(ctx);
-      return { ...request(), id, params: { id } };
-    },
-    snapshot: async (ctx, a) => auditCount(ctx.t, action, a.id),
-    async expectEffect(ctx, a, _res, before) {
-      expect(await auditCount(ctx.t, action, a.id)).toBe((before as number) + 1);
-    },
-  });
 }
 
 const kitRow = (t: TestApp, id: string) =>
@@ -1601,25 +1598,6 @@ async function buildWebhook(ctx: CaseContext): Promise<string> {
     events: ["content.approved"],
   });
   return created.endpoint.id;
-}
-
-/** Routes on one endpoint: a fresh endpoint per caller; the change is in the audit log. */
-function webhookCase(
-  status: number,
-  request: () => Omit<Arranged, "params">,
-  action: string,
-): RouteCase {
-  return routeCase<Arranged & { id: string }>({
-    status,
-    async arrange(ctx) {
-      const id = await buildWebhook(ctx);
-      return { ...request(), id, params: { id } };
-    },
-    snapshot: async (ctx, a) => auditCount(ctx.t, action, a.id),
-    async expectEffect(ctx, a, _res, before) {
-      expect(await auditCount(ctx.t, action, a.id)).toBe((before as number) + 1);
-    },
-  });
 }
 
 const glossaryInput = (term: string) => ({

@@ -1,18 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, TEST_DB, type Agent, type TestApp } from "../../test/helper";
-import {
-  answer,
-  startFakeAiProvider,
-  type FakeAiProviderServer,
-} from "../../test/fakes/ai-provider-server";
-import {
-  editorReviewOff,
-  modelDraft,
-  openAiFakeConfig,
-  selectOpenAi,
-  VALID_REQUEST,
-  OPENAI_TEST_KEY,
-} from "../../test/support/generation";
+import { answer, type FakeAiProviderServer } from "../../test/fakes/ai-provider-server";
+import { modelDraft, VALID_REQUEST, buildOpenAiFakeApp } from "../../test/support/generation";
 import { AppMetrics } from "../lib/metrics";
 import { startMetricsServer } from "./metrics";
 
@@ -43,20 +32,13 @@ describe("GET /metrics with METRICS_TOKEN", () => {
   };
 
   beforeAll(async () => {
-    fake = await startFakeAiProvider({ apiKey: OPENAI_TEST_KEY });
-    t = await buildTestApp({
-      config: openAiFakeConfig(fake, {
-        metrics: { token: TOKEN, port: undefined, host: "127.0.0.1" },
-      }),
-    });
-    await selectOpenAi(t);
-    await editorReviewOff(t);
+    ({ t, fake } = await buildOpenAiFakeApp({
+      config: { metrics: { token: TOKEN, port: undefined, host: "127.0.0.1" } },
+      editorReview: false,
+    }));
     editor = await t.signInAs("editor");
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  afterAll(() => t.close());
 
   it("refuses a scrape without the token, or with another one (401)", async () => {
     const none = await t.anonymous.get("/metrics");

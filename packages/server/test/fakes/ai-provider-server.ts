@@ -166,6 +166,32 @@ function promptTextOf(format: WireFormat, body: Record<string, unknown>): string
   return parts.join("\n");
 }
 
+/** The token counts of an answer as each wire format reports them. */
+function usageBody(format: WireFormat, usage: { inputTokens: number; outputTokens: number }) {
+  const total = usage.inputTokens + usage.outputTokens;
+  if (format === "responses") {
+    return {
+      input_tokens: usage.inputTokens,
+      input_tokens_details: { cached_tokens: 0 },
+      output_tokens: usage.outputTokens,
+      output_tokens_details: { reasoning_tokens: 0 },
+      total_tokens: total,
+    };
+  }
+  if (format === "chat") {
+    return {
+      prompt_tokens: usage.inputTokens,
+      completion_tokens: usage.outputTokens,
+      total_tokens: total,
+    };
+  }
+  return {
+    promptTokenCount: usage.inputTokens,
+    candidatesTokenCount: usage.outputTokens,
+    totalTokenCount: total,
+  };
+}
+
 function splitText(text: string, chunks: number): string[] {
   const n = Math.max(1, Math.min(chunks, text.length || 1));
   const size = Math.ceil(text.length / n);
@@ -432,13 +458,7 @@ export async function startFakeAiProvider(
             content: [{ type: "output_text", text, annotations: [] }],
           },
         ],
-        usage: {
-          input_tokens: usage.inputTokens,
-          input_tokens_details: { cached_tokens: 0 },
-          output_tokens: usage.outputTokens,
-          output_tokens_details: { reasoning_tokens: 0 },
-          total_tokens: usage.inputTokens + usage.outputTokens,
-        },
+        usage: usageBody(format, usage),
       };
     }
     if (format === "chat") {
@@ -454,22 +474,14 @@ export async function startFakeAiProvider(
             finish_reason: "stop",
           },
         ],
-        usage: {
-          prompt_tokens: usage.inputTokens,
-          completion_tokens: usage.outputTokens,
-          total_tokens: usage.inputTokens + usage.outputTokens,
-        },
+        usage: usageBody(format, usage),
       };
     }
     return {
       candidates: [
         { content: { parts: [{ text }], role: "model" }, finishReason: "STOP", index: 0 },
       ],
-      usageMetadata: {
-        promptTokenCount: usage.inputTokens,
-        candidatesTokenCount: usage.outputTokens,
-        totalTokenCount: usage.inputTokens + usage.outputTokens,
-      },
+      usageMetadata: usageBody(format, usage),
       modelVersion: model,
     };
   }
@@ -536,13 +548,7 @@ export async function startFakeAiProvider(
             ...response,
             status: "completed",
             incomplete_details: null,
-            usage: {
-              input_tokens: usage.inputTokens,
-              input_tokens_details: { cached_tokens: 0 },
-              output_tokens: usage.outputTokens,
-              output_tokens_details: { reasoning_tokens: 0 },
-              total_tokens: usage.inputTokens + usage.outputTokens,
-            },
+            usage: usageBody(format, usage),
           },
         }),
       ];
@@ -562,13 +568,7 @@ export async function startFakeAiProvider(
           ]),
         ),
         chunk([{ index: 0, delta: {}, finish_reason: "stop" }]),
-        chunk([], {
-          usage: {
-            prompt_tokens: usage.inputTokens,
-            completion_tokens: usage.outputTokens,
-            total_tokens: usage.inputTokens + usage.outputTokens,
-          },
-        }),
+        chunk([], { usage: usageBody(format, usage) }),
         "data: [DONE]\n\n",
       ];
     }
@@ -582,15 +582,7 @@ export async function startFakeAiProvider(
             ...(last ? { finishReason: "STOP" } : {}),
           },
         ],
-        ...(last
-          ? {
-              usageMetadata: {
-                promptTokenCount: usage.inputTokens,
-                candidatesTokenCount: usage.outputTokens,
-                totalTokenCount: usage.inputTokens + usage.outputTokens,
-              },
-            }
-          : {}),
+        ...(last ? { usageMetadata: usageBody(format, usage) } : {}),
         modelVersion: model,
       };
       return `data: ${JSON.stringify(data)}\r\n\r\n`;

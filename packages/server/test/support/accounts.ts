@@ -1,4 +1,4 @@
-import type { User } from "@content-studio/contract";
+import type { CreateUserBody, User } from "@content-studio/contract";
 import { expect } from "vitest";
 import { Agent, type TestApp } from "../helper";
 
@@ -8,15 +8,19 @@ export const NEW_PASSWORD = "Another-Solid-Phrase-77";
 let counter = 0;
 export const address = (label: string) => `${label}-${++counter}@example.test`;
 
+/**
+ * A body for POST /api/users: a viewer with PASSWORD at a fresh address. Any field can be
+ * overridden, with an invalid value too.
+ */
+export function newUserBody(overrides: { [K in keyof CreateUserBody]?: unknown } = {}) {
+  const email = address("person");
+  return { name: `Person ${counter}`, email, password: PASSWORD, role: "viewer", ...overrides };
+}
+
 /** An admin creates a user with PASSWORD; a fresh address each time. */
 export async function createUser(t: TestApp, admin: Agent, role: User["role"] = "viewer") {
   const email = address(role);
-  const res = await admin.post("/api/users", {
-    name: `Person ${counter}`,
-    email,
-    password: PASSWORD,
-    role,
-  });
+  const res = await admin.post("/api/users", newUserBody({ email, role }));
   expect(res.statusCode, res.body).toBe(201);
   return { user: res.json<{ data: User }>().data, email };
 }

@@ -1,4 +1,34 @@
+import { COMPANY_CATALOG, INDUSTRIES, PERSONAS } from "../../src/db/seed/reference-data";
+import type { ContentBrief } from "../../src/modules/ai/writer";
+
 /** Helpers for the content tests. */
+
+/**
+ * A writer's brief for the seeded company: the first persona and industry at the consideration
+ * stage (the journey follows the persona and stage), a technical guide, no examples. Every field
+ * can be overridden.
+ */
+export function contentBrief(overrides: Partial<ContentBrief> = {}): ContentBrief {
+  const persona = overrides.persona ?? PERSONAS[0]!;
+  const buyingStage = overrides.buyingStage ?? "consideration";
+  return {
+    persona,
+    industry: INDUSTRIES[0]!,
+    buyingStage,
+    journey: persona.buyingJourney[buyingStage],
+    contentType: "technical-guide",
+    topic: "Should-cost in design reviews",
+    keyMetrics: [],
+    solutions: [COMPANY_CATALOG.solutions[0]!],
+    companyName: COMPANY_CATALOG.companyName,
+    companyDescription: COMPANY_CATALOG.description,
+    offers: COMPANY_CATALOG.offers,
+    primaryKeyword: undefined,
+    goodExamples: [],
+    badExamples: [],
+    ...overrides,
+  };
+}
 
 /**
  * A strict well-formedness check for the XML subset an SVG uses: balanced elements, one root,

@@ -4,10 +4,10 @@ import {
   type GenerateContentBody,
   type GenerationEvent,
 } from "@content-studio/contract";
-import { DEFAULT_AI_CALL_LIMITS, type Config } from "../../src/config";
+import { DEFAULT_AI_CALL_LIMITS, type AiConfig, type Config } from "../../src/config";
 import { COMPANY_CATALOG } from "../../src/db/seed/reference-data";
-import { testConfig, type Agent, type TestApp } from "../helper";
-import type { FakeAiProviderServer } from "../fakes/ai-provider-server";
+import { buildTestApp, testConfig, type Agent, type TestApp } from "../helper";
+import { startFakeAiProvider, type FakeAiProviderServer } from "../fakes/ai-provider-server";
 import { AI_PROVIDER_SETTING } from "../../src/modules/ai/ai-provider.service";
 import { countLibraryItems } from "../../src/modules/library/library.repository";
 import { GENERATION_SETTING } from "../../src/modules/settings/generation-settings";
@@ -61,6 +61,17 @@ export const FAST_AI_LIMITS = {
   retryBaseDelayMs: 10,
 };
 
+/** AI configuration without any provider key, at the default limits; every field can be overridden. */
+export function noKeysAi(overrides: Partial<AiConfig> = {}): AiConfig {
+  return {
+    openai: { apiKey: undefined, baseUrl: undefined },
+    google: { apiKey: undefined, baseUrl: undefined },
+    compatible: undefined,
+    limits: { ...DEFAULT_AI_CALL_LIMITS },
+    ...overrides,
+  };
+}
+
 /** Configuration pointing OpenAI at the loopback fake. */
 export function openAiFakeConfig(
   fake: FakeAiProviderServer,
@@ -80,6 +91,24 @@ export function openAiFakeConfig(
 /** Makes OpenAI (gpt-4o-mini) the current provider, as an admin would in Settings. */
 export async function selectOpenAi(t: TestApp, model = "gpt-4o-mini"): Promise<void> {
   await writeSetting(t.db, AI_PROVIDER_SETTING, { provider: "openai", model }, null);
+}
+
+/**
+ * An app on a fresh database whose current provider is OpenAI, answered by a loopback fake;
+ * the app's close() closes the fake too. `editorReview: false` switches the editor's review off.
+ */
+export async function buildOpenAiFakeApp(
+  options: { config?: Partial<Config>; editorReview?: boolean } = {},
+): Promise<{ t: TestApp; fake: FakeAiProviderServer }> {
+  const fake = await startFakeAiProvider({ apiKey: OPENAI_TEST_KEY });
+  const built = await buildTestApp({ config: openAiFakeConfig(fake, options.config) });
+  await selectOpenAi(built);
+  if (options.editorReview === false) await editorReviewOff(built);
+  const close = async () => {
+    await built.close();
+    await fake.close();
+  };
+  return { t: { ...built, close }, fake };
 }
 
 /**

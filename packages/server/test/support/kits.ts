@@ -1,6 +1,29 @@
 import yauzl from "yauzl";
-import type { Kit } from "@content-studio/contract";
+import type { CampaignBriefInput, Kit } from "@content-studio/contract";
+import { expect } from "vitest";
 import type { Agent } from "../helper";
+import { briefInput } from "./factories";
+
+/** A campaign brief (briefInput with `overrides`) saved by `agent`; its id. */
+export async function postBrief(
+  agent: Agent,
+  overrides: Partial<CampaignBriefInput> = {},
+): Promise<string> {
+  const res = await agent.post("/api/campaigns", briefInput(overrides));
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ data: { id: string } }>().data.id;
+}
+
+/** A brief saved by `agent` (see postBrief) and its kit as started (its jobs run on). */
+export async function startKit(
+  agent: Agent,
+  overrides: Partial<CampaignBriefInput> = {},
+): Promise<{ briefId: string; kit: Kit }> {
+  const briefId = await postBrief(agent, overrides);
+  const started = await agent.post(`/api/campaigns/${briefId}/kits`);
+  expect(started.statusCode, started.body).toBe(201);
+  return { briefId, kit: started.json<{ data: Kit }>().data };
+}
 
 /** Polls the kit until `done` says so (its jobs run in the background). */
 export async function waitForKit(

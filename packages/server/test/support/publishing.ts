@@ -88,14 +88,3 @@ export async function settledExport(
     await new Promise((r) => setTimeout(r, 150));
   }
 }
-
-/** The audit log's actions about a target, oldest first. */
-export async function auditActions(t: TestApp, targetId: string): Promise<string[]> {
-  const rows = await t.db
-    .selectFrom("audit_log")
-    .select("action")
-    .where("target_id", "=", targetId)
-    .orderBy("at")
-    .execute();
-  return rows.map((r) => r.action);
-}

@@ -6,7 +6,8 @@ import {
   type FakeAiProviderServer,
 } from "../../../test/fakes/ai-provider-server";
 import { createTestDatabase, type TestDatabase } from "../../../test/helper";
-import { ConfigError, DEFAULT_AI_CALL_LIMITS, loadConfig, type AiConfig } from "../../config";
+import { ConfigError, DEFAULT_AI_CALL_LIMITS, loadConfig } from "../../config";
+import { noKeysAi } from "../../../test/support/generation";
 import {
   defaultChoice,
   getWriter,
@@ -15,16 +16,6 @@ import {
   resolveAiChoice,
 } from "./ai-provider.service";
 import { LlmWriter } from "./llm-writer";
-
-function ai(overrides: Partial<AiConfig> = {}): AiConfig {
-  return {
-    openai: { apiKey: undefined, baseUrl: undefined },
-    google: { apiKey: undefined, baseUrl: undefined },
-    compatible: undefined,
-    limits: { ...DEFAULT_AI_CALL_LIMITS },
-    ...overrides,
-  };
-}
 
 describe("AI configuration", () => {
   it("reads keys, base URLs and the compatible endpoint from the environment", () => {
@@ -77,16 +68,19 @@ describe("provider registry", () => {
   });
 
   it("picks the first provider with a key: OpenAI, then Google, then the compatible endpoint", () => {
-    expect(defaultChoice(ai())).toEqual({ provider: "builtin", model: "content-studio-writer-1" });
+    expect(defaultChoice(noKeysAi())).toEqual({
+      provider: "builtin",
+      model: "content-studio-writer-1",
+    });
     expect(
-      defaultChoice(ai({ google: { apiKey: "AIza-0123456789abc", baseUrl: undefined } })),
+      defaultChoice(noKeysAi({ google: { apiKey: "AIza-0123456789abc", baseUrl: undefined } })),
     ).toEqual({
       provider: "google",
       model: "gemini-1.5-pro",
     });
     expect(
       defaultChoice(
-        ai({
+        noKeysAi({
           openai: { apiKey: "sk-0123456789abcdef", baseUrl: undefined },
           google: { apiKey: "AIza-0123456789abc", baseUrl: undefined },
         }),
@@ -94,14 +88,16 @@ describe("provider registry", () => {
     ).toEqual({ provider: "openai", model: "gpt-4o-mini" });
     expect(
       defaultChoice(
-        ai({ compatible: { baseUrl: "http://127.0.0.1:1/v1", model: "m", apiKey: undefined } }),
+        noKeysAi({
+          compatible: { baseUrl: "http://127.0.0.1:1/v1", model: "m", apiKey: undefined },
+        }),
       ),
     ).toEqual({ provider: "compatible", model: "m" });
   });
 
   it("lists every provider, never with the key", () => {
     const key = "sk-listed-key-0123456789-WXYZ";
-    const listed = listProviders(ai({ openai: { apiKey: key, baseUrl: undefined } }));
+    const listed = listProviders(noKeysAi({ openai: { apiKey: key, baseUrl: undefined } }));
     expect(listed.map((p) => p.id)).toEqual(["openai", "google", "compatible", "builtin"]);
     expect(JSON.stringify(listed)).not.toContain(key.slice(0, -4));
     expect(listed[0]).toMatchObject({ available: true, keyHint: "WXYZ" });
@@ -126,7 +122,7 @@ describe("getWriter", () => {
   it("calls the configured provider at the configured base URL with the server's key", async () => {
     const ctx = {
       db: database.db,
-      config: { ai: ai({ openai: { apiKey: KEY, baseUrl: fake.openaiBaseUrl } }) },
+      config: { ai: noKeysAi({ openai: { apiKey: KEY, baseUrl: fake.openaiBaseUrl } }) },
     } as Parameters<typeof getWriter>[0];
     expect(await resolveAiChoice(ctx)).toEqual({ provider: "openai", model: "gpt-4o-mini" });
     const writer = await getWriter(ctx);

@@ -1,23 +1,16 @@
 import type { AiServiceInfo } from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, buildTestAppAs, type Agent, type TestApp } from "../../../test/helper";
-import { DEFAULT_AI_CALL_LIMITS, type AiConfig } from "../../config";
+import { noKeysAi } from "../../../test/support/generation";
 import { AI_PROVIDER_SETTING, getWriter } from "./ai-provider.service";
 import { writeSetting } from "../settings/settings.repository";
 
 const OPENAI_KEY = "sk-proj-route-test-0123456789-abcdEFGH";
 const GOOGLE_KEY = "AIzaSy-route-test-0123456789-wxyz";
 
-function ai(overrides: Partial<AiConfig> = {}): AiConfig {
-  return {
-    openai: { apiKey: undefined, baseUrl: undefined },
-    google: { apiKey: undefined, baseUrl: undefined },
-    compatible: undefined,
-    limits: { ...DEFAULT_AI_CALL_LIMITS },
-    ...overrides,
-  };
-}
-
+/** An admin's choice of provider and model, as the Settings page sends it. */
+const changeProvider = (admin: Agent, provider: string, model?: string) =>
+  admin.post("/api/change-ai-provider", { provider, model });
 const info = (body: string) => (JSON.parse(body) as { data: AiServiceInfo }).data;
 const errorOf = (res: { json<T>(): T }) =>
   res.json<{ success: false; code: string; message: string; details?: unknown }>();
@@ -25,7 +18,7 @@ const errorOf = (res: { json<T>(): T }) =>
 describe("AI provider routes without any key", () => {
   let t: TestApp, admin: Agent, viewer: Agent;
   beforeAll(async () => {
-    [t, admin, viewer] = await buildTestAppAs(["admin", "viewer"], { config: { ai: ai() } });
+    [t, admin, viewer] = await buildTestAppAs(["admin", "viewer"], { config: { ai: noKeysAi() } });
   });
   afterAll(() => t.close());
 
@@ -68,28 +61,19 @@ describe("AI provider routes without any key", () => {
   });
 
   it("refuses a provider without a key with a message naming the variable", async () => {
-    const res = await admin.post("/api/change-ai-provider", {
-      provider: "openai",
-      model: "gpt-4o",
-    });
+    const res = await changeProvider(admin, "openai", "gpt-4o");
     expect(res.statusCode).toBe(409);
     expect(errorOf(res)).toEqual({
       success: false,
       code: "conflict",
       message: "OpenAI is not configured: set OPENAI_API_KEY on the server.",
     });
-    const google = await admin.post("/api/change-ai-provider", {
-      provider: "google",
-      model: "gemini-1.5-flash",
-    });
+    const google = await changeProvider(admin, "google", "gemini-1.5-flash");
     expect(google.statusCode).toBe(409);
     expect(errorOf(google).message).toBe(
       "Google Gemini is not configured: set GOOGLE_GENERATIVE_AI_API_KEY on the server.",
     );
-    const compatible = await admin.post("/api/change-ai-provider", {
-      provider: "compatible",
-      model: "llama3",
-    });
+    const compatible = await changeProvider(admin, "compatible", "llama3");
     expect(compatible.statusCode).toBe(409);
     expect(errorOf(compatible).message).toMatch(
       /OPENAI_COMPATIBLE_BASE_URL and OPENAI_COMPATIBLE_MODEL/,
@@ -97,20 +81,14 @@ describe("AI provider routes without any key", () => {
   });
 
   it("rejects unknown providers and models with 400 validation_error", async () => {
-    const unknown = await admin.post("/api/change-ai-provider", {
-      provider: "anthropic",
-      model: "x",
-    });
+    const unknown = await changeProvider(admin, "anthropic", "x");
     expect(unknown.statusCode).toBe(400);
     expect(errorOf(unknown)).toMatchObject({
       success: false,
       code: "validation_error",
       details: { issues: [{ path: "body.provider" }] },
     });
-    const model = await admin.post("/api/change-ai-provider", {
-      provider: "openai",
-      model: "gpt-9",
-    });
+    const model = await changeProvider(admin, "openai", "gpt-9");
     expect(model.statusCode).toBe(400);
     expect(errorOf(model)).toMatchObject({
       code: "validation_error",
@@ -119,7 +97,7 @@ describe("AI provider routes without any key", () => {
     expect(errorOf(model).message).toMatch(
       /^OpenAI does not offer that model\. Choose one of: gpt-4o-mini/,
     );
-    const missing = await admin.post("/api/change-ai-provider", { provider: "openai" });
+    const missing = await changeProvider(admin, "openai");
     expect(missing.statusCode).toBe(400);
     expect(errorOf(missing).code).toBe("validation_error");
   });
@@ -150,7 +128,7 @@ describe("AI provider routes with keys", () => {
   beforeAll(async () => {
     t = await buildTestApp({
       config: {
-        ai: ai({
+        ai: noKeysAi({
           openai: { apiKey: OPENAI_KEY, baseUrl: undefined },
           google: { apiKey: GOOGLE_KEY, baseUrl: undefined },
           compatible: {
@@ -203,10 +181,7 @@ describe("AI provider routes with keys", () => {
   });
 
   it("stores the choice, and the info everyone sees follows it", async () => {
-    const res = await admin.post("/api/change-ai-provider", {
-      provider: "google",
-      model: "gemini-1.5-flash",
-    });
+    const res = await changeProvider(admin, "google", "gemini-1.5-flash");
     expect(res.statusCode).toBe(200);
     expect(info(res.body)).toMatchObject({
       provider: "google",
@@ -225,15 +200,9 @@ describe("AI provider routes with keys", () => {
   });
 
   it("accepts the compatible endpoint with its configured model only", async () => {
-    const wrong = await admin.post("/api/change-ai-provider", {
-      provider: "compatible",
-      model: "gpt-4o",
-    });
+    const wrong = await changeProvider(admin, "compatible", "gpt-4o");
     expect(wrong.statusCode).toBe(400);
-    const ok = await admin.post("/api/change-ai-provider", {
-      provider: "compatible",
-      model: "llama-3.1-8b",
-    });
+    const ok = await changeProvider(admin, "compatible", "llama-3.1-8b");
     expect(ok.statusCode).toBe(200);
     expect(info(ok.body)).toMatchObject({
       provider: "compatible",
@@ -243,10 +212,7 @@ describe("AI provider routes with keys", () => {
   });
 
   it("switches back to the built-in writer", async () => {
-    const res = await admin.post("/api/change-ai-provider", {
-      provider: "builtin",
-      model: "content-studio-writer-1",
-    });
+    const res = await changeProvider(admin, "builtin", "content-studio-writer-1");
     expect(res.statusCode).toBe(200);
     expect(info((await viewer.get("/api/ai-service-info")).body)).toMatchObject({
       provider: "builtin",

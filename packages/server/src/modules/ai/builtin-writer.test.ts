@@ -11,6 +11,7 @@ import {
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { COMPANY_CATALOG, INDUSTRIES, PERSONAS } from "../../db/seed/reference-data";
+import { contentBrief } from "../../../test/support/content";
 import { DraftContentSchema, RepurposedContentSchema } from "../content/schemas";
 import { composeOutline, outlineTopicText } from "./builtin-outline";
 import { replaceBannedPhrases } from "./builtin-phrases";
@@ -69,25 +70,16 @@ function buildBrief(
   overrides: Partial<ContentBrief> & { personaIndex?: number; industryIndex?: number } = {},
 ): ContentBrief {
   const { personaIndex = 0, industryIndex = 0, ...rest } = overrides;
-  const persona = rest.persona ?? PERSONAS[personaIndex]!;
-  const buyingStage = rest.buyingStage ?? "awareness";
-  return {
-    persona,
+  return contentBrief({
+    persona: PERSONAS[personaIndex]!,
     industry: INDUSTRIES[industryIndex]!,
-    buyingStage,
-    journey: persona.buyingJourney[buyingStage],
+    buyingStage: "awareness",
     contentType: "thought-leadership",
     topic: "Digital manufacturing simulation ROI",
     keyMetrics: [METRICS[0]!, METRICS[2]!],
     solutions: [COMPANY_CATALOG.solutions[0]!, COMPANY_CATALOG.solutions[4]!],
-    companyName: COMPANY_CATALOG.companyName,
-    companyDescription: COMPANY_CATALOG.description,
-    offers: COMPANY_CATALOG.offers,
-    primaryKeyword: undefined,
-    goodExamples: [],
-    badExamples: [],
     ...rest,
-  };
+  });
 }
 
 const TOPICS = [

@@ -2,9 +2,9 @@ import type { AuditEntry, AuditPage, User } from "@content-studio/contract";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Agent, buildTestApp, TEST_DB, type TestApp } from "../../../test/helper";
+import { newUserBody, PASSWORD } from "../../../test/support/accounts";
+import { exampleInput } from "../../../test/support/factories";
 import { escapeCsvCell } from "./audit.service";
-
-const PASSWORD = "Sturdy-Test-Passphrase-42";
 
 describe(`audit log (${TEST_DB})`, () => {
   let t: TestApp;
@@ -25,12 +25,7 @@ describe(`audit log (${TEST_DB})`, () => {
   };
 
   it("records sign-ins and failed sign-ins with the client IP, never the password", async () => {
-    await admin.post("/api/users", {
-      name: "Signer",
-      email: "signer@example.test",
-      password: PASSWORD,
-      role: "viewer",
-    });
+    await admin.post("/api/users", newUserBody({ name: "Signer", email: "signer@example.test" }));
     const agent = new Agent(t.app);
     const wrong = await agent.request({
       method: "POST",
@@ -64,12 +59,7 @@ describe(`audit log (${TEST_DB})`, () => {
   });
 
   it("records user created, role changed and deactivated with the changed fields, in that order", async () => {
-    const created = await admin.post("/api/users", {
-      name: "Changing Person",
-      email: "changing@example.test",
-      password: PASSWORD,
-      role: "viewer",
-    });
+    const created = await admin.post("/api/users", newUserBody());
     const id = created.json<{ data: User }>().data.id;
     await admin.patch(`/api/users/${id}`, { role: "editor" });
     await admin.patch(`/api/users/${id}`, { active: false });
@@ -141,20 +131,7 @@ describe(`audit log (${TEST_DB})`, () => {
   });
 
   it("records examples created and deleted by hand", async () => {
-    const created = await admin.post("/api/examples", {
-      title: "Audited example",
-      category: "good",
-      contentType: "case-study",
-      personaId: "cto",
-      industryId: "automotive",
-      buyingStage: "decision",
-      tags: [],
-      notes: "",
-      headline: "Headline",
-      introduction: "Intro.",
-      body: "Body.",
-      conclusion: "End.",
-    });
+    const created = await admin.post("/api/examples", exampleInput({ title: "Audited example" }));
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json<{ data: { id: string } }>().data.id;
     expect((await admin.delete(`/api/examples/${id}`)).statusCode).toBe(200);

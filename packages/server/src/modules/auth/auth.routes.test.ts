@@ -1,9 +1,14 @@
 import { createHmac } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp, type BuiltApp } from "../../app";
 import { loadConfig } from "../../config";
-import { Agent, buildTestApp, testConfig, type TestApp } from "../../../test/helper";
+import {
+  Agent,
+  buildTestApp,
+  testConfig,
+  type TestApp,
+  withSecondInstance,
+} from "../../../test/helper";
 import { createAccount } from "../users/users.service";
 import { SIGN_IN_DELAY, SIGN_IN_LIMITS, ensureInitialAdmin } from "./auth.service";
 
@@ -58,6 +63,28 @@ function signInFrom(
     remoteAddress,
     headers,
   });
+}
+
+/** A new account signs in through `remoteAddress` with an X-Forwarded-For header; the client
+ * address the session records. */
+async function sessionAddressOfSignIn(t: TestApp, remoteAddress: string, forwardedFor: string) {
+  const email = await createUser(t);
+  const res = await signInFrom(new Agent(t.app), remoteAddress, email, PASSWORD, {
+    "x-forwarded-for": forwardedFor,
+  });
+  expect(res.statusCode).toBe(200);
+  const session = await t.db
+    .selectFrom("session")
+    .innerJoin("user", "user.id", "session.userId")
+    .select("session.ipAddress")
+    .where("user.email", "=", email)
+    .executeTakeFirstOrThrow();
+  return session.ipAddress;
+}
+
+/** The ids of a user's sessions. */
+function sessionIds(t: TestApp, userId: string) {
+  return t.db.selectFrom("session").select("id").where("userId", "=", userId).execute();
 }
 
 describe("auth", () => {
@@ -138,18 +165,7 @@ describe("auth", () => {
     });
 
     it("records the socket address, not a client-sent X-Forwarded-For, on the session", async () => {
-      const email = await createUser(t);
-      const res = await signInFrom(new Agent(t.app), ip, email, PASSWORD, {
-        "x-forwarded-for": "203.0.113.5",
-      });
-      expect(res.statusCode).toBe(200);
-      const session = await t.db
-        .selectFrom("session")
-        .innerJoin("user", "user.id", "session.userId")
-        .select("session.ipAddress")
-        .where("user.email", "=", email)
-        .executeTakeFirstOrThrow();
-      expect(session.ipAddress).toBe(ip);
+      expect(await sessionAddressOfSignIn(t, ip, "203.0.113.5")).toBe(ip);
     });
 
     it("issues a new session token on every sign-in", async () => {
@@ -200,12 +216,7 @@ describe("auth", () => {
         .select("id")
         .where("email", "=", email)
         .executeTakeFirstOrThrow();
-      const sessions = await t.db
-        .selectFrom("session")
-        .select("id")
-        .where("userId", "=", user.id)
-        .execute();
-      expect(sessions).toEqual([]);
+      expect(await sessionIds(t, user.id)).toEqual([]);
     });
   });
 
@@ -337,21 +348,12 @@ describe("auth", () => {
     });
 
     it("keeps the account limit in the database: a second instance on the same database sees it", async () => {
-      const second: BuiltApp = await buildApp({
-        config: testConfig(),
-        db: t.db,
-        dbKind: t.database.kind,
-        logger: false,
-      });
-      try {
-        await second.app.ready();
+      await withSecondInstance(t, async (second) => {
         // The client locked on the first instance is locked on the second as well.
         const res = await signInFrom(new Agent(second.app), ip, lockedEmail, PASSWORD);
         expect(res.statusCode).toBe(429);
         expect(res.json()).toMatchObject({ code: "rate_limited" });
-      } finally {
-        await second.app.close();
-      }
+      });
     });
 
     it("limits per client IP as Fastify sees it; X-Forwarded-For does not bypass it", async () => {
@@ -475,12 +477,7 @@ describe("auth", () => {
         .execute();
       const res = await agent.get("/api/personas");
       expect(res.statusCode).toBe(401);
-      const rows = await t.db
-        .selectFrom("session")
-        .select("id")
-        .where("userId", "=", userId)
-        .execute();
-      expect(rows).toEqual([]);
+      expect(await sessionIds(t, userId)).toEqual([]);
     });
 
     /** The session cookie of a signed-in agent, as the browser sends it. */
@@ -525,34 +522,20 @@ describe("auth", () => {
         .where("userId", "=", userId)
         .execute();
       expect((await agent.get("/api/personas")).statusCode).toBe(401);
-      const rows = await t.db
-        .selectFrom("session")
-        .select("id")
-        .where("userId", "=", userId)
-        .execute();
-      expect(rows).toEqual([]);
+      expect(await sessionIds(t, userId)).toEqual([]);
     });
 
     it("fails the next request on another instance as soon as the session is revoked", async () => {
       const { agent } = await signedIn();
       const { name, token, signature } = sessionCookieOf(agent);
       const cookie = `${name}=${encodeURIComponent(`${token}.${signature}`)}`;
-      const second: BuiltApp = await buildApp({
-        config: testConfig(),
-        db: t.db,
-        dbKind: t.database.kind,
-        logger: false,
-      });
-      try {
-        await second.app.ready();
+      await withSecondInstance(t, async (second) => {
         expect((await withCookie(second.app, cookie)).statusCode).toBe(200);
         expect((await withCookie(t.app, cookie)).statusCode).toBe(200);
         expect((await agent.post("/api/auth/sign-out")).statusCode).toBe(200);
         expect((await withCookie(second.app, cookie)).statusCode).toBe(401);
         expect((await withCookie(t.app, cookie)).statusCode).toBe(401);
-      } finally {
-        await second.app.close();
-      }
+      });
     });
 
     it("slides the idle expiry, writing it and re-sending the cookie only once per update age", async () => {
@@ -714,18 +697,7 @@ describe("over https", () => {
     });
     expect(blocked.statusCode).toBe(429);
 
-    const email = await createUser(t);
-    const res = await signInFrom(new Agent(t.app), proxy, email, PASSWORD, {
-      "x-forwarded-for": "203.0.113.7, 203.0.113.8",
-    });
-    expect(res.statusCode).toBe(200);
-    const session = await t.db
-      .selectFrom("session")
-      .innerJoin("user", "user.id", "session.userId")
-      .select("session.ipAddress")
-      .where("user.email", "=", email)
-      .executeTakeFirstOrThrow();
-    expect(session.ipAddress).toBe("203.0.113.8");
+    expect(await sessionAddressOfSignIn(t, proxy, "203.0.113.7, 203.0.113.8")).toBe("203.0.113.8");
   });
 
   it("never believes X-Forwarded-For from a client on a private network, only from the proxy", async () => {
@@ -744,18 +716,7 @@ describe("over https", () => {
     expect(statuses.slice(SIGN_IN_LIMITS.failuresPerAccount).every((s) => s === 429)).toBe(true);
 
     // A private client behind the loopback proxy is named by the proxy; entries left of it are not.
-    const email = await createUser(t);
-    const res = await signInFrom(new Agent(t.app), "127.0.0.1", email, PASSWORD, {
-      "x-forwarded-for": "203.0.113.9, 10.9.0.8",
-    });
-    expect(res.statusCode).toBe(200);
-    const session = await t.db
-      .selectFrom("session")
-      .innerJoin("user", "user.id", "session.userId")
-      .select("session.ipAddress")
-      .where("user.email", "=", email)
-      .executeTakeFirstOrThrow();
-    expect(session.ipAddress).toBe("10.9.0.8");
+    expect(await sessionAddressOfSignIn(t, "127.0.0.1", "203.0.113.9, 10.9.0.8")).toBe("10.9.0.8");
   });
 });
 

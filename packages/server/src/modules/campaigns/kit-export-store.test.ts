@@ -1,12 +1,10 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { GetObjectCommand, ListObjectsV2Command, type S3Client } from "@aws-sdk/client-s3";
-import type { Kit } from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempDir } from "../../../test/fixtures/examples";
 import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
-import { briefInput } from "../../../test/support/factories";
-import { waitForKit, zipEntryNames } from "../../../test/support/kits";
+import { startKit, waitForKit, zipEntryNames } from "../../../test/support/kits";
 import {
   S3RVER_CREDENTIALS,
   startS3rverWithBucket,
@@ -17,7 +15,6 @@ import { kitExportFileOwner } from "./kit-export-store";
 
 const CREDENTIALS = S3RVER_CREDENTIALS;
 const BUCKET = "content-studio-exports";
-type Ok<T> = { success: true; data: T };
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
 describe("kit exports over the inline limit are kept in S3 for their requester", () => {
@@ -61,17 +58,8 @@ describe("kit exports over the inline limit are kept in S3 for their requester",
   });
 
   async function doneKit() {
-    const created = await editor.post("/api/campaigns", briefInput());
-    expect(created.statusCode, created.body).toBe(201);
-    const briefId = created.json<Ok<{ id: string }>>().data.id;
-    const started = await editor.post(`/api/campaigns/${briefId}/kits`);
-    expect(started.statusCode, started.body).toBe(201);
-    const kit = await waitForKit(
-      editor,
-      started.json<Ok<Kit>>().data.id,
-      (k) => k.status === "done",
-    );
-    return { briefId, kit };
+    const { briefId, kit } = await startKit(editor);
+    return { briefId, kit: await waitForKit(editor, kit.id, (k) => k.status === "done") };
   }
 
   it("redirects to an authorized download that is byte-identical to the stored object", async () => {

@@ -5,14 +5,12 @@ import {
   MALFORMED_JSON,
   maxInFlight,
   rateLimit,
-  startFakeAiProvider,
   type FakeAiProviderServer,
   type RecordedRequest,
 } from "../../../test/fakes/ai-provider-server";
-import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
-import { briefInput } from "../../../test/support/factories";
-import { OPENAI_TEST_KEY, openAiFakeConfig, selectOpenAi } from "../../../test/support/generation";
-import { waitForKit } from "../../../test/support/kits";
+import { type Agent, type TestApp } from "../../../test/helper";
+import { buildOpenAiFakeApp } from "../../../test/support/generation";
+import { startKit, waitForKit } from "../../../test/support/kits";
 
 type Ok<T> = { success: true; data: T };
 
@@ -60,19 +58,14 @@ describe("a 216-step kit against a provider that fails now and then", () => {
   let t: TestApp;
   let editor: Agent;
   beforeAll(async () => {
-    fake = await startFakeAiProvider({ apiKey: OPENAI_TEST_KEY });
+    ({ t, fake } = await buildOpenAiFakeApp({
+      config: { generationRateLimit: 100_000, kitConcurrency: CAP },
+    }));
     let index = 0;
     fake.setDefault((request) => answerFor(request, index++));
-    t = await buildTestApp({
-      config: openAiFakeConfig(fake, { generationRateLimit: 100_000, kitConcurrency: CAP }),
-    });
-    await selectOpenAi(t);
     editor = await t.signInAs("editor");
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  afterAll(() => t.close());
 
   it("writes every step exactly once, never more than the cap at once, through cancel and resume", async () => {
     const cells = PERSONAS.flatMap((personaId) =>
@@ -80,19 +73,12 @@ describe("a 216-step kit against a provider that fails now and then", () => {
         STAGES.map((buyingStage) => ({ personaId, industryId, buyingStage })),
       ),
     );
-    const created = await editor.post(
-      "/api/campaigns",
-      briefInput({
-        cells,
-        assets: ["article", "linkedin", "x", "email-subjects", "newsletter", "image-prompt"],
-      }),
-    );
-    expect(created.statusCode, created.body).toBe(201);
-    const briefId = created.json<Ok<{ id: string }>>().data.id;
-    const started = await editor.post(`/api/campaigns/${briefId}/kits`);
-    expect(started.statusCode, started.body).toBe(201);
-    const kitId = started.json<Ok<Kit>>().data.id;
-    expect(started.json<Ok<Kit>>().data.steps).toHaveLength(216);
+    const { kit } = await startKit(editor, {
+      cells,
+      assets: ["article", "linkedin", "x", "email-subjects", "newsletter", "image-prompt"],
+    });
+    const kitId = kit.id;
+    expect(kit.steps).toHaveLength(216);
 
     // Cancel part-way: finished steps stay, the rest wait.
     const partway = await waitForKit(editor, kitId, (k) => k.counts.done >= 30, 120_000);
@@ -151,16 +137,12 @@ describe("a 216-step kit against a provider that fails now and then", () => {
         imagePrompt: "An engineer reviewing a cost breakdown",
       });
     });
-    const created = await editor.post(
-      "/api/campaigns",
-      briefInput({
+    const kitId = (
+      await startKit(editor, {
         cells: [{ personaId: "vp-engineering", industryId: "aerospace", buyingStage: "awareness" }],
         assets: ["article", "linkedin", "email-subjects"],
-      }),
-    );
-    const briefId = created.json<Ok<{ id: string }>>().data.id;
-    const started = await editor.post(`/api/campaigns/${briefId}/kits`);
-    const kitId = started.json<Ok<Kit>>().data.id;
+      })
+    ).kit.id;
     const done = await waitForKit(editor, kitId, (k) => k.status === "done", 60_000);
     const byAsset = new Map(done.steps.map((s) => [s.asset, s]));
     const linkedin = byAsset.get("linkedin")!;
@@ -217,16 +199,13 @@ describe("a 216-step kit against a provider that fails now and then", () => {
         imagePrompt: "An engineer reviewing a cost breakdown",
       }),
     );
-    const created = await editor.post(
-      "/api/campaigns",
-      briefInput({
+    const kitId = (
+      await startKit(editor, {
         cells: [{ personaId: "cto", industryId: "automotive", buyingStage: "awareness" }],
         assets: ["article"],
         languages: ["en", "de"],
-      }),
-    );
-    const briefId = created.json<Ok<{ id: string }>>().data.id;
-    const kitId = (await editor.post(`/api/campaigns/${briefId}/kits`)).json<Ok<Kit>>().data.id;
+      })
+    ).kit.id;
     const done = await waitForKit(editor, kitId, (k) => k.status === "done", 60_000);
     const english = done.steps.find((s) => s.language === "en")!;
     const german = done.steps.find((s) => s.language === "de")!;

@@ -1,16 +1,9 @@
 import type { Kit } from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, buildTestAppAs, type Agent, type TestApp } from "../../../test/helper";
-import { briefInput } from "../../../test/support/factories";
-import { waitForKit, zipEntryNames } from "../../../test/support/kits";
+import { postBrief, startKit, waitForKit, zipEntryNames } from "../../../test/support/kits";
 
 type Ok<T> = { success: true; data: T };
-
-async function createBrief(agent: Agent, overrides: Parameters<typeof briefInput>[0] = {}) {
-  const res = await agent.post("/api/campaigns", briefInput(overrides));
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<Ok<{ id: string }>>().data.id;
-}
 
 describe("campaign kits with the outline writer", () => {
   let t: TestApp, editor: Agent;
@@ -20,10 +13,7 @@ describe("campaign kits with the outline writer", () => {
   afterAll(() => t.close());
 
   it("writes every asset of every cell once, as library items, and skips other languages", async () => {
-    const briefId = await createBrief(editor, { languages: ["en", "de"] });
-    const started = await editor.post(`/api/campaigns/${briefId}/kits`);
-    expect(started.statusCode, started.body).toBe(201);
-    const kit = started.json<Ok<Kit>>().data;
+    const { briefId, kit } = await startKit(editor, { languages: ["en", "de"] });
     // 2 cells x 2 languages x 3 assets.
     expect(kit.steps).toHaveLength(12);
     expect(kit.notices.join(" ")).toMatch(/English only/);
@@ -73,7 +63,7 @@ describe("campaign kits with the outline writer", () => {
 
   it("refuses a kit of someone else's brief to an editor, and lets viewers read", async () => {
     const other = await t.signInAs("editor");
-    const briefId = await createBrief(editor);
+    const briefId = await postBrief(editor);
     const refused = await other.post(`/api/campaigns/${briefId}/kits`);
     expect(refused.statusCode).toBe(403);
     const started = await editor.post(`/api/campaigns/${briefId}/kits`);
@@ -96,9 +86,7 @@ describe("campaign kits with the outline writer", () => {
     const limited = await buildTestApp({ config: { generationRateLimit: 1 } });
     try {
       const owner = await limited.signInAs("editor");
-      const created = await owner.post("/api/campaigns", briefInput());
-      const briefId = created.json<Ok<{ id: string }>>().data.id;
-      const kitId = (await owner.post(`/api/campaigns/${briefId}/kits`)).json<Ok<Kit>>().data.id;
+      const kitId = (await startKit(owner)).kit.id;
       // 2 cells x 3 assets: five are written, the sixth waits for the window.
       const waiting = await waitForKit(
         owner,

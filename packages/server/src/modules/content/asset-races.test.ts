@@ -6,14 +6,11 @@ import type {
   Visualization,
 } from "@content-studio/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
-import {
-  answer,
-  startFakeAiProvider,
-  type FakeAiProviderServer,
-} from "../../../test/fakes/ai-provider-server";
-import { OPENAI_TEST_KEY, openAiFakeConfig, selectOpenAi } from "../../../test/support/generation";
+import { type Agent, type TestApp } from "../../../test/helper";
+import { answer, type FakeAiProviderServer } from "../../../test/fakes/ai-provider-server";
+import { buildOpenAiFakeApp } from "../../../test/support/generation";
 import { insertTestItem } from "../../../test/support/library";
+import { auditRows } from "../../../test/support/accounts";
 
 type Ok<T> = { success: true; data: T };
 type Err = { success: false; code: string; message: string };
@@ -42,26 +39,33 @@ describe("an asset write after a provider call re-checks the item", () => {
   let admin: Agent;
 
   beforeAll(async () => {
-    fake = await startFakeAiProvider({ apiKey: OPENAI_TEST_KEY });
-    t = await buildTestApp({ config: openAiFakeConfig(fake) });
-    await selectOpenAi(t);
+    ({ t, fake } = await buildOpenAiFakeApp());
     [editor, admin] = await Promise.all([t.signInAs("editor"), t.signInAs("admin")]);
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  afterAll(() => t.close());
   beforeEach(() => fake.reset());
 
   const transition = (agent: Agent, id: string, action: string) =>
     agent.post(`/api/library/${id}/transitions`, { action });
+  const moved = async (agent: Agent, id: string, action: string) =>
+    expect((await transition(agent, id, action)).statusCode).toBe(200);
   const item = async (id: string) =>
     (await admin.get(`/api/library/${id}`)).json<Ok<ContentItem>>().data;
   const versionOf = async (id: string) =>
     (await admin.get(`/api/library/${id}`)).json<Ok<LibraryItemDetail>>().data.version;
+  const historyOf = async (id: string) =>
+    (await admin.get(`/api/library/${id}/history`)).json<Ok<LibraryHistory>>().data;
 
-  /** Starts `call`, waits until the provider has the request, runs `meanwhile`, then answers. */
-  async function whileHeld<T>(call: () => Promise<T>, meanwhile: () => Promise<void>) {
+  /**
+   * Starts `call`, waits until the provider has the request, runs `meanwhile`, then answers with
+   * `held`.
+   */
+  async function whileHeld<T>(
+    held: unknown,
+    call: () => Promise<T>,
+    meanwhile: () => Promise<void>,
+  ) {
+    fake.enqueue(answer(held, { delayMs: HOLD_MS }));
     const before = fake.requests.length;
     const pending = call();
     const started = Date.now();
@@ -75,19 +79,17 @@ describe("an asset write after a provider call re-checks the item", () => {
 
   async function approvedItem(): Promise<string> {
     const id = await insertTestItem(t.db, { quality: 0.95 });
-    expect((await transition(editor, id, "submit")).statusCode).toBe(200);
-    expect((await transition(admin, id, "approve")).statusCode).toBe(200);
+    await moved(editor, id, "submit");
+    await moved(admin, id, "approve");
     return id;
   }
 
   it("refuses variations for an item published meanwhile, and writes nothing", async () => {
     const id = await approvedItem();
-    fake.enqueue(answer(VARIATIONS, { delayMs: HOLD_MS }));
     const res = await whileHeld(
+      VARIATIONS,
       () => editor.post(`/api/library/${id}/repurpose`, {}),
-      async () => {
-        expect((await transition(admin, id, "publish")).statusCode).toBe(200);
-      },
+      () => moved(admin, id, "publish"),
     );
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json<Err>().success).toBe(false);
@@ -101,8 +103,8 @@ describe("an asset write after a provider call re-checks the item", () => {
     const session = await editor.get("/api/session");
     const editorId = session.json<{ data: { user: { id: string } } }>().data.user.id;
     const id = await insertTestItem(t.db, { createdBy: editorId });
-    fake.enqueue(answer(PNG, { delayMs: HOLD_MS }));
     const res = await whileHeld(
+      PNG,
       () => editor.post(`/api/library/${id}/visualize`, { imagePrompt: "A cost chart" }),
       async () => {
         expect((await editor.delete(`/api/library/${id}`)).statusCode).toBe(200);
@@ -121,13 +123,11 @@ describe("an asset write after a provider call re-checks the item", () => {
 
   it("saves a picture for an item approved meanwhile and sends it back to draft", async () => {
     const id = await insertTestItem(t.db, { quality: 0.95 });
-    expect((await transition(editor, id, "submit")).statusCode).toBe(200);
-    fake.enqueue(answer(PNG, { delayMs: HOLD_MS }));
+    await moved(editor, id, "submit");
     const res = await whileHeld(
+      PNG,
       () => editor.post(`/api/library/${id}/visualize`, { imagePrompt: "A cost chart" }),
-      async () => {
-        expect((await transition(admin, id, "approve")).statusCode).toBe(200);
-      },
+      () => moved(admin, id, "approve"),
     );
     expect(res.statusCode, res.body).toBe(200);
     const viz = res.json<Ok<Visualization>>().data;
@@ -135,7 +135,7 @@ describe("an asset write after a provider call re-checks the item", () => {
     const after = await item(id);
     expect(after.status).toBe("draft");
     expect(after.visualization).toEqual(viz);
-    const history = (await admin.get(`/api/library/${id}/history`)).json<Ok<LibraryHistory>>().data;
+    const history = await historyOf(id);
     expect(history.events.slice(0, 2).map((e) => e.kind)).toEqual(
       expect.arrayContaining(["edited", "approval_voided"]),
     );
@@ -147,23 +147,15 @@ describe("an asset write after a provider call re-checks the item", () => {
       changedSections: ["visualization"],
       note: "A new visualization was saved.",
     });
-    const audited = await t.db
-      .selectFrom("audit_log")
-      .select("action")
-      .where("target_id", "=", id)
-      .where("action", "=", "content.approval_voided")
-      .execute();
-    expect(audited).toHaveLength(1);
+    expect(await auditRows(t, "content.approval_voided", id)).toHaveLength(1);
   });
 
   it("saves variations for an item submitted for review, which goes back to draft", async () => {
     const id = await insertTestItem(t.db, { quality: 0.95 });
-    fake.enqueue(answer(VARIATIONS, { delayMs: HOLD_MS }));
     const res = await whileHeld(
+      VARIATIONS,
       () => editor.post(`/api/library/${id}/repurpose`, {}),
-      async () => {
-        expect((await transition(editor, id, "submit")).statusCode).toBe(200);
-      },
+      () => moved(editor, id, "submit"),
     );
     expect(res.statusCode, res.body).toBe(200);
     const saved = res.json<Ok<ContentVariations>>().data;
@@ -171,7 +163,7 @@ describe("an asset write after a provider call re-checks the item", () => {
     expect(after.status).toBe("draft");
     expect(after.repurposed).toEqual(saved);
     expect(await versionOf(id)).toBe(2);
-    const history = (await admin.get(`/api/library/${id}/history`)).json<Ok<LibraryHistory>>().data;
+    const history = await historyOf(id);
     expect(history.versions[0]?.changedSections).toEqual(["variations"]);
   });
 
@@ -197,16 +189,10 @@ describe("an asset write after a provider call re-checks the item", () => {
       imagePrompt: "A line chart of engineering change orders by month",
     });
     expect(await versionOf(id)).toBe(beforeVersion + 1);
-    const history = (await admin.get(`/api/library/${id}/history`)).json<Ok<LibraryHistory>>().data;
+    const history = await historyOf(id);
     expect(history.versions[0]?.changedSections).toEqual(["imagePrompt"]);
     expect(history.events.map((e) => e.kind)).toContain("approval_voided");
-    const audited = await t.db
-      .selectFrom("audit_log")
-      .select("action")
-      .where("target_id", "=", id)
-      .where("action", "=", "content.approval_voided")
-      .execute();
-    expect(audited).toHaveLength(1);
+    expect(await auditRows(t, "content.approval_voided", id)).toHaveLength(1);
     // The same prompt again changes nothing: no version, status as it is.
     const again = await editor.put(`/api/library/${id}`, {
       ...text,

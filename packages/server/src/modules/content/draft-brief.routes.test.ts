@@ -1,19 +1,8 @@
 import type { CompanyProfileResponse, GeneratedContent } from "@content-studio/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  answer,
-  startFakeAiProvider,
-  type FakeAiProviderServer,
-} from "../../../test/fakes/ai-provider-server";
-import { buildTestApp, TEST_DB, type Agent, type TestApp } from "../../../test/helper";
-import {
-  editorReviewOff,
-  modelDraft,
-  OPENAI_TEST_KEY,
-  openAiFakeConfig,
-  selectOpenAi,
-  VALID_REQUEST,
-} from "../../../test/support/generation";
+import { answer, type FakeAiProviderServer } from "../../../test/fakes/ai-provider-server";
+import { TEST_DB, type Agent, type TestApp } from "../../../test/helper";
+import { modelDraft, VALID_REQUEST, buildOpenAiFakeApp } from "../../../test/support/generation";
 import { COMPANY_CATALOG, COMPANY_VOICE } from "../../db/seed/reference-data";
 import { loadBriefContext, type BriefInput } from "./brief";
 
@@ -38,17 +27,11 @@ describe(`the first draft's brief and prompt (${TEST_DB})`, () => {
   let editor: Agent;
 
   beforeAll(async () => {
-    fake = await startFakeAiProvider({ apiKey: OPENAI_TEST_KEY });
-    t = await buildTestApp({ config: openAiFakeConfig(fake) });
-    await selectOpenAi(t);
     // These tests read the draft's prompt: the editor's review (a second call) is tested elsewhere.
-    await editorReviewOff(t);
+    ({ t, fake } = await buildOpenAiFakeApp({ editorReview: false }));
     [admin, editor] = await Promise.all([t.signInAs("admin"), t.signInAs("editor")]);
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  afterAll(() => t.close());
   beforeEach(() => fake.reset());
 
   const generate = async () => {

@@ -1,19 +1,9 @@
 import type { Fact, GeneratedContent, LibraryItemDetail } from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  answer,
-  startFakeAiProvider,
-  type FakeAiProviderServer,
-} from "../../../test/fakes/ai-provider-server";
-import { buildTestApp, TEST_DB, type TestApp } from "../../../test/helper";
-import {
-  editorReviewOff,
-  modelDraft,
-  OPENAI_TEST_KEY,
-  openAiFakeConfig,
-  selectOpenAi,
-  VALID_REQUEST,
-} from "../../../test/support/generation";
+import { answer, type FakeAiProviderServer } from "../../../test/fakes/ai-provider-server";
+import { TEST_DB, type TestApp } from "../../../test/helper";
+import { factInput } from "../../../test/support/factories";
+import { modelDraft, VALID_REQUEST, buildOpenAiFakeApp } from "../../../test/support/generation";
 
 type Ok<T> = { success: true; data: T };
 
@@ -29,23 +19,20 @@ describe(`an approved fact quoted by the writer (${TEST_DB})`, () => {
     "Customers shorten supplier quote reviews for aerospace castings by 30-40% in the first year.";
 
   beforeAll(async () => {
-    fake = await startFakeAiProvider({ apiKey: OPENAI_TEST_KEY });
-    t = await buildTestApp({ config: openAiFakeConfig(fake) });
-    await selectOpenAi(t);
-    await editorReviewOff(t);
+    ({ t, fake } = await buildOpenAiFakeApp({ editorReview: false }));
     const admin = await t.signInAs("admin");
-    const proposed = await admin.post("/api/proof/facts", {
-      statement: STATEMENT,
-      value: 30,
-      valueMax: 40,
-      unit: "%",
-      subjectType: "company",
-      subjectId: null,
-      source: "Customer review study, table 2",
-      owner: "Product Marketing",
-      expiresOn: null,
-      isSample: false,
-    });
+    const proposed = await admin.post(
+      "/api/proof/facts",
+      factInput({
+        statement: STATEMENT,
+        value: 30,
+        valueMax: 40,
+        unit: "%",
+        subjectType: "company",
+        subjectId: null,
+        source: "Customer review study, table 2",
+      }),
+    );
     expect(proposed.statusCode, proposed.body).toBe(201);
     const id = proposed.json<Ok<Fact>>().data.id;
     const approved = await admin.post(`/api/proof/facts/${id}/approve`, {});
@@ -54,10 +41,7 @@ describe(`an approved fact quoted by the writer (${TEST_DB})`, () => {
       .json<Ok<{ facts: Fact[] }>>()
       .data.facts.find((f) => f.id === id)!;
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  afterAll(() => t.close());
 
   const generateWith = async (sentence: string) => {
     const editor = await t.signInAs("editor");

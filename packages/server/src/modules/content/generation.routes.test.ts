@@ -19,7 +19,7 @@ import {
   status,
   type FakeAiProviderServer,
 } from "../../../test/fakes/ai-provider-server";
-import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
+import { buildTestApp, buildTestAppAs, type Agent, type TestApp } from "../../../test/helper";
 import { PROMPT_VERSION } from "../ai/writer";
 import {
   OPENAI_TEST_KEY,
@@ -34,6 +34,7 @@ import {
   openAiFakeConfig,
   selectBuiltin,
   selectOpenAi,
+  buildOpenAiFakeApp,
 } from "../../../test/support/generation";
 
 type Ok<T> = { success: true; data: T };
@@ -48,12 +49,7 @@ describe("generation with the built-in writer", () => {
   let admin: Agent;
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    [viewer, editor, admin] = await Promise.all([
-      t.signInAs("viewer"),
-      t.signInAs("editor"),
-      t.signInAs("admin"),
-    ]);
+    [t, viewer, editor, admin] = await buildTestAppAs(["viewer", "editor", "admin"]);
   });
   afterAll(() => t.close());
 
@@ -409,16 +405,10 @@ describe("generation through an OpenAI-wire provider", () => {
   let viewer: Agent;
 
   beforeAll(async () => {
-    fake = await startFakeAiProvider({ apiKey: OPENAI_TEST_KEY });
-    t = await buildTestApp({ config: openAiFakeConfig(fake) });
-    await selectOpenAi(t);
-    await editorReviewOff(t);
+    ({ t, fake } = await buildOpenAiFakeApp({ editorReview: false }));
     [editor, viewer] = await Promise.all([t.signInAs("editor"), t.signInAs("viewer")]);
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  afterAll(() => t.close());
   beforeEach(() => fake.reset());
 
   async function getItem(id: string) {

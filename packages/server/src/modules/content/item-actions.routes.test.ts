@@ -10,13 +10,13 @@ import {
   type SeoAnalysis,
   type Visualization,
 } from "@content-studio/contract";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   answer,
   startFakeAiProvider,
   type FakeAiProviderServer,
 } from "../../../test/fakes/ai-provider-server";
-import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
+import { buildTestApp, buildTestAppAs, type Agent, type TestApp } from "../../../test/helper";
 import {
   OPENAI_TEST_KEY,
   VALID_REQUEST,
@@ -44,8 +44,7 @@ describe("content items (built-in writer)", () => {
   let id: string;
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    [viewer, editor] = await Promise.all([t.signInAs("viewer"), t.signInAs("editor")]);
+    [t, viewer, editor] = await buildTestAppAs(["viewer", "editor"]);
     id = await generate(editor);
   });
   afterAll(() => t.close());
@@ -274,21 +273,27 @@ describe("content items (OpenAI)", () => {
     fake = await startFakeAiProvider({ apiKey: OPENAI_TEST_KEY });
   });
   afterAll(() => fake.close());
-  beforeEach(() => fake.reset());
+
+  // Each test on a fresh app with an item the built-in writer drafted; the test then selects OpenAI.
+  let t: TestApp;
+  let editor: Agent;
+  let id: string;
+  beforeEach(async () => {
+    fake.reset();
+    t = await buildTestApp({ config: openAiFakeConfig(fake) });
+    editor = await t.signInAs("editor");
+    await selectBuiltin(t);
+    id = await generate(editor, { performQualityCheck: false });
+  });
+  afterEach(() => t.close());
 
   it("uses OpenAI's image model when OpenAI is configured, else falls back with a note", async () => {
     const images = await startImageServer();
     const failing = await startImageServer({ fail: true });
-    const ok = await buildTestApp({
-      config: openAiFakeConfig(fake, {}),
-    });
     try {
       // Generation through the chat fake, images through the image server.
-      const editor = await ok.signInAs("editor");
-      await selectBuiltin(ok);
-      const id = await generate(editor, { performQualityCheck: false });
-      await selectOpenAi(ok);
-      ok.ctx.config.ai.openai.baseUrl = images.baseUrl;
+      await selectOpenAi(t);
+      t.ctx.config.ai.openai.baseUrl = images.baseUrl;
       const res = await editor.post(`/api/library/${id}/visualize`, { imagePrompt: "Cost model" });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json<Ok<Visualization>>().data).toMatchObject({
@@ -304,7 +309,7 @@ describe("content items (OpenAI)", () => {
         body: { model: "gpt-image-1", prompt: "Cost model" },
       });
 
-      ok.ctx.config.ai.openai.baseUrl = failing.baseUrl;
+      t.ctx.config.ai.openai.baseUrl = failing.baseUrl;
       const fallback = await editor.post(`/api/library/${id}/visualize`, {});
       expect(fallback.statusCode, fallback.body).toBe(200);
       const viz = fallback.json<Ok<Visualization>>().data;
@@ -312,130 +317,105 @@ describe("content items (OpenAI)", () => {
       expect(viz.note).toMatch(/built-in infographic/);
       assertWellFormedXml(viz.data);
     } finally {
-      await ok.close();
       await images.close();
       await failing.close();
     }
   });
 
   it("rejects an optimization that adds a claim no approved fact supports", async () => {
-    const t = await buildTestApp({ config: openAiFakeConfig(fake) });
-    try {
-      const editor = await t.signInAs("editor");
-      await selectBuiltin(t);
-      const id = await generate(editor, { performQualityCheck: false });
-      await selectOpenAi(t);
-      const invented = modelDraft({
-        body: `${modelDraft().body}<p>Our customers cut supplier costs by 63% within a year.</p>`,
-      });
-      fake.enqueue(answer(invented));
-      const res = await editor.post(`/api/library/${id}/optimize`, {});
-      expect(res.statusCode, res.body).toBe(200);
-      const result = res.json<Ok<OptimizeContentResult>>().data;
-      expect(result.rejectedClaims?.map((c) => c.status)).toContain("unsupported");
-      expect(result.rejectedClaims?.some((c) => c.text.startsWith("63%"))).toBe(true);
-      // The candidate is the unchanged draft: nothing to keep.
-      expect(result.diff).toEqual([]);
-      expect(result.after).toEqual(result.before);
-    } finally {
-      await t.close();
-    }
+    await selectOpenAi(t);
+    const invented = modelDraft({
+      body: `${modelDraft().body}<p>Our customers cut supplier costs by 63% within a year.</p>`,
+    });
+    fake.enqueue(answer(invented));
+    const res = await editor.post(`/api/library/${id}/optimize`, {});
+    expect(res.statusCode, res.body).toBe(200);
+    const result = res.json<Ok<OptimizeContentResult>>().data;
+    expect(result.rejectedClaims?.map((c) => c.status)).toContain("unsupported");
+    expect(result.rejectedClaims?.some((c) => c.text.startsWith("63%"))).toBe(true);
+    // The candidate is the unchanged draft: nothing to keep.
+    expect(result.diff).toEqual([]);
+    expect(result.after).toEqual(result.before);
   });
 
   it("keeps a revision that removes a finding and refuses the same revision with a fact list appended", async () => {
-    const t = await buildTestApp({ config: openAiFakeConfig(fake) });
-    try {
-      const editor = await t.signInAs("editor");
-      await selectBuiltin(t);
-      const id = await generate(editor, { performQualityCheck: false });
-      const disparaging = "Legacy costing vendors are useless for this work.";
-      const written = modelDraft();
-      const edited = await editor.put(`/api/library/${id}`, {
-        headline: written.headline,
-        introduction: written.introduction,
-        body: `${written.body}<p>${disparaging}</p>`,
-        conclusion: written.conclusion,
-      });
-      expect(edited.statusCode, edited.body).toBe(200);
-      await selectOpenAi(t);
-      // Approved facts every brief carries (about the company), as an admin's list shows them.
-      const listed = await editor.get("/api/proof/facts");
-      const facts = listed
-        .json<
-          Ok<{
-            facts: { statement: string; status: string; subjectType: string; expired: boolean }[];
-          }>
-        >()
-        .data.facts.filter(
-          (f) => f.status === "approved" && f.subjectType === "company" && !f.expired,
-        )
-        .slice(0, 3);
-      expect(facts.length).toBeGreaterThanOrEqual(2);
+    const disparaging = "Legacy costing vendors are useless for this work.";
+    const written = modelDraft();
+    const edited = await editor.put(`/api/library/${id}`, {
+      headline: written.headline,
+      introduction: written.introduction,
+      body: `${written.body}<p>${disparaging}</p>`,
+      conclusion: written.conclusion,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    await selectOpenAi(t);
+    // Approved facts every brief carries (about the company), as an admin's list shows them.
+    const listed = await editor.get("/api/proof/facts");
+    const facts = listed
+      .json<
+        Ok<{
+          facts: { statement: string; status: string; subjectType: string; expired: boolean }[];
+        }>
+      >()
+      .data.facts.filter(
+        (f) => f.status === "approved" && f.subjectType === "company" && !f.expired,
+      )
+      .slice(0, 3);
+    expect(facts.length).toBeGreaterThanOrEqual(2);
 
-      // The honest revision: the disparaging sentence removed, nothing else.
-      fake.enqueue(answer(written));
-      const kept = (await editor.post(`/api/library/${id}/optimize`, {})).json<
-        Ok<OptimizeContentResult>
-      >().data;
-      expect(kept.before.criteria.flatMap((c) => c.findings.map((f) => f.code))).toContain(
-        "disparaging_claim",
-      );
-      expect(kept.diff.map((d) => d.section)).toEqual(["body"]);
-      expect(kept.candidate.body).not.toContain("useless");
-      expect(kept.note ?? null).toBeNull();
+    // The honest revision: the disparaging sentence removed, nothing else.
+    fake.enqueue(answer(written));
+    const kept = (await editor.post(`/api/library/${id}/optimize`, {})).json<
+      Ok<OptimizeContentResult>
+    >().data;
+    expect(kept.before.criteria.flatMap((c) => c.findings.map((f) => f.code))).toContain(
+      "disparaging_claim",
+    );
+    expect(kept.diff.map((d) => d.section)).toEqual(["body"]);
+    expect(kept.candidate.body).not.toContain("useless");
+    expect(kept.note ?? null).toBeNull();
 
-      // The same revision with the approved facts appended as a list: refused as boilerplate.
-      const padded = {
-        ...written,
-        body: `${written.body}<h2>Proof points</h2><ul>${facts.map((f) => `<li>${f.statement}</li>`).join("")}</ul>`,
-      };
-      fake.enqueue(answer(padded));
-      const refused = (await editor.post(`/api/library/${id}/optimize`, {})).json<
-        Ok<OptimizeContentResult>
-      >().data;
-      expect(refused.diff).toEqual([]);
-      expect(refused.candidate.body).toContain("useless");
-      expect(refused.after).toEqual(refused.before);
-      expect(refused.note).toMatch(/not kept because it appended boilerplate/);
-    } finally {
-      await t.close();
-    }
+    // The same revision with the approved facts appended as a list: refused as boilerplate.
+    const padded = {
+      ...written,
+      body: `${written.body}<h2>Proof points</h2><ul>${facts.map((f) => `<li>${f.statement}</li>`).join("")}</ul>`,
+    };
+    fake.enqueue(answer(padded));
+    const refused = (await editor.post(`/api/library/${id}/optimize`, {})).json<
+      Ok<OptimizeContentResult>
+    >().data;
+    expect(refused.diff).toEqual([]);
+    expect(refused.candidate.body).toContain("useless");
+    expect(refused.after).toEqual(refused.before);
+    expect(refused.note).toMatch(/not kept because it appended boilerplate/);
   });
 
   it("regenerates over-long variations once, then cuts them at a sentence boundary", async () => {
-    const t = await buildTestApp({ config: openAiFakeConfig(fake) });
-    try {
-      const editor = await t.signInAs("editor");
-      await selectBuiltin(t);
-      const id = await generate(editor, { performQualityCheck: false });
-      await selectOpenAi(t);
-      const tooLong = {
-        linkedin: "A LinkedIn post about should-cost reviews.",
-        x: `${"Should-cost reviews catch overruns early. ".repeat(10)}https://example.com/guide`,
-        emailSubjects: [
-          "Catch cost overruns at design review",
-          "Should-cost, explained",
-          "Your next gate",
-        ],
-        newsletter: "A short newsletter blurb.",
-      };
-      fake.enqueue(answer(tooLong), answer(tooLong));
-      const res = await editor.post(`/api/library/${id}/repurpose`, { variation: 4 });
-      expect(res.statusCode, res.body).toBe(200);
-      const data = res.json<Ok<ContentVariations>>().data;
-      expect(fake.requests).toHaveLength(2);
-      expect(fake.requests[1]!.promptText).toMatch(
-        /x is \d+ characters \(links count 23\); the limit is 280/,
-      );
-      expect(fake.requests[0]!.promptText).toMatch(
-        /variation 4: open with a short before\/after contrast/,
-      );
-      expect(xLength(data.x)).toBeLessThanOrEqual(280);
-      expect(data.x.endsWith("early.")).toBe(true);
-      expect(data).toMatchObject({ variation: 4, provider: "openai", model: "gpt-4o-mini" });
-      expect(data.linkedin).toBe(tooLong.linkedin);
-    } finally {
-      await t.close();
-    }
+    await selectOpenAi(t);
+    const tooLong = {
+      linkedin: "A LinkedIn post about should-cost reviews.",
+      x: `${"Should-cost reviews catch overruns early. ".repeat(10)}https://example.com/guide`,
+      emailSubjects: [
+        "Catch cost overruns at design review",
+        "Should-cost, explained",
+        "Your next gate",
+      ],
+      newsletter: "A short newsletter blurb.",
+    };
+    fake.enqueue(answer(tooLong), answer(tooLong));
+    const res = await editor.post(`/api/library/${id}/repurpose`, { variation: 4 });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json<Ok<ContentVariations>>().data;
+    expect(fake.requests).toHaveLength(2);
+    expect(fake.requests[1]!.promptText).toMatch(
+      /x is \d+ characters \(links count 23\); the limit is 280/,
+    );
+    expect(fake.requests[0]!.promptText).toMatch(
+      /variation 4: open with a short before\/after contrast/,
+    );
+    expect(xLength(data.x)).toBeLessThanOrEqual(280);
+    expect(data.x.endsWith("early.")).toBe(true);
+    expect(data).toMatchObject({ variation: 4, provider: "openai", model: "gpt-4o-mini" });
+    expect(data.linkedin).toBe(tooLong.linkedin);
   });
 });

@@ -9,6 +9,7 @@ import {
 import { COMPANY_CATALOG, INDUSTRIES, PERSONAS } from "../../db/seed/reference-data";
 import { describe, expect, it } from "vitest";
 import type { BriefExample, ContentBrief } from "../ai/writer";
+import { contentBrief } from "../../../test/support/content";
 import {
   PROMPT_VERSION,
   buildDraftPrompt,
@@ -40,19 +41,9 @@ function example(overrides: Partial<BriefExample> = {}): BriefExample {
 }
 
 function brief(overrides: Partial<ContentBrief> = {}): ContentBrief {
-  return {
-    persona,
-    industry,
-    buyingStage: "consideration",
-    journey: persona.buyingJourney.consideration,
-    contentType: "technical-guide",
-    topic: "Should-cost in design reviews",
+  return contentBrief({
     keyMetrics: [COMPANY_CATALOG.keyMetrics[0]!.label],
     solutions: [{ name: "NCS Design", description: "Design-stage costing." }],
-    companyName: COMPANY_CATALOG.companyName,
-    companyDescription: COMPANY_CATALOG.description,
-    offers: COMPANY_CATALOG.offers,
-    primaryKeyword: undefined,
     goodExamples: [example()],
     badExamples: [example({ id: "ex-2", category: "bad", body: INJECTION })],
     approvedFacts: [
@@ -60,7 +51,7 @@ function brief(overrides: Partial<ContentBrief> = {}): ContentBrief {
       { id: "f2", statement: "NCS Design runs inside the CAD tool.", value: null, unit: null },
     ],
     ...overrides,
-  };
+  });
 }
 
 /** The contents of every <example_data …>…</example_data> block, in order. */

@@ -1,24 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { COMPANY_CATALOG, INDUSTRIES, PERSONAS } from "../../db/seed/reference-data";
-import type { ContentBrief, DraftContent } from "../ai/writer";
+import { PERSONAS } from "../../db/seed/reference-data";
+import type { DraftContent } from "../ai/writer";
+import { contentBrief } from "../../../test/support/content";
 import { appendedBoilerplate } from "./refinement-check";
 
 const persona = PERSONAS[0]!;
-const brief: ContentBrief = {
+const brief = contentBrief({
   persona,
-  industry: INDUSTRIES[0]!,
   buyingStage: "awareness",
-  journey: persona.buyingJourney.awareness,
   contentType: "thought-leadership",
   topic: "Supplier quotes on machined brackets",
-  keyMetrics: [],
   solutions: [],
-  companyName: COMPANY_CATALOG.companyName,
   companyDescription: "",
   offers: [],
-  primaryKeyword: undefined,
-  goodExamples: [],
-  badExamples: [],
   approvedFacts: [
     {
       id: "a",
@@ -33,7 +27,7 @@ const brief: ContentBrief = {
       unit: null,
     },
   ],
-};
+});
 const draft: DraftContent = {
   headline: "Supplier quotes on machined brackets",
   introduction: "Quotes for brackets vary widely.",

@@ -93,7 +93,8 @@ describe("suggestMetaDescription", () => {
 
   it("ends every suggestion at a sentence boundary for outlines of the outline writer", async () => {
     const { composeOutline } = await import("../ai/builtin-outline");
-    const { COMPANY_CATALOG, INDUSTRIES, PERSONAS } = await import("../../db/seed/reference-data");
+    const { INDUSTRIES, PERSONAS } = await import("../../db/seed/reference-data");
+    const { contentBrief } = await import("../../../test/support/content");
     for (const topic of [
       "Should-cost analysis",
       "How do we cut ECOs?",
@@ -101,22 +102,7 @@ describe("suggestMetaDescription", () => {
       "Material choices for lightweight structures",
     ]) {
       for (const persona of PERSONAS) {
-        const d = composeOutline({
-          persona,
-          industry: INDUSTRIES[1]!,
-          buyingStage: "consideration",
-          journey: persona.buyingJourney.consideration,
-          contentType: "technical-guide",
-          topic,
-          keyMetrics: [],
-          solutions: [COMPANY_CATALOG.solutions[0]!],
-          companyName: COMPANY_CATALOG.companyName,
-          companyDescription: COMPANY_CATALOG.description,
-          offers: COMPANY_CATALOG.offers,
-          primaryKeyword: undefined,
-          goodExamples: [],
-          badExamples: [],
-        });
+        const d = composeOutline(contentBrief({ persona, industry: INDUSTRIES[1]!, topic }));
         const seo = analyzeSeo({ ...d, topic });
         expect(seo.suggestedMetaDescription.length).toBeLessThanOrEqual(160);
         expect(seo.suggestedMetaDescription, topic).toMatch(/[.!?]["”’)]?$/);

@@ -15,6 +15,7 @@ import { LIBRARY_ACTIONS } from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refreshLibraryStatistics } from "../../db/database";
 import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
+import { auditTrail } from "../../../test/support/audit";
 import { VALID_REQUEST, modelDraft } from "../../../test/support/generation";
 import { purgeExpiredTrash, TRASH_PURGE_QUEUE } from "./library-trash.service";
 import { insertTestItem, insertTestItems, qualityReport } from "../../../test/support/library";
@@ -307,14 +308,7 @@ describe("library items: editing, versions, lifecycle, trash, exports", () => {
     agent.post(`/api/library/${id}/transitions`, { action, ...(note ? { note } : {}) });
   /** The audit log's actions on one item, oldest first. */
   const audited = async (id: string) =>
-    (
-      await t.db
-        .selectFrom("audit_log")
-        .select(["action", "actor_label"])
-        .where("target_id", "=", id)
-        .orderBy("at")
-        .execute()
-    ).map((e) => `${e.action} by ${e.actor_label.split(" <")[0]}`);
+    (await auditTrail(t, id)).map((e) => `${e.action} by ${e.actor_label.split(" <")[0]}`);
   const save = (agent: Agent, id: string, patch: Record<string, unknown> = {}) =>
     agent.put(`/api/library/${id}`, {
       headline: "Should-cost reviews that catch overruns early",

@@ -8,6 +8,7 @@ import {
 } from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestAppAs, type Agent, type TestApp } from "../../../test/helper";
+import { auditTrail } from "../../../test/support/audit";
 import { factInput } from "../../../test/support/factories";
 import { catalogueFact, SAMPLE_FACTS } from "../../db/seed/proof-facts";
 import { COMPANY_CATALOG } from "../../db/seed/reference-data";
@@ -130,12 +131,7 @@ describe("proof library: fact structure", () => {
     expect(edited.statusCode, edited.body).toBe(200);
     expect(FactSchema.parse(edited.json<Ok<unknown>>().data).structure).toEqual(input.structure);
 
-    const audit = await t.db
-      .selectFrom("audit_log")
-      .select(["action", "changes"])
-      .where("target_id", "=", fact.id)
-      .orderBy("at")
-      .execute();
+    const audit = await auditTrail(t, fact.id);
     expect(audit.map((e) => e.action)).toEqual(["proof.fact_created", "proof.fact_changed"]);
     expect(audit[1]?.changes).toEqual({
       claim_direction: { from: before.direction, to: input.structure!.direction },

@@ -4,29 +4,21 @@ import {
   FactSchema,
   QualityReportSchema,
   type Fact,
-  type FactInput,
 } from "@content-studio/contract";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestAppAs, type Agent, type TestApp } from "../../../test/helper";
+import { auditTrail } from "../../../test/support/audit";
+import { factInput } from "../../../test/support/factories";
 import { CATALOGUE_FACT_SOURCE } from "../../db/seed/proof-facts";
 import { COMPANY_CATALOG } from "../../db/seed/reference-data";
 import { VALID_REQUEST } from "../../../test/support/generation";
 
 type Ok<T> = { success: true; data: T };
 
-const FACT: FactInput = {
+const FACT = factInput({
   statement: "Customers quote configured equipment 3x faster with NCS Pro.",
-  value: 3,
-  valueMax: null,
-  unit: "x",
-  subjectType: "solution",
-  subjectId: "pro",
-  source: "Quoting study 2026, page 4",
-  owner: "Product Marketing",
-  expiresOn: null,
-  isSample: false,
-};
+});
 
 const CLAIM = "Engineering teams quote configured equipment 3x faster with NCS Pro.";
 
@@ -142,12 +134,7 @@ describe("proof library routes", () => {
 
     // Proposed, edited, approved and expired: each change is in the audit log, with its fields;
     // the refused approval and edit are not.
-    const audit = await t.db
-      .selectFrom("audit_log")
-      .select(["action", "changes"])
-      .where("target_id", "=", fact.id)
-      .orderBy("at")
-      .execute();
+    const audit = await auditTrail(t, fact.id);
     expect(audit.map((e) => e.action)).toEqual([
       "proof.fact_created",
       "proof.fact_changed",

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
 import { startHubSpotFake, type HubSpotFake } from "../../../test/fakes/hubspot-server";
 import { startWebflowFake, type WebflowFake } from "../../../test/fakes/webflow-server";
+import { auditActions } from "../../../test/support/audit";
 import {
   addConnection,
-  auditActions,
   buildApprovedItem,
   editItem,
   lowerQualityThreshold,
@@ -49,22 +49,30 @@ afterAll(async () => {
 
 const utm = { source: "content-studio", medium: "blog" };
 
+/** A HubSpot blog connection named `name` (with the fake's token unless another is given). */
+const addHubSpotBlog = (name: string, secret = HS_TOKEN) =>
+  addConnection(admin, {
+    name,
+    settings: { target: "hubspot", contentKind: "blog_post", blogId: "184993428780" },
+    secret,
+    utm,
+  });
+
+/** A Webflow connection to the fake's collection (with its token unless another is given). */
+const addWebflow = (name: string, secret = WF_TOKEN) =>
+  addConnection(admin, {
+    name,
+    settings: { target: "webflow", collectionId: wf.collectionId },
+    secret,
+    utm,
+  });
+
 describe("HubSpot", () => {
   it("tests with a one-item list and names a refused token", async () => {
-    const good = await addConnection(admin, {
-      name: "HubSpot blog",
-      settings: { target: "hubspot", contentKind: "blog_post", blogId: "184993428780" },
-      secret: HS_TOKEN,
-      utm,
-    });
+    const good = await addHubSpotBlog("HubSpot blog");
     expect((await testConnection(admin, good.id)).lastTest).toMatchObject({ ok: true });
     expect(hs.requests.at(-1)).toMatchObject({ path: "/cms/v3/blogs/posts?limit=1" });
-    const bad = await addConnection(admin, {
-      name: "HubSpot wrong token",
-      settings: { target: "hubspot", contentKind: "blog_post", blogId: "184993428780" },
-      secret: "pat-na1-wrong",
-      utm,
-    });
+    const bad = await addHubSpotBlog("HubSpot wrong token", "pat-na1-wrong");
     const tested = await testConnection(admin, bad.id);
     expect(tested.lastTest).toMatchObject({ ok: false });
     expect(tested.lastTest!.message).toMatch(/HubSpot refused the private-app token/);
@@ -141,12 +149,7 @@ describe("HubSpot", () => {
 
 describe("Webflow", () => {
   it("reads the field mapping from the collection, and names a refused token", async () => {
-    const conn = await addConnection(admin, {
-      name: "Webflow blog",
-      settings: { target: "webflow", collectionId: wf.collectionId },
-      secret: WF_TOKEN,
-      utm,
-    });
+    const conn = await addWebflow("Webflow blog");
     const tested = await testConnection(admin, conn.id);
     expect(tested.lastTest).toMatchObject({ ok: true });
     expect(tested.fieldMapping).toEqual({
@@ -155,24 +158,14 @@ describe("Webflow", () => {
       body: "post-body",
       summary: "post-summary",
     });
-    const bad = await addConnection(admin, {
-      name: "Webflow wrong token",
-      settings: { target: "webflow", collectionId: wf.collectionId },
-      secret: "nope",
-      utm,
-    });
+    const bad = await addWebflow("Webflow wrong token", "nope");
     expect((await testConnection(admin, bad.id)).lastTest?.message).toMatch(
       /Webflow refused the API token/,
     );
   });
 
   it("makes an item with isDraft: true after a 429's Retry-After, and updates the same item", async () => {
-    const conn = await addConnection(admin, {
-      name: "Webflow posts",
-      settings: { target: "webflow", collectionId: wf.collectionId },
-      secret: WF_TOKEN,
-      utm,
-    });
+    const conn = await addWebflow("Webflow posts");
     await testConnection(admin, conn.id);
     const id = await buildApprovedItem(t, editor, admin);
     wf.script(wf.rateLimited(1, /^POST \/v2\/collections\/[a-f0-9]+\/items$/));
@@ -200,12 +193,7 @@ describe("Webflow", () => {
   });
 
   it("records a validation error as the export's last error and every attempt in the audit log", async () => {
-    const conn = await addConnection(admin, {
-      name: "Webflow strict",
-      settings: { target: "webflow", collectionId: wf.collectionId },
-      secret: WF_TOKEN,
-      utm,
-    });
+    const conn = await addWebflow("Webflow strict");
     const id = await buildApprovedItem(t, editor, admin);
     wf.script({
       match: /^POST \/v2\/collections\/[a-f0-9]+\/items$/,

@@ -3,9 +3,9 @@ import type { PublishingConnection } from "@content-studio/contract";
 import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
 import { startWordPressFake, type WordPressFake } from "../../../test/fakes/wordpress-server";
 import { startWebhookReceiver, type WebhookReceiver } from "../../../test/fakes/webhook-receiver";
+import { auditActions } from "../../../test/support/audit";
 import {
   addConnection,
-  auditActions,
   buildApprovedItem,
   editItem,
   lowerQualityThreshold,

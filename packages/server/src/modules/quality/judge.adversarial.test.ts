@@ -1,27 +1,12 @@
-import {
-  DEFAULT_BANNED_PHRASES,
-  QUALITY_GATE_CAP,
-  describeFinding,
-  type QualityReport,
-} from "@content-studio/contract";
+import { QUALITY_GATE_CAP, describeFinding, type QualityReport } from "@content-studio/contract";
 import { describe, expect, it } from "vitest";
 import {
   ADVERSARIAL,
   COMPETENT,
   JUDGE_FIXTURES,
-  MEDICAL_DEVICES,
   type JudgeFixture,
 } from "../../../test/fixtures/judge";
-import { INDUSTRIES, PERSONAS } from "../../db/seed/reference-data";
-import { scoreContent } from "./scorer";
-import { loadShippedExamples, seedContext, shippedIndex } from "./shipped-examples";
-
-/** Probability that a random good piece outscores a random adversarial one (ties count half). */
-function rocAuc(positives: number[], negatives: number[]): number {
-  let wins = 0;
-  for (const p of positives) for (const n of negatives) wins += p > n ? 1 : p === n ? 0.5 : 0;
-  return wins / (positives.length * negatives.length);
-}
+import { judgeFixtureScorer, rocAuc } from "../../../test/support/judge";
 
 /** 'meets' the standard: above 0.7. */
 const meets = (r: QualityReport) => r.overall > 0.7;
@@ -32,21 +17,7 @@ const meets = (r: QualityReport) => r.overall > 0.7;
  * that exists only in this test's reference data.
  */
 describe("quality judge on the adversarial fixtures", () => {
-  const index = shippedIndex(loadShippedExamples());
-  const industries = [...INDUSTRIES, MEDICAL_DEVICES];
-  const score = (f: JudgeFixture) =>
-    scoreContent(
-      {
-        ...f.draft,
-        persona: PERSONAS.find((p) => p.id === f.brief.personaId)!,
-        industry: industries.find((i) => i.id === f.brief.industryId)!,
-        buyingStage: f.brief.buyingStage,
-        contentType: f.brief.contentType,
-        topic: f.brief.topic,
-        keyMetrics: f.brief.keyMetrics ?? [],
-      },
-      seedContext(index, DEFAULT_BANNED_PHRASES, { industries }),
-    );
+  const score = judgeFixtureScorer();
   const reports = new Map(JUDGE_FIXTURES.map((f) => [f.id, score(f)]));
   const of = (id: string) => reports.get(id)!;
 

@@ -6,13 +6,7 @@ import {
 import { describe, expect, it } from "vitest";
 import { scoreContent } from "./scorer";
 import { exampleAsInput, loadShippedExamples, seedContext, shippedIndex } from "./shipped-examples";
-
-/** Probability that a random good example outscores a random bad one (ties count half). */
-function rocAuc(positives: number[], negatives: number[]): number {
-  let wins = 0;
-  for (const p of positives) for (const n of negatives) wins += p > n ? 1 : p === n ? 0.5 : 0;
-  return wins / (positives.length * negatives.length);
-}
+import { rocAuc } from "../../../test/support/judge";
 
 /**
  * Regression on the shipped examples (the judge is NOT validated here: these are the examples

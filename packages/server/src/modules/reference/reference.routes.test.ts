@@ -1,13 +1,12 @@
 import { IndustrySchema, PersonaSchema } from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp, type BuiltApp } from "../../app";
 import {
   Agent,
   buildTestAppAs,
   sql,
   TEST_DB,
-  testConfig,
   type TestApp,
+  withSecondInstance,
 } from "../../../test/helper";
 
 describe(`reference data (${TEST_DB})`, () => {
@@ -110,14 +109,7 @@ describe(`reference data (${TEST_DB})`, () => {
     });
 
     it("changes the catalogue's tag after a company profile edit, on every instance", async () => {
-      const second: BuiltApp = await buildApp({
-        config: testConfig(),
-        db: t.db,
-        dbKind: t.database.kind,
-        logger: false,
-      });
-      try {
-        await second.app.ready();
+      await withSecondInstance(t, async (second) => {
         const admin = await t.signInAs("admin");
         const onSecond = new Agent(second.app);
         // The same session cookie works on both instances (one database, one secret).
@@ -146,9 +138,7 @@ describe(`reference data (${TEST_DB})`, () => {
         expect(onFirst.headers.etag).toBe(after.headers.etag);
         // Answers built from unchanged rows keep their tag.
         expect((await onSecond.get("/api/personas", cookie)).headers.etag).toBe(beforePersonas);
-      } finally {
-        await second.app.close();
-      }
+      });
     });
 
     it("changes the personas' tag when a persona row changes, whoever writes it", async () => {

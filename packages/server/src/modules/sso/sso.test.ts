@@ -376,33 +376,23 @@ describe("Signing in with the provider", () => {
 });
 
 describe("Password sign-in switched off", () => {
-  it("needs a break-glass admin, then refuses passwords for everyone else (403)", async () => {
-    const none = await admin.put(
+  /** Keeps the secret and allows password sign-in only to the break-glass accounts named. */
+  const breakGlassOnly = (breakGlassUserIds: string[]) =>
+    admin.put(
       "/api/settings/sso",
-      settings({ clientSecret: undefined, passwordSignIn: "break_glass_only" }),
+      settings({ clientSecret: undefined, passwordSignIn: "break_glass_only", breakGlassUserIds }),
     );
+
+  it("needs a break-glass admin, then refuses passwords for everyone else (403)", async () => {
+    const none = await breakGlassOnly([]);
     expect(none.statusCode).toBe(400);
     expect(none.json<Envelope>().details.issues[0]!.path).toBe("body.breakGlassUserIds");
     const editorAccount = await buildAccount(t, "editor");
-    const notAdmin = await admin.put(
-      "/api/settings/sso",
-      settings({
-        clientSecret: undefined,
-        passwordSignIn: "break_glass_only",
-        breakGlassUserIds: [editorAccount.user.id],
-      }),
-    );
+    const notAdmin = await breakGlassOnly([editorAccount.user.id]);
     expect(notAdmin.statusCode).toBe(400);
 
     const breakGlass = await buildAccount(t, "admin");
-    const off = await admin.put(
-      "/api/settings/sso",
-      settings({
-        clientSecret: undefined,
-        passwordSignIn: "break_glass_only",
-        breakGlassUserIds: [breakGlass.user.id],
-      }),
-    );
+    const off = await breakGlassOnly([breakGlass.user.id]);
     expect(off.statusCode, off.body).toBe(200);
     const changes = (await auditEntries("sso.changed")).at(-1)!.changes;
     expect(changes).toMatchObject({

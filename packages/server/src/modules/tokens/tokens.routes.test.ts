@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CreateTokenBody, CreatedApiToken } from "@content-studio/contract";
 import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
+import { auditTrail } from "../../../test/support/audit";
 import { briefInput, buildSignedIn, type TestAccount } from "../../../test/support/factories";
 
 type Signed = TestAccount & { agent: Agent };
@@ -44,13 +45,6 @@ describe("API tokens", () => {
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
   const setUser = (id: string, body: object) => admin.agent.patch(`/api/users/${id}`, body);
-  const auditOf = (tokenId: string) =>
-    t.db
-      .selectFrom("audit_log")
-      .select(["action", "actor_label", "changes"])
-      .where("target_id", "=", tokenId)
-      .orderBy("at")
-      .execute();
 
   it("creates a token shown once, lists it without its secret, and revokes it", async () => {
     const editor = await buildSignedIn(t, "editor");
@@ -90,7 +84,7 @@ describe("API tokens", () => {
     expect(revoked.statusCode).toBe(200);
     expect((await editor.agent.get("/api/tokens")).json()).toMatchObject({ data: { tokens: [] } });
     expect((await editor.agent.delete(`/api/tokens/${created.token.id}`)).statusCode).toBe(404);
-    const audit = await auditOf(created.token.id);
+    const audit = await auditTrail(t, created.token.id);
     expect(audit.map((a) => a.action)).toEqual(["token.created", "token.revoked"]);
     expect(audit[0]!.changes).toMatchObject({ scopes: { to: ["library:read", "library:write"] } });
   });
@@ -228,7 +222,7 @@ describe("API tokens", () => {
     const off = await withToken(secret, "GET", "/api/library");
     expect(off.statusCode).toBe(401);
     expect(off.json()).toMatchObject({ code: "unauthenticated" });
-    const audit = await auditOf(token.id);
+    const audit = await auditTrail(t, token.id);
     expect(audit.at(-1)).toMatchObject({
       action: "token.refused",
       changes: { reason: { to: "owner deactivated" } },
@@ -247,7 +241,7 @@ describe("API tokens", () => {
     expect(expired.statusCode).toBe(401);
     expect(expired.json<{ message: string }>().message).toMatch(/expired/);
     expect((await withToken(expiring.secret, "GET", "/api/library")).statusCode).toBe(401);
-    const expiredAudit = await auditOf(expiring.token.id);
+    const expiredAudit = await auditTrail(t, expiring.token.id);
     expect(expiredAudit.filter((a) => a.action === "token.refused")).toEqual([
       expect.objectContaining({ changes: { reason: { to: "expired" } } }),
     ]);
@@ -257,7 +251,7 @@ describe("API tokens", () => {
     await viewer.agent.delete(`/api/tokens/${revoking.token.id}`);
     const revoked = await withToken(revoking.secret, "GET", "/api/library");
     expect(revoked.statusCode).toBe(401);
-    expect((await auditOf(revoking.token.id)).map((a) => a.action)).toEqual([
+    expect((await auditTrail(t, revoking.token.id)).map((a) => a.action)).toEqual([
       "token.created",
       "token.revoked",
       "token.refused",

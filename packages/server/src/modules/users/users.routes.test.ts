@@ -1,10 +1,7 @@
 import type { User, UserList } from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Agent, buildTestApp, TEST_DB, type TestApp } from "../../../test/helper";
-
-const PASSWORD = "Sturdy-Test-Passphrase-42";
-let counter = 0;
-const email = (label: string) => `${label}-${++counter}@example.test`;
+import { address, newUserBody, PASSWORD } from "../../../test/support/accounts";
 
 describe("users", () => {
   let t: TestApp;
@@ -20,15 +17,13 @@ describe("users", () => {
   afterAll(() => t.close());
 
   async function create(role: User["role"] = "viewer", password = PASSWORD) {
-    const address = email(role);
-    const res = await admin.post("/api/users", {
-      name: `New ${role}`,
-      email: address,
-      password,
-      role,
-    });
+    const email = address(role);
+    const res = await admin.post(
+      "/api/users",
+      newUserBody({ name: `New ${role}`, email, password, role }),
+    );
     expect(res.statusCode, res.body).toBe(201);
-    return { user: res.json<{ data: User }>().data, email: address, password };
+    return { user: res.json<{ data: User }>().data, email, password };
   }
 
   async function signIn(address: string, password = PASSWORD) {
@@ -42,12 +37,10 @@ describe("users", () => {
 
   describe("creating", () => {
     it("creates a user and lists it", async () => {
-      const res = await admin.post("/api/users", {
-        name: "  Ada Editor ",
-        email: "Ada@Example.test",
-        password: PASSWORD,
-        role: "editor",
-      });
+      const res = await admin.post(
+        "/api/users",
+        newUserBody({ name: "  Ada Editor ", email: "Ada@Example.test", role: "editor" }),
+      );
       expect(res.statusCode).toBe(201);
       const { id, createdAt, ...user } = res.json<{ data: User }>().data;
       // Exactly these fields: nothing else (no password hash) leaves the presenter.
@@ -82,23 +75,13 @@ describe("users", () => {
 
     it("refuses a duplicate email, whatever its case, with 409", async () => {
       const { email: taken } = await create();
-      const res = await admin.post("/api/users", {
-        name: "Twin",
-        email: taken.toUpperCase(),
-        password: PASSWORD,
-        role: "viewer",
-      });
+      const res = await admin.post("/api/users", newUserBody({ email: taken.toUpperCase() }));
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ success: false, code: "conflict" });
     });
 
     it("refuses a short password with 400 validation_error on body.password", async () => {
-      const res = await admin.post("/api/users", {
-        name: "Shorty",
-        email: email("short"),
-        password: "Xy7$kq",
-        role: "viewer",
-      });
+      const res = await admin.post("/api/users", newUserBody({ password: "Xy7$kq" }));
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({
         success: false,
@@ -110,12 +93,7 @@ describe("users", () => {
     it.each(["password123", "qwerty123", "Password123!"])(
       "refuses the common password %s",
       async (password) => {
-        const res = await admin.post("/api/users", {
-          name: "Common",
-          email: email("common"),
-          password,
-          role: "viewer",
-        });
+        const res = await admin.post("/api/users", newUserBody({ password }));
         expect(res.statusCode).toBe(400);
         expect(res.json()).toMatchObject({
           code: "validation_error",
@@ -133,12 +111,10 @@ describe("users", () => {
     });
 
     it("refuses an unknown role and a missing field with field paths", async () => {
-      const res = await admin.post("/api/users", {
-        name: "Nobody",
-        email: "not-an-email",
-        password: PASSWORD,
-        role: "owner",
-      });
+      const res = await admin.post(
+        "/api/users",
+        newUserBody({ email: "not-an-email", role: "owner" }),
+      );
       expect(res.statusCode).toBe(400);
       const paths = res
         .json<{ details: { issues: { path: string }[] } }>()
@@ -260,12 +236,7 @@ describe("users", () => {
       const { user } = await create();
       for (const res of [
         await agent.get("/api/users"),
-        await agent.post("/api/users", {
-          name: "X",
-          email: email("x"),
-          password: PASSWORD,
-          role: "admin",
-        }),
+        await agent.post("/api/users", newUserBody({ role: "admin" })),
         await patch(user.id, { role: "admin" }, agent),
         await patch(user.id, {}, agent),
       ]) {

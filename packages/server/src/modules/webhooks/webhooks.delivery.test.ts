@@ -6,6 +6,7 @@ import type {
   WebhookEndpointWithSecret,
 } from "@content-studio/contract";
 import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
+import { auditActions } from "../../../test/support/audit";
 import { startSmtpFake, type SmtpFake } from "../../../test/fakes/smtp-server";
 import { startWebhookReceiver, type WebhookReceiver } from "../../../test/fakes/webhook-receiver";
 import { emitWebhookEvent } from "./webhooks.service";
@@ -98,15 +99,6 @@ async function listEndpoints(): Promise<WebhookEndpoint[]> {
     .endpoints;
 }
 
-async function auditActions(targetId: string): Promise<string[]> {
-  const rows = await t.db
-    .selectFrom("audit_log")
-    .select("action")
-    .where("target_id", "=", targetId)
-    .execute();
-  return rows.map((r) => r.action);
-}
-
 /** The app's webhook delivery counter (what /metrics reports), by outcome. */
 async function deliveryCounts(): Promise<Record<"delivered" | "failed" | "gave_up", number>> {
   const { values } = await t.ctx.metrics.webhookDeliveries.get();
@@ -140,7 +132,7 @@ describe("webhook delivery (Standard Webhooks, real loopback receiver)", () => {
     const counted = await deliveryCounts();
     expect(counted.failed - countedBefore.failed).toBe(1);
     expect(counted.delivered - countedBefore.delivered).toBe(1);
-    const actions = await auditActions(endpoint.id);
+    const actions = await auditActions(t, endpoint.id);
     expect(actions).toContain("webhook.created");
     expect(actions).toContain("webhook.test_sent");
     expect(actions.filter((a) => a === "webhook.delivery_attempted")).toHaveLength(2);
@@ -186,7 +178,7 @@ describe("webhook delivery (Standard Webhooks, real loopback receiver)", () => {
       enabled: false,
       disabledReason: expect.stringMatching(/410/) as string,
     });
-    expect(await auditActions(endpoint.id)).toContain("webhook.disabled");
+    expect(await auditActions(t, endpoint.id)).toContain("webhook.disabled");
     // Off means off: a test event is refused until an admin switches it on again.
     expect((await admin.post(`/api/webhooks/${endpoint.id}/test`)).statusCode).toBe(409);
     const on = await admin.patch(`/api/webhooks/${endpoint.id}`, { enabled: true });
@@ -222,7 +214,7 @@ describe("webhook delivery (Standard Webhooks, real loopback receiver)", () => {
     expect(again!.verifiedWith).toBe(secret);
     const delivery = await settled(endpoint.id, queued.id, (d) => d.attempts.length === 2);
     expect(delivery.attempts[1]).toMatchObject({ manual: true, ok: true, attempt: 2 });
-    expect(await auditActions(endpoint.id)).toContain("webhook.replayed");
+    expect(await auditActions(t, endpoint.id)).toContain("webhook.replayed");
   });
 
   it("signs with both secrets during a rotation's overlap, and never returns a secret again", async () => {
@@ -262,7 +254,7 @@ describe("webhook delivery (Standard Webhooks, real loopback receiver)", () => {
       .executeTakeFirstOrThrow();
     expect(JSON.stringify(row)).not.toContain(newSecret.slice(6));
     expect(JSON.stringify(row)).not.toContain(oldSecret.slice(6));
-    expect(await auditActions(endpoint.id)).toContain("webhook.secret_rotated");
+    expect(await auditActions(t, endpoint.id)).toContain("webhook.secret_rotated");
   });
 
   it("refuses private and loopback addresses at creation unless allow-listed", async () => {
@@ -357,6 +349,6 @@ describe("webhook routes are for admins only", () => {
     }
     const del = await admin.delete(`/api/webhooks/${endpoint.id}`);
     expect(del.statusCode).toBe(200);
-    expect(await auditActions(endpoint.id)).toContain("webhook.deleted");
+    expect(await auditActions(t, endpoint.id)).toContain("webhook.deleted");
   });
 });
