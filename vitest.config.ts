@@ -3,23 +3,33 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 /**
- * A server test file reaches a database when it builds one through test/helper or
- * test/support (an app, a database, a server process) or opens one itself. Those run on PGlite,
- * and again on PostgreSQL when TEST_DATABASE_URL is set; the rest (policies, the judge, parsers)
- * run once, with no database: createTestDatabase refuses there, so a file that this rule
- * misreads fails at once rather than running on one database only.
+ * A server test file reaches a database when it, or a test module it imports (test/helper,
+ * test/support, …, followed through their imports), names a way to open one. Those files run on
+ * PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set; the rest (policies, the judge,
+ * parsers) run once, with no database: createTestDatabase refuses there, so a file that this
+ * rule misreads fails at once rather than running on one database only.
  */
-const REACHES_A_DATABASE =
-  /from "[./]*\/(test\/)?(helper|support\/(?!fixture-leaks|written-piece|s3rver)[\w-]+)"|\b(openDatabase|PGlite)\b/;
+const OPENS_A_DATABASE = /\b(openDatabase|PGlite|createTestDatabase)\b/;
+const testDir = path.resolve("packages/server/test");
+function reachesADatabase(file: string, seen = new Set<string>()): boolean {
+  if (seen.has(file)) return false;
+  seen.add(file);
+  const text = fs.readFileSync(file, "utf8");
+  if (OPENS_A_DATABASE.test(text)) return true;
+  return [...text.matchAll(/(?:from|import\()\s*"(\.[^"]+)"/g)].some(([, spec]) => {
+    const target = path.resolve(path.dirname(file), spec);
+    if (!target.startsWith(testDir + path.sep)) return false;
+    const module = [`${target}.ts`, path.join(target, "index.ts")].find((f) => fs.existsSync(f));
+    return module !== undefined && reachesADatabase(module, seen);
+  });
+}
 const serverTests = ["src", "test"].flatMap((dir) =>
   fs
     .readdirSync(path.join("packages/server", dir), { recursive: true, encoding: "utf8" })
     .filter((file) => file.endsWith(".test.ts"))
     .map((file) => path.join("packages/server", dir, file)),
 );
-const databaseTests = serverTests.filter((file) =>
-  REACHES_A_DATABASE.test(fs.readFileSync(file, "utf8")),
-);
+const databaseTests = serverTests.filter((file) => reachesADatabase(path.resolve(file)));
 const onceTests = serverTests.filter((file) => !databaseTests.includes(file));
 
 const serverProject = (name: string, db: "pglite" | "postgres") => ({
