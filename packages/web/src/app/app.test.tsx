@@ -124,6 +124,24 @@ describe("routing", () => {
     expect(router.state.location.pathname).toBe("/login");
   });
 
+  it("returns to /login without logging a startup failure when reference data answers 401", async () => {
+    const consoleError = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const fake = installFakeApi({
+      ...startupRoutes({ user: editor, setupRequired: false }),
+    });
+    fake.routes["GET /api/personas"] = () => {
+      fake.routes["GET /api/session"] = ok({ user: null, setupRequired: false });
+      return fail(401, "unauthenticated", "Please sign in to continue.");
+    };
+    const { router } = renderApp("/");
+
+    expect(
+      await screen.findByRole("heading", { name: "Sign in" }, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/login");
+    expect(consoleError).not.toHaveBeenCalledWith("Failed to load personas:", expect.anything());
+  });
+
   it("logs out and returns to /login", async () => {
     const fake = installFakeApi({
       ...startupRoutes({ user: editor, setupRequired: false }),

@@ -1,12 +1,18 @@
 import { useQuery } from "@tanstack/react-query";
 import { useDeferredValue, useEffect, useState, type ReactNode } from "react";
 import { FullScreenSpinner } from "../components/ui/spinner";
+import { ApiError } from "../lib/api-client";
 import { startupQueries } from "./startup-data";
 
-/** Startup failures are logged and the app carries on without that data. */
+/**
+ * Startup failures are logged and the app carries on without that data. A 401 is not one: the
+ * session ended elsewhere, and the API client's listener takes the user to sign in.
+ */
 function useLogFailure(what: string, error: Error | null) {
   useEffect(() => {
-    if (error) console.error(`Failed to load ${what}:`, error);
+    if (error && !(error instanceof ApiError && error.status === 401)) {
+      console.error(`Failed to load ${what}:`, error);
+    }
   }, [what, error]);
 }
 
