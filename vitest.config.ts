@@ -56,9 +56,10 @@ const serverProject = (name: string, db: "pglite" | "postgres") => ({
 
 export default defineConfig({
   test: {
-    // Two files at a time on these 2-core machines (the default is one fewer than the cores):
-    // many server tests wait on real processes and sockets rather than compute (decision 0056).
-    maxWorkers: 2,
+    // Three files at a time on these 2-core machines (the default is one fewer than the cores):
+    // many server tests wait on real processes, heartbeats and sockets rather than compute
+    // (decisions 0056, 0059).
+    maxWorkers: 3,
     projects: [
       {
         test: {
