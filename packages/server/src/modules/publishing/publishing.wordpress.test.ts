@@ -33,11 +33,13 @@ beforeAll(async () => {
     config: {
       publishing: {
         retryScheduleMs: [200, 200, 200],
-        timeoutMs: 1000,
+        // Wide enough that a loaded machine (npm test runs three lanes at once) never times out
+        // a call the fake answers at once: an extra attempt would break the attempt counts.
+        timeoutMs: 4000,
         hubspotApiUrl: "http://127.0.0.1:9",
         webflowApiUrl: "http://127.0.0.1:9",
       },
-      webhooks: { retryScheduleMs: [200], timeoutMs: 1000, disableAfterFailures: 50 },
+      webhooks: { retryScheduleMs: [200], timeoutMs: 4000, disableAfterFailures: 50 },
     },
   });
   admin = await t.signInAs("admin");
@@ -274,8 +276,8 @@ describe("Send as draft to WordPress", () => {
 
   it("does not make a second draft when a create's answer was lost", async () => {
     const id = await buildApprovedItem(t, editor, admin);
-    // The post is made, but the answer comes after the client's 1 s timeout.
-    wp.script({ match: /^POST \/wp-json\/wp\/v2\/posts$/, status: 201, delayMs: 1500 });
+    // The post is made, but the answer comes after the client's 4 s timeout.
+    wp.script({ match: /^POST \/wp-json\/wp\/v2\/posts$/, status: 201, delayMs: 5000 });
     const count = wp.posts.size;
     expect((await sendDraft(admin, id, connection.id, 1)).statusCode).toBe(202);
     const done = await settledExport(admin, id, connection.id);
