@@ -170,7 +170,8 @@ describe("settings journey", { timeout: 300_000 }, () => {
     await admin.goto(new URL("/settings", server.url).href);
     const users = admin.getByRole("region", { name: "Users" });
     // Grace's tab stays open on her dashboard: once her session ends it may refetch before she
-    // reloads it, and Chromium logs each 401 answer (the app itself logs nothing for a 401).
+    // reloads it, and the reload's first calls may go out before the app knows; Chromium logs
+    // each 401 answer (the app itself logs nothing for a 401).
     const reloaded = second.console.tolerate(/status of 401 \(Unauthorized\)/);
     await users.getByRole("button", { name: `Reset password of ${GRACE.name}` }).click();
     const dialog = admin.getByRole("dialog");
@@ -186,6 +187,9 @@ describe("settings journey", { timeout: 300_000 }, () => {
     const page = second.page;
     await page.reload();
     await expectPath(page, "/login");
+    // Calls the reloaded app made before it learnt that the session had ended answer 401 too,
+    // some after it reached /login: the window closes once the page's network is idle.
+    await page.waitForLoadState("networkidle");
     reloaded();
     await signIn(page, { email: GRACE.email, password: temporary });
     await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
