@@ -119,7 +119,7 @@ describe("routing", () => {
     const { router } = renderApp("/settings");
 
     expect(
-      await screen.findByRole("heading", { name: "Sign in" }, { timeout: 3000 }),
+      await screen.findByRole("heading", { name: "Sign in" }, { timeout: 10_000 }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/login");
   });
@@ -136,7 +136,7 @@ describe("routing", () => {
     const { router } = renderApp("/");
 
     expect(
-      await screen.findByRole("heading", { name: "Sign in" }, { timeout: 3000 }),
+      await screen.findByRole("heading", { name: "Sign in" }, { timeout: 10_000 }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/login");
     expect(consoleError).not.toHaveBeenCalledWith("Failed to load personas:", expect.anything());
