@@ -11,6 +11,7 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildTestApp, sql, type Agent, type TestApp } from "../../../test/helper";
 import { seedSampleIntentData } from "./audience.service";
+import { expectError } from "../../../test/support/responses";
 
 const BOMBORA_HEADER = "Company Name,Domain,Size,Industry,Category,Topic,Composite Score";
 /** Two aerospace accounts and one automotive, one row per account and topic. */
@@ -499,9 +500,7 @@ describe("audience: intent data import and analysis", () => {
       mode: "replace",
     });
     // The role imports; the upload is someone else's.
-    expect(stolen.statusCode).toBe(403);
-    expect(stolen.json()).toEqual({
-      success: false,
+    expectError(stolen, 403, {
       code: "forbidden",
       message: "Only the person who uploaded this file can confirm it.",
     });

@@ -11,6 +11,7 @@ import {
 } from "../../../test/helper";
 import { createAccount } from "../users/users.service";
 import { SIGN_IN_DELAY, SIGN_IN_LIMITS, ensureInitialAdmin } from "./auth.service";
+import { expectError } from "../../../test/support/responses";
 
 const PASSWORD = "Sturdy-Test-Passphrase-42";
 const SIGN_IN = "/api/auth/sign-in/email";
@@ -183,9 +184,7 @@ describe("auth", () => {
       const wrong = await signInFrom(new Agent(t.app), ip, email, "not-the-password");
       const unknown = await signInFrom(new Agent(t.app), ip, uniqueEmail("ghost"), PASSWORD);
       for (const res of [wrong, unknown]) {
-        expect(res.statusCode).toBe(401);
-        expect(res.json()).toEqual({
-          success: false,
+        expectError(res, 401, {
           code: "unauthenticated",
           message: "Invalid email or password.",
         });

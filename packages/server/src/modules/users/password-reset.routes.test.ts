@@ -10,6 +10,7 @@ import {
   resetOnceWith,
   signIn,
 } from "../../../test/support/accounts";
+import { expectError } from "../../../test/support/responses";
 
 describe(`an administrator resets a password (${TEST_DB})`, () => {
   let t: TestApp, admin: Agent;
@@ -40,9 +41,7 @@ describe(`an administrator resets a password (${TEST_DB})`, () => {
         { mode: "temporary", password: "Temporary-Pass-2026-self" },
       ]) {
         const res = await admin.post(`/api/users/${me.id}/password-reset`, body);
-        expect(res.statusCode, res.body).toBe(403);
-        expect(res.json()).toEqual({
-          success: false,
+        expectError(res, 403, {
           code: "forbidden",
           message:
             "You cannot reset your own password here. Use Change password under Your account.",
