@@ -20,3 +20,9 @@ export function expectError(
   expect(res.statusCode, label).toBe(status);
   expect(res.json(), label).toEqual({ success: false, ...error });
 }
+
+/** The data of an answer that must have succeeded with `status`; a failed check shows the body. */
+export function dataOf<T>(res: LightMyRequestResponse, status = 200): T {
+  expect(res.statusCode, res.body).toBe(status);
+  return res.json<Ok<T>>().data;
+}
