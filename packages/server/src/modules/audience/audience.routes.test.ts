@@ -580,13 +580,16 @@ describe("audience: intent data import and analysis", () => {
       (await viewer.get("/api/audience/recommendations?industry=all")).json<{
         data: ContentRecommendations;
       }>().data.items;
+    /** The recommendation for a VP of Engineering deciding on should-cost analysis. */
+    const shouldCostDecision = (items: ContentRecommendations["items"]) =>
+      items.find(
+        (r) =>
+          r.keyword === "Should Cost Analysis" &&
+          r.personaId === "vp-engineering" &&
+          r.buyingStage === "decision",
+      );
     const before = await recs();
-    const gap = before.find(
-      (r) =>
-        r.keyword === "Should Cost Analysis" &&
-        r.personaId === "vp-engineering" &&
-        r.buyingStage === "decision",
-    );
+    const gap = shouldCostDecision(before);
     expect(gap).toMatchObject({ coveringItems: 0, intent: 92, industryId: "aerospace" });
     expect(gap?.suggestedTopic).toMatch(/^Should Cost Analysis/);
     expect(before.every((r) => r.coveringItems === 0)).toBe(true);
@@ -621,12 +624,7 @@ describe("audience: intent data import and analysis", () => {
       .where("id", "=", id)
       .execute();
     const after = await recs();
-    const covered = after.find(
-      (r) =>
-        r.keyword === "Should Cost Analysis" &&
-        r.personaId === "vp-engineering" &&
-        r.buyingStage === "decision",
-    );
+    const covered = shouldCostDecision(after);
     expect(covered?.coveringItems).toBe(1);
     expect(after[after.length - 1]).toEqual(covered); // covered ones rank after every gap
 
