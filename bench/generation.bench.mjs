@@ -7,6 +7,7 @@ import { startServer } from "../e2e/lib/server.mjs";
 import { answer, startFakeAiProvider } from "../packages/server/test/fakes/ai-provider-server.ts";
 import { cpuSeconds, percentile, round, signInCookie, sleep } from "./lib/measure.mjs";
 import { ensureBuild } from "./lib/build.mjs";
+import { GENERATION_BRIEF } from "./lib/generation-request.mjs";
 
 const ADMIN = { email: "bench@example.com", password: "Orbital-Tooling-2026" };
 const BUILTIN_RUNS = 30;
@@ -16,16 +17,9 @@ const PROVIDER_DELAY_MS = 2000;
 const API_KEY = "test";
 
 const REQUEST = {
-  personaId: "vp-engineering",
-  industryId: "aerospace",
-  buyingStage: "consideration",
-  contentTopic: "Should-cost analysis in aerospace design reviews",
-  contentType: "technical-guide",
-  keyMetricsToInclude: ["35-45% reduction in engineering change orders"],
+  ...GENERATION_BRIEF,
   featuredSolutions: ["NCS Design"],
-  useBenchmarkExamples: true,
   performQualityCheck: true,
-  autoRefine: false,
 };
 
 /**

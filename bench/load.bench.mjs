@@ -10,6 +10,7 @@
 import { startServer } from "../e2e/lib/server.mjs";
 import { withScratchDatabase } from "./lib/postgres.mjs";
 import { ensureBuild } from "./lib/build.mjs";
+import { GENERATION_BRIEF } from "./lib/generation-request.mjs";
 import { jsonClient, percentile, round, signInCookie, sleep } from "./lib/measure.mjs";
 
 const USERS = 50;
@@ -18,17 +19,7 @@ const ADMIN = { email: "bench-load-admin@example.com", password: "Load-Test-Admi
 const USER_PASSWORD = "Load-Test-Editor-2026";
 const SEARCH_WORDS = ["cost", "design", "aerospace", "supplier", "quality", "engineering"];
 
-const GENERATE = {
-  personaId: "vp-engineering",
-  industryId: "aerospace",
-  buyingStage: "consideration",
-  contentTopic: "Should-cost analysis in aerospace design reviews",
-  contentType: "technical-guide",
-  keyMetricsToInclude: ["35-45% reduction in engineering change orders"],
-  useBenchmarkExamples: true,
-  performQualityCheck: false,
-  autoRefine: false,
-};
+const GENERATE = { ...GENERATION_BRIEF, performQualityCheck: false };
 
 /**
  * @typedef {{ ms: number[], ok: number, status5xx: number, failed: number, samples: string[] }} Step

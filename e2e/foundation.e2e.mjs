@@ -1,9 +1,8 @@
 // Foundation journey: first-run administrator, app shell, routes, sidebar, 404,
 // logout, sign-in errors and the sidebar footer — in real Chromium against the built server.
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import { launchBrowser, endJourney } from "./lib/browser.mjs";
-import { startServer } from "./lib/server.mjs";
+import { describe, it } from "node:test";
+import { useJourney } from "./lib/journey.mjs";
 import { eventually } from "./lib/wait.mjs";
 
 const JOURNEY = "foundation";
@@ -23,30 +22,15 @@ const ROUTES = [
 ];
 
 describe("foundation journey", { timeout: 240_000 }, () => {
-  /** @type {Awaited<ReturnType<typeof startServer>>} */
-  let server;
-  /** @type {Awaited<ReturnType<typeof launchBrowser>>} */
-  let browser;
-  /** @type {import("playwright-core").Page} */
-  let page;
+  const j = useJourney(JOURNEY);
 
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser(JOURNEY);
-    page = browser.page;
-  });
-
-  after(() => endJourney(JOURNEY, server, browser));
-
-  /** @param {string} route */
-  const open = (route) => page.goto(new URL(route, server.url).href);
   /** @param {string} expected */
   const expectPath = (expected) =>
-    eventually(() => assert.equal(new URL(page.url()).pathname, expected));
+    eventually(() => assert.equal(new URL(j.page.url()).pathname, expected));
   /** Waits for the page's h1 to read exactly `name`. @param {string} name */
   const expectH1 = (name) =>
-    page.getByRole("heading", { level: 1, name, exact: true }).waitFor({ state: "visible" });
-  const sidebar = () => page.getByRole("complementary", { name: "Sidebar" });
+    j.page.getByRole("heading", { level: 1, name, exact: true }).waitFor({ state: "visible" });
+  const sidebar = () => j.page.getByRole("complementary", { name: "Sidebar" });
   /** @param {string} label */
   const navLink = (label) => sidebar().getByRole("link", { name: label, exact: true });
 
@@ -68,18 +52,18 @@ describe("foundation journey", { timeout: 240_000 }, () => {
   }
 
   it("(a) creates the administrator on first run and lands on the dashboard", async () => {
-    await open("/");
+    await j.open("/");
     await expectPath("/login");
-    await page.getByText("Create the administrator account").waitFor();
-    await browser.shot("a1-setup-form");
-    await page.getByLabel("Name", { exact: true }).fill(ADMIN.name);
-    await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
-    await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
-    await page.getByRole("button", { name: "Create administrator account" }).click();
+    await j.page.getByText("Create the administrator account").waitFor();
+    await j.browser.shot("a1-setup-form");
+    await j.page.getByLabel("Name", { exact: true }).fill(ADMIN.name);
+    await j.page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
+    await j.page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+    await j.page.getByRole("button", { name: "Create administrator account" }).click();
     await expectPath("/");
     await expectH1("Dashboard");
-    await page.getByText(`Welcome back, ${ADMIN.name}`).waitFor();
-    await browser.shot("a2-dashboard");
+    await j.page.getByText(`Welcome back, ${ADMIN.name}`).waitFor();
+    await j.browser.shot("a2-dashboard");
   });
 
   it("(b) lists every section in the sidebar and marks the current route", async () => {
@@ -89,23 +73,23 @@ describe("foundation journey", { timeout: 240_000 }, () => {
       await expectPath(route.path);
       await expectH1(route.heading);
       await expectOnlyCurrent(route);
-      await browser.shot(`b-nav-${route.path.slice(1) || "dashboard"}`);
+      await j.browser.shot(`b-nav-${route.path.slice(1) || "dashboard"}`);
     }
     // Deep links load directly (the server serves index.html for client routes).
     for (const route of ROUTES) {
-      await open(route.path);
+      await j.open(route.path);
       await expectH1(route.heading);
       await expectOnlyCurrent(route);
     }
   });
 
   it("(c) collapses the sidebar to icons and expands it again", async () => {
-    await open("/");
+    await j.open("/");
     await expectH1("Dashboard");
     const wide = await sidebarWidth();
     assert.ok(wide.width > 200, `expanded sidebar is ${wide.width}px wide`);
 
-    await page.getByRole("button", { name: "Collapse sidebar" }).click();
+    await j.page.getByRole("button", { name: "Collapse sidebar" }).click();
     await eventually(async () => {
       const { width, className } = await sidebarWidth();
       assert.ok(
@@ -117,9 +101,9 @@ describe("foundation journey", { timeout: 240_000 }, () => {
     for (const { label } of ROUTES) await navLink(label).waitFor({ state: "attached" });
     await navLink("Settings").click();
     await expectH1("Settings");
-    await browser.shot("c1-collapsed");
+    await j.browser.shot("c1-collapsed");
 
-    await page.getByRole("button", { name: "Expand sidebar" }).click();
+    await j.page.getByRole("button", { name: "Expand sidebar" }).click();
     await eventually(async () => {
       const { width, className } = await sidebarWidth();
       assert.ok(
@@ -127,63 +111,63 @@ describe("foundation journey", { timeout: 240_000 }, () => {
         `expanded sidebar: class "${className}", ${width}px wide (expected w-64, ~256px)`,
       );
     });
-    await browser.shot("c2-expanded");
+    await j.browser.shot("c2-expanded");
   });
 
   it("(d) shows Page Not Found for an unknown route, with a way back", async () => {
-    await open("/no-such-page");
-    await page.getByRole("heading", { name: "Page Not Found" }).waitFor();
-    await browser.shot("d1-not-found");
-    await page.getByRole("link", { name: "Return to Dashboard" }).click();
+    await j.open("/no-such-page");
+    await j.page.getByRole("heading", { name: "Page Not Found" }).waitFor();
+    await j.browser.shot("d1-not-found");
+    await j.page.getByRole("link", { name: "Return to Dashboard" }).click();
     await expectPath("/");
     await expectH1("Dashboard");
   });
 
   it("(e) logs out to /login and then guards the app", async () => {
-    await page.getByRole("button", { name: "Log out" }).click();
+    await j.page.getByRole("button", { name: "Log out" }).click();
     await expectPath("/login");
-    await page.getByRole("button", { name: "Sign in", exact: true }).waitFor();
-    assert.equal(await page.getByText("Create the administrator account").count(), 0);
-    await browser.shot("e1-logged-out");
-    await open("/");
+    await j.page.getByRole("button", { name: "Sign in", exact: true }).waitFor();
+    assert.equal(await j.page.getByText("Create the administrator account").count(), 0);
+    await j.browser.shot("e1-logged-out");
+    await j.open("/");
     await expectPath("/login");
-    await open("/settings");
+    await j.open("/settings");
     await expectPath("/login");
-    await page.getByRole("button", { name: "Sign in", exact: true }).waitFor();
+    await j.page.getByRole("button", { name: "Sign in", exact: true }).waitFor();
   });
 
   it("(f) rejects a wrong password, then signs in", async () => {
-    await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
-    await page.getByLabel("Password", { exact: true }).fill("Not-The-Password-1");
+    await j.page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
+    await j.page.getByLabel("Password", { exact: true }).fill("Not-The-Password-1");
     // Chromium logs every refused request; this one is the point of the step.
-    browser.console.expect(/status of 401 \(Unauthorized\).*\/api\/auth\/sign-in\/email/);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await page.getByText("Login failed. Please check your credentials.").waitFor();
+    j.browser.console.expect(/status of 401 \(Unauthorized\).*\/api\/auth\/sign-in\/email/);
+    await j.page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await j.page.getByText("Login failed. Please check your credentials.").waitFor();
     await expectPath("/login");
-    await browser.shot("f1-wrong-password");
+    await j.browser.shot("f1-wrong-password");
 
     // Hold the sign-in request briefly so the busy state is observable.
     const signIn = /\/api\/auth\/sign-in\b/;
-    await page.route(signIn, async (route) => {
+    await j.page.route(signIn, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
-    await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await page.getByRole("button", { name: "Signing in..." }).waitFor({ timeout: 5000 });
-    await browser.shot("f2-signing-in");
+    await j.page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+    await j.page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await j.page.getByRole("button", { name: "Signing in..." }).waitFor({ timeout: 5000 });
+    await j.browser.shot("f2-signing-in");
     // Signing in returns to the page that sent the visitor to /login in (e).
     await expectPath("/settings");
     await expectH1("Settings");
-    await page.unroute(signIn);
-    await open("/");
+    await j.page.unroute(signIn);
+    await j.open("/");
     await expectH1("Dashboard");
-    await page.getByText(`Welcome back, ${ADMIN.name}`).waitFor();
+    await j.page.getByText(`Welcome back, ${ADMIN.name}`).waitFor();
 
     // The session survives a reload.
-    await page.reload();
+    await j.page.reload();
     await expectH1("Dashboard");
-    await browser.shot("f3-signed-in");
+    await j.browser.shot("f3-signed-in");
   });
 
   it("(g) shows the AI provider and the signed-in user in the sidebar footer", async () => {
@@ -193,10 +177,10 @@ describe("foundation journey", { timeout: 240_000 }, () => {
     await footer.getByText(ADMIN.name, { exact: true }).waitFor();
     // The role is shown as its label ("Admin"); the assertion is the role name, any case.
     await footer.getByText(/^admin$/i).waitFor();
-    await browser.shot("g-footer");
+    await j.browser.shot("g-footer");
   });
 
   it("logs no console warning or error and raises no uncaught error in the page", () => {
-    browser.console.assertClean();
+    j.browser.console.assertClean();
   });
 });

@@ -3,7 +3,7 @@
 // within its channel's limit, regenerate) and New Content — in real Chromium against the
 // built server.
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import {
   AI_PROVIDERS,
   OUTLINE_LABELS,
@@ -11,9 +11,8 @@ import {
   charLength,
   xLength,
 } from "@content-studio/contract";
-import { launchBrowser, endJourney } from "./lib/browser.mjs";
 import { fillGeneratorBrief } from "./lib/generator-brief.mjs";
-import { startServer } from "./lib/server.mjs";
+import { useJourney } from "./lib/journey.mjs";
 import { createFirstAdmin } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
 
@@ -46,31 +45,16 @@ const xCount = xLength;
 const percent = (score) => `${Math.round(score * 100)}%`;
 
 describe("generator journey", { timeout: 300_000 }, () => {
-  /** @type {Awaited<ReturnType<typeof startServer>>} */
-  let server;
-  /** @type {Awaited<ReturnType<typeof launchBrowser>>} */
-  let browser;
-  /** @type {import("playwright-core").Page} */
-  let page;
+  const j = useJourney(JOURNEY);
+
   /** What the Optimize tab showed right after generating. */
   const shown = { score: "", headline: "" };
   /** The stored item's address and the variations last saved on it. */
   const reopen = { href: "", variations: /** @type {Record<string, string>} */ ({}) };
-
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser(JOURNEY);
-    page = browser.page;
-  });
-
-  after(() => endJourney(JOURNEY, server, browser));
-
-  /** @param {string} route */
-  const open = (route) => page.goto(new URL(route, server.url).href);
   /** @param {string} name */
-  const tab = (name) => page.getByRole("tab", { name, exact: true });
+  const tab = (name) => j.page.getByRole("tab", { name, exact: true });
   /** @param {string} name */
-  const panel = (name) => page.getByRole("tabpanel", { name, exact: true });
+  const panel = (name) => j.page.getByRole("tabpanel", { name, exact: true });
   /** @param {string} name */
   const expectSelectedTab = (name) =>
     eventually(async () => assert.equal(await tab(name).getAttribute("aria-selected"), "true"));
@@ -83,54 +67,54 @@ describe("generator journey", { timeout: 300_000 }, () => {
       .getAttribute("aria-valuetext");
 
   it("(a) fills the form: audience, topic, content type and a key metric", async () => {
-    await createFirstAdmin(page, server.url, ADMIN);
-    await open("/generate");
-    await page.getByRole("heading", { level: 1, name: "Content Generator" }).waitFor();
+    await createFirstAdmin(j.page, j.server.url, ADMIN);
+    await j.open("/generate");
+    await j.page.getByRole("heading", { level: 1, name: "Content Generator" }).waitFor();
     await expectSelectedTab("Generate");
     for (const name of ["Optimize", "Visualize", "Repurpose"]) {
       assert.equal(await tab(name).isDisabled(), true, `${name} before any content`);
     }
-    await browser.shot("a1-empty-form");
+    await j.browser.shot("a1-empty-form");
 
-    const generate = page.getByRole("button", { name: "Generate Content" });
+    const generate = j.page.getByRole("button", { name: "Generate Content" });
     assert.equal(await generate.isDisabled(), true, "Generate needs the required fields");
-    await fillGeneratorBrief(page, { stage: "consideration", topic: TOPIC });
-    const metric = page.getByRole("group", { name: "Key Metrics" }).getByRole("checkbox").first();
+    await fillGeneratorBrief(j.page, { stage: "consideration", topic: TOPIC });
+    const metric = j.page.getByRole("group", { name: "Key Metrics" }).getByRole("checkbox").first();
     await metric.check();
     assert.equal(await metric.isChecked(), true);
     await eventually(async () => assert.equal(await generate.isDisabled(), false));
     // The writer is named, and connecting a provider for written drafts is one link away.
-    const writer = page.getByRole("region", { name: "Writer" });
+    const writer = j.page.getByRole("region", { name: "Writer" });
     await writer.getByText(AI_PROVIDERS.builtin.label, { exact: true }).waitFor();
     const link = writer.getByRole("link", { name: "connect an AI provider in Settings" });
     assert.equal(await link.getAttribute("href"), "/settings");
-    await browser.shot("a2-form-filled");
+    await j.browser.shot("a2-form-filled");
   });
 
   it("(b) generates: busy button, then the Optimize tab with the score, the headline and focus on the result", async () => {
     // Hold the stream request briefly so the busy state is observable with the fast writer.
     // (Continued, not fulfilled: the answer still streams to the page.)
     const stream = /\/api\/generate-content\/stream$/;
-    await page.route(stream, async (route) => {
+    await j.page.route(stream, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
-    await page.getByRole("button", { name: "Generate Content" }).click();
-    await page.getByRole("button", { name: "Generating Content..." }).waitFor({ timeout: 5000 });
-    await page
+    await j.page.getByRole("button", { name: "Generate Content" }).click();
+    await j.page.getByRole("button", { name: "Generating Content..." }).waitFor({ timeout: 5000 });
+    await j.page
       .getByRole("status")
       .filter({ hasText: /^(Starting|Drafting|Checking|Saving)/ })
       .waitFor();
-    await browser.shot("b1-generating");
+    await j.browser.shot("b1-generating");
 
-    await page
+    await j.page
       .getByRole("tab", { name: "Optimize", exact: true, selected: true })
       .waitFor({ timeout: 120_000 });
-    await page.unroute(stream);
+    await j.page.unroute(stream);
     // The result stays in the generator (the spec's flow), focus lands on its heading, and the
     // stored item's permanent address is one link away.
-    assert.equal(new URL(page.url()).pathname, "/generate");
-    const heading = page.getByRole("heading", { level: 2, name: "Content generated" });
+    assert.equal(new URL(j.page.url()).pathname, "/generate");
+    const heading = j.page.getByRole("heading", { level: 2, name: "Content generated" });
     await eventually(async () =>
       assert.equal(
         await heading.evaluate((el) => el === document.activeElement),
@@ -139,12 +123,12 @@ describe("generator journey", { timeout: 300_000 }, () => {
       ),
     );
     assert.match(
-      (await page.getByRole("link", { name: "Open in Content Library" }).getAttribute("href")) ??
+      (await j.page.getByRole("link", { name: "Open in Content Library" }).getAttribute("href")) ??
         "",
       /^\/library\/[\w-]+$/,
     );
     assert.equal(await tab("Generate").isDisabled(), false);
-    assert.equal(await page.getByRole("button", { name: "New Content" }).count(), 1);
+    assert.equal(await j.page.getByRole("button", { name: "New Content" }).count(), 1);
     shown.score = (await overallScore()) ?? "";
     assert.match(shown.score, /^\d{1,3}%$/);
     shown.headline = (await contentHeadline().textContent())?.trim() ?? "";
@@ -160,7 +144,7 @@ describe("generator journey", { timeout: 300_000 }, () => {
       assert.equal(await tab(name).isDisabled(), false);
     // Only the main area scrolls: nothing below the fold (screen-reader-only text included)
     // may lengthen the document itself.
-    const heights = await page.evaluate(() => ({
+    const heights = await j.page.evaluate(() => ({
       document: document.documentElement.scrollHeight,
       viewport: window.innerHeight,
     }));
@@ -168,7 +152,7 @@ describe("generator journey", { timeout: 300_000 }, () => {
       heights.document <= heights.viewport,
       `the window scrolls: ${JSON.stringify(heights)}`,
     );
-    await browser.shot("b2-optimize-tab");
+    await j.browser.shot("b2-optimize-tab");
   });
 
   it("(c) optimizing an outline changes nothing and says why", async () => {
@@ -177,18 +161,18 @@ describe("generator journey", { timeout: 300_000 }, () => {
     await panel("Optimize").getByRole("button", { name: "Analyze" }).click();
 
     const [response] = await Promise.all([
-      page.waitForResponse(
+      j.page.waitForResponse(
         (r) => /\/api\/library\/[^/]+\/optimize$/.test(new URL(r.url()).pathname),
         {
           timeout: 120_000,
         },
       ),
-      page.getByRole("button", { name: "Optimize Content" }).click(),
+      j.page.getByRole("button", { name: "Optimize Content" }).click(),
     ]);
     // The stored item is what the Optimize tab showed after generating.
     const id = decodeURIComponent(new URL(response.url()).pathname.split("/")[3] ?? "");
-    const stored = await page.request.get(
-      new URL(`/api/library/${encodeURIComponent(id)}`, server.url).href,
+    const stored = await j.page.request.get(
+      new URL(`/api/library/${encodeURIComponent(id)}`, j.server.url).href,
     );
     const item = (await stored.json()).data;
     assert.equal(item.headline, shown.headline);
@@ -199,14 +183,14 @@ describe("generator journey", { timeout: 300_000 }, () => {
     assert.equal(item.keyMetrics.length, 1);
 
     const optimized = (await response.json()).data;
-    const review = page.getByRole("region", { name: "Optimization" });
+    const review = j.page.getByRole("region", { name: "Optimization" });
     await review.waitFor();
     assert.deepEqual(optimized.diff, []);
     assert.equal(optimized.candidate.headline, item.headline);
     await review.getByText(/^Nothing changed: this is an outline/).waitFor();
     assert.equal(await review.getByRole("button", { name: "Keep changes" }).count(), 0);
     await review.scrollIntoViewIfNeeded();
-    await browser.shot("c1-optimize-outline");
+    await j.browser.shot("c1-optimize-outline");
   });
 
   it("(d) visualizes: an image appears", async () => {
@@ -214,7 +198,7 @@ describe("generator journey", { timeout: 300_000 }, () => {
     await expectSelectedTab("Visualize");
     const prompt = panel("Visualize").getByLabel("Image prompt");
     assert.ok((await prompt.inputValue()).trim().length > 0, "the image prompt is prefilled");
-    await page.getByRole("button", { name: "Generate Visualization" }).click();
+    await j.page.getByRole("button", { name: "Generate Visualization" }).click();
     // The built-in renderer draws an infographic of the piece and says it is one.
     const image = panel("Visualize").getByRole("img", { name: /^Infographic: / });
     await image.waitFor({ timeout: 120_000 });
@@ -228,7 +212,7 @@ describe("generator journey", { timeout: 300_000 }, () => {
     await panel("Visualize")
       .getByText(/does not show the scene in the image prompt/)
       .waitFor();
-    await browser.shot("d-visualize");
+    await j.browser.shot("d-visualize");
   });
 
   /** Every repurposed text with its counter; asserts each is within its limit. */
@@ -243,7 +227,7 @@ describe("generator journey", { timeout: 300_000 }, () => {
       assert.ok(counted <= limit, `${label}: ${counted} > ${limit}`);
       const counterId = await box.getAttribute("aria-describedby");
       assert.ok(counterId, `${label} has no counter`);
-      const counter = (await page.locator(`[id="${counterId}"]`).textContent()) ?? "";
+      const counter = (await j.page.locator(`[id="${counterId}"]`).textContent()) ?? "";
       assert.equal(
         counter,
         `${counted.toLocaleString("en-US")} / ${limit.toLocaleString("en-US")}`,
@@ -257,20 +241,22 @@ describe("generator journey", { timeout: 300_000 }, () => {
   it("(e) repurposes: four texts, each within its limit; regenerating changes LinkedIn", async () => {
     await tab("Repurpose").click();
     await expectSelectedTab("Repurpose");
-    await page.getByRole("button", { name: "Generate Variations" }).click();
+    await j.page.getByRole("button", { name: "Generate Variations" }).click();
     await panel("Repurpose")
       .getByRole("textbox", { name: "LinkedIn post", exact: true })
       .waitFor({ timeout: 120_000 });
     const first = await readVariations();
-    await browser.shot("e1-repurpose");
+    await j.browser.shot("e1-repurpose");
 
-    await page.getByRole("button", { name: "Regenerate Variations" }).click();
+    await j.page.getByRole("button", { name: "Regenerate Variations" }).click();
     // Best effort: the built-in writer may finish before the busy label is seen.
-    await page
+    await j.page
       .getByRole("button", { name: "Writing Variations..." })
       .waitFor({ timeout: 2000 })
       .catch(() => {});
-    await page.getByRole("button", { name: "Regenerate Variations" }).waitFor({ timeout: 120_000 });
+    await j.page
+      .getByRole("button", { name: "Regenerate Variations" })
+      .waitFor({ timeout: 120_000 });
     await eventually(async () => {
       const linkedin = await panel("Repurpose")
         .getByRole("textbox", { name: "LinkedIn post", exact: true })
@@ -279,30 +265,30 @@ describe("generator journey", { timeout: 300_000 }, () => {
     });
     reopen.variations = await readVariations();
     reopen.href =
-      (await page.getByRole("link", { name: "Open in Content Library" }).getAttribute("href")) ??
+      (await j.page.getByRole("link", { name: "Open in Content Library" }).getAttribute("href")) ??
       "";
-    await browser.shot("e2-repurpose-regenerated");
+    await j.browser.shot("e2-repurpose-regenerated");
   });
 
   it("(f) New Content goes back to an empty Generate tab", async () => {
-    await page.getByRole("button", { name: "New Content" }).click();
+    await j.page.getByRole("button", { name: "New Content" }).click();
     await expectSelectedTab("Generate");
     for (const name of ["Optimize", "Visualize", "Repurpose"]) {
       assert.equal(await tab(name).isDisabled(), true, `${name} after New Content`);
     }
-    assert.equal(await page.getByRole("button", { name: "New Content" }).count(), 0);
-    await page.getByRole("button", { name: "Generate Content" }).waitFor();
-    await browser.shot("f-new-content");
+    assert.equal(await j.page.getByRole("button", { name: "New Content" }).count(), 0);
+    await j.page.getByRole("button", { name: "Generate Content" }).waitFor();
+    await j.browser.shot("f-new-content");
   });
 
   it("(f2) a banned phrase in the topic is named before anything is written", async () => {
     // New Content keeps the brief (audience, type, metrics): only the topic changes.
-    const topic = page.getByLabel("Content Topic", { exact: true });
+    const topic = j.page.getByLabel("Content Topic", { exact: true });
     await topic.fill("Revolutionary should-cost reviews before design freeze");
     // Chromium logs the refused request (400) on its own.
-    browser.console.expect(/status of 400 .*\/api\/generate-content\/stream/);
-    await page.getByRole("button", { name: "Generate Content" }).click();
-    await page
+    j.browser.console.expect(/status of 400 .*\/api\/generate-content\/stream/);
+    await j.page.getByRole("button", { name: "Generate Content" }).click();
+    await j.page
       .getByText(
         'The topic contains the banned phrase "revolutionary": rephrase the topic without it.',
       )
@@ -311,18 +297,18 @@ describe("generator journey", { timeout: 300_000 }, () => {
     for (const name of ["Optimize", "Visualize", "Repurpose"]) {
       assert.equal(await tab(name).isDisabled(), true, `${name} after a refused topic`);
     }
-    await browser.shot("f2-banned-phrase-in-topic");
+    await j.browser.shot("f2-banned-phrase-in-topic");
   });
 
   it("(g) reopening the item from the Content Library shows its saved image and variations", async () => {
     assert.match(reopen.href, /^\/library\/[\w-]+$/);
-    await open(reopen.href);
+    await j.open(reopen.href);
     await tab("Visualize").click();
     await expectSelectedTab("Visualize");
     await panel("Visualize")
       .getByRole("img", { name: /^Infographic: / })
       .waitFor();
-    await browser.shot("g1-reopened-visualize");
+    await j.browser.shot("g1-reopened-visualize");
     await tab("Repurpose").click();
     await expectSelectedTab("Repurpose");
     for (const { label } of CHANNELS) {
@@ -331,10 +317,10 @@ describe("generator journey", { timeout: 300_000 }, () => {
         assert.equal(await box.inputValue(), reopen.variations[label], label),
       );
     }
-    await browser.shot("g2-reopened-repurpose");
+    await j.browser.shot("g2-reopened-repurpose");
   });
 
   it("logs no console warning or error and raises no uncaught error in the page", () => {
-    browser.console.assertClean();
+    j.browser.console.assertClean();
   });
 });

@@ -5,9 +5,9 @@
 // recent table and coverage map change.
 import assert from "node:assert/strict";
 import path from "node:path";
-import { after, before, describe, it } from "node:test";
-import { launchBrowser, resultsDir, endJourney } from "./lib/browser.mjs";
-import { startServer } from "./lib/server.mjs";
+import { describe, it } from "node:test";
+import { resultsDir } from "./lib/browser.mjs";
+import { useJourney } from "./lib/journey.mjs";
 import { createFirstAdmin } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
 import { WRITTEN } from "./lib/written-piece.mjs";
@@ -27,42 +27,27 @@ const REVIEWER = {
 const TOPIC = "Design-stage costing for machined aerospace brackets";
 
 describe("library journey", { timeout: 300_000 }, () => {
-  /** @type {Awaited<ReturnType<typeof startServer>>} */
-  let server;
-  /** @type {Awaited<ReturnType<typeof launchBrowser>>} */
-  let browser;
-  /** @type {import("playwright-core").Page} */
-  let page;
+  const j = useJourney(JOURNEY);
+
   let itemPath = "";
   let title = "";
-
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser(JOURNEY);
-    page = browser.page;
-  });
-
-  after(() => endJourney(JOURNEY, server, browser));
-
-  /** @param {string} route */
-  const open = (route) => page.goto(new URL(route, server.url).href);
   /** Signs out and in again as `who`, then (re)opens the item. @param {{ email: string, password: string }} who */
   async function actAs(who) {
-    await page.getByRole("button", { name: "Log out" }).click();
-    await eventually(() => assert.equal(new URL(page.url()).pathname, "/login"));
-    await page.getByLabel("Email", { exact: true }).fill(who.email);
-    await page.getByLabel("Password", { exact: true }).fill(who.password);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await j.page.getByRole("button", { name: "Log out" }).click();
+    await eventually(() => assert.equal(new URL(j.page.url()).pathname, "/login"));
+    await j.page.getByLabel("Email", { exact: true }).fill(who.email);
+    await j.page.getByLabel("Password", { exact: true }).fill(who.password);
+    await j.page.getByRole("button", { name: "Sign in", exact: true }).click();
     // Signing in returns to the page the sign-out left (the item).
-    await eventually(() => assert.notEqual(new URL(page.url()).pathname, "/login"));
-    await open(itemPath);
-    await page.getByRole("heading", { level: 1, name: title }).waitFor();
+    await eventually(() => assert.notEqual(new URL(j.page.url()).pathname, "/login"));
+    await j.open(itemPath);
+    await j.page.getByRole("heading", { level: 1, name: title }).waitFor();
   }
   /** @param {string} name */
-  const tab = (name) => page.getByRole("tab", { name, exact: true });
+  const tab = (name) => j.page.getByRole("tab", { name, exact: true });
   /** @param {string} label */
   const tile = (label) =>
-    page
+    j.page
       .getByRole("region", { name: "Content statistics" })
       .getByText(label, { exact: true })
       .locator("xpath=../..");
@@ -73,116 +58,116 @@ describe("library journey", { timeout: 300_000 }, () => {
    * @param {string[]} paragraphs
    */
   const writeOut = async (paragraphs) => {
-    await page.getByLabel("Headline", { exact: true }).fill(WRITTEN.headline);
-    await page.getByLabel("Introduction", { exact: true }).fill(WRITTEN.introduction);
-    await page.getByLabel("Conclusion", { exact: true }).fill(WRITTEN.conclusion);
-    const body = page.getByRole("textbox", { name: "Body", exact: true });
+    await j.page.getByLabel("Headline", { exact: true }).fill(WRITTEN.headline);
+    await j.page.getByLabel("Introduction", { exact: true }).fill(WRITTEN.introduction);
+    await j.page.getByLabel("Conclusion", { exact: true }).fill(WRITTEN.conclusion);
+    const body = j.page.getByRole("textbox", { name: "Body", exact: true });
     await body.click();
-    await page.keyboard.press("Control+A");
-    await page.keyboard.press("Delete");
+    await j.page.keyboard.press("Control+A");
+    await j.page.keyboard.press("Delete");
     for (const [i, paragraph] of paragraphs.entries()) {
-      if (i > 0) await page.keyboard.press("Enter");
-      await page.keyboard.insertText(paragraph);
+      if (i > 0) await j.page.keyboard.press("Enter");
+      await j.page.keyboard.insertText(paragraph);
     }
-    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await j.page.getByRole("button", { name: "Save", exact: true }).click();
   };
 
   it("(a) starts from an empty dashboard", async () => {
-    await createFirstAdmin(page, server.url, ADMIN);
+    await createFirstAdmin(j.page, j.server.url, ADMIN);
     await eventually(async () =>
       assert.match((await tile("Total Content").textContent()) ?? "", /Total Content\s*0/),
     );
-    await page.getByText("No content yet.").waitFor();
-    const coverage = page.getByRole("region", { name: "Coverage" });
+    await j.page.getByText("No content yet.").waitFor();
+    const coverage = j.page.getByRole("region", { name: "Coverage" });
     await coverage
       .getByRole("link", { name: /^No approved content for / })
       .first()
       .waitFor();
     assert.equal(await coverage.getByLabel(/approved or published, average quality/).count(), 0);
-    await browser.shot("a-empty-dashboard");
+    await j.browser.shot("a-empty-dashboard");
   });
 
   it("(b) generates: the result links to the item's permanent address", async () => {
     // An empty coverage cell opens the generator with its persona, industry and stage.
-    await page
+    await j.page
       .getByRole("region", { name: "Coverage" })
       .getByRole("link", {
         name: "No approved content for CTO, Aerospace, Decision. Generate some.",
       })
       .click();
-    await page.getByRole("heading", { level: 1, name: "Content Generator" }).waitFor();
-    assert.equal(await page.getByLabel("Persona", { exact: true }).inputValue(), "cto");
-    assert.equal(await page.getByLabel("Industry", { exact: true }).inputValue(), "aerospace");
-    assert.equal(await page.getByLabel("Buying Stage", { exact: true }).inputValue(), "decision");
-    await page.getByRole("button", { name: /^Content Details/ }).click();
-    await page.getByLabel("Content Topic", { exact: true }).fill(TOPIC);
-    await page.getByLabel("Content Type", { exact: true }).selectOption("technical-guide");
-    await page.getByRole("group", { name: "Key Metrics" }).getByRole("checkbox").first().check();
-    await page.getByRole("button", { name: "Generate Content" }).click();
+    await j.page.getByRole("heading", { level: 1, name: "Content Generator" }).waitFor();
+    assert.equal(await j.page.getByLabel("Persona", { exact: true }).inputValue(), "cto");
+    assert.equal(await j.page.getByLabel("Industry", { exact: true }).inputValue(), "aerospace");
+    assert.equal(await j.page.getByLabel("Buying Stage", { exact: true }).inputValue(), "decision");
+    await j.page.getByRole("button", { name: /^Content Details/ }).click();
+    await j.page.getByLabel("Content Topic", { exact: true }).fill(TOPIC);
+    await j.page.getByLabel("Content Type", { exact: true }).selectOption("technical-guide");
+    await j.page.getByRole("group", { name: "Key Metrics" }).getByRole("checkbox").first().check();
+    await j.page.getByRole("button", { name: "Generate Content" }).click();
     // The result shows in the generator's tabs and links to the item's library page.
-    await page
+    await j.page
       .getByRole("tab", { name: "Optimize", exact: true, selected: true })
       .waitFor({ timeout: 120_000 });
-    await page.getByRole("link", { name: "Open in Content Library" }).click();
-    await eventually(() => assert.match(new URL(page.url()).pathname, /^\/library\/[\w-]+$/));
-    itemPath = new URL(page.url()).pathname;
-    await page.getByRole("tab", { name: "Optimize", exact: true, selected: true }).waitFor();
-    title = ((await page.getByRole("heading", { level: 1 }).textContent()) ?? "").trim();
+    await j.page.getByRole("link", { name: "Open in Content Library" }).click();
+    await eventually(() => assert.match(new URL(j.page.url()).pathname, /^\/library\/[\w-]+$/));
+    itemPath = new URL(j.page.url()).pathname;
+    await j.page.getByRole("tab", { name: "Optimize", exact: true, selected: true }).waitFor();
+    title = ((await j.page.getByRole("heading", { level: 1 }).textContent()) ?? "").trim();
     assert.ok(title.length > 0);
-    await browser.shot("b-item-optimize");
+    await j.browser.shot("b-item-optimize");
   });
 
   it("(c) the item is in the library, and its address survives a reload", async () => {
-    await open("/library");
-    const table = page.getByRole("table", { name: "Content library" });
+    await j.open("/library");
+    const table = j.page.getByRole("table", { name: "Content library" });
     const row = table.getByRole("row").filter({ hasText: title });
     await row.waitFor();
     assert.match((await row.textContent()) ?? "", /Technical Guide.*CTO.*Aerospace.*Draft/);
-    await page
+    await j.page
       .getByRole("searchbox", { name: "Search" })
       .fill(title.split(" ").slice(0, 3).join(" ").toUpperCase());
     await eventually(async () => assert.equal(await table.getByRole("row").count(), 2));
-    await browser.shot("c1-library");
+    await j.browser.shot("c1-library");
     await row.getByRole("link", { name: title, exact: true }).click();
-    await eventually(() => assert.equal(new URL(page.url()).pathname, itemPath));
-    await page.reload();
-    await page.getByRole("heading", { level: 1, name: title }).waitFor();
-    await page.getByRole("tabpanel", { name: "Optimize" }).getByRole("article").waitFor();
+    await eventually(() => assert.equal(new URL(j.page.url()).pathname, itemPath));
+    await j.page.reload();
+    await j.page.getByRole("heading", { level: 1, name: title }).waitFor();
+    await j.page.getByRole("tabpanel", { name: "Optimize" }).getByRole("article").waitFor();
   });
 
   it("(d) the draft is an outline; writing it out makes a new version with a diff", async () => {
     // The offline writer makes an outline, labelled as one, that cannot pass the check as it is.
-    await page.getByText("Outline writer (offline, no AI)").first().waitFor();
+    await j.page.getByText("Outline writer (offline, no AI)").first().waitFor();
     await tab("Edit").click();
     await writeOut([...WRITTEN.body, WRITTEN.misused]);
-    await page.getByText("Saved as version 2.").waitFor({ timeout: 30_000 });
-    await browser.shot("d1-written-out");
+    await j.page.getByText("Saved as version 2.").waitFor({ timeout: 30_000 });
+    await j.browser.shot("d1-written-out");
 
     await tab("History").click();
-    const versions = page.getByRole("list", { name: "Versions" });
+    const versions = j.page.getByRole("list", { name: "Versions" });
     await versions.getByText("Version 2", { exact: false }).first().waitFor();
-    const diff = page.getByLabel("Changes from version 1 to version 2");
+    const diff = j.page.getByLabel("Changes from version 1 to version 2");
     await diff.waitFor();
     const inserted = (await diff.locator("ins").allTextContents()).join(" ");
     assert.match(inserted, /accepted supplier quotes/);
-    await browser.shot("d2-history-diff");
+    await j.browser.shot("d2-history-diff");
   });
 
   it("(e) a misused number blocks approval with its reason; fixed, a second admin approves and publishes it", async () => {
-    const created = await page.request.post(new URL("/api/users", server.url).href, {
+    const created = await j.page.request.post(new URL("/api/users", j.server.url).href, {
       data: { ...REVIEWER, role: "admin" },
     });
     assert.equal(created.status(), 201, await created.text());
-    await page.getByRole("button", { name: "Submit for review" }).click();
-    await page.getByText("In review", { exact: true }).first().waitFor();
+    await j.page.getByRole("button", { name: "Submit for review" }).click();
+    await j.page.getByText("In review", { exact: true }).first().waitFor();
     // Its author does not approve it: no Approve button, and the server refuses it.
-    await page.getByRole("button", { name: "Reject" }).waitFor();
-    assert.equal(await page.getByRole("button", { name: "Approve" }).count(), 0);
-    await page.getByText(/^You cannot approve content you wrote/).waitFor();
-    await browser.shot("e0-author-cannot-approve");
+    await j.page.getByRole("button", { name: "Reject" }).waitFor();
+    assert.equal(await j.page.getByRole("button", { name: "Approve" }).count(), 0);
+    await j.page.getByText(/^You cannot approve content you wrote/).waitFor();
+    await j.browser.shot("e0-author-cannot-approve");
     const id = itemPath.split("/").at(-1);
-    const own = await page.request.post(
-      new URL(`/api/library/${id}/transitions`, server.url).href,
+    const own = await j.page.request.post(
+      new URL(`/api/library/${id}/transitions`, j.server.url).href,
       {
         data: { action: "approve" },
       },
@@ -191,78 +176,78 @@ describe("library journey", { timeout: 300_000 }, () => {
 
     await actAs(REVIEWER);
     // The approved fact's figure moved to another subject: approval is refused, and says why.
-    const blocked = page.getByText("Approval is blocked until:").locator("xpath=..");
+    const blocked = j.page.getByText("Approval is blocked until:").locator("xpath=..");
     await blocked.waitFor();
     await blocked.getByText(/is misattributed\./).waitFor();
-    assert.equal(await page.getByRole("button", { name: "Approve" }).isDisabled(), true);
-    await browser.shot("e1-blocked-misattributed");
-    await page.getByRole("button", { name: "Reject" }).click();
-    await page.getByLabel("Reason").fill("The 8% figure is about machined parts, not panels.");
-    await page.getByRole("dialog").getByRole("button", { name: "Reject" }).click();
-    await page.getByText("Draft", { exact: true }).first().waitFor();
+    assert.equal(await j.page.getByRole("button", { name: "Approve" }).isDisabled(), true);
+    await j.browser.shot("e1-blocked-misattributed");
+    await j.page.getByRole("button", { name: "Reject" }).click();
+    await j.page.getByLabel("Reason").fill("The 8% figure is about machined parts, not panels.");
+    await j.page.getByRole("dialog").getByRole("button", { name: "Reject" }).click();
+    await j.page.getByText("Draft", { exact: true }).first().waitFor();
 
     // The author quotes the approved fact word for word, without the misused sentence.
     await actAs(ADMIN);
     await tab("Edit").click();
     await writeOut(WRITTEN.body);
-    await page.getByText("Saved as version 3.").waitFor({ timeout: 30_000 });
-    await page.getByRole("button", { name: "Submit for review" }).click();
-    await page.getByText("In review", { exact: true }).first().waitFor();
+    await j.page.getByText("Saved as version 3.").waitFor({ timeout: 30_000 });
+    await j.page.getByRole("button", { name: "Submit for review" }).click();
+    await j.page.getByText("In review", { exact: true }).first().waitFor();
     // The reviewer finds nothing blocking it.
     await actAs(REVIEWER);
-    const approve = page.getByRole("button", { name: "Approve" });
+    const approve = j.page.getByRole("button", { name: "Approve" });
     await eventually(async () => assert.equal(await approve.isDisabled(), false));
-    assert.equal(await page.getByText("Approval is blocked until:").count(), 0);
+    assert.equal(await j.page.getByText("Approval is blocked until:").count(), 0);
     await approve.click();
-    await page.getByText("Approved", { exact: true }).first().waitFor();
-    await page.getByText(/Approved \(version 3\) by Ada Lovelace$/).waitFor();
+    await j.page.getByText("Approved", { exact: true }).first().waitFor();
+    await j.page.getByText(/Approved \(version 3\) by Ada Lovelace$/).waitFor();
     // The header still names who saved version 3 (its author), not the approver.
-    await page
+    await j.page
       .getByText(/Version 3, saved by Grace Hopper on /)
       .first()
       .waitFor();
-    assert.equal(await page.getByText(/saved by Ada Lovelace/).count(), 0);
-    await page.screenshot({ path: path.join(resultsDir, "library-approved-header.png") });
-    await page.getByRole("button", { name: "Publish" }).click();
-    await page.getByRole("button", { name: "Move back to draft" }).waitFor();
-    await page.getByText("Published", { exact: true }).first().waitFor();
+    assert.equal(await j.page.getByText(/saved by Ada Lovelace/).count(), 0);
+    await j.page.screenshot({ path: path.join(resultsDir, "library-approved-header.png") });
+    await j.page.getByRole("button", { name: "Publish" }).click();
+    await j.page.getByRole("button", { name: "Move back to draft" }).waitFor();
+    await j.page.getByText("Published", { exact: true }).first().waitFor();
 
     await tab("Edit").click();
-    await page
+    await j.page
       .getByText("Published content is read-only. Move it back to draft to edit it.")
       .waitFor();
     await tab("History").click();
-    const activity = page.getByRole("list", { name: "Activity" });
+    const activity = j.page.getByRole("list", { name: "Activity" });
     for (const label of ["Published", "Approved", "Submitted for review", "Edited", "Created"]) {
       await activity
         .getByText(new RegExp(`^${label} · version`))
         .first()
         .waitFor();
     }
-    await browser.shot("e2-published");
+    await j.browser.shot("e2-published");
   });
 
   it("(f) the dashboard counts it: tiles, recent content and the coverage map", async () => {
-    await open("/");
+    await j.open("/");
     await eventually(async () =>
       assert.match((await tile("Total Content").textContent()) ?? "", /Total Content\s*1/),
     );
     assert.match((await tile("Last 7 Days").textContent()) ?? "", /Last 7 Days\s*1/);
-    const recent = page.getByRole("region", { name: "Recent Content" });
+    const recent = j.page.getByRole("region", { name: "Recent Content" });
     await recent.getByRole("link", { name: title }).waitFor();
     assert.match((await recent.getByRole("row").nth(1).textContent()) ?? "", /CTO · Aerospace/);
-    await page
+    await j.page
       .getByRole("region", { name: "Coverage" })
       .getByLabel(/^CTO, Aerospace, Decision: 1 approved or published, average quality \d+%$/)
       .waitFor();
-    await page
+    await j.page
       .getByRole("region", { name: "AI Provider Status" })
       .getByText(/seconds/)
       .waitFor();
-    await browser.shot("f-dashboard");
+    await j.browser.shot("f-dashboard");
   });
 
   it("logs no console warning or error and raises no uncaught error", () => {
-    browser.console.assertClean();
+    j.browser.console.assertClean();
   });
 });

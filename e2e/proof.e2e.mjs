@@ -3,10 +3,9 @@
 // the claim bound to the new fact, then retires the fact and sees the generated item listed as
 // using it — in real Chromium against the built server.
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import { launchBrowser, endJourney } from "./lib/browser.mjs";
+import { describe, it } from "node:test";
 import { fillGeneratorBrief } from "./lib/generator-brief.mjs";
-import { startServer } from "./lib/server.mjs";
+import { useJourney } from "./lib/journey.mjs";
 import { createFirstAdmin } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
 
@@ -21,35 +20,26 @@ const STATEMENT =
 const PLACEHOLDER = "Customers see a 35-45% reduction in engineering change orders.";
 
 describe("proof library journey", { timeout: 300_000 }, () => {
-  /** @type {Awaited<ReturnType<typeof startServer>>} */
-  let server;
-  /** @type {Awaited<ReturnType<typeof launchBrowser>>} */
-  let browser;
-  /** @type {import("playwright-core").Page} */
-  let page;
+  const j = useJourney(JOURNEY);
+
   let headline = "";
-
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser(JOURNEY);
-    page = browser.page;
-  });
-
-  after(() => endJourney(JOURNEY, server, browser));
 
   /** The card of one fact in the list. @param {string} statement */
   const factCard = (statement) =>
-    page.getByRole("list", { name: "Facts" }).getByRole("listitem").filter({ hasText: statement });
+    j.page
+      .getByRole("list", { name: "Facts" })
+      .getByRole("listitem")
+      .filter({ hasText: statement });
 
   it("(a) adds a fact with its source and approves it", async () => {
-    await createFirstAdmin(page, server.url, ADMIN);
-    await page.getByRole("link", { name: "Proof Library" }).click();
-    await page.getByRole("heading", { level: 1, name: "Proof Library" }).waitFor();
+    await createFirstAdmin(j.page, j.server.url, ADMIN);
+    await j.page.getByRole("link", { name: "Proof Library" }).click();
+    await j.page.getByRole("heading", { level: 1, name: "Proof Library" }).waitFor();
     await factCard(PLACEHOLDER).waitFor();
-    await browser.shot("a1-seeded-library");
+    await j.browser.shot("a1-seeded-library");
 
-    await page.getByRole("button", { name: "Add fact" }).click();
-    const dialog = page.getByRole("dialog", { name: "Add fact" });
+    await j.page.getByRole("button", { name: "Add fact" }).click();
+    const dialog = j.page.getByRole("dialog", { name: "Add fact" });
     await dialog.getByLabel("Statement").fill(STATEMENT);
     await dialog.getByLabel("Figure", { exact: true }).fill("35");
     await dialog.getByLabel("Up to").fill("45");
@@ -61,7 +51,7 @@ describe("proof library journey", { timeout: 300_000 }, () => {
     assert.ok((await dialog.getByLabel("Measures").inputValue()).length > 0, "measure read");
     await dialog.getByLabel("Source").fill("2026 customer outcome study, page 12");
     await dialog.getByLabel("Owner").fill("Product Marketing");
-    await browser.shot("a2-add-fact");
+    await j.browser.shot("a2-add-fact");
     await dialog.getByRole("button", { name: "Propose fact" }).click();
     await dialog.waitFor({ state: "detached" });
 
@@ -76,23 +66,23 @@ describe("proof library journey", { timeout: 300_000 }, () => {
       .getByRole("button", { name: `Retire: ${PLACEHOLDER}` })
       .click();
     await factCard(PLACEHOLDER).getByText("Retired", { exact: true }).waitFor();
-    await browser.shot("a3-approved");
+    await j.browser.shot("a3-approved");
   });
 
   it("(b) generates with the built-in writer and shows the claim bound to the fact", async () => {
-    await page.getByRole("link", { name: "Generate Content" }).click();
-    await page.getByRole("heading", { level: 1, name: "Content Generator" }).waitFor();
-    await fillGeneratorBrief(page, {
+    await j.page.getByRole("link", { name: "Generate Content" }).click();
+    await j.page.getByRole("heading", { level: 1, name: "Content Generator" }).waitFor();
+    await fillGeneratorBrief(j.page, {
       stage: "awareness",
       topic: "Late engineering change orders and what they cost",
     });
-    await page
+    await j.page
       .getByRole("group", { name: "Key Metrics" })
       .getByRole("checkbox", { name: /engineering change orders/ })
       .check();
-    await page.getByRole("button", { name: "Generate Content" }).click();
-    const optimize = page.getByRole("tabpanel", { name: "Optimize", exact: true });
-    await page
+    await j.page.getByRole("button", { name: "Generate Content" }).click();
+    const optimize = j.page.getByRole("tabpanel", { name: "Optimize", exact: true });
+    await j.page
       .getByRole("tab", { name: "Optimize", exact: true, selected: true })
       .waitFor({ timeout: 120_000 });
     headline =
@@ -104,20 +94,20 @@ describe("proof library journey", { timeout: 300_000 }, () => {
     await bound.first().waitFor();
     await bound.first().getByText("Bound", { exact: true }).waitFor();
     await bound.first().scrollIntoViewIfNeeded();
-    await browser.shot("b1-claim-bound");
+    await j.browser.shot("b1-claim-bound");
   });
 
   it("(c) retires the fact and lists the generated item that uses it", async () => {
-    await page.getByRole("link", { name: "Proof Library" }).click();
-    await page.getByRole("heading", { level: 1, name: "Proof Library" }).waitFor();
+    await j.page.getByRole("link", { name: "Proof Library" }).click();
+    await j.page.getByRole("heading", { level: 1, name: "Proof Library" }).waitFor();
     await factCard(STATEMENT)
       .getByRole("button", { name: `Retire: ${STATEMENT}` })
       .click();
-    const usages = page.getByRole("region", { name: "Content using this fact" });
+    const usages = j.page.getByRole("region", { name: "Content using this fact" });
     await usages.waitFor();
     await usages.getByText("1 stored content item uses this fact:").waitFor();
     await usages.getByRole("link", { name: headline }).waitFor();
     await factCard(STATEMENT).getByText("Retired", { exact: true }).waitFor();
-    await browser.shot("c1-retired-usages");
+    await j.browser.shot("c1-retired-usages");
   });
 });

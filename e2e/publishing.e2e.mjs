@@ -4,12 +4,9 @@
 // link, and the fake holds a draft (never a published post). Screenshots of the Publishing
 // card and the item's drafts at 1400 and 390 px, light and dark, in real Chromium.
 import assert from "node:assert/strict";
-import fs from "node:fs";
 import http from "node:http";
-import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { launchBrowser, resultsDir } from "./lib/browser.mjs";
-import { startServer } from "./lib/server.mjs";
+import { useJourney } from "./lib/journey.mjs";
 import { createFirstAdmin, setDarkMode } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
 import { WRITTEN } from "./lib/written-piece.mjs";
@@ -114,12 +111,7 @@ async function startWordPress() {
 }
 
 describe("publishing journey", { timeout: 300_000 }, () => {
-  /** @type {Awaited<ReturnType<typeof startServer>>} */
-  let server;
-  /** @type {Awaited<ReturnType<typeof launchBrowser>>} */
-  let browser;
-  /** @type {import("playwright-core").Page} */
-  let page;
+  const j = useJourney(JOURNEY, { browser: { viewport: WIDE } });
   /** @type {Awaited<ReturnType<typeof startWordPress>>} */
   let wp;
   let itemId = "";
@@ -127,33 +119,22 @@ describe("publishing journey", { timeout: 300_000 }, () => {
 
   before(async () => {
     wp = await startWordPress();
-    server = await startServer();
-    browser = await launchBrowser(JOURNEY, { viewport: WIDE });
-    page = browser.page;
   });
-
-  after(async () => {
-    await browser?.close();
-    await wp?.close();
-    if (server) {
-      fs.writeFileSync(path.join(resultsDir, `${JOURNEY}-server.log`), server.logs());
-      await server.stop();
-    }
-  });
+  after(() => wp?.close());
 
   /** @param {string} route @param {string} method @param {unknown} [data] */
   const call = async (route, method, data) => {
-    const res = await page.request.fetch(new URL(route, server.url).href, {
+    const res = await j.page.request.fetch(new URL(route, j.server.url).href, {
       method,
       ...(data === undefined ? {} : { data }),
     });
     assert.ok(res.ok(), `${method} ${route}: ${res.status()} ${await res.text()}`);
     return /** @type {{ data: any }} */ (await res.json()).data;
   };
-  const card = () => page.locator("#settings-publishing");
+  const card = () => j.page.locator("#settings-publishing");
 
   it("(a) an approved item to send (generated, written out, approved)", async () => {
-    await createFirstAdmin(page, server.url, ADMIN);
+    await createFirstAdmin(j.page, j.server.url, ADMIN);
     const catalog = await call("/api/company-catalog", "GET");
     const generated = await call("/api/generate-content", "POST", {
       personaId: "cto",
@@ -190,26 +171,26 @@ describe("publishing journey", { timeout: 300_000 }, () => {
   });
 
   it("(b) allow-lists the loopback WordPress, adds the connection and tests it", async () => {
-    await page.goto(`${server.url}/settings#settings-webhooks`);
-    const hooks = page.locator("#settings-webhooks");
+    await j.page.goto(`${j.server.url}/settings#settings-webhooks`);
+    const hooks = j.page.locator("#settings-webhooks");
     await hooks.getByLabel("Allow-listed origins").fill(wp.origin);
     await hooks.getByRole("button", { name: "Save allow-list" }).click();
     await eventually(async () =>
       assert.equal(await hooks.getByRole("button", { name: "Save allow-list" }).isDisabled(), true),
     );
 
-    await page.goto(`${server.url}/settings#settings-publishing`);
+    await j.page.goto(`${j.server.url}/settings#settings-publishing`);
     await card().getByRole("heading", { name: "Publishing" }).waitFor();
     await card().getByText("No connections yet.").waitFor();
     await card().getByRole("button", { name: "Add connection" }).click();
-    const dialog = page.getByRole("dialog", { name: "Add publishing connection" });
+    const dialog = j.page.getByRole("dialog", { name: "Add publishing connection" });
     await dialog.getByLabel("Target").selectOption("wordpress");
     await dialog.getByLabel("Name").fill("Company blog");
     await dialog.getByLabel("Site URL").fill(wp.origin);
     await dialog.getByLabel("WordPress user").fill(WP_USER);
     await dialog.getByLabel("Application password").fill(WP_PASSWORD);
     await dialog.getByLabel("utm_campaign").fill("evergreen");
-    await browser.shot("b1-add-connection-1400-light");
+    await j.browser.shot("b1-add-connection-1400-light");
     await dialog.getByRole("button", { name: "Add connection" }).click();
     await dialog.waitFor({ state: "detached" });
 
@@ -219,18 +200,18 @@ describe("publishing journey", { timeout: 300_000 }, () => {
     await row.getByText("Connected to WordPress as editor.").waitFor();
     await row.getByText("Connected", { exact: true }).waitFor();
     // The password never comes back.
-    const listed = await page.evaluate(() =>
+    const listed = await j.page.evaluate(() =>
       fetch("/api/publishing/connections").then((r) => r.text()),
     );
     assert.ok(!listed.includes(WP_PASSWORD), "the password came back");
     await card().scrollIntoViewIfNeeded();
-    await browser.shot("b2-card-1400-light");
+    await j.browser.shot("b2-card-1400-light");
   });
 
   it("(c) sends the approved item as a WordPress draft and shows its id and link", async () => {
-    await page.goto(`${server.url}/library/${itemId}`);
-    await page.getByRole("heading", { level: 1, name: title }).waitFor();
-    const panel = page.getByRole("region", { name: "Drafts at publishing targets" });
+    await j.page.goto(`${j.server.url}/library/${itemId}`);
+    await j.page.getByRole("heading", { level: 1, name: title }).waitFor();
+    const panel = j.page.getByRole("region", { name: "Drafts at publishing targets" });
     await panel.getByText("Not sent anywhere yet.").waitFor();
     await panel
       .getByLabel(/^Send version \d+ as draft to…$/)
@@ -250,33 +231,33 @@ describe("publishing journey", { timeout: 300_000 }, () => {
     assert.equal(await link.getAttribute("href"), `${wp.origin}/?p=${post?.id}`);
     assert.deepEqual(wp.tripwire, []);
     await panel.scrollIntoViewIfNeeded();
-    await browser.shot("c1-item-drafts-1400-light");
-    await page.setViewportSize(PHONE);
+    await j.browser.shot("c1-item-drafts-1400-light");
+    await j.page.setViewportSize(PHONE);
     await panel.scrollIntoViewIfNeeded();
-    await browser.shot("c2-item-drafts-390-light");
-    await page.goto(`${server.url}/settings#settings-publishing`);
+    await j.browser.shot("c2-item-drafts-390-light");
+    await j.page.goto(`${j.server.url}/settings#settings-publishing`);
     await card().getByRole("listitem", { name: "Company blog" }).waitFor();
     await card().scrollIntoViewIfNeeded();
-    await browser.shot("c3-card-390-light");
+    await j.browser.shot("c3-card-390-light");
   });
 
   it("(d) dark mode at 390 and 1400 px", async () => {
-    await setDarkMode(page, true);
-    await page.reload();
+    await setDarkMode(j.page, true);
+    await j.page.reload();
     await card().getByRole("listitem", { name: "Company blog" }).waitFor();
     await card().scrollIntoViewIfNeeded();
-    await browser.shot("d1-card-390-dark");
-    await page.setViewportSize(WIDE);
+    await j.browser.shot("d1-card-390-dark");
+    await j.page.setViewportSize(WIDE);
     await card().scrollIntoViewIfNeeded();
-    await browser.shot("d2-card-1400-dark");
-    await page.goto(`${server.url}/library/${itemId}`);
-    const panel = page.getByRole("region", { name: "Drafts at publishing targets" });
+    await j.browser.shot("d2-card-1400-dark");
+    await j.page.goto(`${j.server.url}/library/${itemId}`);
+    const panel = j.page.getByRole("region", { name: "Drafts at publishing targets" });
     await panel.getByRole("listitem", { name: "Company blog draft" }).waitFor();
     await panel.scrollIntoViewIfNeeded();
-    await browser.shot("d3-item-drafts-1400-dark");
-    await page.setViewportSize(PHONE);
+    await j.browser.shot("d3-item-drafts-1400-dark");
+    await j.page.setViewportSize(PHONE);
     await panel.scrollIntoViewIfNeeded();
-    await browser.shot("d4-item-drafts-390-dark");
-    browser.console.assertClean();
+    await j.browser.shot("d4-item-drafts-390-dark");
+    j.browser.console.assertClean();
   });
 });

@@ -4,10 +4,9 @@
 // refuses to send anyone to another site; then every screen at 1400 px, light and dark (with
 // another accent colour). Screenshots of every screen are kept for review.
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import { launchBrowser, endJourney } from "./lib/browser.mjs";
+import { describe, it } from "node:test";
 import { fillGeneratorBrief } from "./lib/generator-brief.mjs";
-import { startServer } from "./lib/server.mjs";
+import { useJourney } from "./lib/journey.mjs";
 import { createFirstAdmin } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
 
@@ -32,51 +31,39 @@ const ROUTES = [
 ];
 
 describe("responsive journey", { timeout: 300_000 }, () => {
-  /** @type {Awaited<ReturnType<typeof startServer>>} */
-  let server;
-  /** @type {Awaited<ReturnType<typeof launchBrowser>>} */
-  let browser;
-  /** @type {import("playwright-core").Page} */
-  let page;
+  // A low generation limit, so that one generation is refused, to see where errors show.
+  const j = useJourney(JOURNEY, {
+    server: { env: { GENERATION_RATE_LIMIT: "1" } },
+    browser: { viewport: PHONE },
+  });
+
   /** The address of an item stored by a generation in (e2), once there is one. */
   let itemPath = "";
   /** Every route, plus a stored item's page (its heading is the item's title) once there is one. */
   const routes = () =>
     itemPath ? [...ROUTES, { path: itemPath, heading: null, name: "library-item" }] : ROUTES;
-
-  before(async () => {
-    // A low generation limit, so that one generation is refused, to see where errors show.
-    server = await startServer({ env: { GENERATION_RATE_LIMIT: "1" } });
-    browser = await launchBrowser(JOURNEY, { viewport: PHONE });
-    page = browser.page;
-  });
-
-  after(() => endJourney(JOURNEY, server, browser));
-
-  /** @param {string} route */
-  const open = (route) => page.goto(new URL(route, server.url).href);
   /** @param {string | null} name null: any heading but "Content not found" */
   const expectH1 = async (name) => {
     if (name !== null) {
-      await page
+      await j.page
         .getByRole("heading", { level: 1, name, exact: true })
         .waitFor({ state: "visible" });
       return;
     }
-    const h1 = page.getByRole("heading", { level: 1 });
+    const h1 = j.page.getByRole("heading", { level: 1 });
     await h1.waitFor({ state: "visible" });
     assert.notEqual(await h1.textContent(), "Content not found");
   };
-  const menuButton = () => page.getByRole("button", { name: "Open menu" });
-  const menu = () => page.getByRole("dialog", { name: "Menu" });
+  const menuButton = () => j.page.getByRole("button", { name: "Open menu" });
+  const menu = () => j.page.getByRole("dialog", { name: "Menu" });
   const where = () => {
-    const url = new URL(page.url());
+    const url = new URL(j.page.url());
     return { origin: url.origin, path: `${url.pathname}${url.search}${url.hash}` };
   };
 
   /** Neither the page nor its scrolling main area is wider than the window. @param {string} label */
   async function assertNoSidewaysScroll(label) {
-    const widths = await page.evaluate(() => {
+    const widths = await j.page.evaluate(() => {
       const main = document.querySelector("main");
       return {
         page: document.documentElement.scrollWidth,
@@ -102,7 +89,7 @@ describe("responsive journey", { timeout: 300_000 }, () => {
    * @param {string} label
    */
   async function assertNoDanglingSeparator(label) {
-    const lines = await page.evaluate(() => {
+    const lines = await j.page.evaluate(() => {
       const root = document.querySelector("main header p");
       if (!root) return null;
       const box = root.getBoundingClientRect();
@@ -152,9 +139,9 @@ describe("responsive journey", { timeout: 300_000 }, () => {
    * cut, and Recent Content's Type column shows each type's name beside its icon.
    */
   async function assertDashboardLabelsShown() {
-    const coverage = page.getByRole("region", { name: "Coverage" });
+    const coverage = j.page.getByRole("region", { name: "Coverage" });
     await coverage.getByRole("columnheader", { name: "Aerospace" }).first().waitFor();
-    const recent = page.getByRole("region", { name: "Recent Content" });
+    const recent = j.page.getByRole("region", { name: "Recent Content" });
     const typeLabel = recent
       .getByRole("row")
       .nth(1)
@@ -178,52 +165,52 @@ describe("responsive journey", { timeout: 300_000 }, () => {
   }
 
   it("(a) a deep link opened while signed out lands there after signing in", async () => {
-    await createFirstAdmin(page, server.url, ADMIN);
+    await createFirstAdmin(j.page, j.server.url, ADMIN);
     // Sign out through the phone menu.
     await menuButton().click();
     await menu().getByRole("button", { name: "Log out" }).click();
     await eventually(() => assert.equal(where().path, "/login"));
 
-    await open("/examples?source=local#list");
-    await page.getByRole("button", { name: "Sign in", exact: true }).waitFor();
-    assert.equal(new URL(page.url()).pathname, "/login");
-    await browser.shot("a1-login-with-deep-link");
-    await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
-    await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await j.open("/examples?source=local#list");
+    await j.page.getByRole("button", { name: "Sign in", exact: true }).waitFor();
+    assert.equal(new URL(j.page.url()).pathname, "/login");
+    await j.browser.shot("a1-login-with-deep-link");
+    await j.page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
+    await j.page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+    await j.page.getByRole("button", { name: "Sign in", exact: true }).click();
     await eventually(() => assert.equal(where().path, "/examples?source=local#list"));
     await expectH1("Example Repository");
-    await page.getByRole("radio", { name: "Local" }).and(page.locator(":checked")).waitFor({
+    await j.page.getByRole("radio", { name: "Local" }).and(j.page.locator(":checked")).waitFor({
       state: "attached",
     });
-    browser.console.assertClean();
+    j.browser.console.assertClean();
   });
 
   it("(b) never sends anyone to another site after signing in", async () => {
     for (const next of ["//evil.com", "https://evil.com", "/\\evil.com"]) {
-      await open(`/login?next=${encodeURIComponent(next)}`);
+      await j.open(`/login?next=${encodeURIComponent(next)}`);
       await expectH1("Dashboard");
-      assert.deepEqual(where(), { origin: server.url, path: "/" }, `next=${next}`);
+      assert.deepEqual(where(), { origin: j.server.url, path: "/" }, `next=${next}`);
     }
-    browser.console.assertClean();
+    j.browser.console.assertClean();
   });
 
   it("(c) fits every screen into 390 px without sideways scrolling", async () => {
     for (const route of ROUTES) {
-      await open(route.path);
+      await j.open(route.path);
       await expectH1(route.heading);
       // Let lists and panels that load after the heading arrive before measuring.
-      await page.waitForLoadState("networkidle");
+      await j.page.waitForLoadState("networkidle");
       await assertNoSidewaysScroll(route.path);
-      await browser.shotWhole(`c-390-${route.name}`, PHONE);
-      browser.console.assertClean();
+      await j.browser.shotWhole(`c-390-${route.name}`, PHONE);
+      j.browser.console.assertClean();
     }
   });
 
   it("(d) opens the menu, keeps Tab inside and closes on Escape back to the button", async () => {
-    await open("/settings");
+    await j.open("/settings");
     await expectH1("Settings");
-    assert.equal(await page.getByRole("complementary", { name: "Sidebar" }).count(), 0);
+    assert.equal(await j.page.getByRole("complementary", { name: "Sidebar" }).count(), 0);
     assert.equal(await menuButton().getAttribute("aria-expanded"), "false");
     const controls = await menuButton().getAttribute("aria-controls");
     assert.ok(controls, "the menu button names the menu it controls");
@@ -232,26 +219,26 @@ describe("responsive journey", { timeout: 300_000 }, () => {
     await menu().waitFor();
     assert.equal(await menuButton().getAttribute("aria-expanded"), "true");
     assert.equal(await menu().evaluate((el) => el.closest("[id]")?.id), controls);
-    assert.equal(await page.evaluate(() => document.body.style.overflow), "hidden");
-    await page.getByRole("complementary", { name: "Sidebar" }).waitFor();
-    await browser.shot("d1-menu-open");
+    assert.equal(await j.page.evaluate(() => document.body.style.overflow), "hidden");
+    await j.page.getByRole("complementary", { name: "Sidebar" }).waitFor();
+    await j.browser.shot("d1-menu-open");
 
     const focusInMenu = () =>
-      page.evaluate(() => {
+      j.page.evaluate(() => {
         const dialog = document.querySelector('[role="dialog"][aria-label="Menu"]');
         return Boolean(dialog && dialog.contains(document.activeElement));
       });
     assert.equal(await focusInMenu(), true, "focus moves into the menu");
     for (let i = 0; i < 12; i += 1) {
-      await page.keyboard.press("Tab");
+      await j.page.keyboard.press("Tab");
       assert.equal(await focusInMenu(), true, `Tab ${i + 1} left the menu`);
     }
     for (let i = 0; i < 12; i += 1) {
-      await page.keyboard.press("Shift+Tab");
+      await j.page.keyboard.press("Shift+Tab");
       assert.equal(await focusInMenu(), true, `Shift+Tab ${i + 1} left the menu`);
     }
 
-    await page.keyboard.press("Escape");
+    await j.page.keyboard.press("Escape");
     await menu().waitFor({ state: "hidden" });
     assert.equal(await menuButton().getAttribute("aria-expanded"), "false");
     assert.equal(
@@ -259,8 +246,8 @@ describe("responsive journey", { timeout: 300_000 }, () => {
       true,
       "focus returns to the menu button",
     );
-    assert.equal(await page.evaluate(() => document.body.style.overflow), "");
-    browser.console.assertClean();
+    assert.equal(await j.page.evaluate(() => document.body.style.overflow), "");
+    j.browser.console.assertClean();
   });
 
   it("(e) closes the menu on a click outside it and when a link is followed", async () => {
@@ -268,7 +255,7 @@ describe("responsive journey", { timeout: 300_000 }, () => {
     await menu().waitFor();
     const panel = await menu().boundingBox();
     assert.ok(panel && panel.width < PHONE.width, "the menu leaves part of the page visible");
-    await page.mouse.click(PHONE.width - 20, PHONE.height / 2);
+    await j.page.mouse.click(PHONE.width - 20, PHONE.height / 2);
     await menu().waitFor({ state: "hidden" });
     assert.equal(
       await menuButton().evaluate((el) => el === document.activeElement),
@@ -281,23 +268,23 @@ describe("responsive journey", { timeout: 300_000 }, () => {
     await expectH1("Content Library");
     await menu().waitFor({ state: "hidden" });
     assert.equal(await menuButton().getAttribute("aria-expanded"), "false");
-    browser.console.assertClean();
+    j.browser.console.assertClean();
   });
 
   it("(e2) shows a generation error right under the Generate button, in view", async () => {
     const fillBrief = async () => {
-      await open("/generate");
+      await j.open("/generate");
       await expectH1("Content Generator");
-      await fillGeneratorBrief(page, {
+      await fillGeneratorBrief(j.page, {
         stage: "awareness",
         topic: "Should-cost reviews at 390 px",
         firstContentType: false,
       });
     };
-    const generate = page.getByRole("button", { name: "Generate Content", exact: true });
+    const generate = j.page.getByRole("button", { name: "Generate Content", exact: true });
     // The built-in writer may generate five times the limit per window (BUILTIN_LIMIT_FACTOR).
     // Each stored generation links to its library address; the brief is filled again.
-    const itemLink = page.getByRole("link", { name: "Open in Content Library" });
+    const itemLink = j.page.getByRole("link", { name: "Open in Content Library" });
     for (let i = 0; i < 5; i += 1) {
       await fillBrief();
       await generate.click();
@@ -307,9 +294,9 @@ describe("responsive journey", { timeout: 300_000 }, () => {
     await fillBrief();
 
     // The next generation is over the limit: the server refuses it (Chromium logs the 429).
-    browser.console.expect(/status of 429.*\/api\/generate-content\/stream/);
+    j.browser.console.expect(/status of 429.*\/api\/generate-content\/stream/);
     await generate.click();
-    const alert = page.getByRole("alert");
+    const alert = j.page.getByRole("alert");
     await alert.waitFor();
     assert.match((await alert.textContent()) ?? "", /limit/i);
     assert.equal(
@@ -328,21 +315,21 @@ describe("responsive journey", { timeout: 300_000 }, () => {
         `the error box is out of view (y ${box.y}, height ${box.height})`,
       );
     });
-    await browser.shot("e2-390-generation-error");
-    browser.console.assertClean();
+    await j.browser.shot("e2-390-generation-error");
+    j.browser.console.assertClean();
   });
 
   it("(e3) fits a stored item's page, each of its tabs, into 390 px", async () => {
     assert.ok(itemPath, "(e2) stored an item");
-    await open(itemPath);
+    await j.open(itemPath);
     await expectH1(null);
-    await page.waitForLoadState("networkidle");
+    await j.page.waitForLoadState("networkidle");
     await assertNoSidewaysScroll(itemPath);
     await assertNoDanglingSeparator(`${itemPath} at 390 px`);
-    await browser.shotWhole("e3-390-library-item", PHONE);
+    await j.browser.shotWhole("e3-390-library-item", PHONE);
     // Every tab is in view on a phone, History included, without scrolling the tab row.
     for (const tab of ["Optimize", "Visualize", "Repurpose", "Edit", "History"]) {
-      const box = await page.getByRole("tab", { name: tab, exact: true }).boundingBox();
+      const box = await j.page.getByRole("tab", { name: tab, exact: true }).boundingBox();
       assert.ok(box, `the ${tab} tab is shown`);
       assert.ok(
         box.x >= 0 && box.x + box.width <= PHONE.width,
@@ -350,50 +337,50 @@ describe("responsive journey", { timeout: 300_000 }, () => {
       );
     }
     for (const tab of ["Optimize", "Visualize", "Repurpose", "Edit", "History"]) {
-      await page.getByRole("tab", { name: tab, exact: true }).click();
-      await page.getByRole("tabpanel").waitFor();
-      await page.waitForLoadState("networkidle");
+      await j.page.getByRole("tab", { name: tab, exact: true }).click();
+      await j.page.getByRole("tabpanel").waitFor();
+      await j.page.waitForLoadState("networkidle");
       await eventually(async () =>
-        assert.equal(await page.getByText(/^Loading .*\.\.\.$/).count(), 0, `${tab} loads`),
+        assert.equal(await j.page.getByText(/^Loading .*\.\.\.$/).count(), 0, `${tab} loads`),
       );
       await assertNoSidewaysScroll(`${itemPath} ${tab}`);
-      await browser.shotWhole(`e3-390-library-item-${tab.toLowerCase()}`, PHONE);
+      await j.browser.shotWhole(`e3-390-library-item-${tab.toLowerCase()}`, PHONE);
     }
-    browser.console.assertClean();
+    j.browser.console.assertClean();
   });
 
   it("(f) shows the sidebar beside the page at 1400 px, light", async () => {
-    await page.setViewportSize(DESKTOP);
-    await open("/");
+    await j.page.setViewportSize(DESKTOP);
+    await j.open("/");
     await expectH1("Dashboard");
-    await page.getByRole("complementary", { name: "Sidebar" }).waitFor();
+    await j.page.getByRole("complementary", { name: "Sidebar" }).waitFor();
     assert.equal(await menuButton().count(), 0, "no menu button on a wide screen");
     for (const route of routes()) {
-      await open(route.path);
+      await j.open(route.path);
       await expectH1(route.heading);
-      await page.waitForLoadState("networkidle");
+      await j.page.waitForLoadState("networkidle");
       await assertNoSidewaysScroll(`${route.path} at 1400 px`);
       if (route.name === "dashboard") await assertDashboardLabelsShown();
-      await browser.shotWhole(`f-1400-light-${route.name}`, DESKTOP);
+      await j.browser.shotWhole(`f-1400-light-${route.name}`, DESKTOP);
     }
-    browser.console.assertClean();
+    j.browser.console.assertClean();
   });
 
   it("(g) follows dark mode and the accent colour at 1400 px", async () => {
-    await open("/settings");
+    await j.open("/settings");
     await expectH1("Settings");
-    await page.getByRole("switch", { name: "Dark Mode" }).check();
-    await page.getByRole("radio", { name: "Teal" }).check();
-    await page.getByRole("button", { name: "Save UI Settings" }).click();
+    await j.page.getByRole("switch", { name: "Dark Mode" }).check();
+    await j.page.getByRole("radio", { name: "Teal" }).check();
+    await j.page.getByRole("button", { name: "Save UI Settings" }).click();
     await eventually(async () => {
-      const html = await page.evaluate(() => ({
+      const html = await j.page.evaluate(() => ({
         dark: document.documentElement.classList.contains("dark"),
         accent: document.documentElement.dataset.accent,
       }));
       assert.deepEqual(html, { dark: true, accent: "teal" });
     });
     // The primary button takes the accent (teal, #0f766e), not the default blue.
-    const saveAll = page.getByRole("button", { name: "Save All Settings" });
+    const saveAll = j.page.getByRole("button", { name: "Save All Settings" });
     await eventually(async () =>
       assert.equal(
         await saveAll.evaluate((el) => getComputedStyle(el).backgroundColor),
@@ -401,23 +388,23 @@ describe("responsive journey", { timeout: 300_000 }, () => {
       ),
     );
     for (const route of routes()) {
-      await open(route.path);
+      await j.open(route.path);
       await expectH1(route.heading);
-      await page.waitForLoadState("networkidle");
-      await browser.shotWhole(`g-1400-dark-${route.name}`, DESKTOP);
+      await j.page.waitForLoadState("networkidle");
+      await j.browser.shotWhole(`g-1400-dark-${route.name}`, DESKTOP);
     }
-    await page.setViewportSize(PHONE);
+    await j.page.setViewportSize(PHONE);
     for (const route of routes()) {
-      await open(route.path);
+      await j.open(route.path);
       await expectH1(route.heading);
-      await page.waitForLoadState("networkidle");
+      await j.page.waitForLoadState("networkidle");
       await assertNoSidewaysScroll(`${route.path} dark`);
-      await browser.shotWhole(`g-390-dark-${route.name}`, PHONE);
+      await j.browser.shotWhole(`g-390-dark-${route.name}`, PHONE);
     }
-    browser.console.assertClean();
+    j.browser.console.assertClean();
   });
 
   it("logs no console warning or error and raises no uncaught error in the page", () => {
-    browser.console.assertClean();
+    j.browser.console.assertClean();
   });
 });

@@ -4,12 +4,9 @@
 // with 'Sign in with Acme Login' through the provider's login page, landing signed in as an
 // Editor. Screenshots of the card and the sign-in page at 1400 and 390 px, light and dark.
 import assert from "node:assert/strict";
-import fs from "node:fs";
-import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { startFakeIdentityProvider } from "../packages/server/test/fakes/oidc-provider.ts";
-import { launchBrowser, resultsDir } from "./lib/browser.mjs";
-import { startServer } from "./lib/server.mjs";
+import { useJourney } from "./lib/journey.mjs";
 import { createFirstAdmin, setDarkMode } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
 
@@ -19,48 +16,34 @@ const WIDE = { width: 1400, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
 describe("Single sign-on journey", { timeout: 300_000 }, () => {
-  /** @type {Awaited<ReturnType<typeof startServer>>} */
-  let server;
-  /** @type {Awaited<ReturnType<typeof launchBrowser>>} */
-  let browser;
+  const j = useJourney(JOURNEY, { browser: { viewport: WIDE } });
   /** @type {Awaited<ReturnType<typeof startFakeIdentityProvider>>} */
   let idp;
-
   before(async () => {
-    server = await startServer();
     idp = await startFakeIdentityProvider({
-      redirectUris: [new URL("/api/auth/sso/callback/oidc", server.url).href],
+      redirectUris: [new URL("/api/auth/sso/callback/oidc", j.server.url).href],
     });
     idp.accounts.set("sam", {
       email: "sam@example.com",
       name: "Sam Editor",
       groups: ["cs-editors"],
     });
-    browser = await launchBrowser(JOURNEY, { viewport: WIDE });
   });
-
-  after(async () => {
-    await browser?.close();
-    await idp?.close();
-    if (server) {
-      fs.writeFileSync(path.join(resultsDir, `${JOURNEY}-server.log`), server.logs());
-      await server.stop();
-    }
-  });
+  after(() => idp?.close());
 
   it("sets up the provider on the card, then a colleague signs in with it", async () => {
-    const page = browser.page;
-    await createFirstAdmin(page, server.url, ADMIN);
-    await page.goto(new URL("/settings#settings-sso", server.url).href);
+    const page = j.browser.page;
+    await createFirstAdmin(page, j.server.url, ADMIN);
+    await page.goto(new URL("/settings#settings-sso", j.server.url).href);
     const card = page.getByRole("region", { name: "Single sign-on" });
     await card.getByText("Not set up").waitFor();
-    await card.getByText(`${server.url}/api/auth/sso/callback/oidc`).waitFor();
+    await card.getByText(`${j.server.url}/api/auth/sso/callback/oidc`).waitFor();
     await card.getByLabel("Provider name").fill("Acme Login");
     await card.getByLabel("Issuer URL").fill(idp.issuer);
     await card.getByLabel("Client ID").fill(idp.clientId);
     await card.getByLabel("Client secret").fill(idp.clientSecret);
     // Loopback: refused until the origin is allow-listed (Chromium logs the 400).
-    browser.console.expect(/status of 400 .*\/api\/settings\/sso\/test-discovery/);
+    j.browser.console.expect(/status of 400 .*\/api\/settings\/sso\/test-discovery/);
     await card.getByRole("button", { name: "Test discovery" }).click();
     await card.getByText(/private or loopback address/).waitFor();
     await card.getByRole("checkbox", { name: /Allow-list this issuer/ }).check();
@@ -79,20 +62,20 @@ describe("Single sign-on journey", { timeout: 300_000 }, () => {
     assert.equal(await card.getByLabel("Client secret").inputValue(), "");
     assert.equal((await page.content()).includes(idp.clientSecret), false);
     await card.scrollIntoViewIfNeeded();
-    await browser.shot("a-card-1400-light");
-    await setDarkMode(browser.page, true);
+    await j.browser.shot("a-card-1400-light");
+    await setDarkMode(j.browser.page, true);
     await page.reload();
     await card.getByText("On", { exact: true }).waitFor();
     await card.scrollIntoViewIfNeeded();
-    await browser.shot("b-card-1400-dark");
+    await j.browser.shot("b-card-1400-dark");
     await page.setViewportSize(PHONE);
     await card.scrollIntoViewIfNeeded();
-    await browser.shot("c-card-390-dark");
-    await setDarkMode(browser.page, false);
+    await j.browser.shot("c-card-390-dark");
+    await setDarkMode(j.browser.page, false);
     await page.reload();
     await card.getByText("On", { exact: true }).waitFor();
     await card.scrollIntoViewIfNeeded();
-    await browser.shot("d-card-390-light");
+    await j.browser.shot("d-card-390-light");
     await page.setViewportSize(WIDE);
 
     // Sign out; the sign-in page offers the provider.
@@ -102,16 +85,16 @@ describe("Single sign-on journey", { timeout: 300_000 }, () => {
       ),
       200,
     );
-    await page.goto(new URL("/login", server.url).href);
+    await page.goto(new URL("/login", j.server.url).href);
     const ssoButton = page.getByRole("button", { name: "Sign in with Acme Login" });
     await ssoButton.waitFor();
-    await browser.shot("e-login-1400-light");
+    await j.browser.shot("e-login-1400-light");
     await page.setViewportSize(PHONE);
-    await browser.shot("f-login-390-light");
+    await j.browser.shot("f-login-390-light");
     await page.emulateMedia({ colorScheme: "dark" });
-    await browser.shot("g-login-390-dark");
+    await j.browser.shot("g-login-390-dark");
     await page.setViewportSize(WIDE);
-    await browser.shot("h-login-1400-dark");
+    await j.browser.shot("h-login-1400-dark");
     await page.emulateMedia({ colorScheme: "light" });
 
     // The colleague signs in at the identity provider.
@@ -120,13 +103,13 @@ describe("Single sign-on journey", { timeout: 300_000 }, () => {
     assert.equal(new URL(page.url()).origin, idp.issuer);
     await page.getByLabel("Username").fill("sam");
     await page.getByRole("button", { name: "Continue" }).click();
-    await eventually(() => assert.equal(new URL(page.url()).origin, new URL(server.url).origin));
+    await eventually(() => assert.equal(new URL(page.url()).origin, new URL(j.server.url).origin));
     await page.getByText("Sam Editor").first().waitFor();
     const session = await page.evaluate(async () => (await fetch("/api/session")).json());
     assert.equal(session.data.user.email, "sam@example.com");
     assert.equal(session.data.user.role, "editor");
     assert.equal(idp.pkce.missing, 0);
-    await browser.shot("i-signed-in-1400-light");
-    browser.console.assertClean();
+    await j.browser.shot("i-signed-in-1400-light");
+    j.browser.console.assertClean();
   });
 });

@@ -5,9 +5,9 @@
 // /api/docs renders under the server's CSP. Screenshots at 1400 and 390 px, light and dark.
 import assert from "node:assert/strict";
 import path from "node:path";
-import { after, before, describe, it } from "node:test";
-import { launchBrowser, resultsDir, endJourney } from "./lib/browser.mjs";
-import { startServer } from "./lib/server.mjs";
+import { before, describe, it } from "node:test";
+import { resultsDir } from "./lib/browser.mjs";
+import { useJourney } from "./lib/journey.mjs";
 import { createFirstAdmin, setDarkMode } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
 
@@ -17,27 +17,19 @@ const WIDE = { width: 1400, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
 describe("API tokens journey", { timeout: 300_000 }, () => {
-  /** @type {Awaited<ReturnType<typeof startServer>>} */
-  let server;
-  /** @type {Awaited<ReturnType<typeof launchBrowser>>} */
-  let browser;
-
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser(JOURNEY, { viewport: WIDE });
-    await browser.context.grantPermissions(["clipboard-read", "clipboard-write"], {
-      origin: server.url,
-    });
-  });
-
-  after(() => endJourney(JOURNEY, server, browser));
+  const j = useJourney(JOURNEY, { browser: { viewport: WIDE } });
+  before(() =>
+    j.browser.context.grantPermissions(["clipboard-read", "clipboard-write"], {
+      origin: j.server.url,
+    }),
+  );
 
   /**
    * A request as a script sends it: no cookie, the token in the Authorization header.
    * @param {string} token @param {string} method @param {string} urlPath @param {unknown} [body]
    */
   const callApi = (token, method, urlPath, body) =>
-    fetch(new URL(urlPath, server.url), {
+    fetch(new URL(urlPath, j.server.url), {
       method,
       headers: {
         authorization: `Bearer ${token}`,
@@ -47,9 +39,9 @@ describe("API tokens journey", { timeout: 300_000 }, () => {
     });
 
   it("creates a token, calls the API with it, sees its last use, and revokes it", async () => {
-    const page = browser.page;
-    await createFirstAdmin(page, server.url, ADMIN);
-    await page.goto(new URL("/settings", server.url).href);
+    const page = j.browser.page;
+    await createFirstAdmin(page, j.server.url, ADMIN);
+    await page.goto(new URL("/settings", j.server.url).href);
     const card = page.getByRole("region", { name: "API tokens" });
     await card.getByText("No tokens yet.").waitFor();
     await card.getByRole("button", { name: "New token" }).click();
@@ -60,7 +52,7 @@ describe("API tokens journey", { timeout: 300_000 }, () => {
     assert.equal(await dialog.getByRole("checkbox").count(), 6);
     assert.equal(await dialog.getByRole("checkbox", { name: /library:read/ }).isChecked(), true);
     await dialog.getByLabel("Expires after").selectOption("90");
-    await browser.shot("a-create-1400-light");
+    await j.browser.shot("a-create-1400-light");
     await dialog.getByRole("button", { name: "Create token" }).click();
 
     const shown = page.getByRole("dialog", { name: "Copy your new token" });
@@ -71,7 +63,7 @@ describe("API tokens journey", { timeout: 300_000 }, () => {
     await shown.getByRole("button", { name: "Copy token" }).click();
     await shown.getByRole("button", { name: "Copied" }).waitFor();
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), token);
-    await browser.shot("b-secret-1400-light");
+    await j.browser.shot("b-secret-1400-light");
     await shown.getByRole("button", { name: "Done" }).click();
     await shown.waitFor({ state: "detached" });
 
@@ -95,22 +87,22 @@ describe("API tokens journey", { timeout: 300_000 }, () => {
       .getByRole("row", { name: /Nightly export/ })
       .getByText(/^last used/)
       .waitFor();
-    await browser.shot("c-list-1400-light");
-    await setDarkMode(browser.page, true);
+    await j.browser.shot("c-list-1400-light");
+    await setDarkMode(j.browser.page, true);
     await page.reload();
     await card.getByRole("row", { name: /Nightly export/ }).waitFor();
-    await browser.shot("d-list-1400-dark");
+    await j.browser.shot("d-list-1400-dark");
     await page.setViewportSize(PHONE);
     await card.scrollIntoViewIfNeeded();
-    await browser.shot("e-list-390-dark");
-    await setDarkMode(browser.page, false);
+    await j.browser.shot("e-list-390-dark");
+    await setDarkMode(j.browser.page, false);
     await page.reload();
     await card.getByRole("row", { name: /Nightly export/ }).waitFor();
     await card.scrollIntoViewIfNeeded();
-    await browser.shot("f-list-390-light");
+    await j.browser.shot("f-list-390-light");
     await card.getByRole("button", { name: "New token" }).click();
     await page.getByRole("dialog", { name: "New API token" }).waitFor();
-    await browser.shot("g-create-390-light");
+    await j.browser.shot("g-create-390-light");
     await page.getByRole("button", { name: "Cancel" }).click();
     await page.setViewportSize(WIDE);
 
@@ -124,15 +116,15 @@ describe("API tokens journey", { timeout: 300_000 }, () => {
     await eventually(async () =>
       assert.equal((await callApi(token, "GET", "/api/library")).status, 401),
     );
-    browser.console.assertClean();
+    j.browser.console.assertClean();
   });
 
   it("renders the API reference from this server under its CSP", async () => {
-    const page = browser.page;
+    const page = j.browser.page;
     // Swagger UI renders only the operations in view (a virtual list), so the journey opens
     // the link to one operation, as a reader given that link would: it scrolls there and
     // opens it.
-    await page.goto(new URL("/api/docs#/tokens/createApiToken", server.url).href);
+    await page.goto(new URL("/api/docs#/tokens/createApiToken", j.server.url).href);
     const operation = page.locator("#operations-tokens-createApiToken");
     await operation.waitFor({ timeout: 45_000 });
     // Opened: its request body is described.
@@ -147,6 +139,6 @@ describe("API tokens journey", { timeout: 300_000 }, () => {
     await firstScreen("i-docs-390");
     await page.setViewportSize(WIDE);
     // A blocked script, style or image would be a console error here.
-    browser.console.assertClean();
+    j.browser.console.assertClean();
   });
 });

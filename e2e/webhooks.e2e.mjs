@@ -6,8 +6,7 @@ import assert from "node:assert/strict";
 import http from "node:http";
 import { after, before, describe, it } from "node:test";
 import { Webhook } from "standardwebhooks";
-import { launchBrowser, endJourney } from "./lib/browser.mjs";
-import { startServer } from "./lib/server.mjs";
+import { useJourney } from "./lib/journey.mjs";
 import { createFirstAdmin, setDarkMode } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
 
@@ -57,32 +56,20 @@ async function startReceiver() {
 }
 
 describe("webhooks journey", { timeout: 300_000 }, () => {
-  /** @type {Awaited<ReturnType<typeof startServer>>} */
-  let server;
-  /** @type {Awaited<ReturnType<typeof launchBrowser>>} */
-  let browser;
-  /** @type {import("playwright-core").Page} */
-  let page;
+  const j = useJourney(JOURNEY, { browser: { viewport: WIDE } });
   /** @type {Awaited<ReturnType<typeof startReceiver>>} */
   let receiver;
 
   before(async () => {
     receiver = await startReceiver();
-    server = await startServer();
-    browser = await launchBrowser(JOURNEY, { viewport: WIDE });
-    page = browser.page;
   });
+  after(() => receiver?.close());
 
-  after(async () => {
-    await receiver?.close();
-    await endJourney(JOURNEY, server, browser);
-  });
-
-  const card = () => page.locator("#settings-webhooks");
+  const card = () => j.page.locator("#settings-webhooks");
 
   it("(a) allow-lists the receiver and adds an endpoint; the secret is shown once", async () => {
-    await createFirstAdmin(page, server.url, ADMIN);
-    await page.goto(`${server.url}/settings#settings-webhooks`);
+    await createFirstAdmin(j.page, j.server.url, ADMIN);
+    await j.page.goto(`${j.server.url}/settings#settings-webhooks`);
     await card().getByRole("heading", { name: "Webhooks" }).waitFor();
     await card().getByText("No endpoints yet.").waitFor();
 
@@ -96,31 +83,31 @@ describe("webhooks journey", { timeout: 300_000 }, () => {
     );
 
     await card().getByRole("button", { name: "Add endpoint" }).click();
-    const dialog = page.getByRole("dialog", { name: "Add webhook endpoint" });
+    const dialog = j.page.getByRole("dialog", { name: "Add webhook endpoint" });
     await dialog.getByLabel("URL").fill(`${receiver.origin}/hooks/content-studio`);
     await dialog.getByLabel("Description").fill("Marketing automation");
     await dialog.getByRole("checkbox", { name: "Content published" }).check();
-    await browser.shot("a1-add-endpoint");
+    await j.browser.shot("a1-add-endpoint");
     await dialog.getByRole("button", { name: "Add endpoint" }).click();
 
-    const shown = page.getByRole("dialog", { name: "Endpoint added" });
+    const shown = j.page.getByRole("dialog", { name: "Endpoint added" });
     const secret = await shown.getByLabel("Signing secret").inputValue();
     assert.match(secret, /^whsec_/);
     receiver.state.secret = secret;
-    await browser.shot("a2-secret-once");
+    await j.browser.shot("a2-secret-once");
     await shown.getByRole("button", { name: "Done" }).click();
     await shown.waitFor({ state: "detached" });
     const row = card().getByRole("listitem", { name: `${receiver.origin}/hooks/content-studio` });
     await row.getByText("Marketing automation").waitFor();
     // Never again: the list answer carries no secret.
-    const listed = await page.evaluate(() => fetch("/api/webhooks").then((r) => r.text()));
+    const listed = await j.page.evaluate(() => fetch("/api/webhooks").then((r) => r.text()));
     assert.ok(!listed.includes(secret.slice(6)), "the secret came back");
   });
 
   it("(b) sends a test event and shows the signed delivery in the log", async () => {
     const row = card().getByRole("listitem", { name: `${receiver.origin}/hooks/content-studio` });
     await row.getByRole("button", { name: "Send test event" }).click();
-    const log = page.getByRole("dialog", { name: "Delivery log" });
+    const log = j.page.getByRole("dialog", { name: "Delivery log" });
     await log.getByText("webhook.test", { exact: true }).waitFor();
     await log.getByText("succeeded", { exact: true }).waitFor({ timeout: 20_000 });
     await eventually(() => assert.equal(receiver.received.length, 1));
@@ -132,30 +119,30 @@ describe("webhooks journey", { timeout: 300_000 }, () => {
       .getByText(/"type":"webhook.test"/)
       .first()
       .waitFor();
-    await browser.shot("b1-delivery-log-1400-light");
+    await j.browser.shot("b1-delivery-log-1400-light");
 
-    await page.setViewportSize(PHONE);
-    await browser.shot("b2-delivery-log-390-light");
+    await j.page.setViewportSize(PHONE);
+    await j.browser.shot("b2-delivery-log-390-light");
     await log.getByRole("button", { name: "Close", exact: true }).click();
     await card().scrollIntoViewIfNeeded();
-    await browser.shot("b3-card-390-light");
+    await j.browser.shot("b3-card-390-light");
   });
 
   it("(c) dark mode at 1400 and 390 px", async () => {
-    await setDarkMode(page, true);
-    await page.reload();
+    await setDarkMode(j.page, true);
+    await j.page.reload();
     await card().getByRole("heading", { name: "Webhooks" }).waitFor();
     await card().scrollIntoViewIfNeeded();
-    await browser.shot("c1-card-390-dark");
-    await page.setViewportSize(WIDE);
+    await j.browser.shot("c1-card-390-dark");
+    await j.page.setViewportSize(WIDE);
     const row = card().getByRole("listitem", { name: `${receiver.origin}/hooks/content-studio` });
     await row.getByRole("button", { name: "Delivery log" }).click();
-    const log = page.getByRole("dialog", { name: "Delivery log" });
+    const log = j.page.getByRole("dialog", { name: "Delivery log" });
     await log.getByText("succeeded", { exact: true }).waitFor();
-    await browser.shot("c2-delivery-log-1400-dark");
+    await j.browser.shot("c2-delivery-log-1400-dark");
     await log.getByRole("button", { name: "Close", exact: true }).click();
     await card().scrollIntoViewIfNeeded();
-    await browser.shot("c3-card-1400-dark");
-    browser.console.assertClean();
+    await j.browser.shot("c3-card-1400-dark");
+    j.browser.console.assertClean();
   });
 });

@@ -1,10 +1,15 @@
-import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { tempDir } from "./fixtures/examples";
 import { TEST_DB } from "./helper";
-import { ADMIN, createScratchDatabase, signInCookie, startServer } from "./support/server-process";
+import {
+  ADMIN,
+  createScratchDatabase,
+  endProcessesAfterAll,
+  signInCookie,
+  startServer,
+} from "./support/server-process";
 
 const LOAD_CONNECTIONS = 20;
 
@@ -47,12 +52,7 @@ async function terminateBackends(adminUrl: string, database: string): Promise<nu
 describe.skipIf(TEST_DB !== "postgres")(
   "PostgreSQL drops the app's connections under load (the real server process)",
   () => {
-    const children: ChildProcess[] = [];
-    const cleanups: (() => Promise<void>)[] = [];
-    afterAll(async () => {
-      for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
-      for (const cleanup of cleanups) await cleanup();
-    });
+    const { children, cleanups } = endProcessesAfterAll();
 
     it("keeps the process alive, answers the failed requests 503 in the envelope and serves again", async () => {
       const dataDir = tempDir("cs-dbdrop-data-");

@@ -240,26 +240,24 @@ export class Agent {
     return this.request({ method: "GET", url, headers });
   }
   post(url: string, body?: unknown, headers?: Record<string, string>) {
-    return this.request({
-      method: "POST",
-      url,
-      payload: body as InjectOptions["payload"],
-      headers,
-    });
+    return this.send("POST", url, body, headers);
   }
   patch(url: string, body?: unknown, headers?: Record<string, string>) {
-    return this.request({
-      method: "PATCH",
-      url,
-      payload: body as InjectOptions["payload"],
-      headers,
-    });
+    return this.send("PATCH", url, body, headers);
   }
   put(url: string, body?: unknown, headers?: Record<string, string>) {
-    return this.request({ method: "PUT", url, payload: body as InjectOptions["payload"], headers });
+    return this.send("PUT", url, body, headers);
   }
   delete(url: string, headers?: Record<string, string>) {
     return this.request({ method: "DELETE", url, headers });
+  }
+  private send(
+    method: "POST" | "PATCH" | "PUT",
+    url: string,
+    body: unknown,
+    headers: Record<string, string> | undefined,
+  ) {
+    return this.request({ method, url, payload: body as InjectOptions["payload"], headers });
   }
 }
 

@@ -1,27 +1,26 @@
-import type { ChildProcess } from "node:child_process";
 import http from "node:http";
 import type { GeneratedContent } from "@content-studio/contract";
-import { afterAll, describe, expect, it } from "vitest";
-import { answer, startFakeAiProvider, type FakeAiProviderServer } from "./fakes/ai-provider-server";
+import { describe, expect, it } from "vitest";
+import { answer, startFakeAiProvider } from "./fakes/ai-provider-server";
 import { VALID_REQUEST, modelDraft, OPENAI_TEST_KEY } from "./support/generation";
-import { signIn, signInCookie, migratedServerEnv, startServer } from "./support/server-process";
+import {
+  endProcessesAfterAll,
+  signIn,
+  signInCookie,
+  migratedServerEnv,
+  startServer,
+} from "./support/server-process";
 
 /** What a log must never show after SIGTERM: work hitting a closed database, or any error. */
 const CLOSED_DATABASE =
   /driver has already been destroyed|Cannot use a pool after calling end|PGlite is closed|"level":(50|60)/;
 
 describe("SIGTERM while a generation is being answered (the real server process)", () => {
-  const children: ChildProcess[] = [];
-  const cleanups: (() => Promise<void>)[] = [];
-  let fake: FakeAiProviderServer | undefined;
-  afterAll(async () => {
-    for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
-    for (const cleanup of cleanups) await cleanup();
-    await fake?.close();
-  });
+  const { children, cleanups } = endProcessesAfterAll();
 
   it("answers and stores it, then closes the database and exits 0 at once", async () => {
-    fake = await startFakeAiProvider({ apiKey: OPENAI_TEST_KEY });
+    const fake = await startFakeAiProvider({ apiKey: OPENAI_TEST_KEY });
+    cleanups.push(() => fake.close());
     fake.setDefault(answer(modelDraft(), { delayMs: 2_000 }));
     const env = {
       ...(await migratedServerEnv("cs-sigterm-data-", cleanups)),
@@ -99,12 +98,7 @@ function getOn(agent: http.Agent, url: string, headers: Record<string, string>):
 }
 
 describe("SIGTERM under kept-alive clients (the real server process)", () => {
-  const children: ChildProcess[] = [];
-  const cleanups: (() => Promise<void>)[] = [];
-  afterAll(async () => {
-    for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
-    for (const cleanup of cleanups) await cleanup();
-  });
+  const { children, cleanups } = endProcessesAfterAll();
 
   it("answers every request 200 or 503 in the envelope: no connection is reset", async () => {
     const server = await startServer({

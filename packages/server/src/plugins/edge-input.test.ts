@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exampleMarkdown, multipartBody } from "../../test/fixtures/examples";
 import { buildTestAppAs, type Agent, type TestApp } from "../../test/helper";
 import { ROUTE_ACCESS } from "../../test/route-access";
+import { expectError } from "../../test/support/responses";
 
 const NUL_MESSAGE = "Text cannot contain NUL characters.";
 
@@ -20,9 +21,7 @@ function expectEnvelope(res: { headers: Record<string, unknown>; body: string })
 }
 
 function expectNulRefused(res: LightMyRequestResponse, path: string) {
-  expect(res.statusCode, res.body).toBe(400);
-  expect(res.json()).toEqual({
-    success: false,
+  expectError(res, 400, {
     code: "validation_error",
     message: NUL_MESSAGE,
     details: { issues: [{ path, message: NUL_MESSAGE }] },
@@ -111,13 +110,16 @@ describe("input refused at the edge", () => {
           payload: JSON.stringify(body),
           headers: { "content-type": "application/json" },
         });
-        expect(res.statusCode, `${route}: ${res.body}`).toBe(400);
-        expect(res.json(), route).toEqual({
-          success: false,
-          code: "validation_error",
-          message: MESSAGE,
-          details: { issues: [{ path: paths[0], message: MESSAGE }] },
-        });
+        expectError(
+          res,
+          400,
+          {
+            code: "validation_error",
+            message: MESSAGE,
+            details: { issues: [{ path: paths[0], message: MESSAGE }] },
+          },
+          `${route}: ${res.body}`,
+        );
       }
     }
   });
@@ -140,13 +142,16 @@ describe("input refused at the edge", () => {
       ["/api/examples/%E0%A4%A", "The address is not valid."],
     ] as const) {
       const res = await editor.get(url);
-      expect(res.statusCode, url).toBe(400);
-      expect(res.json(), url).toEqual({
-        success: false,
-        code: "validation_error",
-        message,
-        details: { issues: [{ path: "url", message }] },
-      });
+      expectError(
+        res,
+        400,
+        {
+          code: "validation_error",
+          message,
+          details: { issues: [{ path: "url", message }] },
+        },
+        url,
+      );
       expectEnvelope(res);
     }
     // Over real HTTP too: the same headers and a request id reach the client.

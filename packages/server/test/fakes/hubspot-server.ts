@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { answerLater, fakeBase, type PublishingFake, type ScriptedAnswer } from "./publishing-fake";
 
 export interface HubSpotRecord {
@@ -83,6 +84,8 @@ export async function startHubSpotFake(
     isPublished: false,
     createdAt: "2026-11-28T08:00:00Z",
   });
+  const present = (r: HubSpotRecord): object =>
+    r.kind === "post" ? presentPost(r) : presentEmail(r);
   const list = (
     kind: HubSpotRecord["kind"],
     filter: (r: HubSpotRecord) => boolean,
@@ -91,11 +94,39 @@ export async function startHubSpotFake(
     const found = [...records.values()].filter((r) => r.kind === kind && filter(r));
     return {
       total: found.length,
-      results: found
-        .slice(0, limit)
-        .map((r): object => (kind === "post" ? presentPost(r) : presentEmail(r))),
+      results: found.slice(0, limit).map(present),
     };
   };
+  /** Stores a new draft of the kind and answers it 201 (after the delay a test set, if any). */
+  const create = async (
+    kind: HubSpotRecord["kind"],
+    body: Record<string, unknown>,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => {
+    const r: HubSpotRecord = {
+      id: String(nextId++),
+      kind,
+      name: text(body.name),
+      // Marketing emails have no slug.
+      slug: kind === "post" ? text(body.slug) : "",
+      draft: body,
+      state: "DRAFT",
+    };
+    records.set(r.id, r);
+    await answerLater(base, request);
+    return reply.code(201).send(present(r));
+  };
+  /** Merges a change into the draft of a record of the kind; 404 with `missing` for any other id. */
+  const patchDraft =
+    (kind: HubSpotRecord["kind"], missing: string) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const r = records.get((request.params as { id: string }).id);
+      if (r?.kind !== kind) return reply.code(404).send(error(404, missing, "OBJECT_NOT_FOUND"));
+      r.draft = { ...r.draft, ...(request.body as object) };
+      r.name = text(r.draft.name) || r.name;
+      return present(r);
+    };
 
   base.app.get("/cms/v3/blogs/posts", async (request) => {
     const q = request.query as { slug?: string; limit?: string };
@@ -114,26 +145,9 @@ export async function startHubSpotFake(
           ),
         );
     }
-    const r: HubSpotRecord = {
-      id: String(nextId++),
-      kind: "post",
-      name: text(body.name),
-      slug: text(body.slug),
-      draft: body,
-      state: "DRAFT",
-    };
-    records.set(r.id, r);
-    await answerLater(base, request);
-    return reply.code(201).send(presentPost(r));
+    return create("post", body, request, reply);
   });
-  base.app.patch("/cms/v3/blogs/posts/:id/draft", async (request, reply) => {
-    const r = records.get((request.params as { id: string }).id);
-    if (r?.kind !== "post")
-      return reply.code(404).send(error(404, "Blog post not found", "OBJECT_NOT_FOUND"));
-    r.draft = { ...r.draft, ...(request.body as object) };
-    r.name = text(r.draft.name) || r.name;
-    return presentPost(r);
-  });
+  base.app.patch("/cms/v3/blogs/posts/:id/draft", patchDraft("post", "Blog post not found"));
   base.app.get("/marketing/v3/emails", async (request) => {
     const q = request.query as { limit?: string };
     return list("email", () => true, Number(q.limit ?? 20));
@@ -143,26 +157,9 @@ export async function startHubSpotFake(
     if (!body.name || !body.subject) {
       return reply.code(400).send(error(400, "name and subject are required", "VALIDATION_ERROR"));
     }
-    const r: HubSpotRecord = {
-      id: String(nextId++),
-      kind: "email",
-      name: text(body.name),
-      slug: "",
-      draft: body,
-      state: "DRAFT",
-    };
-    records.set(r.id, r);
-    await answerLater(base, request);
-    return reply.code(201).send(presentEmail(r));
+    return create("email", body, request, reply);
   });
-  base.app.patch("/marketing/v3/emails/:id/draft", async (request, reply) => {
-    const r = records.get((request.params as { id: string }).id);
-    if (r?.kind !== "email")
-      return reply.code(404).send(error(404, "Email not found", "OBJECT_NOT_FOUND"));
-    r.draft = { ...r.draft, ...(request.body as object) };
-    r.name = text(r.draft.name) || r.name;
-    return presentEmail(r);
-  });
+  base.app.patch("/marketing/v3/emails/:id/draft", patchDraft("email", "Email not found"));
   // The publish endpoints exist (so a call reaches the tripwire, not a 404).
   for (const path of [
     "/cms/v3/blogs/posts/:id/draft/push-live",

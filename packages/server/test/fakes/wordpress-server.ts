@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { answerLater, fakeBase, type PublishingFake } from "./publishing-fake";
 
 export interface FakePost {
@@ -80,6 +81,16 @@ export async function startWordPressFake(
         : {}),
     };
   });
+  /** The post the `:id` names; when there is none, answers WordPress's 404 and gives undefined. */
+  const postNamed = (request: FastifyRequest, reply: FastifyReply) => {
+    const post = posts.get(Number((request.params as { id: string }).id));
+    if (!post) {
+      void reply
+        .code(404)
+        .send({ code: "rest_post_invalid_id", message: "Invalid post ID.", data: { status: 404 } });
+    }
+    return post;
+  };
   base.app.get("/wp-json/wp/v2/posts", async (request) => {
     const query = request.query as { slug?: string; status?: string };
     const statuses = (query.status ?? "publish").split(",");
@@ -88,12 +99,8 @@ export async function startWordPressFake(
       .map(present);
   });
   base.app.get("/wp-json/wp/v2/posts/:id", async (request, reply) => {
-    const post = posts.get(Number((request.params as { id: string }).id));
-    if (!post) {
-      return reply
-        .code(404)
-        .send({ code: "rest_post_invalid_id", message: "Invalid post ID.", data: { status: 404 } });
-    }
+    const post = postNamed(request, reply);
+    if (!post) return reply;
     return present(post);
   });
   base.app.post("/wp-json/wp/v2/posts", async (request, reply) => {
@@ -118,12 +125,8 @@ export async function startWordPressFake(
     return reply.code(201).send(present(post));
   });
   base.app.post("/wp-json/wp/v2/posts/:id", async (request, reply) => {
-    const post = posts.get(Number((request.params as { id: string }).id));
-    if (!post) {
-      return reply
-        .code(404)
-        .send({ code: "rest_post_invalid_id", message: "Invalid post ID.", data: { status: 404 } });
-    }
+    const post = postNamed(request, reply);
+    if (!post) return reply;
     if (post.status !== "draft") return base.trip(request, reply, "update of a live post");
     const body = request.body as Partial<FakePost>;
     Object.assign(post, {

@@ -44,6 +44,15 @@ export function auditRows(t: TestApp, action: string, targetId?: string) {
   return q.execute();
 }
 
+/** The stored password-reset tokens (links and temporary passwords) of a user. */
+export function resetTokenRows(t: TestApp, userId: string) {
+  return t.db
+    .selectFrom("password_reset_token")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .execute();
+}
+
 /** The token of a reset link (it travels in the fragment). */
 export const linkToken = (link: string) => {
   const match = /#token=([\w-]+)/.exec(link);

@@ -2,6 +2,7 @@ import type { ContentExport, ItemExports, PublishingConnection } from "@content-
 import { expect } from "vitest";
 import type { Agent, TestApp } from "../helper";
 import { buildContentItem, unique } from "./factories";
+import { dataOf } from "./responses";
 
 /** An item with links (one already tagged), submitted by `editor` and approved by `admin`. */
 export async function buildApprovedItem(t: TestApp, editor: Agent, admin: Agent): Promise<string> {
@@ -45,15 +46,11 @@ export async function editItem(agent: Agent, id: string): Promise<void> {
 }
 
 export async function addConnection(admin: Agent, body: unknown): Promise<PublishingConnection> {
-  const res = await admin.post("/api/publishing/connections", body);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ data: PublishingConnection }>().data;
+  return dataOf(await admin.post("/api/publishing/connections", body), 201);
 }
 
 export async function testConnection(admin: Agent, id: string): Promise<PublishingConnection> {
-  const res = await admin.post(`/api/publishing/connections/${id}/test`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: PublishingConnection }>().data;
+  return dataOf(await admin.post(`/api/publishing/connections/${id}/test`));
 }
 
 export async function sendDraft(
@@ -66,9 +63,7 @@ export async function sendDraft(
 }
 
 export async function exportsOf(agent: Agent, itemId: string): Promise<ItemExports> {
-  const res = await agent.get(`/api/publishing/items/${itemId}/exports`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: ItemExports }>().data;
+  return dataOf(await agent.get(`/api/publishing/items/${itemId}/exports`));
 }
 
 /** Polls the item's export to the connection until `done` holds (or fails after 20 s). */

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { expect } from "vitest";
+import { afterAll, expect } from "vitest";
 import { tempDir } from "../fixtures/examples";
 import { provided, TEST_DB } from "../helper";
 import { newDatabase } from "../postgres-template";
@@ -206,6 +206,22 @@ export async function migratedServerEnv(
 }
 
 /** Waits until `test` holds (polling every 50 ms), or fails with `what` and the output. */
+/**
+ * Call inside a describe block: the server processes its tests push to `children` are killed
+ * after them (those still running), then every clean-up pushed to `cleanups` runs, in order.
+ */
+export function endProcessesAfterAll(): {
+  children: ChildProcess[];
+  cleanups: (() => Promise<void>)[];
+} {
+  const started = { children: [] as ChildProcess[], cleanups: [] as (() => Promise<void>)[] };
+  afterAll(async () => {
+    for (const child of started.children) if (child.exitCode === null) child.kill("SIGKILL");
+    for (const cleanup of started.cleanups) await cleanup();
+  });
+  return started;
+}
+
 export async function waitUntil(
   test: () => boolean | Promise<boolean>,
   what: string,

@@ -4,6 +4,7 @@ import { buildTestApp, buildTestAppAs, type Agent, type TestApp } from "../../..
 import { noKeysAi } from "../../../test/support/generation";
 import { AI_PROVIDER_SETTING, getWriter } from "./ai-provider.service";
 import { writeSetting } from "../settings/settings.repository";
+import { expectError } from "../../../test/support/responses";
 
 const OPENAI_KEY = "sk-proj-route-test-0123456789-abcdEFGH";
 const GOOGLE_KEY = "AIzaSy-route-test-0123456789-wxyz";
@@ -62,9 +63,7 @@ describe("AI provider routes without any key", () => {
 
   it("refuses a provider without a key with a message naming the variable", async () => {
     const res = await changeProvider(admin, "openai", "gpt-4o");
-    expect(res.statusCode).toBe(409);
-    expect(errorOf(res)).toEqual({
-      success: false,
+    expectError(res, 409, {
       code: "conflict",
       message: "OpenAI is not configured: set OPENAI_API_KEY on the server.",
     });

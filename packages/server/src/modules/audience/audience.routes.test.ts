@@ -11,6 +11,7 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildTestApp, sql, type Agent, type TestApp } from "../../../test/helper";
 import { seedSampleIntentData } from "./audience.service";
+import { expectError } from "../../../test/support/responses";
 
 const BOMBORA_HEADER = "Company Name,Domain,Size,Industry,Category,Topic,Composite Score";
 /** Two aerospace accounts and one automotive, one row per account and topic. */
@@ -499,9 +500,7 @@ describe("audience: intent data import and analysis", () => {
       mode: "replace",
     });
     // The role imports; the upload is someone else's.
-    expect(stolen.statusCode).toBe(403);
-    expect(stolen.json()).toEqual({
-      success: false,
+    expectError(stolen, 403, {
       code: "forbidden",
       message: "Only the person who uploaded this file can confirm it.",
     });
@@ -581,13 +580,16 @@ describe("audience: intent data import and analysis", () => {
       (await viewer.get("/api/audience/recommendations?industry=all")).json<{
         data: ContentRecommendations;
       }>().data.items;
+    /** The recommendation for a VP of Engineering deciding on should-cost analysis. */
+    const shouldCostDecision = (items: ContentRecommendations["items"]) =>
+      items.find(
+        (r) =>
+          r.keyword === "Should Cost Analysis" &&
+          r.personaId === "vp-engineering" &&
+          r.buyingStage === "decision",
+      );
     const before = await recs();
-    const gap = before.find(
-      (r) =>
-        r.keyword === "Should Cost Analysis" &&
-        r.personaId === "vp-engineering" &&
-        r.buyingStage === "decision",
-    );
+    const gap = shouldCostDecision(before);
     expect(gap).toMatchObject({ coveringItems: 0, intent: 92, industryId: "aerospace" });
     expect(gap?.suggestedTopic).toMatch(/^Should Cost Analysis/);
     expect(before.every((r) => r.coveringItems === 0)).toBe(true);
@@ -622,12 +624,7 @@ describe("audience: intent data import and analysis", () => {
       .where("id", "=", id)
       .execute();
     const after = await recs();
-    const covered = after.find(
-      (r) =>
-        r.keyword === "Should Cost Analysis" &&
-        r.personaId === "vp-engineering" &&
-        r.buyingStage === "decision",
-    );
+    const covered = shouldCostDecision(after);
     expect(covered?.coveringItems).toBe(1);
     expect(after[after.length - 1]).toEqual(covered); // covered ones rank after every gap
 

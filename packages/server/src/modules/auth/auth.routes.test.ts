@@ -11,6 +11,7 @@ import {
 } from "../../../test/helper";
 import { createAccount } from "../users/users.service";
 import { SIGN_IN_DELAY, SIGN_IN_LIMITS, ensureInitialAdmin } from "./auth.service";
+import { expectError } from "../../../test/support/responses";
 
 const PASSWORD = "Sturdy-Test-Passphrase-42";
 const SIGN_IN = "/api/auth/sign-in/email";
@@ -183,9 +184,7 @@ describe("auth", () => {
       const wrong = await signInFrom(new Agent(t.app), ip, email, "not-the-password");
       const unknown = await signInFrom(new Agent(t.app), ip, uniqueEmail("ghost"), PASSWORD);
       for (const res of [wrong, unknown]) {
-        expect(res.statusCode).toBe(401);
-        expect(res.json()).toEqual({
-          success: false,
+        expectError(res, 401, {
           code: "unauthenticated",
           message: "Invalid email or password.",
         });
@@ -439,6 +438,9 @@ describe("auth", () => {
 
   describe("session expiry", () => {
     const ip = "10.5.0.1";
+    /** Moves the times of the user's sessions, as time passing would. */
+    const setSession = (userId: string, times: { expiresAt?: Date; createdAt?: Date }) =>
+      t.db.updateTable("session").set(times).where("userId", "=", userId).execute();
 
     async function signedIn() {
       const email = await createUser(t);
@@ -455,11 +457,7 @@ describe("auth", () => {
 
     it("ends a session idle past its expiry", async () => {
       const { agent, userId } = await signedIn();
-      await t.db
-        .updateTable("session")
-        .set({ expiresAt: new Date(Date.now() - 60_000) })
-        .where("userId", "=", userId)
-        .execute();
+      await setSession(userId, { expiresAt: new Date(Date.now() - 60_000) });
       const res = await agent.get("/api/personas");
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ code: "unauthenticated" });
@@ -470,11 +468,7 @@ describe("auth", () => {
     it("ends a session older than the absolute limit, however active, and deletes it", async () => {
       const { agent, userId } = await signedIn();
       const absolute = t.ctx.config.sessionAbsoluteSeconds;
-      await t.db
-        .updateTable("session")
-        .set({ createdAt: new Date(Date.now() - (absolute + 60) * 1000) })
-        .where("userId", "=", userId)
-        .execute();
+      await setSession(userId, { createdAt: new Date(Date.now() - (absolute + 60) * 1000) });
       const res = await agent.get("/api/personas");
       expect(res.statusCode).toBe(401);
       expect(await sessionIds(t, userId)).toEqual([]);
@@ -516,11 +510,7 @@ describe("auth", () => {
 
     it("deletes a session that went idle past its expiry", async () => {
       const { agent, userId } = await signedIn();
-      await t.db
-        .updateTable("session")
-        .set({ expiresAt: new Date(Date.now() - 1000) })
-        .where("userId", "=", userId)
-        .execute();
+      await setSession(userId, { expiresAt: new Date(Date.now() - 1000) });
       expect((await agent.get("/api/personas")).statusCode).toBe(401);
       expect(await sessionIds(t, userId)).toEqual([]);
     });
@@ -559,11 +549,7 @@ describe("auth", () => {
 
       // Last refreshed longer than the update age ago: extended to a full idle period.
       const stale = Date.now() + (expiresIn - updateAge - 60) * 1000;
-      await t.db
-        .updateTable("session")
-        .set({ expiresAt: new Date(stale) })
-        .where("userId", "=", userId)
-        .execute();
+      await setSession(userId, { expiresAt: new Date(stale) });
       const { token } = sessionCookieOf(agent);
       const refreshed = await agent.get("/api/personas");
       expect(refreshed.statusCode).toBe(200);
@@ -586,11 +572,9 @@ describe("auth", () => {
     it("re-sends a session cookie that better-auth itself reads back", async () => {
       const { agent, userId } = await signedIn();
       const { expiresIn, updateAge } = t.ctx.auth.options.session;
-      await t.db
-        .updateTable("session")
-        .set({ expiresAt: new Date(Date.now() + (expiresIn - updateAge - 60) * 1000) })
-        .where("userId", "=", userId)
-        .execute();
+      await setSession(userId, {
+        expiresAt: new Date(Date.now() + (expiresIn - updateAge - 60) * 1000),
+      });
       const cookie = sessionCookie(await agent.get("/api/personas"));
       const session = await t.ctx.auth.api.getSession({
         headers: new Headers({ cookie: `${cookie.name}=${cookie.value}` }),

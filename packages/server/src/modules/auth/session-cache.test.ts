@@ -10,6 +10,18 @@ import { createAccount } from "../users/users.service";
 
 const PASSWORD = "Sturdy-Test-Passphrase-42";
 
+/** The app, with the test configuration and no log, on a database this file opened itself. */
+async function readyApp(database: DatabaseHandle): Promise<BuiltApp> {
+  const built = await buildApp({
+    config: testConfig(),
+    db: database.db,
+    dbKind: database.kind,
+    logger: false,
+  });
+  await built.app.ready();
+  return built;
+}
+
 /** Polls until `check` resolves true (another instance hears a change asynchronously). */
 async function eventually(check: () => Promise<boolean>, timeoutMs = 3_000): Promise<number> {
   const started = Date.now();
@@ -80,13 +92,7 @@ describe.runIf(TEST_DB === "postgres")("session cache across instances (postgres
     t = await buildTestApp();
     // A second instance: its own pool and its own change listener on the same database.
     other = await openDatabase({ kind: "postgres", url: t.database.url!, poolSize: 2 });
-    second = await buildApp({
-      config: testConfig(),
-      db: other.db,
-      dbKind: "postgres",
-      logger: false,
-    });
-    await second.app.ready();
+    second = await readyApp(other);
   });
   afterAll(async () => {
     await second.app.close();
@@ -125,13 +131,7 @@ describe.runIf(TEST_DB === "pglite")("session cache cost (pglite)", () => {
       queries += 1;
       return query(...args);
     }) as PGlite["query"];
-    built = await buildApp({
-      config: testConfig(),
-      db: database.db,
-      dbKind: "pglite",
-      logger: false,
-    });
-    await built.app.ready();
+    built = await readyApp(database);
   });
   afterAll(async () => {
     await built.app.close();

@@ -1,14 +1,18 @@
-import type { ChildProcess } from "node:child_process";
 import type { Kit } from "@content-studio/contract";
 import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   answer,
   startFakeAiProvider,
   type FakeAiProviderServer,
 } from "../../../test/fakes/ai-provider-server";
 import { briefInput } from "../../../test/support/factories";
-import { signIn, migratedServerEnv, startServer } from "../../../test/support/server-process";
+import {
+  endProcessesAfterAll,
+  signIn,
+  migratedServerEnv,
+  startServer,
+} from "../../../test/support/server-process";
 
 const KEY = "sk-test-kit-crash-0123456789";
 
@@ -36,12 +40,7 @@ function slowFake(fake: FakeAiProviderServer) {
 }
 
 describe("a kit whose server process is killed mid-run", () => {
-  const children: ChildProcess[] = [];
-  const cleanups: (() => Promise<void>)[] = [];
-  afterAll(async () => {
-    for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
-    for (const cleanup of cleanups) await cleanup();
-  });
+  const { children, cleanups } = endProcessesAfterAll();
 
   it("resumes after a restart and writes every step exactly once", async () => {
     const fake = await startFakeAiProvider({ apiKey: KEY });

@@ -9,11 +9,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Agent, type TestApp } from "../../../test/helper";
 import { answer, type FakeAiProviderServer } from "../../../test/fakes/ai-provider-server";
 import { buildOpenAiFakeApp } from "../../../test/support/generation";
+import type { Ok, Err } from "../../../test/support/responses";
 import { insertTestItem } from "../../../test/support/library";
 import { auditRows } from "../../../test/support/accounts";
-
-type Ok<T> = { success: true; data: T };
-type Err = { success: false; code: string; message: string };
 
 const VARIATIONS = {
   linkedin: "A LinkedIn post about should-cost reviews.",

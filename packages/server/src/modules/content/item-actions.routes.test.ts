@@ -25,11 +25,9 @@ import {
   selectBuiltin,
   selectOpenAi,
 } from "../../../test/support/generation";
+import type { Ok, Err } from "../../../test/support/responses";
 import { assertWellFormedXml } from "../../../test/support/content";
 import { charLength, xLength } from "@content-studio/contract";
-
-type Ok<T> = { success: true; data: T };
-type Err = { success: false; code: string; message: string };
 
 async function generate(agent: Agent, body: Record<string, unknown> = {}): Promise<string> {
   const res = await agent.post("/api/generate-content", { ...VALID_REQUEST, ...body });

@@ -23,6 +23,7 @@ import { prepareExamplesOnStart } from "./examples.startup";
 import * as runs from "./examples.repository";
 import { INGEST_QUEUE, IngestInterrupted, runIngest } from "./ingest.service";
 import { listLocalFolder } from "./sources/local-folder";
+import { expectError } from "../../../test/support/responses";
 
 const GOOD_FILES = {
   "good/ecos.md": exampleMarkdown({ title: "ECOs down 40%" }),
@@ -214,9 +215,7 @@ describe("ingest from a server folder", () => {
     });
     expect(waiting).toMatchObject({ status: "queued" });
     const res = await editor.post("/api/examples/ingest", { source: "local", path: repo });
-    expect(res.statusCode, res.body).toBe(409);
-    expect(res.json()).toEqual({
-      success: false,
+    expectError(res, 409, {
       code: "conflict",
       message:
         "An ingest from this source is already running. Wait for it to finish, then try again.",
@@ -265,9 +264,7 @@ describe("ingest from a server folder", () => {
   ])("refuses the folder %s with a 400", async (requested, message) => {
     const p = requested.replace("<root>", root);
     const res = await editor.post("/api/examples/ingest", { source: "local", path: p });
-    expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toEqual({
-      success: false,
+    expectError(res, 400, {
       code: "validation_error",
       message: message.replace("<root>", root),
     });
@@ -281,9 +278,7 @@ describe("ingest from a server folder", () => {
     });
     const jobsBefore = await t.db.selectFrom("ingest_run").select("id").execute();
     const res = await editor.post("/api/examples/ingest", { source: "cloud" });
-    expect(res.statusCode, res.body).toBe(409);
-    expect(res.json()).toEqual({
-      success: false,
+    expectError(res, 409, {
       code: "conflict",
       message: CLOUD_SOURCE_NEEDS.not_set_up.full,
     });

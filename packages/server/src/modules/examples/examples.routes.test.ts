@@ -7,6 +7,7 @@ import { buildTestAppAs, type Agent, type TestApp } from "../../../test/helper";
 import * as repo from "./examples.repository";
 import { runIngest } from "./ingest.service";
 import { searchQueryOf } from "./search-words";
+import { expectError } from "../../../test/support/responses";
 
 const input = (overrides: Partial<ExampleInput> = {}): ExampleInput => ({
   title: "Tier-1 ECO reduction",
@@ -303,9 +304,7 @@ describe("examples API", () => {
     expect((await t.anonymous.post("/api/examples", input())).statusCode).toBe(401);
 
     const unknownPersona = await editor.post("/api/examples", input({ personaId: "wizard" }));
-    expect(unknownPersona.statusCode).toBe(400);
-    expect(unknownPersona.json()).toEqual({
-      success: false,
+    expectError(unknownPersona, 400, {
       code: "validation_error",
       message: "Unknown persona.",
       details: { issues: [{ path: "body.personaId", message: "Unknown persona." }] },

@@ -18,6 +18,7 @@ import {
 } from "../../../test/support/s3rver";
 import { writeSetting } from "../settings/settings.repository";
 import { EXAMPLE_REPO_SETTING } from "./examples.service";
+import { expectError } from "../../../test/support/responses";
 
 const CREDENTIALS = S3RVER_CREDENTIALS;
 const BUCKET = "content-examples";
@@ -197,13 +198,16 @@ describe("ingest from S3", () => {
         ...settings(),
         s3Endpoint,
       });
-      expect(res.statusCode, s3Endpoint).toBe(400);
-      expect(res.json(), s3Endpoint).toEqual({
-        success: false,
-        code: "validation_error",
-        message,
-        details: { issues: [{ path: "body.s3Endpoint", message }] },
-      });
+      expectError(
+        res,
+        400,
+        {
+          code: "validation_error",
+          message,
+          details: { issues: [{ path: "body.s3Endpoint", message }] },
+        },
+        s3Endpoint,
+      );
     }
     // Nothing was saved: the allow-listed fake is still the endpoint.
     const read = await admin.get("/api/settings/example-repository");

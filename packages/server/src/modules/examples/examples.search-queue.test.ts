@@ -2,6 +2,7 @@ import type { ExampleList } from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
 import { eventually } from "../../../test/support/generation";
+import { expectError } from "../../../test/support/responses";
 
 /**
  * The process-wide cap on example searches (one at a time here) and the per-user fair queue
@@ -68,14 +69,12 @@ describe("example search queue", () => {
     const order: string[] = [];
     const waiting = [await queued(alice, "one", order), await queued(alice, "two", order)];
     const refused = await alice.get("/api/examples?q=three");
-    expect(refused.statusCode).toBe(429);
-    expect(refused.headers["retry-after"]).toBe("2");
-    expect(refused.json()).toEqual({
-      success: false,
+    expectError(refused, 429, {
       code: "rate_limited",
       message: "Too many searches are waiting. Please try again in a moment.",
       details: { retryAfterSeconds: 2 },
     });
+    expect(refused.headers["retry-after"]).toBe("2");
     // Bob's line is his own.
     const bobs = await queued(bob, "four", order);
     await release();

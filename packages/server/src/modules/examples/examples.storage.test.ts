@@ -25,6 +25,7 @@ import { directoryStore } from "../storage/directory-store";
 import { sweepStoredFiles } from "../storage/storage-sweep";
 import { MAX_RUNNING_INGESTS } from "../../lib/ingest-slots";
 import { uploadFileOwner } from "./ingest.jobs";
+import { expectError } from "../../../test/support/responses";
 
 const CREDENTIALS = S3RVER_CREDENTIALS;
 const BUCKET = "content-studio-files";
@@ -259,9 +260,7 @@ describe("uploads over the inline limit go to S3", () => {
     const runsBefore = await t.db.selectFrom("ingest_run").select("id").execute();
 
     const res = await upload(editor, bulkyExamples("down", 8));
-    expect(res.statusCode, res.body).toBe(503);
-    expect(res.json()).toEqual({
-      success: false,
+    expectError(res, 503, {
       code: "service_unavailable",
       message:
         "The file storage is not available right now, so nothing was saved. Try again shortly.",

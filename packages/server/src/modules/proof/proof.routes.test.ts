@@ -13,6 +13,7 @@ import { factInput } from "../../../test/support/factories";
 import { CATALOGUE_FACT_SOURCE } from "../../db/seed/proof-facts";
 import { COMPANY_CATALOG } from "../../db/seed/reference-data";
 import { VALID_REQUEST } from "../../../test/support/generation";
+import { expectError } from "../../../test/support/responses";
 
 type Ok<T> = { success: true; data: T };
 
@@ -111,9 +112,7 @@ describe("proof library routes", () => {
     expect(result.fact.approvedBy).toBeTruthy();
     // Approved facts are only edited by admins: the editor's role edits, the fact's state refuses.
     const late = await editor.put(`/api/proof/facts/${fact.id}`, FACT);
-    expect(late.statusCode, late.body).toBe(409);
-    expect(late.json()).toEqual({
-      success: false,
+    expectError(late, 409, {
       code: "conflict",
       message:
         "This fact cannot be edited now: editors edit proposed facts, admins any fact that is not retired.",

@@ -163,20 +163,15 @@ describe(`company profile (${TEST_DB})`, () => {
     expect(await get()).toEqual(before);
   });
 
-  it("keeps the voice when the body leaves it out", async () => {
+  it.each([
+    ["keeps the voice when the body leaves it out", "voice", "Kept Voice"],
+    ["keeps the banned phrases when the body leaves them out", "bannedPhrases", "Kept Phrases"],
+  ] as const)("%s", async (_name, field, companyName) => {
     const before = await get();
-    const { voice, ...rest } = before;
-    const res = await admin.put("/api/company-profile", { ...rest, companyName: "Kept Voice" });
+    const { [field]: kept, ...rest } = before;
+    const res = await admin.put("/api/company-profile", { ...rest, companyName });
     expect(res.statusCode, res.body).toBe(200);
-    expect(await get()).toEqual({ ...before, companyName: "Kept Voice", voice });
-  });
-
-  it("keeps the banned phrases when the body leaves them out", async () => {
-    const before = await get();
-    const { bannedPhrases, ...rest } = before;
-    const res = await admin.put("/api/company-profile", { ...rest, companyName: "Kept Phrases" });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(await get()).toEqual({ ...before, companyName: "Kept Phrases", bannedPhrases });
+    expect(await get()).toEqual({ ...before, companyName, [field]: kept });
   });
 
   it("is changed by admins only", async () => {

@@ -9,7 +9,9 @@ import {
   PASSWORD,
   resetOnceWith,
   signIn,
+  resetTokenRows,
 } from "../../../test/support/accounts";
+import { expectError } from "../../../test/support/responses";
 
 describe(`an administrator resets a password (${TEST_DB})`, () => {
   let t: TestApp, admin: Agent;
@@ -40,9 +42,7 @@ describe(`an administrator resets a password (${TEST_DB})`, () => {
         { mode: "temporary", password: "Temporary-Pass-2026-self" },
       ]) {
         const res = await admin.post(`/api/users/${me.id}/password-reset`, body);
-        expect(res.statusCode, res.body).toBe(403);
-        expect(res.json()).toEqual({
-          success: false,
+        expectError(res, 403, {
           code: "forbidden",
           message:
             "You cannot reset your own password here. Use Change password under Your account.",
@@ -52,11 +52,7 @@ describe(`an administrator resets a password (${TEST_DB})`, () => {
       expect((await admin.get("/api/session")).json()).toMatchObject({
         data: { user: { id: me.id }, passwordChangeRequired: false },
       });
-      const tokens = await t.db
-        .selectFrom("password_reset_token")
-        .selectAll()
-        .where("user_id", "=", me.id)
-        .execute();
+      const tokens = await resetTokenRows(t, me.id);
       expect(tokens).toHaveLength(0);
       expect(await auditRows(t, "password.reset_link_created", me.id)).toHaveLength(0);
       expect(await auditRows(t, "password.reset_temporary_set", me.id)).toHaveLength(0);
@@ -123,11 +119,7 @@ describe(`an administrator resets a password (${TEST_DB})`, () => {
       expect(hours).toBeGreaterThan(23.9);
       expect(hours).toBeLessThanOrEqual(24);
       const token = linkToken(link);
-      const rows = await t.db
-        .selectFrom("password_reset_token")
-        .selectAll()
-        .where("user_id", "=", user.id)
-        .execute();
+      const rows = await resetTokenRows(t, user.id);
       expect(rows).toHaveLength(1);
       expect(JSON.stringify(rows)).not.toContain(token);
 

@@ -2,6 +2,7 @@ import type { User, UserList } from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Agent, buildTestApp, TEST_DB, type TestApp } from "../../../test/helper";
 import { address, newUserBody, PASSWORD } from "../../../test/support/accounts";
+import { expectError } from "../../../test/support/responses";
 
 describe("users", () => {
   let t: TestApp;
@@ -160,9 +161,7 @@ describe("users", () => {
 
       // The right password of a deactivated account reads exactly as a wrong one: no oracle.
       const refused = await signIn(address);
-      expect(refused.res.statusCode).toBe(401);
-      expect(refused.res.json()).toEqual({
-        success: false,
+      expectError(refused.res, 401, {
         code: "unauthenticated",
         message: "Invalid email or password.",
       });
