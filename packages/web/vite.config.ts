@@ -34,6 +34,21 @@ function pureContractConstants(): Plugin {
   };
 }
 
+/** A build-only plugin that runs `write` on the build's output folder once the bundle is written. */
+function afterBuild(name: string, write: (outDir: string) => void): Plugin {
+  let outDir = "";
+  return {
+    name,
+    apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      write(outDir);
+    },
+  };
+}
+
 /**
  * Writes a brotli (.br) and a gzip (.gz) copy of each text file of the build; the server sends
  * the one the browser accepts (packages/server/src/plugins/web.ts). A phone on a slow network
@@ -41,34 +56,26 @@ function pureContractConstants(): Plugin {
  */
 function precompress(): Plugin {
   const compressible = /\.(js|css|html|svg|txt|json)$/;
-  let outDir = "";
-  return {
-    name: "content-studio:precompress",
-    apply: "build",
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    writeBundle() {
-      const files = fs.readdirSync(outDir, { recursive: true, encoding: "utf8" });
-      for (const rel of files) {
-        const file = path.join(outDir, rel);
-        if (!compressible.test(rel) || rel.startsWith(".vite") || !fs.statSync(file).isFile()) {
-          continue;
-        }
-        const body = fs.readFileSync(file);
-        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
-        fs.writeFileSync(
-          `${file}.br`,
-          zlib.brotliCompressSync(body, {
-            params: {
-              [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-            },
-          }),
-        );
+  return afterBuild("content-studio:precompress", (outDir) => {
+    const files = fs.readdirSync(outDir, { recursive: true, encoding: "utf8" });
+    for (const rel of files) {
+      const file = path.join(outDir, rel);
+      if (!compressible.test(rel) || rel.startsWith(".vite") || !fs.statSync(file).isFile()) {
+        continue;
       }
-    },
-  };
+      const body = fs.readFileSync(file);
+      fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
+      fs.writeFileSync(
+        `${file}.br`,
+        zlib.brotliCompressSync(body, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        }),
+      );
+    }
+  });
 }
 
 interface ManifestChunk {
@@ -84,45 +91,37 @@ interface ManifestChunk {
  * them in index.html (packages/server/src/plugins/web.ts) so they load beside the entry.
  */
 function firstVisitHints(): Plugin {
-  let outDir = "";
-  return {
-    name: "content-studio:first-visit-hints",
-    apply: "build",
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    writeBundle() {
-      const manifestDir = path.join(outDir, ".vite");
-      const manifest = JSON.parse(
-        fs.readFileSync(path.join(manifestDir, "manifest.json"), "utf8"),
-      ) as Record<string, ManifestChunk>;
-      const closure = (keys: string[]) => {
-        const seen = new Set<string>();
-        const visit = (key: string) => {
-          const chunk = manifest[key];
-          if (!chunk) throw new Error(`first-visit: ${key} is not in the Vite manifest`);
-          if (seen.has(key)) return;
-          seen.add(key);
-          for (const imported of chunk.imports ?? []) visit(imported);
-        };
-        keys.forEach(visit);
-        return seen;
+  return afterBuild("content-studio:first-visit-hints", (outDir) => {
+    const manifestDir = path.join(outDir, ".vite");
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(manifestDir, "manifest.json"), "utf8"),
+    ) as Record<string, ManifestChunk>;
+    const closure = (keys: string[]) => {
+      const seen = new Set<string>();
+      const visit = (key: string) => {
+        const chunk = manifest[key];
+        if (!chunk) throw new Error(`first-visit: ${key} is not in the Vite manifest`);
+        if (seen.has(key)) return;
+        seen.add(key);
+        for (const imported of chunk.imports ?? []) visit(imported);
       };
-      const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
-      const loaded = closure(entries);
-      const pages = FIRST_VISIT_PAGES.map((page) => ({
-        path: page.path,
-        scripts: [...closure(page.routeModules)]
-          .filter((key) => !loaded.has(key))
-          .map((key) => `/${manifest[key]?.file}`),
-        data: page.data,
-      }));
-      fs.writeFileSync(
-        path.join(manifestDir, "first-visit.json"),
-        `${JSON.stringify({ session: SESSION_URL, signedIn: SIGNED_IN_URLS, pages }, null, 2)}\n`,
-      );
-    },
-  };
+      keys.forEach(visit);
+      return seen;
+    };
+    const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+    const loaded = closure(entries);
+    const pages = FIRST_VISIT_PAGES.map((page) => ({
+      path: page.path,
+      scripts: [...closure(page.routeModules)]
+        .filter((key) => !loaded.has(key))
+        .map((key) => `/${manifest[key]?.file}`),
+      data: page.data,
+    }));
+    fs.writeFileSync(
+      path.join(manifestDir, "first-visit.json"),
+      `${JSON.stringify({ session: SESSION_URL, signedIn: SIGNED_IN_URLS, pages }, null, 2)}\n`,
+    );
+  });
 }
 
 export default defineConfig({

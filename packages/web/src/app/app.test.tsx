@@ -8,6 +8,21 @@ import { renderApp } from "../../test/render-app";
 const admin = buildUser({ id: "admin-1", name: "Ada Admin", role: "admin" });
 const editor = buildUser({ id: "editor-1", name: "Eddie Editor", role: "editor" });
 
+/** An answer that ends the session (the next session check finds no one) and answers 401. */
+function endSessionWith401(fake: ReturnType<typeof installFakeApi>) {
+  return () => {
+    fake.routes["GET /api/session"] = ok({ user: null, setupRequired: false });
+    return fail(401, "unauthenticated", "Please sign in to continue.");
+  };
+}
+
+async function expectSignInPage(router: ReturnType<typeof renderApp>["router"]) {
+  expect(
+    await screen.findByRole("heading", { name: "Sign in" }, { timeout: 10_000 }),
+  ).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe("/login");
+}
+
 describe("routing", () => {
   it("sends a signed-out visitor from a shell route to /login", async () => {
     installFakeApi(startupRoutes({ user: null, setupRequired: false }));
@@ -112,16 +127,10 @@ describe("routing", () => {
       ...startupRoutes({ user: admin, setupRequired: false }),
       "GET /api/users": fail(401, "unauthenticated", "Please sign in to continue."),
     });
-    fake.routes["GET /api/users"] = () => {
-      fake.routes["GET /api/session"] = ok({ user: null, setupRequired: false });
-      return fail(401, "unauthenticated", "Please sign in to continue.");
-    };
+    fake.routes["GET /api/users"] = endSessionWith401(fake);
     const { router } = renderApp("/settings");
 
-    expect(
-      await screen.findByRole("heading", { name: "Sign in" }, { timeout: 10_000 }),
-    ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe("/login");
+    await expectSignInPage(router);
   });
 
   it("returns to /login without logging a startup failure when reference data answers 401", async () => {
@@ -129,16 +138,10 @@ describe("routing", () => {
     const fake = installFakeApi({
       ...startupRoutes({ user: editor, setupRequired: false }),
     });
-    fake.routes["GET /api/personas"] = () => {
-      fake.routes["GET /api/session"] = ok({ user: null, setupRequired: false });
-      return fail(401, "unauthenticated", "Please sign in to continue.");
-    };
+    fake.routes["GET /api/personas"] = endSessionWith401(fake);
     const { router } = renderApp("/");
 
-    expect(
-      await screen.findByRole("heading", { name: "Sign in" }, { timeout: 10_000 }),
-    ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe("/login");
+    await expectSignInPage(router);
     expect(consoleError).not.toHaveBeenCalledWith("Failed to load personas:", expect.anything());
   });
 

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ComponentType } from "react";
 import { createBrowserRouter, RouterProvider, type RouteObject } from "react-router";
 import { FullScreenSpinner } from "../components/ui/spinner";
 import { LoginRoute } from "./routes/login";
@@ -12,6 +12,11 @@ import { RouteError } from "./routes/route-error";
  * never reach the sign-in page or the dashboard. `npm test` checks the budget
  * (scripts/bundle-budget.mjs).
  */
+/** A route whose screen's code loads with it: `load` imports the module and picks the screen. */
+function screen(path: string, load: () => Promise<ComponentType>): RouteObject {
+  return { path, lazy: async () => ({ Component: await load() }) };
+}
+
 export function createAppRoutes(): RouteObject[] {
   return [
     {
@@ -38,60 +43,26 @@ export function createAppRoutes(): RouteObject[] {
                 Component: (await import("./routes/dashboard")).DashboardRoute,
               }),
             },
-            {
-              path: "target-audience/*",
-              lazy: async () => ({
-                Component: (await import("./routes/target-audience")).TargetAudienceRoute,
-              }),
-            },
-            {
-              path: "generate/*",
-              lazy: async () => ({
-                Component: (await import("./routes/generator")).GeneratorRoute,
-              }),
-            },
-            {
-              path: "library",
-              lazy: async () => ({ Component: (await import("./routes/library")).LibraryRoute }),
-            },
-            {
-              path: "library/:id",
-              lazy: async () => ({
-                Component: (await import("./routes/library-item")).LibraryItemRoute,
-              }),
-            },
-            {
-              path: "examples/*",
-              lazy: async () => ({ Component: (await import("./routes/examples")).ExamplesRoute }),
-            },
-            {
-              path: "proof-library/*",
-              lazy: async () => ({
-                Component: (await import("./routes/proof-library")).ProofLibraryRoute,
-              }),
-            },
-            {
-              path: "campaigns",
-              lazy: async () => ({
-                Component: (await import("./routes/campaigns")).CampaignsRoute,
-              }),
-            },
-            {
-              path: "campaigns/new",
-              lazy: async () => ({ Component: (await import("./routes/campaigns")).BriefRoute }),
-            },
-            {
-              path: "campaigns/:id",
-              lazy: async () => ({ Component: (await import("./routes/campaigns")).BriefRoute }),
-            },
-            {
-              path: "settings/*",
-              lazy: async () => ({ Component: (await import("./routes/settings")).SettingsRoute }),
-            },
-            {
-              path: "*",
-              lazy: async () => ({ Component: (await import("./routes/not-found")).NotFoundRoute }),
-            },
+            screen(
+              "target-audience/*",
+              async () => (await import("./routes/target-audience")).TargetAudienceRoute,
+            ),
+            screen("generate/*", async () => (await import("./routes/generator")).GeneratorRoute),
+            screen("library", async () => (await import("./routes/library")).LibraryRoute),
+            screen(
+              "library/:id",
+              async () => (await import("./routes/library-item")).LibraryItemRoute,
+            ),
+            screen("examples/*", async () => (await import("./routes/examples")).ExamplesRoute),
+            screen(
+              "proof-library/*",
+              async () => (await import("./routes/proof-library")).ProofLibraryRoute,
+            ),
+            screen("campaigns", async () => (await import("./routes/campaigns")).CampaignsRoute),
+            screen("campaigns/new", async () => (await import("./routes/campaigns")).BriefRoute),
+            screen("campaigns/:id", async () => (await import("./routes/campaigns")).BriefRoute),
+            screen("settings/*", async () => (await import("./routes/settings")).SettingsRoute),
+            screen("*", async () => (await import("./routes/not-found")).NotFoundRoute),
           ],
         },
       ],

@@ -324,39 +324,35 @@ describe("settings: Content Generation Defaults", () => {
     expect(requestsTo(fake.requests, "PUT", "/api/settings/banned-phrases")).toHaveLength(0);
   });
 
-  it("switches the editor's review off, with a hint that it costs a model call", async () => {
-    const { fake } = setup(admin, {
-      "PUT /api/settings/generation": savedAsSent,
-    });
-    const user = userEvent.setup();
-    const defaults = await card("Content Generation Defaults");
-    const review = await within(defaults).findByRole("switch", { name: "Editor's review" });
-    expect(review).toBeChecked();
-    expect(within(defaults).getByText(/one model call per check/)).toBeInTheDocument();
-    await user.click(review);
-    await saveDefaults(user, defaults);
-    expect(requestsTo(fake.requests, "PUT", "/api/settings/generation")[0]?.body).toEqual({
-      ...SETTINGS,
-      editorReview: false,
-    });
-  });
-
-  it("lets a one-person team allow authors to approve their own content", async () => {
-    const { fake } = setup(admin, {
-      "PUT /api/settings/generation": savedAsSent,
-    });
-    const user = userEvent.setup();
-    const defaults = await card("Content Generation Defaults");
-    const self = await within(defaults).findByRole("switch", {
+  it.each([
+    {
+      title: "switches the editor's review off, with a hint that it costs a model call",
+      name: "Editor's review",
+      hint: /one model call per check/,
+      setting: "editorReview",
+      on: true,
+    },
+    {
+      title: "lets a one-person team allow authors to approve their own content",
       name: "Authors may approve their own content",
+      hint: /For a one-person team/,
+      setting: "allowSelfApproval",
+      on: false,
+    },
+  ])("$title", async ({ name, hint, setting, on }) => {
+    const { fake } = setup(admin, {
+      "PUT /api/settings/generation": savedAsSent,
     });
-    expect(self).not.toBeChecked();
-    expect(within(defaults).getByText(/For a one-person team/)).toBeInTheDocument();
-    await user.click(self);
+    const user = userEvent.setup();
+    const defaults = await card("Content Generation Defaults");
+    const toggle = await within(defaults).findByRole("switch", { name });
+    expect(toggle).toHaveProperty("checked", on);
+    expect(within(defaults).getByText(hint)).toBeInTheDocument();
+    await user.click(toggle);
     await saveDefaults(user, defaults);
     expect(requestsTo(fake.requests, "PUT", "/api/settings/generation")[0]?.body).toEqual({
       ...SETTINGS,
-      allowSelfApproval: true,
+      [setting]: !on,
     });
   });
 

@@ -11,12 +11,14 @@ async function renderShell(url: string) {
   installFakeApi(startupRoutes({ user: editor, setupRequired: false }));
   const result = renderApp(url);
   const sidebar = await screen.findByRole("complementary", { name: "Sidebar" });
-  return { ...result, sidebar, nav: within(sidebar).getByRole("navigation", { name: "Main" }) };
+  const nav = within(sidebar).getByRole("navigation", { name: "Main" });
+  const navLink = (name: string) => within(nav).getByRole("link", { name });
+  return { ...result, sidebar, nav, navLink };
 }
 
 describe("sidebar", () => {
   it("collapses to icons and back, remembering the choice", async () => {
-    const { sidebar, nav } = await renderShell("/");
+    const { sidebar, navLink } = await renderShell("/");
     const toggle = within(sidebar).getByRole("button", { name: "Collapse sidebar" });
     expect(sidebar).toHaveClass("w-64");
     expect(toggle).toHaveAttribute("aria-expanded", "true");
@@ -27,7 +29,7 @@ describe("sidebar", () => {
     expect(sidebar).not.toHaveClass("w-64");
     expect(toggle).toHaveAttribute("aria-expanded", "false");
     expect(toggle).toHaveAccessibleName("Expand sidebar");
-    const link = within(nav).getByRole("link", { name: "Generate Content" });
+    const link = navLink("Generate Content");
     expect(link).toHaveAttribute("title", "Generate Content");
     expect(localStorage.getItem("content-studio:sidebar-collapsed")).toBe("true");
 
@@ -61,34 +63,19 @@ describe("sidebar", () => {
   });
 
   it("marks Dashboard active only on / exactly", async () => {
-    const { nav } = await renderShell("/");
-    expect(within(nav).getByRole("link", { name: "Dashboard" })).toHaveAttribute(
-      "aria-current",
-      "page",
-    );
-    await userEvent.click(within(nav).getByRole("link", { name: "Content Library" }));
+    const { navLink } = await renderShell("/");
+    expect(navLink("Dashboard")).toHaveAttribute("aria-current", "page");
+    await userEvent.click(navLink("Content Library"));
 
     // The library's code loads with its route: the link is current once the screen is there.
-    await waitFor(() =>
-      expect(within(nav).getByRole("link", { name: "Content Library" })).toHaveAttribute(
-        "aria-current",
-        "page",
-      ),
-    );
-    expect(within(nav).getByRole("link", { name: "Dashboard" })).not.toHaveAttribute(
-      "aria-current",
-    );
+    await waitFor(() => expect(navLink("Content Library")).toHaveAttribute("aria-current", "page"));
+    expect(navLink("Dashboard")).not.toHaveAttribute("aria-current");
   });
 
   it("marks a section active on its sub-paths", async () => {
-    const { nav } = await renderShell("/generate/drafts/42");
-    expect(within(nav).getByRole("link", { name: "Generate Content" })).toHaveAttribute(
-      "aria-current",
-      "page",
-    );
-    expect(within(nav).getByRole("link", { name: "Dashboard" })).not.toHaveAttribute(
-      "aria-current",
-    );
+    const { navLink } = await renderShell("/generate/drafts/42");
+    expect(navLink("Generate Content")).toHaveAttribute("aria-current", "page");
+    expect(navLink("Dashboard")).not.toHaveAttribute("aria-current");
   });
 
   it("shows the AI provider and the signed-in user", async () => {

@@ -50,84 +50,66 @@ function describedBy(id: string, hint: ReactNode, error: string | undefined): st
   return hint ? `${id}-hint` : undefined;
 }
 
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
+/**
+ * What every framed control carries: its id, its invalid state and description (the error,
+ * else the hint), and the shared classes with its own `size` ones and the caller's last.
+ */
+function controlAttributes(
+  id: string,
+  hint: ReactNode,
+  error: string | undefined,
+  size: string,
+  className: string | undefined,
+) {
+  return {
+    id,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy(id, hint, error),
+    className: cn(controlClasses, size, error ? "border-red-400" : "border-slate-300", className),
+  } as const;
+}
+
+/** What every labelled field takes besides its control's own attributes. */
+interface FramedFieldProps {
   label: string;
   hint?: ReactNode;
-  /** Message shown under the field; marks the input invalid. */
+  /** Message shown under the field; marks the control invalid. */
   error?: string;
 }
+
+type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id"> & FramedFieldProps;
 
 /** A labelled input with an optional hint and an error line beneath it. */
 export function TextField({ label, hint, error, className, ...props }: TextFieldProps) {
   const id = useId();
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        className={cn(
-          controlClasses,
-          "h-10",
-          error ? "border-red-400" : "border-slate-300",
-          className,
-        )}
-        {...props}
-      />
+      <input {...controlAttributes(id, hint, error, "h-10", className)} {...props} />
     </FieldFrame>
   );
 }
 
-interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, "id"> {
-  label: string;
-  hint?: ReactNode;
-  error?: string;
-}
+type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, "id"> & FramedFieldProps;
 
 /** A labelled native select. */
 export function SelectField({ label, hint, error, className, ...props }: SelectFieldProps) {
   const id = useId();
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        className={cn(
-          controlClasses,
-          "h-10 pr-8",
-          error ? "border-red-400" : "border-slate-300",
-          className,
-        )}
-        {...props}
-      />
+      <select {...controlAttributes(id, hint, error, "h-10 pr-8", className)} {...props} />
     </FieldFrame>
   );
 }
 
-interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id"> {
-  label: string;
-  hint?: ReactNode;
-  error?: string;
-}
+type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id"> &
+  FramedFieldProps;
 
 /** A labelled multi-line text box. */
 export function TextAreaField({ label, hint, error, className, ...props }: TextAreaFieldProps) {
   const id = useId();
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
-      <textarea
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        className={cn(
-          controlClasses,
-          "py-2",
-          error ? "border-red-400" : "border-slate-300",
-          className,
-        )}
-        {...props}
-      />
+      <textarea {...controlAttributes(id, hint, error, "py-2", className)} {...props} />
     </FieldFrame>
   );
 }

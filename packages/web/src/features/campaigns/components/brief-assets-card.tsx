@@ -26,6 +26,12 @@ interface BriefAssetsCardProps {
 
 /** Which assets each cell gets, the article's content type and the output languages. */
 export function BriefAssetsCard({ values, set, fields, fieldError, notice }: BriefAssetsCardProps) {
+  /** Binds a checkbox group to one of the brief's lists, with its error. */
+  const listOf = <K extends "assets" | "languages">(key: K) => ({
+    selected: values[key],
+    onChange: (next: BriefFormValues[K]) => set(key, next),
+    error: fieldError(key),
+  });
   return (
     <Card title="Assets and languages">
       <div className="space-y-6">
@@ -33,9 +39,7 @@ export function BriefAssetsCard({ values, set, fields, fieldError, notice }: Bri
           legend="Assets per cell"
           columns={3}
           options={optionsOf(KIT_ASSET_KINDS, KIT_ASSET_LABELS)}
-          selected={values.assets}
-          onChange={(assets) => set("assets", assets)}
-          error={fieldError("assets")}
+          {...listOf("assets")}
         />
         <div className="max-w-sm">
           <SelectField
@@ -51,9 +55,7 @@ export function BriefAssetsCard({ values, set, fields, fieldError, notice }: Bri
           legend="Output languages"
           columns={3}
           options={optionsOf(KIT_LANGUAGES, KIT_LANGUAGE_LABELS)}
-          selected={values.languages}
-          onChange={(languages) => set("languages", languages)}
-          error={fieldError("languages")}
+          {...listOf("languages")}
         >
           {notice ? <Alert tone="info">{notice}</Alert> : null}
         </CheckboxGroup>

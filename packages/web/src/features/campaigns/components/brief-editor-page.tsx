@@ -83,13 +83,7 @@ function BriefForm({
 
       <form onSubmit={screen.onSubmit} noValidate className="space-y-6" aria-label="Brief">
         <fieldset disabled={!editable} className="min-w-0 space-y-6">
-          <BriefMessageCard
-            brief={brief}
-            values={values}
-            set={set}
-            fields={fields}
-            owners={options.owners}
-          />
+          <BriefMessageCard brief={brief} textField={screen.textField} owners={options.owners} />
           <BriefProofCard
             values={values}
             set={set}

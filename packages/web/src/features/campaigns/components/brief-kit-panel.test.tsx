@@ -133,6 +133,10 @@ describe("BriefKitPanel", () => {
     const kit = buildKit();
     showKit(kit);
     const entries = await screen.findByRole("list", { name: "Kit entries by cell" });
+    const headings = () =>
+      within(entries)
+        .getAllByRole("heading")
+        .map((h) => h.textContent);
     await userEvent.selectOptions(screen.getByLabelText("Status"), "failed");
     expect(within(entries).getAllByRole("heading")).toHaveLength(1);
     expect(within(entries).getByText("Failed")).toBeInTheDocument();
@@ -140,20 +144,12 @@ describe("BriefKitPanel", () => {
 
     await userEvent.selectOptions(screen.getByLabelText("Status"), "");
     await userEvent.selectOptions(screen.getByLabelText("Language"), "de");
-    expect(
-      within(entries)
-        .getAllByRole("heading")
-        .map((h) => h.textContent),
-    ).toEqual(["CTO · Aerospace · Awareness"]);
+    expect(headings()).toEqual(["CTO · Aerospace · Awareness"]);
     expect(within(entries).getByText("Skipped")).toBeInTheDocument();
 
     await userEvent.selectOptions(screen.getByLabelText("Language"), "");
     await userEvent.selectOptions(screen.getByLabelText("Stage"), "decision");
-    expect(
-      within(entries)
-        .getAllByRole("heading")
-        .map((h) => h.textContent),
-    ).toEqual(["VP Engineering · Industrial · Decision"]);
+    expect(headings()).toEqual(["VP Engineering · Industrial · Decision"]);
   });
 
   it("retries a failed entry through its endpoint and shows the answer", async () => {

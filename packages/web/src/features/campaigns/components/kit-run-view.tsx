@@ -92,6 +92,10 @@ export function KitRunView({ kit, names, receivedAt, generate }: KitRunViewProps
   const reset = () => {
     for (const m of [cancel, resume, retry, fix, submit]) m.reset();
   };
+  const runOnKit = (action: typeof cancel) => {
+    reset();
+    action.mutate(kit.id);
+  };
   const onSubmit = () => {
     reset();
     submit.mutate(
@@ -165,23 +169,14 @@ export function KitRunView({ kit, names, receivedAt, generate }: KitRunViewProps
             <Button
               variant="secondary"
               disabled={cancel.isPending}
-              onClick={() => {
-                reset();
-                cancel.mutate(kit.id);
-              }}
+              onClick={() => runOnKit(cancel)}
             >
               <BusyIcon busy={cancel.isPending} icon={Pause} />
               Cancel kit
             </Button>
           ) : null}
           {kit.can.resume ? (
-            <Button
-              disabled={resume.isPending}
-              onClick={() => {
-                reset();
-                resume.mutate(kit.id);
-              }}
-            >
+            <Button disabled={resume.isPending} onClick={() => runOnKit(resume)}>
               <BusyIcon busy={resume.isPending} icon={Play} />
               Resume kit
             </Button>

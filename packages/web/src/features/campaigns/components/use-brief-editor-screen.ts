@@ -1,6 +1,7 @@
 import type { BuyingStage, CampaignBrief } from "@content-studio/contract";
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
+import { useDraft } from "../../../hooks/use-draft";
 import { getFieldErrors } from "../../../lib/api-client";
 import { useDeleteBrief } from "../api/delete-brief";
 import { useDuplicateBrief } from "../api/duplicate-brief";
@@ -20,6 +21,12 @@ export type SetBriefValue = <K extends keyof BriefFormValues>(
   value: BriefFormValues[K],
 ) => void;
 
+/** The brief's fields a text input, text area or select edits. */
+type BriefTextKey = "name" | "objective" | "keyMessage" | "ownerId" | "dueDate";
+
+/** Binds a control to one of the brief's texts: its `value`, `onChange` and `error`. */
+export type BriefTextField = ReturnType<typeof useBriefEditorScreen>["textField"];
+
 interface BriefEditorScreenInput {
   /** Undefined for a new brief. */
   brief: CampaignBrief | undefined;
@@ -36,8 +43,12 @@ export function useBriefEditorScreen({
   writerOffline,
 }: BriefEditorScreenInput) {
   const navigate = useNavigate();
-  const [values, setValues] = useState<BriefFormValues>(() => initialValues(brief));
   const [saved, setSaved] = useState(false);
+  const form = useDraft(
+    () => initialValues(brief),
+    () => setSaved(false),
+  );
+  const { draft: values, set } = form;
   const [confirmDelete, setConfirmDelete] = useState(false);
   const save = useSaveBrief();
   const duplicate = useDuplicateBrief();
@@ -45,10 +56,8 @@ export function useBriefEditorScreen({
   const remove = useDeleteBrief();
   const editable = brief ? brief.can.edit : canCreate;
   const fields = getFieldErrors(save.error);
-  const set: SetBriefValue = (key, value) => {
-    setSaved(false);
-    setValues((v) => ({ ...v, [key]: value }));
-  };
+  /** Binds a text input, text area or select to one of the brief's texts, with its error. */
+  const textField = (key: BriefTextKey) => ({ ...form.text(key), error: fields[key] });
   const fieldError = (prefix: string) =>
     Object.entries(fields).find(([path]) => path === prefix || path.startsWith(`${prefix}.`))?.[1];
 
@@ -82,6 +91,7 @@ export function useBriefEditorScreen({
   return {
     values,
     set,
+    textField,
     saved,
     confirmDelete,
     setConfirmDelete,

@@ -81,18 +81,9 @@ describe("GeneratorPage form", () => {
   it("shows up to 3 pain points, goals, challenges and drivers", async () => {
     const { user } = setup();
     await chooseAudience(user);
-    expect(
-      within(screen.getByRole("list", { name: "Pain points" })).getAllByRole("listitem"),
-    ).toHaveLength(3);
-    expect(
-      within(screen.getByRole("list", { name: "Goals" })).getAllByRole("listitem"),
-    ).toHaveLength(3);
-    expect(
-      within(screen.getByRole("list", { name: "Top challenges" })).getAllByRole("listitem"),
-    ).toHaveLength(3);
-    expect(
-      within(screen.getByRole("list", { name: "Key drivers" })).getAllByRole("listitem"),
-    ).toHaveLength(3);
+    for (const name of ["Pain points", "Goals", "Top challenges", "Key drivers"]) {
+      expect(within(screen.getByRole("list", { name })).getAllByRole("listitem")).toHaveLength(3);
+    }
     expect(screen.queryByText("Pain four")).not.toBeInTheDocument();
     expect(screen.getByRole("option", { name: "Awareness" })).toBeInTheDocument();
   });

@@ -75,34 +75,26 @@ export function RepurposePanel({
 }
 
 function VariationEditor({ variations }: { variations: ContentVariations }) {
-  const [linkedin, setLinkedin] = useState(variations.linkedin);
-  const [x, setX] = useState(variations.x);
-  const [subjects, setSubjects] = useState(() =>
-    Array.from(
-      { length: REPURPOSE_LIMITS.emailSubjects },
-      (_, i) => variations.emailSubjects[i] ?? "",
-    ),
+  /** A channel's generated text, which its field starts from, and that channel's limit. */
+  const channel = (name: "linkedin" | "x" | "newsletter") => ({
+    initial: variations[name],
+    limit: REPURPOSE_LIMITS[name],
+  });
+  const subjects = Array.from(
+    { length: REPURPOSE_LIMITS.emailSubjects },
+    (_, i) => variations.emailSubjects[i] ?? "",
   );
-  const [newsletter, setNewsletter] = useState(variations.newsletter);
 
   return (
     <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
       <Panel>
-        <LimitedText
-          label="LinkedIn post"
-          value={linkedin}
-          onChange={setLinkedin}
-          limit={REPURPOSE_LIMITS.linkedin}
-          rows={12}
-        />
+        <LimitedText label="LinkedIn post" {...channel("linkedin")} rows={12} />
       </Panel>
       <div className="space-y-6">
         <Panel>
           <LimitedText
             label="X post"
-            value={x}
-            onChange={setX}
-            limit={REPURPOSE_LIMITS.x}
+            {...channel("x")}
             count={xLength}
             hint={`Each link counts as ${REPURPOSE_LIMITS.xUrlLength} characters.`}
             rows={4}
@@ -115,10 +107,7 @@ function VariationEditor({ variations }: { variations: ContentVariations }) {
               <LimitedText
                 key={index}
                 label={`Email subject ${index + 1}`}
-                value={subject}
-                onChange={(next) =>
-                  setSubjects((current) => current.map((s, i) => (i === index ? next : s)))
-                }
+                initial={subject}
                 limit={REPURPOSE_LIMITS.emailSubject}
                 singleLine
               />
@@ -127,13 +116,7 @@ function VariationEditor({ variations }: { variations: ContentVariations }) {
         </Panel>
       </div>
       <Panel className="lg:col-span-2">
-        <LimitedText
-          label="Newsletter blurb"
-          value={newsletter}
-          onChange={setNewsletter}
-          limit={REPURPOSE_LIMITS.newsletter}
-          rows={5}
-        />
+        <LimitedText label="Newsletter blurb" {...channel("newsletter")} rows={5} />
       </Panel>
     </div>
   );
@@ -149,8 +132,8 @@ function Panel({ className, children }: { className?: string; children: ReactNod
 
 interface LimitedTextProps {
   label: string;
-  value: string;
-  onChange: (value: string) => void;
+  /** The text the field starts with; the field keeps the edits. */
+  initial: string;
   limit: number;
   /** How the channel counts characters; plain characters by default. */
   count?: (text: string) => number;
@@ -162,8 +145,7 @@ interface LimitedTextProps {
 /** Editable text with a live counter that turns red over the limit; over-limit text cannot be copied. */
 function LimitedText({
   label,
-  value,
-  onChange,
+  initial,
   limit,
   count = charLength,
   hint,
@@ -171,6 +153,7 @@ function LimitedText({
   singleLine,
 }: LimitedTextProps) {
   const id = useId();
+  const [value, setValue] = useState(initial);
   const length = count(value);
   const over = length > limit;
   const controlClasses = cn(
@@ -201,9 +184,9 @@ function LimitedText({
         <CopyButton text={value} label={`Copy ${label}`} disabled={over || value.trim() === ""} />
       </div>
       {singleLine ? (
-        <input {...common} type="text" onChange={(e) => onChange(e.target.value)} />
+        <input {...common} type="text" onChange={(e) => setValue(e.target.value)} />
       ) : (
-        <textarea {...common} rows={rows} onChange={(e) => onChange(e.target.value)} />
+        <textarea {...common} rows={rows} onChange={(e) => setValue(e.target.value)} />
       )}
       <div className="flex justify-between gap-2 text-xs">
         <span className="text-slate-500">

@@ -8,7 +8,7 @@ import {
   type ExampleDetail,
   type ExampleInput,
 } from "@content-studio/contract";
-import { useId, type FormEvent } from "react";
+import { useId, type ComponentProps, type FormEvent } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Dialog, FormDialog } from "../../../components/ui/dialog";
 import { SelectField, TextAreaField, TextField } from "../../../components/ui/field";
@@ -39,6 +39,31 @@ const FIELDS = [
 
 /** The fields whose stored value is the text the form shows. */
 type TextFieldName = "title" | "notes" | "headline" | "introduction" | "body" | "conclusion";
+
+/** The fields the form offers as a list of choices. */
+type ChoiceFieldName = "category" | "contentType" | "personaId" | "industryId" | "buyingStage";
+
+/** The example's long texts, in the order the form shows them. */
+const LONG_TEXT_FIELDS: ({ name: TextFieldName } & ComponentProps<typeof TextAreaField>)[] = [
+  { name: "introduction", label: "Introduction *", required: true, rows: 3, maxLength: 20_000 },
+  {
+    name: "body",
+    label: "Body *",
+    required: true,
+    rows: 10,
+    maxLength: 200_000,
+    hint: "Markdown: ### headings, - lists, **bold**.",
+    className: "font-mono",
+  },
+  { name: "conclusion", label: "Conclusion *", required: true, rows: 3, maxLength: 20_000 },
+  {
+    name: "notes",
+    label: "Notes",
+    rows: 3,
+    maxLength: 5000,
+    hint: "Why this example is good or bad; used when checking generated content.",
+  },
+];
 
 interface ExampleFormDialogProps extends ExampleReferenceOptions {
   /** The example to edit; absent to create one. */
@@ -112,6 +137,12 @@ function ExampleForm({
     defaultValue: initial?.[name],
     error: errors[name],
   });
+  /** The name, stored choice (`fallback` for a new example) and error of one of its lists. */
+  const choiceOf = (name: ChoiceFieldName, fallback = "") => ({
+    name,
+    defaultValue: initial?.[name] ?? fallback,
+    error: errors[name],
+  });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -142,50 +173,24 @@ function ExampleForm({
     >
       <TextField label="Title *" {...textOf("title")} required maxLength={200} />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <SelectField
-          label="Category *"
-          name="category"
-          defaultValue={initial?.category ?? "good"}
-          error={errors.category}
-        >
+        <SelectField label="Category *" {...choiceOf("category", "good")}>
           <option value="good">Good Example</option>
           <option value="bad">Bad Example</option>
         </SelectField>
-        <SelectField
-          label="Content Type *"
-          name="contentType"
-          defaultValue={initial?.contentType ?? "thought-leadership"}
-          error={errors.contentType}
-        >
+        <SelectField label="Content Type *" {...choiceOf("contentType", "thought-leadership")}>
           <SelectOptions options={optionsOf(CONTENT_TYPES, CONTENT_TYPE_LABELS)} />
         </SelectField>
-        <SelectField
-          label="Target Persona *"
-          name="personaId"
-          required
-          defaultValue={initial?.personaId ?? ""}
-          error={errors.personaId}
-        >
+        <SelectField label="Target Persona *" required {...choiceOf("personaId")}>
           <option value="" disabled>
             Choose a persona
           </option>
           <SelectOptions options={personas.map((p) => ({ value: p.id, label: p.title }))} />
         </SelectField>
-        <SelectField
-          label="Industry"
-          name="industryId"
-          defaultValue={initial?.industryId ?? ""}
-          error={errors.industryId}
-        >
+        <SelectField label="Industry" {...choiceOf("industryId")}>
           <option value="">None</option>
           <SelectOptions options={industries.map((i) => ({ value: i.id, label: i.name }))} />
         </SelectField>
-        <SelectField
-          label="Buying Stage"
-          name="buyingStage"
-          defaultValue={initial?.buyingStage ?? ""}
-          error={errors.buyingStage}
-        >
+        <SelectField label="Buying Stage" {...choiceOf("buyingStage")}>
           <option value="">None</option>
           <SelectOptions options={optionsOf(buyingStages, stageLabel)} />
         </SelectField>
@@ -200,36 +205,9 @@ function ExampleForm({
         />
       </div>
       <TextField label="Headline *" {...textOf("headline")} required maxLength={300} />
-      <TextAreaField
-        label="Introduction *"
-        {...textOf("introduction")}
-        required
-        rows={3}
-        maxLength={20_000}
-      />
-      <TextAreaField
-        label="Body *"
-        {...textOf("body")}
-        required
-        rows={10}
-        maxLength={200_000}
-        hint="Markdown: ### headings, - lists, **bold**."
-        className="font-mono"
-      />
-      <TextAreaField
-        label="Conclusion *"
-        {...textOf("conclusion")}
-        required
-        rows={3}
-        maxLength={20_000}
-      />
-      <TextAreaField
-        label="Notes"
-        {...textOf("notes")}
-        rows={3}
-        maxLength={5000}
-        hint="Why this example is good or bad; used when checking generated content."
-      />
+      {LONG_TEXT_FIELDS.map(({ name, ...field }) => (
+        <TextAreaField key={name} {...field} {...textOf(name)} />
+      ))}
     </FormDialog>
   );
 }

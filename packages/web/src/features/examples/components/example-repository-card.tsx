@@ -97,6 +97,8 @@ function RepositorySettings({ saved }: { saved: ExampleRepoSettingsView }) {
   );
   const errors = getFieldErrors(save.error);
   const hasFieldError = FIELDS.some((f) => errors[f]);
+  /** Binds a text field to one of the settings, with the server's error for it. */
+  const field = (key: Parameters<typeof text>[0]) => ({ ...text(key), error: errors[key] });
   const dirty = JSON.stringify(draft) !== JSON.stringify(toSettings(saved));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -131,34 +133,30 @@ function RepositorySettings({ saved }: { saved: ExampleRepoSettingsView }) {
           <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
             <TextField
               label="Local path"
-              {...text("exampleRepoPath")}
+              {...field("exampleRepoPath")}
               required
               maxLength={1000}
               hint="A folder on the server, inside its examples root (e.g. ./examples)."
-              error={errors.exampleRepoPath}
             />
             <TextField
               label="Cloud URL"
-              {...text("cloudRepoUrl")}
+              {...field("cloudRepoUrl")}
               maxLength={2000}
               placeholder="s3://bucket/prefix/"
               hint="s3://bucket/prefix, or an https:// URL of a .zip or .tar.gz archive."
-              error={errors.cloudRepoUrl}
             />
             <TextField
               label="S3 endpoint"
-              {...text("s3Endpoint")}
+              {...field("s3Endpoint")}
               maxLength={500}
               placeholder="https://s3.example.com"
               hint="Leave empty for AWS; set it for S3-compatible storage."
-              error={errors.s3Endpoint}
             />
             <TextField
               label="S3 region"
-              {...text("s3Region")}
+              {...field("s3Region")}
               required
               maxLength={50}
-              error={errors.s3Region}
               hint={
                 saved.s3CredentialsConfigured
                   ? "S3 credentials are set in the server environment."

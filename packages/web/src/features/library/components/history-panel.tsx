@@ -7,7 +7,7 @@ import {
   type LibraryVersionSummary,
 } from "@content-studio/contract";
 import { RotateCcw } from "lucide-react";
-import { useState } from "react";
+import { useState, type ChangeEvent } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
@@ -35,6 +35,10 @@ export function HistoryPanel({ item }: { item: LibraryItemDetail }) {
   const to = pick.to ?? versions[0]?.version ?? null;
   const from = pick.from ?? versions[1]?.version ?? null;
   const restore = useRestoreLibraryVersion();
+  const versionOptions = versions.map((v) => ({ value: v.version, label: versionLabel(v) }));
+  /** Picks the version at one end of the comparison. */
+  const choose = (end: "from" | "to") => (event: ChangeEvent<HTMLSelectElement>) =>
+    setPick((p) => ({ ...p, [end]: Number(event.target.value) }));
 
   if (history.isPending) {
     return <LoadingText role="status">Loading history...</LoadingText>;
@@ -61,23 +65,11 @@ export function HistoryPanel({ item }: { item: LibraryItemDetail }) {
           ) : (
             <>
               <div className="grid gap-4 sm:grid-cols-2">
-                <SelectField
-                  label="From"
-                  value={from ?? ""}
-                  onChange={(e) => setPick((p) => ({ ...p, from: Number(e.target.value) }))}
-                >
-                  <SelectOptions
-                    options={versions.map((v) => ({ value: v.version, label: versionLabel(v) }))}
-                  />
+                <SelectField label="From" value={from ?? ""} onChange={choose("from")}>
+                  <SelectOptions options={versionOptions} />
                 </SelectField>
-                <SelectField
-                  label="To"
-                  value={to ?? ""}
-                  onChange={(e) => setPick((p) => ({ ...p, to: Number(e.target.value) }))}
-                >
-                  <SelectOptions
-                    options={versions.map((v) => ({ value: v.version, label: versionLabel(v) }))}
-                  />
+                <SelectField label="To" value={to ?? ""} onChange={choose("to")}>
+                  <SelectOptions options={versionOptions} />
                 </SelectField>
               </div>
               {from !== null && to !== null ? (

@@ -42,6 +42,12 @@ export function ItemEditor({ item }: { item: LibraryItemDetail }) {
   const readOnly = !item.can.edit;
   const dirty = JSON.stringify(draft) !== JSON.stringify(draftOf(item));
   const fields = getFieldErrors(save.error);
+  /** Binds a text control to one of the draft's texts: read-only when the item is, with its error. */
+  const field = (key: Parameters<typeof text>[0]) => ({
+    ...text(key),
+    readOnly,
+    error: fields[key],
+  });
 
   const submit = () => {
     recheck.reset();
@@ -76,27 +82,9 @@ export function ItemEditor({ item }: { item: LibraryItemDetail }) {
           if (!readOnly) submit();
         }}
       >
-        <TextField
-          label="Title"
-          {...text("title")}
-          maxLength={300}
-          readOnly={readOnly}
-          error={fields.title}
-        />
-        <TextField
-          label="Headline"
-          {...text("headline")}
-          maxLength={300}
-          readOnly={readOnly}
-          error={fields.headline}
-        />
-        <TextAreaField
-          label="Introduction"
-          rows={4}
-          {...text("introduction")}
-          readOnly={readOnly}
-          error={fields.introduction}
-        />
+        <TextField label="Title" {...field("title")} maxLength={300} />
+        <TextField label="Headline" {...field("headline")} maxLength={300} />
+        <TextAreaField label="Introduction" rows={4} {...field("introduction")} />
         <div className="space-y-1.5">
           <span id={`body-label-${item.id}`} className="block text-sm font-medium text-slate-700">
             Body
@@ -109,13 +97,7 @@ export function ItemEditor({ item }: { item: LibraryItemDetail }) {
           />
           {fields.body ? <p className="text-sm text-red-600">{fields.body}</p> : null}
         </div>
-        <TextAreaField
-          label="Conclusion"
-          rows={3}
-          {...text("conclusion")}
-          readOnly={readOnly}
-          error={fields.conclusion}
-        />
+        <TextAreaField label="Conclusion" rows={3} {...field("conclusion")} />
         {save.isError && Object.keys(fields).length === 0 ? (
           <Alert>
             {hasServerMessage(save.error) ? save.error.message : "Saving failed. Please try again."}

@@ -42,6 +42,12 @@ interface FactDraft {
   expiresOn: string;
 }
 
+/** The figure, or the low end of a range, and its high end. */
+const FIGURE_FIELDS = [
+  { name: "value", label: "Figure", hint: "Empty for a qualitative fact." },
+  { name: "valueMax", label: "Up to", hint: "High end of a range." },
+] as const;
+
 const numberOrNull = (s: string) => (s.trim() === "" ? null : Number(s));
 
 /**
@@ -110,20 +116,16 @@ export function FactFormDialog({ fact, solutions, industries, onClose }: FactFor
         required
       />
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField
-          label="Figure"
-          hint="Empty for a qualitative fact."
-          inputMode="decimal"
-          {...text("value")}
-          error={errors.value}
-        />
-        <TextField
-          label="Up to"
-          hint="High end of a range."
-          inputMode="decimal"
-          {...text("valueMax")}
-          error={errors.valueMax}
-        />
+        {FIGURE_FIELDS.map(({ name, label, hint }) => (
+          <TextField
+            key={name}
+            label={label}
+            hint={hint}
+            inputMode="decimal"
+            {...text(name)}
+            error={errors[name]}
+          />
+        ))}
         <OptionsField
           label="Unit"
           value={draft.unit}

@@ -69,6 +69,14 @@ export function FactStructureFields({
   const { draft } = structure;
   const metrics: string[] = [...FACT_METRIC_SUGGESTIONS];
   if (draft.metric && !metrics.includes(draft.metric)) metrics.push(draft.metric);
+  const choices = [
+    { key: "metric", label: "Kind of figure", options: optionsOf(metrics, capitalise) },
+    {
+      key: "direction",
+      label: "Direction",
+      options: optionsOf(FACT_DIRECTIONS, FACT_DIRECTION_LABELS),
+    },
+  ] as const;
   return (
     <fieldset className="space-y-3">
       <legend className="sr-only">What the figure says</legend>
@@ -80,22 +88,17 @@ export function FactStructureFields({
         error={errors["structure.measure"]}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <OptionsField
-          label="Kind of figure"
-          value={draft.metric}
-          onChange={(metric) => structure.change("metric", metric)}
-          error={errors["structure.metric"]}
-          emptyLabel="Choose…"
-          options={optionsOf(metrics, capitalise)}
-        />
-        <OptionsField
-          label="Direction"
-          value={draft.direction}
-          onChange={(direction) => structure.change("direction", direction)}
-          error={errors["structure.direction"]}
-          emptyLabel="Choose…"
-          options={optionsOf(FACT_DIRECTIONS, FACT_DIRECTION_LABELS)}
-        />
+        {choices.map(({ key, label, options }) => (
+          <OptionsField<string>
+            key={key}
+            label={label}
+            value={draft[key]}
+            onChange={(value) => structure.change(key, value)}
+            error={errors[`structure.${key}`]}
+            emptyLabel="Choose…"
+            options={options}
+          />
+        ))}
       </div>
       <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
         {structure.following ? (

@@ -237,7 +237,13 @@ function ConnectionDialog({
   const mutation = connection ? update : create;
   const { draft, setDraft, text } = useDraft<FormState>(() => initialState(connection));
   const fieldErrors = getFieldErrors(mutation.error);
-  const error = (key: string) => fieldErrors[key];
+  /** Binds a text control to the draft's `key`, with the error the server gives at `path`. */
+  const field = (key: Parameters<typeof text>[0], path: string = key) => ({
+    ...text(key),
+    error: fieldErrors[path],
+  });
+  /** Binds a text control to one of the target's settings. */
+  const setting = (key: Parameters<typeof text>[0]) => field(key, `settings.${key}`);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const utm = { source: draft.source, medium: draft.medium, campaign: draft.campaign };
@@ -279,29 +285,16 @@ function ConnectionDialog({
       >
         <SelectOptions options={optionsOf(PUBLISHING_TARGETS, PUBLISHING_TARGET_LABELS)} />
       </SelectField>
-      <TextField
-        label="Name"
-        {...text("name")}
-        placeholder="Company blog"
-        error={error("name")}
-        required
-      />
+      <TextField label="Name" {...field("name")} placeholder="Company blog" required />
       {draft.target === "wordpress" ? (
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="Site URL"
-            {...text("siteUrl")}
+            {...setting("siteUrl")}
             placeholder="https://blog.example.com"
-            error={error("settings.siteUrl")}
             required
           />
-          <TextField
-            label="WordPress user"
-            {...text("username")}
-            autoComplete="off"
-            error={error("settings.username")}
-            required
-          />
+          <TextField label="WordPress user" {...setting("username")} autoComplete="off" required />
         </div>
       ) : draft.target === "hubspot" ? (
         <>
@@ -322,18 +315,11 @@ function ConnectionDialog({
           </SelectField>
           {draft.contentKind === "blog_post" ? (
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField
-                label="Blog id"
-                {...text("blogId")}
-                inputMode="numeric"
-                error={error("settings.blogId")}
-                required
-              />
+              <TextField label="Blog id" {...setting("blogId")} inputMode="numeric" required />
               <TextField
                 label="Author id (optional)"
-                {...text("authorId")}
+                {...setting("authorId")}
                 inputMode="numeric"
-                error={error("settings.authorId")}
               />
             </div>
           ) : null}
@@ -341,9 +327,8 @@ function ConnectionDialog({
       ) : (
         <TextField
           label="Collection id"
-          {...text("collectionId")}
+          {...setting("collectionId")}
           hint="The fields are read from the collection when you test the connection."
-          error={error("settings.collectionId")}
           required
         />
       )}
@@ -351,25 +336,23 @@ function ConnectionDialog({
         label={SECRET_LABEL[draft.target]}
         type="password"
         autoComplete="new-password"
-        {...text("secret")}
+        {...field("secret")}
         hint={
           connection
             ? "Leave empty to keep the stored one. It is stored encrypted and never shown again."
             : "Stored encrypted; never shown again."
         }
-        error={error("secret")}
         required={connection === null}
       />
       <fieldset>
         <legend className="text-sm font-medium text-slate-900">Link tracking (UTM)</legend>
         <div className="mt-2 grid gap-4 sm:grid-cols-3">
-          <TextField label="utm_source" {...text("source")} error={error("utm.source")} />
-          <TextField label="utm_medium" {...text("medium")} error={error("utm.medium")} />
+          <TextField label="utm_source" {...field("source", "utm.source")} />
+          <TextField label="utm_medium" {...field("medium", "utm.medium")} />
           <TextField
             label="utm_campaign"
-            {...text("campaign")}
+            {...field("campaign", "utm.campaign")}
             hint="A kit's campaign wins."
-            error={error("utm.campaign")}
           />
         </div>
       </fieldset>

@@ -1,6 +1,6 @@
 import { BUYING_STAGES, type BuyingStage } from "@content-studio/contract";
 import { Plus } from "lucide-react";
-import type { ReactNode } from "react";
+import type { ChangeEvent, ReactNode } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
@@ -14,6 +14,9 @@ import type { CompanyProfileDraft, CompanyProfileForm } from "./use-company-prof
 /** Shown while the profile is the first-run sample. */
 export const SAMPLE_PROFILE_NOTICE =
   "This is a sample profile: replace it with your company's details. Until an administrator saves it, generated content points to none of its offers.";
+
+/** The keys of `T` whose values are strings: the ones a text field edits. */
+type TextKeys<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
 
 const STAGE_LABELS: Record<BuyingStage, string> = {
   awareness: "Awareness",
@@ -72,6 +75,15 @@ export function CompanyProfileCard({
   const replaceAt = <T,>(items: T[], index: number, item: T) =>
     items.map((current, i) => (i === index ? item : current));
   const removeAt = <T,>(items: T[], index: number) => items.filter((_, i) => i !== index);
+  /** Binds the text fields of item `index` of the list at `path`; `replace` stores a changed item. */
+  const itemFields =
+    <T extends object>(path: string, index: number, item: T, replace: (next: T) => void) =>
+    (field: TextKeys<T>) => ({
+      value: item[field] as string,
+      readOnly,
+      error: errors[`${path}.${index}.${field}`],
+      onChange: (e: ChangeEvent<HTMLInputElement>) => replace({ ...item, [field]: e.target.value }),
+    });
 
   return (
     <Card
@@ -122,63 +134,34 @@ export function CompanyProfileCard({
               set("solutions", [...draft.solutions, { name: "", description: "", product: "" }])
             }
           >
-            {draft.solutions.map((solution, index) => (
-              <div
-                key={index}
-                className="grid items-start gap-3 rounded-lg border border-slate-200 p-3 md:grid-cols-[1fr_2fr_1fr_auto]"
-              >
-                <TextField
-                  label="Name"
-                  value={solution.name}
-                  readOnly={readOnly}
-                  error={errors[`solutions.${index}.name`]}
-                  onChange={(e) =>
-                    set(
-                      "solutions",
-                      replaceAt(draft.solutions, index, { ...solution, name: e.target.value }),
-                    )
-                  }
-                  required
-                />
-                <TextField
-                  label="One-line description"
-                  value={solution.description}
-                  maxLength={300}
-                  readOnly={readOnly}
-                  error={errors[`solutions.${index}.description`]}
-                  onChange={(e) =>
-                    set(
-                      "solutions",
-                      replaceAt(draft.solutions, index, {
-                        ...solution,
-                        description: e.target.value,
-                      }),
-                    )
-                  }
-                  required
-                />
-                <TextField
-                  label="Product"
-                  value={solution.product}
-                  readOnly={readOnly}
-                  error={errors[`solutions.${index}.product`]}
-                  onChange={(e) =>
-                    set(
-                      "solutions",
-                      replaceAt(draft.solutions, index, { ...solution, product: e.target.value }),
-                    )
-                  }
-                />
-                {readOnly ? null : (
-                  <div className="md:pt-6">
-                    <TrashButton
-                      label={`Remove solution ${solution.name || index + 1}`}
-                      onClick={() => set("solutions", removeAt(draft.solutions, index))}
-                    />
-                  </div>
-                )}
-              </div>
-            ))}
+            {draft.solutions.map((solution, index) => {
+              const field = itemFields("solutions", index, solution, (next) =>
+                set("solutions", replaceAt(draft.solutions, index, next)),
+              );
+              return (
+                <div
+                  key={index}
+                  className="grid items-start gap-3 rounded-lg border border-slate-200 p-3 md:grid-cols-[1fr_2fr_1fr_auto]"
+                >
+                  <TextField label="Name" {...field("name")} required />
+                  <TextField
+                    label="One-line description"
+                    {...field("description")}
+                    maxLength={300}
+                    required
+                  />
+                  <TextField label="Product" {...field("product")} />
+                  {readOnly ? null : (
+                    <div className="md:pt-6">
+                      <TrashButton
+                        label={`Remove solution ${solution.name || index + 1}`}
+                        onClick={() => set("solutions", removeAt(draft.solutions, index))}
+                      />
+                    </div>
+                  )}
+                </div>
+              );
+            })}
           </ListSection>
 
           <ListSection
@@ -229,77 +212,65 @@ export function CompanyProfileCard({
               set("offers", [...draft.offers, { name: "", url: "https://", stages: [] }])
             }
           >
-            {draft.offers.map((offer, index) => (
-              <div
-                key={index}
-                className="grid items-start gap-3 rounded-lg border border-slate-200 p-3 md:grid-cols-[1fr_1.5fr_auto]"
-              >
-                <TextField
-                  label="Offer name"
-                  value={offer.name}
-                  readOnly={readOnly}
-                  error={errors[`offers.${index}.name`]}
-                  onChange={(e) =>
-                    set(
-                      "offers",
-                      replaceAt(draft.offers, index, { ...offer, name: e.target.value }),
-                    )
-                  }
-                  required
-                />
-                <TextField
-                  label="URL"
-                  type="url"
-                  value={offer.url}
-                  readOnly={readOnly}
-                  error={errors[`offers.${index}.url`]}
-                  onChange={(e) =>
-                    set("offers", replaceAt(draft.offers, index, { ...offer, url: e.target.value }))
-                  }
-                  required
-                />
-                {readOnly ? null : (
-                  <div className="md:pt-6">
-                    <TrashButton
-                      label={`Remove offer ${offer.name || index + 1}`}
-                      onClick={() => set("offers", removeAt(draft.offers, index))}
-                    />
-                  </div>
-                )}
-                <fieldset className="md:col-span-3">
-                  <legend className="text-sm font-medium text-slate-700">Buying stages</legend>
-                  <div className="mt-1 flex flex-wrap gap-4">
-                    {BUYING_STAGES.map((stage) => (
-                      <label key={stage} className="flex items-center gap-2 text-sm text-slate-700">
-                        <input
-                          type="checkbox"
-                          className="size-4 accent-primary"
-                          checked={offer.stages.includes(stage)}
-                          disabled={readOnly}
-                          onChange={(e) =>
-                            set(
-                              "offers",
-                              replaceAt(draft.offers, index, {
-                                ...offer,
-                                stages: e.target.checked
-                                  ? BUYING_STAGES.filter(
-                                      (s) => s === stage || offer.stages.includes(s),
-                                    )
-                                  : offer.stages.filter((s) => s !== stage),
-                              }),
-                            )
-                          }
-                        />
-                        {STAGE_LABELS[stage]}
-                      </label>
-                    ))}
-                  </div>
-                  {errors[`offers.${index}.stages`] ? (
-                    <p className="mt-1 text-sm text-red-600">{errors[`offers.${index}.stages`]}</p>
-                  ) : null}
-                </fieldset>
-              </div>
-            ))}
+            {draft.offers.map((offer, index) => {
+              const field = itemFields("offers", index, offer, (next) =>
+                set("offers", replaceAt(draft.offers, index, next)),
+              );
+              return (
+                <div
+                  key={index}
+                  className="grid items-start gap-3 rounded-lg border border-slate-200 p-3 md:grid-cols-[1fr_1.5fr_auto]"
+                >
+                  <TextField label="Offer name" {...field("name")} required />
+                  <TextField label="URL" type="url" {...field("url")} required />
+                  {readOnly ? null : (
+                    <div className="md:pt-6">
+                      <TrashButton
+                        label={`Remove offer ${offer.name || index + 1}`}
+                        onClick={() => set("offers", removeAt(draft.offers, index))}
+                      />
+                    </div>
+                  )}
+                  <fieldset className="md:col-span-3">
+                    <legend className="text-sm font-medium text-slate-700">Buying stages</legend>
+                    <div className="mt-1 flex flex-wrap gap-4">
+                      {BUYING_STAGES.map((stage) => (
+                        <label
+                          key={stage}
+                          className="flex items-center gap-2 text-sm text-slate-700"
+                        >
+                          <input
+                            type="checkbox"
+                            className="size-4 accent-primary"
+                            checked={offer.stages.includes(stage)}
+                            disabled={readOnly}
+                            onChange={(e) =>
+                              set(
+                                "offers",
+                                replaceAt(draft.offers, index, {
+                                  ...offer,
+                                  stages: e.target.checked
+                                    ? BUYING_STAGES.filter(
+                                        (s) => s === stage || offer.stages.includes(s),
+                                      )
+                                    : offer.stages.filter((s) => s !== stage),
+                                }),
+                              )
+                            }
+                          />
+                          {STAGE_LABELS[stage]}
+                        </label>
+                      ))}
+                    </div>
+                    {errors[`offers.${index}.stages`] ? (
+                      <p className="mt-1 text-sm text-red-600">
+                        {errors[`offers.${index}.stages`]}
+                      </p>
+                    ) : null}
+                  </fieldset>
+                </div>
+              );
+            })}
           </ListSection>
 
           <p className="text-sm text-slate-500">

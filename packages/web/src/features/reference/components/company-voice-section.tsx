@@ -80,6 +80,13 @@ export function CompanyVoiceSection({
   errors: Record<string, string>;
   onChange: (voice: CompanyVoice) => void;
 }) {
+  /** Binds a word list field to one of the voice's lists, with its error. */
+  const wordsOf = (key: "toneAttributes" | "preferredWords" | "avoidWords") => ({
+    value: voice[key],
+    readOnly,
+    error: listError(errors, `voice.${key}`),
+    onChange: (words: string[]) => onChange({ ...voice, [key]: words }),
+  });
   return (
     <fieldset className="space-y-3">
       <legend className="text-sm font-semibold text-slate-900">Voice</legend>
@@ -90,10 +97,7 @@ export function CompanyVoiceSection({
         <WordListField
           label="Tone"
           hint={`A few adjectives, separated by commas (at most ${VOICE_LIMITS.toneAttributes.items}).`}
-          value={voice.toneAttributes}
-          readOnly={readOnly}
-          error={listError(errors, "voice.toneAttributes")}
-          onChange={(toneAttributes) => onChange({ ...voice, toneAttributes })}
+          {...wordsOf("toneAttributes")}
         />
         <SelectField
           label="Point of view"
@@ -109,18 +113,12 @@ export function CompanyVoiceSection({
         <WordListField
           label="Words to prefer"
           hint="Terms your company uses, separated by commas or one per line."
-          value={voice.preferredWords}
-          readOnly={readOnly}
-          error={listError(errors, "voice.preferredWords")}
-          onChange={(preferredWords) => onChange({ ...voice, preferredWords })}
+          {...wordsOf("preferredWords")}
         />
         <WordListField
           label="Words to avoid"
           hint="Never used in generated content, separated by commas or one per line."
-          value={voice.avoidWords}
-          readOnly={readOnly}
-          error={listError(errors, "voice.avoidWords")}
-          onChange={(avoidWords) => onChange({ ...voice, avoidWords })}
+          {...wordsOf("avoidWords")}
         />
       </div>
     </fieldset>

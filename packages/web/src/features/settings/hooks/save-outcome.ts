@@ -18,3 +18,17 @@ export interface SavableSection {
 export function failureText(sentence: string, error: unknown): string {
   return hasServerMessage(error) ? `${sentence} ${error.message}` : sentence;
 }
+
+/** Saves one section with `save`: its outcome, with `failed` and the server's reason on an error. */
+export async function outcomeOf(
+  section: string,
+  failed: string,
+  save: () => Promise<void>,
+): Promise<SaveOutcome> {
+  try {
+    await save();
+    return { ok: true, section };
+  } catch (error) {
+    return { ok: false, section, message: failureText(failed, error) };
+  }
+}

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useUpdateBannedPhrases } from "../api/update-banned-phrases";
 import { useUpdateGenerationSettings } from "../api/update-generation-settings";
 import { bannedPhrasesProblem, parseBannedPhrases, samePhrases } from "../utils/banned-phrases";
-import { failureText, type SaveOutcome } from "./save-outcome";
+import { outcomeOf, type SaveOutcome } from "./save-outcome";
 import { useTimedNotice } from "./use-timed-notice";
 
 const DEFAULTS_SAVED = "Content generation defaults saved.";
@@ -67,18 +67,11 @@ export function useGenerationForm(
 
   const saveSettings = async (): Promise<SaveOutcome> => {
     if (!draft || !settingsDirty) return { ok: true, section: DEFAULTS_SECTION };
-    try {
+    return outcomeOf(DEFAULTS_SECTION, DEFAULTS_SAVE_FAILED, async () => {
       const stored = await updateSettings.mutateAsync(body ?? draft);
       onSettingsSaved(stored);
       setEdit(null);
-      return { ok: true, section: DEFAULTS_SECTION };
-    } catch (error) {
-      return {
-        ok: false,
-        section: DEFAULTS_SECTION,
-        message: failureText(DEFAULTS_SAVE_FAILED, error),
-      };
-    }
+    });
   };
 
   const savePhrases = async (): Promise<SaveOutcome> => {
@@ -90,18 +83,11 @@ export function useGenerationForm(
         message: `${PHRASES_SAVE_FAILED} ${phrasesError}`,
       };
     }
-    try {
+    return outcomeOf(PHRASES_SECTION, PHRASES_SAVE_FAILED, async () => {
       // The mutation caches the server's (normalised) list, which the editor then shows.
       await updatePhrases.mutateAsync({ phrases: draftPhrases });
       setPhrasesText(null);
-      return { ok: true, section: PHRASES_SECTION };
-    } catch (error) {
-      return {
-        ok: false,
-        section: PHRASES_SECTION,
-        message: failureText(PHRASES_SAVE_FAILED, error),
-      };
-    }
+    });
   };
 
   /** Saves the defaults and the phrases that changed; the card shows one combined result. */

@@ -97,6 +97,8 @@ function SsoForm({
   const [passwordsOff, setPasswordsOff] = useState(c?.passwordSignIn === "break_glass_only");
   const [breakGlass, setBreakGlass] = useState<string[]>(c?.breakGlassUserIds ?? []);
   const fieldErrors = getFieldErrors(save.error);
+  /** Binds a text control to one of the draft's fields, with the server's error for it. */
+  const field = (key: Parameters<typeof text>[0]) => ({ ...text(key), error: fieldErrors[key] });
   const domainList = draft.domains
     .split(/[\s,]+/)
     .map((d) => d.trim().toLowerCase())
@@ -146,32 +148,23 @@ function SsoForm({
         <TextField
           label="Provider name"
           hint='Shown on the sign-in page: "Sign in with …".'
-          {...text("name")}
-          error={fieldErrors["name"]}
+          {...field("name")}
           required
         />
         <TextField
           label="Issuer URL"
           hint="Discovery reads {issuer}/.well-known/openid-configuration."
-          {...text("issuer")}
-          error={fieldErrors["issuer"]}
+          {...field("issuer")}
           inputMode="url"
           required
         />
-        <TextField
-          label="Client ID"
-          {...text("clientId")}
-          error={fieldErrors["clientId"]}
-          autoComplete="off"
-          required
-        />
+        <TextField label="Client ID" {...field("clientId")} autoComplete="off" required />
         <TextField
           label="Client secret"
           type="password"
           hint={c?.clientSecretSet ? "A secret is stored. Leave empty to keep it." : undefined}
           placeholder={c?.clientSecretSet ? "••••••••" : undefined}
-          {...text("clientSecret")}
-          error={fieldErrors["clientSecret"]}
+          {...field("clientSecret")}
           autoComplete="new-password"
         />
       </div>
@@ -200,8 +193,7 @@ function SsoForm({
         <TextField
           label="Domains whose people may sign in"
           hint="Comma-separated, e.g. example.com. Existing accounts with these domains are linked at their first single sign-on."
-          {...text("domains")}
-          error={fieldErrors["domains"]}
+          {...field("domains")}
         />
         {domainsChanged ? (
           <CheckboxField checked={domainsConfirmed} onChange={setDomainsConfirmed}>
@@ -218,11 +210,7 @@ function SsoForm({
         <p className="text-xs text-slate-500">
           The highest role of a person&apos;s groups applies, checked at every sign-in.
         </p>
-        <TextField
-          label="Groups claim"
-          {...text("groupsClaim")}
-          error={fieldErrors["groupsClaim"]}
-        />
+        <TextField label="Groups claim" {...field("groupsClaim")} />
         <ul className="space-y-2" aria-label="Group to role mapping">
           {rows.map((row, i) => (
             <li key={i} className="flex flex-wrap items-end gap-2">

@@ -173,6 +173,7 @@ function UserActions({
   onReset: () => void;
   onActive: (active: boolean) => void;
 }) {
+  const switchLabel = user.active ? "Deactivate" : "Reactivate";
   return (
     <>
       {!user.can.resetPassword ? null : (
@@ -185,25 +186,15 @@ function UserActions({
           Reset password
         </Button>
       )}
-      {!user.can.deactivate ? null : user.active ? (
+      {!user.can.deactivate ? null : (
         <Button
           size="sm"
-          variant="danger"
+          variant={user.active ? "danger" : "secondary"}
           disabled={busy}
-          aria-label={`Deactivate ${user.name}`}
-          onClick={() => onActive(false)}
+          aria-label={`${switchLabel} ${user.name}`}
+          onClick={() => onActive(!user.active)}
         >
-          Deactivate
-        </Button>
-      ) : (
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={busy}
-          aria-label={`Reactivate ${user.name}`}
-          onClick={() => onActive(true)}
-        >
-          Reactivate
+          {switchLabel}
         </Button>
       )}
     </>

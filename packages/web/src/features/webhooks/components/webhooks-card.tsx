@@ -5,8 +5,8 @@ import {
   type WebhookEndpoint,
   type WebhookEventType,
 } from "@content-studio/contract";
-import { History, Plus, RefreshCw, Send } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { History, Plus, RefreshCw, Send, type LucideIcon } from "lucide-react";
+import { useState, type ComponentProps, type FormEvent } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { CheckboxField, withItem } from "../../../components/ui/checkbox-field";
@@ -153,22 +153,18 @@ function EndpointRow({
       ) : null}
       {error ? <Alert className="mt-2">{error.message}</Alert> : null}
       <div className="mt-2 flex flex-wrap gap-2">
-        <Button size="sm" variant="secondary" onClick={onLog}>
-          <History className="size-4" aria-hidden="true" />
+        <EndpointButton icon={History} onClick={onLog}>
           Delivery log
-        </Button>
-        <Button
-          size="sm"
-          variant="secondary"
+        </EndpointButton>
+        <EndpointButton
+          icon={Send}
           disabled={!endpoint.enabled || test.isPending}
           onClick={() => test.mutate(endpoint.id, { onSuccess: onLog })}
         >
-          <Send className="size-4" aria-hidden="true" />
           {test.isPending ? "Sending..." : "Send test event"}
-        </Button>
-        <Button
-          size="sm"
-          variant="secondary"
+        </EndpointButton>
+        <EndpointButton
+          icon={RefreshCw}
           disabled={rotate.isPending}
           onClick={() =>
             rotate.mutate(endpoint.id, {
@@ -176,20 +172,31 @@ function EndpointRow({
             })
           }
         >
-          <RefreshCw className="size-4" aria-hidden="true" />
           Rotate secret
-        </Button>
-        <Button
-          size="sm"
-          variant="secondary"
+        </EndpointButton>
+        <EndpointButton
           disabled={update.isPending}
           onClick={() => update.mutate({ id: endpoint.id, patch: { enabled: !endpoint.enabled } })}
         >
           {endpoint.enabled ? "Switch off" : "Switch on"}
-        </Button>
+        </EndpointButton>
         <TrashButton label={`Delete ${endpoint.url}`} onClick={onDelete} />
       </div>
     </li>
+  );
+}
+
+/** One of an endpoint's small actions, with its icon before the words. */
+function EndpointButton({
+  icon: Icon,
+  children,
+  ...props
+}: ComponentProps<typeof Button> & { icon?: LucideIcon }) {
+  return (
+    <Button size="sm" variant="secondary" {...props}>
+      {Icon ? <Icon className="size-4" aria-hidden="true" /> : null}
+      {children}
+    </Button>
   );
 }
 
