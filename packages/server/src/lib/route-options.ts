@@ -1,7 +1,8 @@
-import { successEnvelope } from "@content-studio/contract";
+import { successEnvelope, type Role } from "@content-studio/contract";
 import type {
   FastifyBaseLogger,
   FastifyInstance,
+  FastifyReply,
   FastifyRequest,
   FastifySchema,
   RawReplyDefaultExpression,
@@ -72,8 +73,9 @@ type Parsed<S extends InputSchema> = S extends z.ZodType ? z.output<S> : unknown
 /**
  * One JSON route of a module: what the OpenAPI document says of it, the contract's schemas for
  * what it takes, and `answers`, the schema of the `data` its success envelope carries (with
- * `status` 201 or 202 when that is not 200). `run` gets the validated request and the signed-in
- * actor and returns that data.
+ * `status` 201 or 202 when that is not 200). `run` gets the validated request, the signed-in
+ * actor (every such route needs one: its least role is a role) and the reply, and returns that
+ * data.
  */
 export interface JsonRoute<
   P extends InputSchema,
@@ -84,7 +86,7 @@ export interface JsonRoute<
   operationId: string;
   summary: string;
   /** The least role that may call it; the module's unless given. */
-  access?: Access;
+  access?: Role;
   params?: P;
   querystring?: Q;
   body?: B;
@@ -93,6 +95,7 @@ export interface JsonRoute<
   run: (
     request: FastifyRequest<{ Params: Parsed<P>; Querystring: Parsed<Q>; Body: Parsed<B> }>,
     actor: SessionUser,
+    reply: FastifyReply,
   ) => Promise<z.output<A>> | z.output<A>;
 }
 
@@ -120,7 +123,7 @@ export function jsonRoutes(
     FastifyBaseLogger,
     ZodTypeProvider
   >,
-  module: { tags: string[]; access: Access },
+  module: { tags: string[]; access: Role },
 ): Record<"get" | "post" | "put" | "patch" | "delete", Declare> {
   const declare =
     (method: Method): Declare =>
@@ -134,7 +137,8 @@ export function jsonRoutes(
         method,
         url,
         ...routeOptions(access ?? module.access, schema),
-        handler: async (request) => success(await run(request as never, actorOf(request))),
+        handler: async (request, reply) =>
+          success(await run(request as never, actorOf(request), reply)),
       });
     };
   return {
