@@ -6,7 +6,7 @@ import {
 } from "fastify-type-provider-zod";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { jsonRoutes, routeOptions } from "./route-options";
+import { deletedAfter, jsonRoutes, routeOptions } from "./route-options";
 
 const named = { operationId: "doIt", summary: "Do it", tags: ["test"] };
 
@@ -73,5 +73,20 @@ describe("jsonRoutes", () => {
     expect(listed.statusCode).toBe(200);
     expect(listed.json()).toEqual({ success: true, data: ["a"] });
     await app.close();
+  });
+});
+
+describe("deletedAfter", () => {
+  it("answers { deleted: true } once the deletion is done, and its failure otherwise", async () => {
+    const order: string[] = [];
+    const deletion = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        order.push("deleted");
+        resolve();
+      }, 5),
+    );
+    await expect(deletedAfter(deletion)).resolves.toEqual({ deleted: true });
+    expect(order).toEqual(["deleted"]);
+    await expect(deletedAfter(Promise.reject(new Error("gone")))).rejects.toThrow("gone");
   });
 });

@@ -99,6 +99,12 @@ export interface JsonRoute<
   ) => Promise<z.output<A>> | z.output<A>;
 }
 
+/** What a route that deletes what it names answers once `deletion` is done: `{ deleted: true }`. */
+export async function deletedAfter(deletion: Promise<unknown>): Promise<{ deleted: true }> {
+  await deletion;
+  return { deleted: true };
+}
+
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type Declare = <
   P extends InputSchema = undefined,

@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
 import { success } from "../../lib/envelope";
-import { jsonRoutes } from "../../lib/route-options";
+import { deletedAfter, jsonRoutes } from "../../lib/route-options";
 import { actorOf } from "../../plugins/access";
 import * as glossary from "./glossary.service";
 
@@ -57,10 +57,8 @@ export const glossaryRoutes =
       summary: "Delete a glossary term",
       params: GlossaryTermIdParamsSchema,
       answers: DeletedAnswerSchema,
-      run: async ({ params }, actor) => {
-        await glossary.deleteGlossaryTermFor(ctx, actor, params.id);
-        return { deleted: true as const };
-      },
+      run: ({ params }, actor) =>
+        deletedAfter(glossary.deleteGlossaryTermFor(ctx, actor, params.id)),
     });
 
     app.get(

@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context";
-import { jsonRoutes } from "../../lib/route-options";
+import { deletedAfter, jsonRoutes } from "../../lib/route-options";
 import * as connections from "./publishing-connections.service";
 import * as exportsService from "./publishing-exports.service";
 
@@ -52,10 +52,7 @@ export const publishingRoutes =
       operationId: "deletePublishingConnection",
       params: ConnectionIdParamsSchema,
       answers: z.object({ deleted: z.literal(true) }),
-      run: async ({ params }, actor) => {
-        await connections.deleteConnection(ctx, actor, params.id);
-        return { deleted: true as const };
-      },
+      run: ({ params }, actor) => deletedAfter(connections.deleteConnection(ctx, actor, params.id)),
     });
 
     route.post("/api/publishing/connections/:id/test", {

@@ -13,7 +13,7 @@ import {
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
-import { jsonRoutes } from "../../lib/route-options";
+import { deletedAfter, jsonRoutes } from "../../lib/route-options";
 import * as webhooks from "./webhooks.service";
 
 /** Settings > Webhooks: admins only, every route (the service checks the policy again). */
@@ -52,10 +52,7 @@ export const webhooksRoutes =
       operationId: "deleteWebhook",
       params: WebhookIdParamsSchema,
       answers: DeletedAnswerSchema,
-      run: async ({ params }, actor) => {
-        await webhooks.deleteWebhook(ctx, actor, params.id);
-        return { deleted: true as const };
-      },
+      run: ({ params }, actor) => deletedAfter(webhooks.deleteWebhook(ctx, actor, params.id)),
     });
 
     route.post("/api/webhooks/:id/rotate-secret", {
