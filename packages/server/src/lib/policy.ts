@@ -15,8 +15,11 @@ export const FORBIDDEN_MESSAGE = "You do not have permission to do this.";
 export interface PolicyRules<A extends string, R> {
   /** Every action, in the order capabilities are listed. */
   actions: readonly A[];
-  /** The lowest role for each action (admin ≥ editor ≥ viewer, ranked by the contract). */
-  minRole: Record<A, Role>;
+  /**
+   * The lowest role for each action (admin ≥ editor ≥ viewer, ranked by the contract), or one
+   * role for every action.
+   */
+  minRole: Record<A, Role> | Role;
   /**
    * Whether this actor may ever do the action to this record, whatever its state (e.g. only
    * to their own): false is a 403 like the role. Omitted: always.
@@ -45,8 +48,10 @@ export interface Policy<A extends string, R> {
  * never allows an action hears 403 whatever the record's state.
  */
 export function definePolicy<A extends string, R = void>(rules: PolicyRules<A, R>): Policy<A, R> {
+  const minRole = (action: A): Role =>
+    typeof rules.minRole === "string" ? rules.minRole : rules.minRole[action];
   const refusal = (actor: PolicyActor, action: A, record: R): PolicyRefusal | null => {
-    if (!roleAtLeast(actor.role, rules.minRole[action])) return "forbidden";
+    if (!roleAtLeast(actor.role, minRole(action))) return "forbidden";
     if (rules.permits && !rules.permits(action, record, actor)) return "forbidden";
     if (rules.allows && !rules.allows(action, record, actor)) return "conflict";
     return null;
@@ -56,7 +61,7 @@ export function definePolicy<A extends string, R = void>(rules: PolicyRules<A, R
     authorize(actor, action, record) {
       const why = refusal(actor, action, record);
       if (why === "forbidden") {
-        const byRole = !roleAtLeast(actor.role, rules.minRole[action]);
+        const byRole = !roleAtLeast(actor.role, minRole(action));
         throw new AppError(
           "forbidden",
           (!byRole && rules.forbiddenMessages?.[action]) || FORBIDDEN_MESSAGE,

@@ -1,5 +1,18 @@
-import type { FastifySchema } from "fastify";
-import type { Access } from "../plugins/access";
+import { successEnvelope, type Role } from "@content-studio/contract";
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { z } from "zod";
+import { actorOf, type Access, type SessionUser } from "../plugins/access";
+import { success } from "./envelope";
 
 /** A route's schema: the contract's schemas plus what the OpenAPI document says of it. */
 interface DescribedRouteSchema extends FastifySchema {
@@ -50,5 +63,95 @@ export function routeOptions<S extends DescribedRouteSchema>(
     preHandler: async (_request, reply) => {
       reply.statusCode = status;
     },
+  };
+}
+
+/** A zod schema, or nothing where a route takes no such input. */
+type InputSchema = z.ZodType | undefined;
+type Parsed<S extends InputSchema> = S extends z.ZodType ? z.output<S> : unknown;
+
+/**
+ * One JSON route of a module: what the OpenAPI document says of it, the contract's schemas for
+ * what it takes, and `answers`, the schema of the `data` its success envelope carries (with
+ * `status` 201 or 202 when that is not 200). `run` gets the validated request, the signed-in
+ * actor (every such route needs one: its least role is a role) and the reply, and returns that
+ * data.
+ */
+export interface JsonRoute<
+  P extends InputSchema,
+  Q extends InputSchema,
+  B extends InputSchema,
+  A extends z.ZodType,
+> {
+  operationId: string;
+  summary: string;
+  /** The least role that may call it; the module's unless given. */
+  access?: Role;
+  params?: P;
+  querystring?: Q;
+  body?: B;
+  answers: A;
+  status?: SuccessStatus;
+  run: (
+    request: FastifyRequest<{ Params: Parsed<P>; Querystring: Parsed<Q>; Body: Parsed<B> }>,
+    actor: SessionUser,
+    reply: FastifyReply,
+  ) => Promise<z.output<A>> | z.output<A>;
+}
+
+/** What a route that deletes what it names answers once `deletion` is done: `{ deleted: true }`. */
+export async function deletedAfter(deletion: Promise<unknown>): Promise<{ deleted: true }> {
+  await deletion;
+  return { deleted: true };
+}
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type Declare = <
+  P extends InputSchema = undefined,
+  Q extends InputSchema = undefined,
+  B extends InputSchema = undefined,
+  A extends z.ZodType = z.ZodType,
+>(
+  url: string,
+  route: JsonRoute<P, Q, B, A>,
+) => void;
+
+/**
+ * Declares a module's JSON routes on `app` under its OpenAPI tags and default least role: each
+ * is registered with `routeOptions` and answers `success(await run(request, actor))`. Routes
+ * that answer a file or a stream, or need more config, are written out with `routeOptions`.
+ */
+export function jsonRoutes(
+  app: FastifyInstance<
+    RawServerDefault,
+    RawRequestDefaultExpression,
+    RawReplyDefaultExpression,
+    FastifyBaseLogger,
+    ZodTypeProvider
+  >,
+  module: { tags: string[]; access: Role },
+): Record<"get" | "post" | "put" | "patch" | "delete", Declare> {
+  const declare =
+    (method: Method): Declare =>
+    (url, { access, answers, status, run, ...described }) => {
+      const schema: DescribedRouteSchema = {
+        ...described,
+        tags: module.tags,
+        response: { [status ?? 200]: successEnvelope(answers) },
+      };
+      app.route({
+        method,
+        url,
+        ...routeOptions(access ?? module.access, schema),
+        handler: async (request, reply) =>
+          success(await run(request as never, actorOf(request), reply)),
+      });
+    };
+  return {
+    get: declare("GET"),
+    post: declare("POST"),
+    put: declare("PUT"),
+    patch: declare("PATCH"),
+    delete: declare("DELETE"),
   };
 }

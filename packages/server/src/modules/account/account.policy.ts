@@ -1,4 +1,3 @@
-import type { Role } from "@content-studio/contract";
 import { definePolicy } from "../../lib/policy";
 
 export type AccountAction = "editPreferences" | "rename" | "changePassword";
@@ -14,11 +13,7 @@ export interface PolicyAccount {
  */
 export const accountPolicy = definePolicy<AccountAction, PolicyAccount>({
   actions: ["editPreferences", "rename", "changePassword"],
-  minRole: {
-    editPreferences: "viewer",
-    rename: "viewer",
-    changePassword: "viewer",
-  } satisfies Record<AccountAction, Role>,
+  minRole: "viewer",
   // Someone else's account is not theirs to manage: a 403, whatever its state.
   permits: (_action, account, actor) => account.id === actor.id,
 });

@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
 import { success } from "../../lib/envelope";
-import { routeOptions } from "../../lib/route-options";
+import { jsonRoutes } from "../../lib/route-options";
 import { actorOf } from "../../plugins/access";
 import * as account from "./account.service";
 
@@ -32,29 +32,23 @@ export const accountRoutes =
       async (request) => success(await account.getUiSettings(ctx, actorOf(request))),
     );
 
-    app.put(
-      "/api/me/settings",
-      routeOptions("viewer", {
-        operationId: "updateMySettings",
-        summary: "Save your personal settings",
-        tags: ["account"],
-        body: UiSettingsSchema,
-        response: { 200: successEnvelope(UiSettingsSchema) },
-      }),
-      async (request) => success(await account.saveUiSettings(ctx, actorOf(request), request.body)),
-    );
+    const route = jsonRoutes(app, { access: "viewer", tags: ["account"] });
 
-    app.patch(
-      "/api/me",
-      routeOptions("viewer", {
-        operationId: "updateMe",
-        summary: "Change your display name",
-        tags: ["account"],
-        body: UpdateMeBodySchema,
-        response: { 200: successEnvelope(UserSchema) },
-      }),
-      async (request) => success(await account.updateMe(ctx, actorOf(request), request.body)),
-    );
+    route.put("/api/me/settings", {
+      operationId: "updateMySettings",
+      summary: "Save your personal settings",
+      body: UiSettingsSchema,
+      answers: UiSettingsSchema,
+      run: ({ body }, actor) => account.saveUiSettings(ctx, actor, body),
+    });
+
+    route.patch("/api/me", {
+      operationId: "updateMe",
+      summary: "Change your display name",
+      body: UpdateMeBodySchema,
+      answers: UserSchema,
+      run: ({ body }, actor) => account.updateMe(ctx, actor, body),
+    });
 
     app.post(
       "/api/me/password",

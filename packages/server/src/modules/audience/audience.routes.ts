@@ -20,7 +20,7 @@ import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
 import { MAX_PREVIEWS_PER_USER, reserveIngestSlot } from "../../lib/ingest-slots";
 import { success } from "../../lib/envelope";
-import { routeOptions } from "../../lib/route-options";
+import { jsonRoutes, routeOptions } from "../../lib/route-options";
 import { assertNoNul } from "../../plugins/nul-guard";
 import { actorOf } from "../../plugins/access";
 import * as audience from "./audience.service";
@@ -35,20 +35,15 @@ export const audienceRoutes =
       limits: { fileSize: INTENT_IMPORT_LIMITS.maxFileBytes + 1, files: 1, fields: 0, parts: 1 },
     });
 
-    app.get(
-      "/api/audience/overview",
-      routeOptions("viewer", {
-        operationId: "getAudienceOverview",
-        summary: "Get the intent data overview",
-        tags: ["audience"],
-        querystring: AudienceOverviewQuerySchema,
-        response: { 200: successEnvelope(AudienceOverviewSchema) },
-      }),
-      async (request) =>
-        success(
-          await audience.getAudienceOverview(ctx.db, actorOf(request), request.query.industry),
-        ),
-    );
+    const route = jsonRoutes(app, { access: "viewer", tags: ["audience"] });
+
+    route.get("/api/audience/overview", {
+      operationId: "getAudienceOverview",
+      summary: "Get the intent data overview",
+      querystring: AudienceOverviewQuerySchema,
+      answers: AudienceOverviewSchema,
+      run: ({ query }, actor) => audience.getAudienceOverview(ctx.db, actor, query.industry),
+    });
 
     app.get(
       "/api/audience/export",
@@ -67,16 +62,12 @@ export const audienceRoutes =
       },
     );
 
-    app.get(
-      "/api/audience/datasets",
-      routeOptions("viewer", {
-        operationId: "listIntentDatasets",
-        summary: "List imported intent datasets",
-        tags: ["audience"],
-        response: { 200: successEnvelope(z.array(IntentDatasetSchema)) },
-      }),
-      async () => success(await audience.listDatasetHistory(ctx.db)),
-    );
+    route.get("/api/audience/datasets", {
+      operationId: "listIntentDatasets",
+      summary: "List imported intent datasets",
+      answers: z.array(IntentDatasetSchema),
+      run: () => audience.listDatasetHistory(ctx.db),
+    });
 
     app.post(
       "/api/audience/imports/preview",
@@ -118,57 +109,38 @@ export const audienceRoutes =
       },
     );
 
-    app.post(
-      "/api/audience/imports/:id/commit",
-      routeOptions("editor", {
-        operationId: "commitIntentImport",
-        summary: "Import a previewed intent CSV",
-        tags: ["audience"],
-        params: ImportIdParamsSchema,
-        body: CommitImportBodySchema,
-        response: { 200: successEnvelope(IntentDatasetSchema) },
-      }),
-      async (request) =>
-        success(
-          await audience.commitImport(ctx, actorOf(request), request.params.id, request.body.mode),
-        ),
-    );
+    route.post("/api/audience/imports/:id/commit", {
+      access: "editor",
+      operationId: "commitIntentImport",
+      summary: "Import a previewed intent CSV",
+      params: ImportIdParamsSchema,
+      body: CommitImportBodySchema,
+      answers: IntentDatasetSchema,
+      run: ({ params, body }, actor) => audience.commitImport(ctx, actor, params.id, body.mode),
+    });
 
-    app.get(
-      "/api/audience/recommendations",
-      routeOptions("viewer", {
-        operationId: "listContentGaps",
-        summary: "List recommended content for intent gaps",
-        tags: ["audience"],
-        querystring: AudienceOverviewQuerySchema,
-        response: { 200: successEnvelope(ContentRecommendationsSchema) },
-      }),
-      async (request) =>
-        success(await audience.getContentRecommendations(ctx.db, request.query.industry)),
-    );
+    route.get("/api/audience/recommendations", {
+      operationId: "listContentGaps",
+      summary: "List recommended content for intent gaps",
+      querystring: AudienceOverviewQuerySchema,
+      answers: ContentRecommendationsSchema,
+      run: ({ query }) => audience.getContentRecommendations(ctx.db, query.industry),
+    });
 
-    app.get(
-      "/api/audience/content",
-      routeOptions("viewer", {
-        operationId: "listAudienceContent",
-        summary: "List content with its audience match",
-        tags: ["audience"],
-        response: { 200: successEnvelope(z.array(TargetableItemSchema)) },
-      }),
-      async () => success(await audience.listTargetableItems(ctx.db)),
-    );
+    route.get("/api/audience/content", {
+      operationId: "listAudienceContent",
+      summary: "List content with its audience match",
+      answers: z.array(TargetableItemSchema),
+      run: () => audience.listTargetableItems(ctx.db),
+    });
 
-    app.get(
-      "/api/audience/content/:id/accounts",
-      routeOptions("viewer", {
-        operationId: "listContentAccounts",
-        summary: "List the accounts a content item matches",
-        tags: ["audience"],
-        params: ContentIdParamsSchema,
-        response: { 200: successEnvelope(AccountsToTargetSchema) },
-      }),
-      async (request) => success(await audience.getAccountsToTarget(ctx.db, request.params.id)),
-    );
+    route.get("/api/audience/content/:id/accounts", {
+      operationId: "listContentAccounts",
+      summary: "List the accounts a content item matches",
+      params: ContentIdParamsSchema,
+      answers: AccountsToTargetSchema,
+      run: ({ params }) => audience.getAccountsToTarget(ctx.db, params.id),
+    });
 
     app.get(
       "/api/audience/content/:id/accounts/export",

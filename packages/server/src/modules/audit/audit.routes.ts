@@ -1,24 +1,19 @@
-import { AuditPageSchema, AuditQuerySchema, successEnvelope } from "@content-studio/contract";
+import { AuditPageSchema, AuditQuerySchema } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
-import { success } from "../../lib/envelope";
-import { routeOptions } from "../../lib/route-options";
+import { jsonRoutes, routeOptions } from "../../lib/route-options";
 import { exportAuditCsv, listAudit } from "./audit.service";
 
 export const auditRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      "/api/audit",
-      routeOptions("admin", {
-        operationId: "listAuditLog",
-        summary: "List audit log entries",
-        tags: ["audit"],
-        querystring: AuditQuerySchema,
-        response: { 200: successEnvelope(AuditPageSchema) },
-      }),
-      async (request) => success(await listAudit(ctx.db, request.query)),
-    );
+    jsonRoutes(app, { access: "admin", tags: ["audit"] }).get("/api/audit", {
+      operationId: "listAuditLog",
+      summary: "List audit log entries",
+      querystring: AuditQuerySchema,
+      answers: AuditPageSchema,
+      run: ({ query }) => listAudit(ctx.db, query),
+    });
 
     app.get(
       "/api/audit/export",

@@ -4,21 +4,17 @@ import {
   CampaignBriefListSchema,
   CampaignBriefSchema,
   CampaignIdParamsSchema,
-  successEnvelope,
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
-import { success } from "../../lib/envelope";
-import { routeOptions } from "../../lib/route-options";
+import { jsonRoutes, routeOptions } from "../../lib/route-options";
 import { actorOf } from "../../plugins/access";
 import { assertNoNul } from "../../plugins/nul-guard";
 import { MAX_BRIEF_CSV_BYTES } from "./campaigns-csv";
 import * as campaigns from "./campaigns.service";
 import { latestKitsFor } from "./kit.service";
-
-const brief = successEnvelope(CampaignBriefSchema);
 
 /** Campaign briefs: every role reads and exports; editors manage their own; admins all. */
 export const campaignsRoutes =
@@ -29,39 +25,31 @@ export const campaignsRoutes =
       limits: { fileSize: MAX_BRIEF_CSV_BYTES + 1, files: 1, fields: 0, parts: 1 },
     });
 
-    app.get(
-      "/api/campaigns",
-      routeOptions("viewer", {
-        operationId: "listCampaigns",
-        summary: "List campaign briefs",
-        tags: ["campaigns"],
-        response: { 200: successEnvelope(CampaignBriefListSchema) },
-      }),
-      async (request) =>
-        success(await campaigns.listBriefs(ctx, actorOf(request), await latestKitsFor(ctx))),
-    );
+    const route = jsonRoutes(app, { access: "editor", tags: ["campaigns"] });
 
-    app.post(
-      "/api/campaigns",
-      routeOptions("editor", {
-        operationId: "createCampaign",
-        summary: "Create a campaign brief",
-        tags: ["campaigns"],
-        body: CampaignBriefInputSchema,
-        response: { 201: brief },
-      }),
-      async (request) => success(await campaigns.createBrief(ctx, actorOf(request), request.body)),
-    );
+    route.get("/api/campaigns", {
+      access: "viewer",
+      operationId: "listCampaigns",
+      summary: "List campaign briefs",
+      answers: CampaignBriefListSchema,
+      run: async (_request, actor) => campaigns.listBriefs(ctx, actor, await latestKitsFor(ctx)),
+    });
 
-    app.post(
-      "/api/campaigns/import",
-      routeOptions("editor", {
-        operationId: "importCampaign",
-        summary: "Import a campaign brief from CSV",
-        tags: ["campaigns"],
-        response: { 201: brief },
-      }),
-      async (request) => {
+    route.post("/api/campaigns", {
+      operationId: "createCampaign",
+      summary: "Create a campaign brief",
+      body: CampaignBriefInputSchema,
+      answers: CampaignBriefSchema,
+      status: 201,
+      run: ({ body }, actor) => campaigns.createBrief(ctx, actor, body),
+    });
+
+    route.post("/api/campaigns/import", {
+      operationId: "importCampaign",
+      summary: "Import a campaign brief from CSV",
+      answers: CampaignBriefSchema,
+      status: 201,
+      run: async (request, actor) => {
         if (!request.isMultipart()) throw new AppError("validation_error", "Choose a CSV file.");
         const part = await request.file();
         if (!part) throw new AppError("validation_error", "Choose a CSV file.");
@@ -72,73 +60,48 @@ export const campaignsRoutes =
         }
         const text = bytes.toString("utf8");
         assertNoNul(text, `body.${part.fieldname}`);
-        return success(await campaigns.importBrief(ctx, actorOf(request), text));
+        return campaigns.importBrief(ctx, actor, text);
       },
-    );
+    });
 
-    app.get(
-      "/api/campaigns/:id",
-      routeOptions("viewer", {
-        operationId: "getCampaign",
-        summary: "Get a campaign brief",
-        tags: ["campaigns"],
-        params: CampaignIdParamsSchema,
-        response: { 200: brief },
-      }),
-      async (request) =>
-        success(
-          await campaigns.getBrief(
-            ctx,
-            actorOf(request),
-            request.params.id,
-            await latestKitsFor(ctx, [request.params.id]),
-          ),
-        ),
-    );
+    route.get("/api/campaigns/:id", {
+      access: "viewer",
+      operationId: "getCampaign",
+      summary: "Get a campaign brief",
+      params: CampaignIdParamsSchema,
+      answers: CampaignBriefSchema,
+      run: async ({ params }, actor) =>
+        campaigns.getBrief(ctx, actor, params.id, await latestKitsFor(ctx, [params.id])),
+    });
 
-    app.put(
-      "/api/campaigns/:id",
-      routeOptions("editor", {
-        operationId: "updateCampaign",
-        summary: "Edit a campaign brief",
-        tags: ["campaigns"],
-        params: CampaignIdParamsSchema,
-        body: CampaignBriefInputSchema,
-        response: { 200: brief },
-      }),
-      async (request) =>
-        success(
-          await campaigns.updateBrief(ctx, actorOf(request), request.params.id, request.body),
-        ),
-    );
+    route.put("/api/campaigns/:id", {
+      operationId: "updateCampaign",
+      summary: "Edit a campaign brief",
+      params: CampaignIdParamsSchema,
+      body: CampaignBriefInputSchema,
+      answers: CampaignBriefSchema,
+      run: ({ params, body }, actor) => campaigns.updateBrief(ctx, actor, params.id, body),
+    });
 
-    app.delete(
-      "/api/campaigns/:id",
-      routeOptions("editor", {
-        operationId: "deleteCampaign",
-        summary: "Delete a campaign brief",
-        tags: ["campaigns"],
-        params: CampaignIdParamsSchema,
-        response: { 200: successEnvelope(z.null()) },
-      }),
-      async (request) => {
-        await campaigns.deleteBrief(ctx, actorOf(request), request.params.id);
-        return success(null);
+    route.delete("/api/campaigns/:id", {
+      operationId: "deleteCampaign",
+      summary: "Delete a campaign brief",
+      params: CampaignIdParamsSchema,
+      answers: z.null(),
+      run: async ({ params }, actor) => {
+        await campaigns.deleteBrief(ctx, actor, params.id);
+        return null;
       },
-    );
+    });
 
-    app.post(
-      "/api/campaigns/:id/duplicate",
-      routeOptions("editor", {
-        operationId: "duplicateCampaign",
-        summary: "Duplicate a campaign brief",
-        tags: ["campaigns"],
-        params: CampaignIdParamsSchema,
-        response: { 201: brief },
-      }),
-      async (request) =>
-        success(await campaigns.duplicateBrief(ctx, actorOf(request), request.params.id)),
-    );
+    route.post("/api/campaigns/:id/duplicate", {
+      operationId: "duplicateCampaign",
+      summary: "Duplicate a campaign brief",
+      params: CampaignIdParamsSchema,
+      answers: CampaignBriefSchema,
+      status: 201,
+      run: ({ params }, actor) => campaigns.duplicateBrief(ctx, actor, params.id),
+    });
 
     app.get(
       "/api/campaigns/:id/export.csv",

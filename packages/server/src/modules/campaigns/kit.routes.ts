@@ -4,20 +4,17 @@ import {
   KitSchema,
   KitSubmitBodySchema,
   KitSubmitResultSchema,
-  successEnvelope,
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context";
 import { changeFeedOf } from "../../db/change-feed";
-import { success } from "../../lib/envelope";
-import { routeOptions } from "../../lib/route-options";
+import { jsonRoutes, routeOptions } from "../../lib/route-options";
 import { startStreamReply } from "../../lib/stream-reply";
 import { actorOf } from "../../plugins/access";
 import { openKitExport } from "./kit-export-store";
 import * as kits from "./kit.service";
 
-const kit = successEnvelope(KitSchema);
 const KitStepParamsSchema = z.object({
   id: z.string().min(1).max(100),
   stepId: z.string().min(1).max(100),
@@ -36,29 +33,25 @@ const KEEP_ALIVE_MS = 15_000;
 export const kitRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post(
-      "/api/campaigns/:id/kits",
-      routeOptions("editor", {
-        operationId: "startKit",
-        summary: "Start generating a campaign kit",
-        tags: ["campaigns"],
-        params: CampaignIdParamsSchema,
-        response: { 201: kit },
-      }),
-      async (request) => success(await kits.startKit(ctx, actorOf(request), request.params.id)),
-    );
+    const route = jsonRoutes(app, { access: "editor", tags: ["campaigns"] });
 
-    app.get(
-      "/api/kits/:id",
-      routeOptions("viewer", {
-        operationId: "getKit",
-        summary: "Get a campaign kit and its progress",
-        tags: ["campaigns"],
-        params: CampaignIdParamsSchema,
-        response: { 200: kit },
-      }),
-      async (request) => success(await kits.getKit(ctx, actorOf(request), request.params.id)),
-    );
+    route.post("/api/campaigns/:id/kits", {
+      operationId: "startKit",
+      summary: "Start generating a campaign kit",
+      params: CampaignIdParamsSchema,
+      answers: KitSchema,
+      status: 201,
+      run: ({ params }, actor) => kits.startKit(ctx, actor, params.id),
+    });
+
+    route.get("/api/kits/:id", {
+      access: "viewer",
+      operationId: "getKit",
+      summary: "Get a campaign kit and its progress",
+      params: CampaignIdParamsSchema,
+      answers: KitSchema,
+      run: ({ params }, actor) => kits.getKit(ctx, actor, params.id),
+    });
 
     // Server-sent events: the kit as it changes, fed by NOTIFY kit_progress (any process's
     // writes), at most every EVENT_THROTTLE_MS, until the client leaves.
@@ -120,66 +113,38 @@ export const kitRoutes =
       },
     );
 
-    app.post(
-      "/api/kits/:id/cancel",
-      routeOptions("editor", {
-        operationId: "cancelKit",
-        summary: "Cancel a running campaign kit",
-        tags: ["campaigns"],
-        params: CampaignIdParamsSchema,
-        response: { 200: kit },
-      }),
-      async (request) => success(await kits.cancelKit(ctx, actorOf(request), request.params.id)),
-    );
+    route.post("/api/kits/:id/cancel", {
+      operationId: "cancelKit",
+      summary: "Cancel a running campaign kit",
+      params: CampaignIdParamsSchema,
+      answers: KitSchema,
+      run: ({ params }, actor) => kits.cancelKit(ctx, actor, params.id),
+    });
 
-    app.post(
-      "/api/kits/:id/resume",
-      routeOptions("editor", {
-        operationId: "resumeKit",
-        summary: "Resume a cancelled or failed campaign kit",
-        tags: ["campaigns"],
-        params: CampaignIdParamsSchema,
-        response: { 200: kit },
-      }),
-      async (request) => success(await kits.resumeKit(ctx, actorOf(request), request.params.id)),
-    );
+    route.post("/api/kits/:id/resume", {
+      operationId: "resumeKit",
+      summary: "Resume a cancelled or failed campaign kit",
+      params: CampaignIdParamsSchema,
+      answers: KitSchema,
+      run: ({ params }, actor) => kits.resumeKit(ctx, actor, params.id),
+    });
 
-    app.post(
-      "/api/kits/:id/steps/:stepId/retry",
-      routeOptions("editor", {
-        operationId: "retryKitStep",
-        summary: "Retry one asset of a campaign kit",
-        tags: ["campaigns"],
-        params: KitStepParamsSchema,
-        response: { 200: kit },
-      }),
-      async (request) =>
-        success(
-          await kits.resumeKit(ctx, actorOf(request), request.params.id, [request.params.stepId]),
-        ),
-    );
+    route.post("/api/kits/:id/steps/:stepId/retry", {
+      operationId: "retryKitStep",
+      summary: "Retry one asset of a campaign kit",
+      params: KitStepParamsSchema,
+      answers: KitSchema,
+      run: ({ params }, actor) => kits.resumeKit(ctx, actor, params.id, [params.stepId]),
+    });
 
-    app.post(
-      "/api/kits/:id/steps/:stepId/fix",
-      routeOptions("editor", {
-        operationId: "fixKitStep",
-        summary: "Fix one asset's kit-check findings",
-        tags: ["campaigns"],
-        params: KitStepParamsSchema,
-        body: KitFixBodySchema,
-        response: { 200: kit },
-      }),
-      async (request) =>
-        success(
-          await kits.fixStep(
-            ctx,
-            actorOf(request),
-            request.params.id,
-            request.params.stepId,
-            request.body,
-          ),
-        ),
-    );
+    route.post("/api/kits/:id/steps/:stepId/fix", {
+      operationId: "fixKitStep",
+      summary: "Fix one asset's kit-check findings",
+      params: KitStepParamsSchema,
+      body: KitFixBodySchema,
+      answers: KitSchema,
+      run: ({ params, body }, actor) => kits.fixStep(ctx, actor, params.id, params.stepId, body),
+    });
 
     app.get(
       "/api/kits/:id/export.zip",
@@ -226,19 +191,12 @@ export const kitRoutes =
       },
     );
 
-    app.post(
-      "/api/kits/:id/submit",
-      routeOptions("editor", {
-        operationId: "submitKit",
-        summary: "Submit a campaign kit's assets for review",
-        tags: ["campaigns"],
-        params: CampaignIdParamsSchema,
-        body: KitSubmitBodySchema,
-        response: { 200: successEnvelope(KitSubmitResultSchema) },
-      }),
-      async (request) =>
-        success(
-          await kits.submitKit(ctx, actorOf(request), request.params.id, request.body.stepIds),
-        ),
-    );
+    route.post("/api/kits/:id/submit", {
+      operationId: "submitKit",
+      summary: "Submit a campaign kit's assets for review",
+      params: CampaignIdParamsSchema,
+      body: KitSubmitBodySchema,
+      answers: KitSubmitResultSchema,
+      run: ({ params, body }, actor) => kits.submitKit(ctx, actor, params.id, body.stepIds),
+    });
   };

@@ -4,14 +4,12 @@ import {
   GENERATION_FAILED_MESSAGE,
   GenerateContentBodySchema,
   GeneratedContentSchema,
-  successEnvelope,
   type GenerationEvent,
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
-import { success } from "../../lib/envelope";
-import { routeOptions } from "../../lib/route-options";
+import { jsonRoutes, routeOptions } from "../../lib/route-options";
 import { startStreamReply } from "../../lib/stream-reply";
 import { actorOf } from "../../plugins/access";
 import { clientGoneSignal } from "../../plugins/client-gone";
@@ -25,35 +23,25 @@ import {
 export const generationRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      "/api/content-generation-data",
-      routeOptions("viewer", {
-        operationId: "getGenerationData",
-        summary: "Get the choices for the generation form",
-        tags: ["content"],
-        querystring: ContentGenerationDataQuerySchema,
-        response: { 200: successEnvelope(ContentGenerationDataSchema) },
-      }),
-      async (request) =>
-        success(await getContentGenerationData(ctx, actorOf(request), request.query)),
-    );
+    const route = jsonRoutes(app, { access: "editor", tags: ["content"] });
 
-    app.post(
-      "/api/generate-content",
-      routeOptions("editor", {
-        operationId: "generateContent",
-        summary: "Generate content from a brief",
-        tags: ["content"],
-        body: GenerateContentBodySchema,
-        response: { 200: successEnvelope(GeneratedContentSchema) },
-      }),
-      async (request, reply) => {
-        const signal = clientGoneSignal(reply);
-        return success(
-          await generateContent(ctx, actorOf(request), request.body, signal, request.log),
-        );
-      },
-    );
+    route.get("/api/content-generation-data", {
+      access: "viewer",
+      operationId: "getGenerationData",
+      summary: "Get the choices for the generation form",
+      querystring: ContentGenerationDataQuerySchema,
+      answers: ContentGenerationDataSchema,
+      run: ({ query }, actor) => getContentGenerationData(ctx, actor, query),
+    });
+
+    route.post("/api/generate-content", {
+      operationId: "generateContent",
+      summary: "Generate content from a brief",
+      body: GenerateContentBodySchema,
+      answers: GeneratedContentSchema,
+      run: ({ body, log }, actor, reply) =>
+        generateContent(ctx, actor, body, clientGoneSignal(reply), log),
+    });
 
     app.post(
       "/api/generate-content/stream",

@@ -1,8 +1,7 @@
-import { DashboardSummarySchema, successEnvelope } from "@content-studio/contract";
+import { DashboardSummarySchema } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
-import { success } from "../../lib/envelope";
-import { routeOptions } from "../../lib/route-options";
+import { jsonRoutes } from "../../lib/route-options";
 import { getDashboardSummary } from "../library/library-dashboard.service";
 
 /**
@@ -12,14 +11,10 @@ import { getDashboardSummary } from "../library/library-dashboard.service";
 export const dashboardRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      "/api/dashboard/summary",
-      routeOptions("viewer", {
-        operationId: "getDashboardSummary",
-        summary: "Get the dashboard counters",
-        tags: ["dashboard"],
-        response: { 200: successEnvelope(DashboardSummarySchema) },
-      }),
-      async () => success(await getDashboardSummary(ctx)),
-    );
+    jsonRoutes(app, { access: "viewer", tags: ["dashboard"] }).get("/api/dashboard/summary", {
+      operationId: "getDashboardSummary",
+      summary: "Get the dashboard counters",
+      answers: DashboardSummarySchema,
+      run: () => getDashboardSummary(ctx),
+    });
   };

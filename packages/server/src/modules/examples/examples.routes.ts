@@ -20,7 +20,7 @@ import { AnswerCache } from "../../lib/answer-cache";
 import { AppError } from "../../lib/app-error";
 import { replyWithEtag } from "../../lib/etag";
 import { success } from "../../lib/envelope";
-import { routeOptions } from "../../lib/route-options";
+import { jsonRoutes, routeOptions } from "../../lib/route-options";
 import { actorOf } from "../../plugins/access";
 import { clientGoneSignal } from "../../plugins/client-gone";
 import { assertNoNul } from "../../plugins/nul-guard";
@@ -66,6 +66,7 @@ export const examplesRoutes =
         parts: INGEST_MAX_ENTRIES + 5,
       },
     });
+    const route = jsonRoutes(app, { access: "editor", tags: ["examples"] });
 
     app.get(
       "/api/examples",
@@ -93,18 +94,14 @@ export const examplesRoutes =
       },
     );
 
-    app.get(
-      "/api/examples/:id",
-      routeOptions("viewer", {
-        operationId: "getExample",
-        summary: "Get a benchmark example",
-        tags: ["examples"],
-        params: ExampleIdParamsSchema,
-        response: { 200: successEnvelope(ExampleDetailSchema) },
-      }),
-      async (request) =>
-        success(await examples.getExample(ctx.db, actorOf(request), request.params.id)),
-    );
+    route.get("/api/examples/:id", {
+      access: "viewer",
+      operationId: "getExample",
+      summary: "Get a benchmark example",
+      params: ExampleIdParamsSchema,
+      answers: ExampleDetailSchema,
+      run: ({ params }, actor) => examples.getExample(ctx.db, actor, params.id),
+    });
 
     app.get(
       "/api/examples/:id/export",
@@ -123,119 +120,81 @@ export const examplesRoutes =
       },
     );
 
-    app.post(
-      "/api/examples",
-      routeOptions("editor", {
-        operationId: "createExample",
-        summary: "Add a benchmark example",
-        tags: ["examples"],
-        body: ExampleInputSchema,
-        response: { 201: successEnvelope(ExampleDetailSchema) },
-      }),
-      async (request) => {
-        const example = await examples.createExample(ctx.db, actorOf(request), request.body);
-        return success(example);
+    route.post("/api/examples", {
+      operationId: "createExample",
+      summary: "Add a benchmark example",
+      body: ExampleInputSchema,
+      answers: ExampleDetailSchema,
+      status: 201,
+      run: ({ body }, actor) => examples.createExample(ctx.db, actor, body),
+    });
+
+    route.put("/api/examples/:id", {
+      operationId: "updateExample",
+      summary: "Edit a benchmark example",
+      params: ExampleIdParamsSchema,
+      body: ExampleInputSchema,
+      answers: ExampleDetailSchema,
+      run: ({ params, body }, actor) => examples.replaceExample(ctx.db, actor, params.id, body),
+    });
+
+    route.delete("/api/examples/:id", {
+      operationId: "deleteExample",
+      summary: "Delete a benchmark example",
+      params: ExampleIdParamsSchema,
+      answers: z.object({ id: z.string() }),
+      run: async ({ params }, actor) => {
+        await examples.removeExample(ctx.db, actor, params.id);
+        return { id: params.id };
       },
-    );
+    });
 
-    app.put(
-      "/api/examples/:id",
-      routeOptions("editor", {
-        operationId: "updateExample",
-        summary: "Edit a benchmark example",
-        tags: ["examples"],
-        params: ExampleIdParamsSchema,
-        body: ExampleInputSchema,
-        response: { 200: successEnvelope(ExampleDetailSchema) },
+    route.post("/api/examples/archive", {
+      operationId: "archiveExamples",
+      summary: "Archive benchmark examples",
+      body: ArchiveExamplesBodySchema,
+      answers: z.object({ archived: z.number() }),
+      run: async ({ body }, actor) => ({
+        archived: await examples.archiveMissing(ctx.db, actor, body.ids),
       }),
-      async (request) =>
-        success(
-          await examples.replaceExample(ctx.db, actorOf(request), request.params.id, request.body),
-        ),
-    );
+    });
 
-    app.delete(
-      "/api/examples/:id",
-      routeOptions("editor", {
-        operationId: "deleteExample",
-        summary: "Delete a benchmark example",
-        tags: ["examples"],
-        params: ExampleIdParamsSchema,
-        response: { 200: successEnvelope(z.object({ id: z.string() })) },
-      }),
-      async (request) => {
-        await examples.removeExample(ctx.db, actorOf(request), request.params.id);
-        return success({ id: request.params.id });
-      },
-    );
+    route.post("/api/examples/ingest", {
+      operationId: "ingestExamples",
+      summary: "Ingest examples from the repository source",
+      body: StartIngestBodySchema,
+      answers: IngestJobSchema,
+      status: 202,
+      run: ({ body }, actor) => examples.ingestFromSettings(ctx, actor, body),
+    });
 
-    app.post(
-      "/api/examples/archive",
-      routeOptions("editor", {
-        operationId: "archiveExamples",
-        summary: "Archive benchmark examples",
-        tags: ["examples"],
-        body: ArchiveExamplesBodySchema,
-        response: { 200: successEnvelope(z.object({ archived: z.number() })) },
-      }),
-      async (request) =>
-        success({
-          archived: await examples.archiveMissing(ctx.db, actorOf(request), request.body.ids),
-        }),
-    );
-
-    app.post(
-      "/api/examples/ingest",
-      routeOptions("editor", {
-        operationId: "ingestExamples",
-        summary: "Ingest examples from the repository source",
-        tags: ["examples"],
-        body: StartIngestBodySchema,
-        response: { 202: successEnvelope(IngestJobSchema) },
-      }),
-      async (request) => {
-        const job = await examples.ingestFromSettings(ctx, actorOf(request), request.body);
-        return success(job);
-      },
-    );
-
-    app.post(
-      "/api/examples/ingest/upload",
-      routeOptions("editor", {
-        operationId: "uploadExamples",
-        summary: "Ingest examples from uploaded files",
-        tags: ["examples"],
-        response: { 202: successEnvelope(IngestJobSchema) },
-      }),
-      async (request) => {
+    route.post("/api/examples/ingest/upload", {
+      operationId: "uploadExamples",
+      summary: "Ingest examples from uploaded files",
+      answers: IngestJobSchema,
+      status: 202,
+      run: (request, actor) => {
         if (!request.isMultipart())
           throw new AppError("validation_error", "Upload a folder or a .zip file.");
-        const job = await examples.ingestUploadedParts(ctx, actorOf(request), uploadParts(request));
-        return success(job);
+        return examples.ingestUploadedParts(ctx, actor, uploadParts(request));
       },
-    );
+    });
 
-    app.get(
-      "/api/examples/ingest/jobs",
-      routeOptions("viewer", {
-        operationId: "listIngestRuns",
-        summary: "List example ingest runs",
-        tags: ["examples"],
-        querystring: z.object({ running: z.enum(["true", "false"]).optional() }),
-        response: { 200: successEnvelope(z.array(IngestJobSchema)) },
-      }),
-      async (request) => success(await listIngestJobs(ctx, request.query.running === "true")),
-    );
+    route.get("/api/examples/ingest/jobs", {
+      access: "viewer",
+      operationId: "listIngestRuns",
+      summary: "List example ingest runs",
+      querystring: z.object({ running: z.enum(["true", "false"]).optional() }),
+      answers: z.array(IngestJobSchema),
+      run: ({ query }) => listIngestJobs(ctx, query.running === "true"),
+    });
 
-    app.get(
-      "/api/examples/ingest/jobs/:id",
-      routeOptions("viewer", {
-        operationId: "getIngestRun",
-        summary: "Get an example ingest run",
-        tags: ["examples"],
-        params: ExampleIdParamsSchema,
-        response: { 200: successEnvelope(IngestJobSchema) },
-      }),
-      async (request) => success(await getIngestJob(ctx, request.params.id)),
-    );
+    route.get("/api/examples/ingest/jobs/:id", {
+      access: "viewer",
+      operationId: "getIngestRun",
+      summary: "Get an example ingest run",
+      params: ExampleIdParamsSchema,
+      answers: IngestJobSchema,
+      run: ({ params }) => getIngestJob(ctx, params.id),
+    });
   };

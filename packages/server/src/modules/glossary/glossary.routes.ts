@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
 import { success } from "../../lib/envelope";
-import { routeOptions } from "../../lib/route-options";
+import { deletedAfter, jsonRoutes } from "../../lib/route-options";
 import { actorOf } from "../../plugins/access";
 import * as glossary from "./glossary.service";
 
@@ -23,67 +23,43 @@ const IMPORT_BODY_LIMIT = 4 * 1024 * 1024;
 export const glossaryRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      "/api/settings/glossary",
-      routeOptions("viewer", {
-        operationId: "listGlossary",
-        summary: "List glossary terms",
-        tags: ["glossary"],
-        querystring: ListGlossaryQuerySchema,
-        response: { 200: successEnvelope(GlossaryListSchema) },
-      }),
-      async (request) =>
-        success(await glossary.listGlossaryFor(ctx, actorOf(request), request.query)),
-    );
+    const route = jsonRoutes(app, { access: "admin", tags: ["glossary"] });
 
-    app.post(
-      "/api/settings/glossary",
-      routeOptions("admin", {
-        operationId: "createGlossaryTerm",
-        summary: "Add a glossary term",
-        tags: ["glossary"],
-        body: GlossaryTermInputSchema,
-        response: { 201: successEnvelope(GlossaryTermSchema) },
-      }),
-      async (request) =>
-        success(await glossary.createGlossaryTerm(ctx, actorOf(request), request.body)),
-    );
+    route.get("/api/settings/glossary", {
+      access: "viewer",
+      operationId: "listGlossary",
+      summary: "List glossary terms",
+      querystring: ListGlossaryQuerySchema,
+      answers: GlossaryListSchema,
+      run: ({ query }, actor) => glossary.listGlossaryFor(ctx, actor, query),
+    });
 
-    app.put(
-      "/api/settings/glossary/:id",
-      routeOptions("admin", {
-        operationId: "updateGlossaryTerm",
-        summary: "Edit a glossary term",
-        tags: ["glossary"],
-        params: GlossaryTermIdParamsSchema,
-        body: GlossaryTermInputSchema,
-        response: { 200: successEnvelope(GlossaryTermSchema) },
-      }),
-      async (request) =>
-        success(
-          await glossary.updateGlossaryTermFor(
-            ctx,
-            actorOf(request),
-            request.params.id,
-            request.body,
-          ),
-        ),
-    );
+    route.post("/api/settings/glossary", {
+      operationId: "createGlossaryTerm",
+      summary: "Add a glossary term",
+      body: GlossaryTermInputSchema,
+      answers: GlossaryTermSchema,
+      status: 201,
+      run: ({ body }, actor) => glossary.createGlossaryTerm(ctx, actor, body),
+    });
 
-    app.delete(
-      "/api/settings/glossary/:id",
-      routeOptions("admin", {
-        operationId: "deleteGlossaryTerm",
-        summary: "Delete a glossary term",
-        tags: ["glossary"],
-        params: GlossaryTermIdParamsSchema,
-        response: { 200: successEnvelope(DeletedAnswerSchema) },
-      }),
-      async (request) => {
-        await glossary.deleteGlossaryTermFor(ctx, actorOf(request), request.params.id);
-        return success({ deleted: true as const });
-      },
-    );
+    route.put("/api/settings/glossary/:id", {
+      operationId: "updateGlossaryTerm",
+      summary: "Edit a glossary term",
+      params: GlossaryTermIdParamsSchema,
+      body: GlossaryTermInputSchema,
+      answers: GlossaryTermSchema,
+      run: ({ params, body }, actor) => glossary.updateGlossaryTermFor(ctx, actor, params.id, body),
+    });
+
+    route.delete("/api/settings/glossary/:id", {
+      operationId: "deleteGlossaryTerm",
+      summary: "Delete a glossary term",
+      params: GlossaryTermIdParamsSchema,
+      answers: DeletedAnswerSchema,
+      run: ({ params }, actor) =>
+        deletedAfter(glossary.deleteGlossaryTermFor(ctx, actor, params.id)),
+    });
 
     app.get(
       "/api/settings/glossary/export",

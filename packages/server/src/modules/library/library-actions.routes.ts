@@ -8,7 +8,6 @@ import {
   SaveAsExampleBodySchema,
   VisualizationSchema,
   VisualizeBodySchema,
-  successEnvelope,
   type ContentVariations,
   type ExampleDetail,
   type OptimizeContentBody,
@@ -21,9 +20,8 @@ import {
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
-import { success } from "../../lib/envelope";
-import { routeOptions } from "../../lib/route-options";
-import { actorOf, type SessionUser } from "../../plugins/access";
+import { jsonRoutes } from "../../lib/route-options";
+import type { SessionUser } from "../../plugins/access";
 import { clientGoneSignal } from "../../plugins/client-gone";
 
 /** An action on one item that may call an AI provider (the client going away aborts it). */
@@ -58,81 +56,58 @@ export interface LibraryItemActions {
 export const libraryActionRoutes =
   (ctx: AppContext, actions: LibraryItemActions): FastifyPluginAsyncZod =>
   async (app) => {
-    /** The handler of an action that may call a provider: the id, the body, the client's signal. */
+    const route = jsonRoutes(app, { access: "editor", tags: ["library"] });
+    /** What runs an action that may call a provider: the id, the body, the client's signal. */
     const providerAction =
       <Body, Result>(action: ProviderAction<Body, Result>) =>
-      async (
+      (
         request: FastifyRequest<{ Params: { id: string }; Body: Body }>,
+        actor: SessionUser,
         reply: FastifyReply,
       ) =>
-        success(
-          await action(
-            ctx,
-            actorOf(request),
-            request.params.id,
-            request.body as Body,
-            clientGoneSignal(reply),
-            request.log,
-          ),
-        );
-
-    app.post(
-      "/api/library/:id/optimize",
-      routeOptions("editor", {
-        operationId: "optimizeLibraryItem",
-        summary: "Rewrite a library item to fix its quality findings",
-        tags: ["library"],
-        params: LibraryIdParamsSchema,
-        body: OptimizeContentBodySchema,
-        response: { 200: successEnvelope(OptimizeContentResultSchema) },
-      }),
-      providerAction(actions.optimize),
-    );
-
-    app.post(
-      "/api/library/:id/visualize",
-      routeOptions("editor", {
-        operationId: "visualizeLibraryItem",
-        summary: "Generate an image for a library item",
-        tags: ["library"],
-        params: LibraryIdParamsSchema,
-        body: VisualizeBodySchema,
-        response: { 200: successEnvelope(VisualizationSchema) },
-      }),
-      providerAction(actions.visualize),
-    );
-
-    app.post(
-      "/api/library/:id/repurpose",
-      routeOptions("editor", {
-        operationId: "repurposeLibraryItem",
-        summary: "Repurpose a library item for other channels",
-        tags: ["library"],
-        params: LibraryIdParamsSchema,
-        body: RepurposeBodySchema,
-        response: { 200: successEnvelope(ContentVariationsSchema) },
-      }),
-      providerAction(actions.repurpose),
-    );
-
-    app.post(
-      "/api/library/:id/save-as-example",
-      routeOptions("editor", {
-        operationId: "saveLibraryItemAsExample",
-        summary: "Save a library item as a benchmark example",
-        tags: ["library"],
-        params: LibraryIdParamsSchema,
-        body: SaveAsExampleBodySchema,
-        response: { 201: successEnvelope(ExampleDetailSchema) },
-      }),
-      async (request) => {
-        const example = await actions.saveAsExample(
+        action(
           ctx,
-          actorOf(request),
+          actor,
           request.params.id,
-          request.body,
+          request.body as Body,
+          clientGoneSignal(reply),
+          request.log,
         );
-        return success(example);
-      },
-    );
+
+    route.post("/api/library/:id/optimize", {
+      operationId: "optimizeLibraryItem",
+      summary: "Rewrite a library item to fix its quality findings",
+      params: LibraryIdParamsSchema,
+      body: OptimizeContentBodySchema,
+      answers: OptimizeContentResultSchema,
+      run: providerAction(actions.optimize),
+    });
+
+    route.post("/api/library/:id/visualize", {
+      operationId: "visualizeLibraryItem",
+      summary: "Generate an image for a library item",
+      params: LibraryIdParamsSchema,
+      body: VisualizeBodySchema,
+      answers: VisualizationSchema,
+      run: providerAction(actions.visualize),
+    });
+
+    route.post("/api/library/:id/repurpose", {
+      operationId: "repurposeLibraryItem",
+      summary: "Repurpose a library item for other channels",
+      params: LibraryIdParamsSchema,
+      body: RepurposeBodySchema,
+      answers: ContentVariationsSchema,
+      run: providerAction(actions.repurpose),
+    });
+
+    route.post("/api/library/:id/save-as-example", {
+      operationId: "saveLibraryItemAsExample",
+      summary: "Save a library item as a benchmark example",
+      params: LibraryIdParamsSchema,
+      body: SaveAsExampleBodySchema,
+      answers: ExampleDetailSchema,
+      status: 201,
+      run: ({ params, body }, actor) => actions.saveAsExample(ctx, actor, params.id, body),
+    });
   };

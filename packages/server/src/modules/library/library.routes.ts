@@ -19,7 +19,7 @@ import { changeFeedOf } from "../../db/change-feed";
 import { AnswerCache } from "../../lib/answer-cache";
 import { replyWithEtag } from "../../lib/etag";
 import { success } from "../../lib/envelope";
-import { routeOptions } from "../../lib/route-options";
+import { jsonRoutes, routeOptions } from "../../lib/route-options";
 import { actorOf } from "../../plugins/access";
 import { duplicateLibraryItem } from "./library-create.service";
 import {
@@ -34,14 +34,13 @@ import { transitionLibraryItem } from "./library-lifecycle.service";
 import { listLibrary, listLibraryAuthors } from "./library-list.service";
 import { purgeLibraryItem, restoreLibraryItem, trashLibraryItem } from "./library-trash.service";
 
-const detail = { 200: successEnvelope(LibraryItemDetailSchema) };
-
 export const libraryRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     // Library pages, kept until a table their queries read changes (lib/answer-cache.ts).
     const listCache = new AnswerCache("library pages", changeFeedOf(ctx.db));
     const listEnvelope = successEnvelope(LibraryPageSchema);
+    const route = jsonRoutes(app, { access: "editor", tags: ["library"] });
     app.get(
       "/api/library",
       routeOptions("viewer", {
@@ -63,174 +62,114 @@ export const libraryRoutes =
       },
     );
 
-    app.get(
-      "/api/library/authors",
-      routeOptions("viewer", {
-        operationId: "listLibraryAuthors",
-        summary: "List the authors of library items",
-        tags: ["library"],
-        response: { 200: successEnvelope(z.array(LibraryAuthorSchema)) },
-      }),
-      async () => success(await listLibraryAuthors(ctx)),
-    );
+    route.get("/api/library/authors", {
+      access: "viewer",
+      operationId: "listLibraryAuthors",
+      summary: "List the authors of library items",
+      answers: z.array(LibraryAuthorSchema),
+      run: () => listLibraryAuthors(ctx),
+    });
 
-    app.get(
-      "/api/library/:id",
-      routeOptions("viewer", {
-        operationId: "getLibraryItem",
-        summary: "Get a library item",
-        tags: ["library"],
-        params: LibraryIdParamsSchema,
-        response: detail,
-      }),
-      async (request) => success(await getLibraryItem(ctx, actorOf(request), request.params.id)),
-    );
+    route.get("/api/library/:id", {
+      access: "viewer",
+      operationId: "getLibraryItem",
+      summary: "Get a library item",
+      params: LibraryIdParamsSchema,
+      answers: LibraryItemDetailSchema,
+      run: ({ params }, actor) => getLibraryItem(ctx, actor, params.id),
+    });
 
-    app.put(
-      "/api/library/:id",
-      routeOptions("editor", {
-        operationId: "updateLibraryItem",
-        summary: "Save a new version of a library item",
-        tags: ["library"],
-        params: LibraryIdParamsSchema,
-        body: SaveLibraryItemBodySchema,
-        response: detail,
-      }),
-      async (request) =>
-        success(await saveLibraryItem(ctx, actorOf(request), request.params.id, request.body)),
-    );
+    route.put("/api/library/:id", {
+      operationId: "updateLibraryItem",
+      summary: "Save a new version of a library item",
+      params: LibraryIdParamsSchema,
+      body: SaveLibraryItemBodySchema,
+      answers: LibraryItemDetailSchema,
+      run: ({ params, body }, actor) => saveLibraryItem(ctx, actor, params.id, body),
+    });
 
-    app.post(
-      "/api/library/:id/quality-check",
-      routeOptions("editor", {
-        operationId: "checkLibraryItemQuality",
-        summary: "Re-run the quality check on a library item",
-        tags: ["library"],
-        params: LibraryIdParamsSchema,
-        response: detail,
-      }),
-      async (request) =>
-        success(await recheckLibraryItem(ctx, actorOf(request), request.params.id)),
-    );
+    route.post("/api/library/:id/quality-check", {
+      operationId: "checkLibraryItemQuality",
+      summary: "Re-run the quality check on a library item",
+      params: LibraryIdParamsSchema,
+      answers: LibraryItemDetailSchema,
+      run: ({ params }, actor) => recheckLibraryItem(ctx, actor, params.id),
+    });
 
-    app.post(
-      "/api/library/:id/transitions",
-      routeOptions("editor", {
-        operationId: "transitionLibraryItem",
-        summary: "Submit, approve, reject or publish a library item",
-        tags: ["library"],
-        params: LibraryIdParamsSchema,
-        body: TransitionBodySchema,
-        response: detail,
-      }),
-      async (request) =>
-        success(
-          await transitionLibraryItem(ctx, actorOf(request), request.params.id, request.body),
-        ),
-    );
+    route.post("/api/library/:id/transitions", {
+      operationId: "transitionLibraryItem",
+      summary: "Submit, approve, reject or publish a library item",
+      params: LibraryIdParamsSchema,
+      body: TransitionBodySchema,
+      answers: LibraryItemDetailSchema,
+      run: ({ params, body }, actor) => transitionLibraryItem(ctx, actor, params.id, body),
+    });
 
-    app.get(
-      "/api/library/:id/history",
-      routeOptions("viewer", {
-        operationId: "getLibraryItemHistory",
-        summary: "List a library item's versions and events",
-        tags: ["library"],
-        params: LibraryIdParamsSchema,
-        response: { 200: successEnvelope(LibraryHistorySchema) },
-      }),
-      async (request) => success(await getLibraryHistory(ctx, request.params.id)),
-    );
+    route.get("/api/library/:id/history", {
+      access: "viewer",
+      operationId: "getLibraryItemHistory",
+      summary: "List a library item's versions and events",
+      params: LibraryIdParamsSchema,
+      answers: LibraryHistorySchema,
+      run: ({ params }) => getLibraryHistory(ctx, params.id),
+    });
 
-    app.get(
-      "/api/library/:id/versions/:version",
-      routeOptions("viewer", {
-        operationId: "getLibraryItemVersion",
-        summary: "Get one version of a library item",
-        tags: ["library"],
-        params: LibraryVersionParamsSchema,
-        response: { 200: successEnvelope(LibraryVersionSchema) },
-      }),
-      async (request) =>
-        success(await getLibraryVersion(ctx, request.params.id, request.params.version)),
-    );
+    route.get("/api/library/:id/versions/:version", {
+      access: "viewer",
+      operationId: "getLibraryItemVersion",
+      summary: "Get one version of a library item",
+      params: LibraryVersionParamsSchema,
+      answers: LibraryVersionSchema,
+      run: ({ params }) => getLibraryVersion(ctx, params.id, params.version),
+    });
 
-    app.post(
-      "/api/library/:id/versions/:version/restore",
-      routeOptions("editor", {
-        operationId: "restoreLibraryItemVersion",
-        summary: "Restore an earlier version as the newest",
-        tags: ["library"],
-        params: LibraryVersionParamsSchema,
-        response: detail,
-      }),
-      async (request) =>
-        success(
-          await restoreLibraryVersion(
-            ctx,
-            actorOf(request),
-            request.params.id,
-            request.params.version,
-          ),
-        ),
-    );
+    route.post("/api/library/:id/versions/:version/restore", {
+      operationId: "restoreLibraryItemVersion",
+      summary: "Restore an earlier version as the newest",
+      params: LibraryVersionParamsSchema,
+      answers: LibraryItemDetailSchema,
+      run: ({ params }, actor) => restoreLibraryVersion(ctx, actor, params.id, params.version),
+    });
 
-    app.post(
-      "/api/library/:id/duplicate",
-      routeOptions("editor", {
-        operationId: "duplicateLibraryItem",
-        summary: "Duplicate a library item as a new draft",
-        tags: ["library"],
-        params: LibraryIdParamsSchema,
-        response: { 201: successEnvelope(LibraryItemDetailSchema) },
-      }),
-      async (request) => {
-        const copy = await duplicateLibraryItem(ctx, actorOf(request), request.params.id);
-        return success(copy);
+    route.post("/api/library/:id/duplicate", {
+      operationId: "duplicateLibraryItem",
+      summary: "Duplicate a library item as a new draft",
+      params: LibraryIdParamsSchema,
+      answers: LibraryItemDetailSchema,
+      status: 201,
+      run: ({ params }, actor) => duplicateLibraryItem(ctx, actor, params.id),
+    });
+
+    route.delete("/api/library/:id", {
+      operationId: "trashLibraryItem",
+      summary: "Move a library item to the Trash",
+      params: LibraryIdParamsSchema,
+      answers: z.null(),
+      run: async ({ params }, actor) => {
+        await trashLibraryItem(ctx, actor, params.id);
+        return null;
       },
-    );
+    });
 
-    app.delete(
-      "/api/library/:id",
-      routeOptions("editor", {
-        operationId: "trashLibraryItem",
-        summary: "Move a library item to the Trash",
-        tags: ["library"],
-        params: LibraryIdParamsSchema,
-        response: { 200: successEnvelope(z.null()) },
-      }),
-      async (request) => {
-        await trashLibraryItem(ctx, actorOf(request), request.params.id);
-        return success(null);
+    route.post("/api/library/:id/restore", {
+      operationId: "restoreLibraryItem",
+      summary: "Restore a library item from the Trash",
+      params: LibraryIdParamsSchema,
+      answers: LibraryItemDetailSchema,
+      run: ({ params }, actor) => restoreLibraryItem(ctx, actor, params.id),
+    });
+
+    route.post("/api/library/:id/purge", {
+      access: "admin",
+      operationId: "purgeLibraryItem",
+      summary: "Delete a trashed library item for good",
+      params: LibraryIdParamsSchema,
+      answers: z.null(),
+      run: async ({ params }, actor) => {
+        await purgeLibraryItem(ctx, actor, params.id);
+        return null;
       },
-    );
-
-    app.post(
-      "/api/library/:id/restore",
-      routeOptions("editor", {
-        operationId: "restoreLibraryItem",
-        summary: "Restore a library item from the Trash",
-        tags: ["library"],
-        params: LibraryIdParamsSchema,
-        response: detail,
-      }),
-      async (request) =>
-        success(await restoreLibraryItem(ctx, actorOf(request), request.params.id)),
-    );
-
-    app.post(
-      "/api/library/:id/purge",
-      routeOptions("admin", {
-        operationId: "purgeLibraryItem",
-        summary: "Delete a trashed library item for good",
-        tags: ["library"],
-        params: LibraryIdParamsSchema,
-        response: { 200: successEnvelope(z.null()) },
-      }),
-      async (request) => {
-        await purgeLibraryItem(ctx, actorOf(request), request.params.id);
-        return success(null);
-      },
-    );
+    });
 
     app.get(
       "/api/library/:id/export",

@@ -7,98 +7,74 @@ import {
   FactListSchema,
   FactSchema,
   ListFactsQuerySchema,
-  successEnvelope,
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
-import { success } from "../../lib/envelope";
-import { routeOptions } from "../../lib/route-options";
-import { actorOf } from "../../plugins/access";
+import { jsonRoutes } from "../../lib/route-options";
 import * as proof from "./proof.service";
 
 /** The Proof Library: every role reads; editors propose and edit; admins approve, expire, retire. */
 export const proofRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      "/api/proof/facts",
-      routeOptions("viewer", {
-        operationId: "listFacts",
-        summary: "List proof facts",
-        tags: ["proof"],
-        querystring: ListFactsQuerySchema,
-        response: { 200: successEnvelope(FactListSchema) },
-      }),
-      async (request) => success(await proof.listFactsFor(ctx, actorOf(request), request.query)),
-    );
+    const route = jsonRoutes(app, { access: "editor", tags: ["proof"] });
 
-    app.post(
-      "/api/proof/facts",
-      routeOptions("editor", {
-        operationId: "createFact",
-        summary: "Propose a proof fact",
-        tags: ["proof"],
-        body: FactInputSchema,
-        response: { 201: successEnvelope(FactSchema) },
-      }),
-      async (request) => success(await proof.proposeFact(ctx, actorOf(request), request.body)),
-    );
+    route.get("/api/proof/facts", {
+      access: "viewer",
+      operationId: "listFacts",
+      summary: "List proof facts",
+      querystring: ListFactsQuerySchema,
+      answers: FactListSchema,
+      run: ({ query }, actor) => proof.listFactsFor(ctx, actor, query),
+    });
 
-    app.post(
-      "/api/proof/facts/derive-structure",
-      routeOptions("editor", {
-        operationId: "deriveFactStructure",
-        summary: "Read the figure and unit out of a fact statement",
-        tags: ["proof"],
-        body: DeriveFactStructureInputSchema,
-        response: { 200: successEnvelope(DerivedFactStructureSchema) },
-      }),
-      async (request) =>
-        success(proof.deriveStructureFor(actorOf(request), request.body.statement)),
-    );
+    route.post("/api/proof/facts", {
+      operationId: "createFact",
+      summary: "Propose a proof fact",
+      body: FactInputSchema,
+      answers: FactSchema,
+      status: 201,
+      run: ({ body }, actor) => proof.proposeFact(ctx, actor, body),
+    });
 
-    app.put(
-      "/api/proof/facts/:id",
-      routeOptions("editor", {
-        operationId: "updateFact",
-        summary: "Edit a proof fact",
-        tags: ["proof"],
-        params: FactIdParamsSchema,
-        body: FactInputSchema,
-        response: { 200: successEnvelope(FactSchema) },
-      }),
-      async (request) =>
-        success(await proof.editFact(ctx, actorOf(request), request.params.id, request.body)),
-    );
+    route.post("/api/proof/facts/derive-structure", {
+      operationId: "deriveFactStructure",
+      summary: "Read the figure and unit out of a fact statement",
+      body: DeriveFactStructureInputSchema,
+      answers: DerivedFactStructureSchema,
+      run: ({ body }, actor) => proof.deriveStructureFor(actor, body.statement),
+    });
 
-    app.get(
-      "/api/proof/facts/:id/usages",
-      routeOptions("viewer", {
-        operationId: "listFactUsages",
-        summary: "List the content that cites a proof fact",
-        tags: ["proof"],
-        params: FactIdParamsSchema,
-        response: { 200: successEnvelope(FactChangeResultSchema) },
-      }),
-      async (request) =>
-        success(await proof.getFactUsages(ctx, actorOf(request), request.params.id)),
-    );
+    route.put("/api/proof/facts/:id", {
+      operationId: "updateFact",
+      summary: "Edit a proof fact",
+      params: FactIdParamsSchema,
+      body: FactInputSchema,
+      answers: FactSchema,
+      run: ({ params, body }, actor) => proof.editFact(ctx, actor, params.id, body),
+    });
+
+    route.get("/api/proof/facts/:id/usages", {
+      access: "viewer",
+      operationId: "listFactUsages",
+      summary: "List the content that cites a proof fact",
+      params: FactIdParamsSchema,
+      answers: FactChangeResultSchema,
+      run: ({ params }, actor) => proof.getFactUsages(ctx, actor, params.id),
+    });
 
     for (const [action, run, operationId, summary] of [
       ["approve", proof.approveFact, "approveFact", "Approve a proof fact"],
       ["expire", proof.expireFact, "expireFact", "Mark a proof fact expired"],
       ["retire", proof.retireFact, "retireFact", "Retire a proof fact"],
     ] as const) {
-      app.post(
-        `/api/proof/facts/:id/${action}`,
-        routeOptions("admin", {
-          operationId,
-          summary,
-          tags: ["proof"],
-          params: FactIdParamsSchema,
-          response: { 200: successEnvelope(FactChangeResultSchema) },
-        }),
-        async (request) => success(await run(ctx, actorOf(request), request.params.id)),
-      );
+      route.post(`/api/proof/facts/:id/${action}`, {
+        access: "admin",
+        operationId,
+        summary,
+        params: FactIdParamsSchema,
+        answers: FactChangeResultSchema,
+        run: ({ params }, actor) => run(ctx, actor, params.id),
+      });
     }
   };

@@ -1,38 +1,30 @@
 import {
   CompanyProfileResponseSchema,
   SaveCompanyProfileBodySchema,
-  successEnvelope,
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
-import { success } from "../../lib/envelope";
-import { routeOptions } from "../../lib/route-options";
-import { actorOf } from "../../plugins/access";
+import { jsonRoutes } from "../../lib/route-options";
 import { readCompanyProfile, saveCompanyProfile } from "./company-profile.service";
 
 export const companyProfileRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      "/api/company-profile",
-      routeOptions("viewer", {
-        operationId: "getCompanyProfile",
-        summary: "Get the company profile",
-        tags: ["reference"],
-        response: { 200: successEnvelope(CompanyProfileResponseSchema) },
-      }),
-      async (request) => success(await readCompanyProfile(ctx.db, actorOf(request))),
-    );
+    const route = jsonRoutes(app, { access: "admin", tags: ["reference"] });
 
-    app.put(
-      "/api/company-profile",
-      routeOptions("admin", {
-        operationId: "updateCompanyProfile",
-        summary: "Save the company profile",
-        tags: ["reference"],
-        body: SaveCompanyProfileBodySchema,
-        response: { 200: successEnvelope(CompanyProfileResponseSchema) },
-      }),
-      async (request) => success(await saveCompanyProfile(ctx.db, actorOf(request), request.body)),
-    );
+    route.get("/api/company-profile", {
+      access: "viewer",
+      operationId: "getCompanyProfile",
+      summary: "Get the company profile",
+      answers: CompanyProfileResponseSchema,
+      run: (_request, actor) => readCompanyProfile(ctx.db, actor),
+    });
+
+    route.put("/api/company-profile", {
+      operationId: "updateCompanyProfile",
+      summary: "Save the company profile",
+      body: SaveCompanyProfileBodySchema,
+      answers: CompanyProfileResponseSchema,
+      run: ({ body }, actor) => saveCompanyProfile(ctx.db, actor, body),
+    });
   };

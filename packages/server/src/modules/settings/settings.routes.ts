@@ -5,7 +5,6 @@ import {
   ExampleRepoSettingsSchema,
   GenerationSettingsResponseSchema,
   GenerationSettingsSchema,
-  successEnvelope,
   type ExampleRepoSettings,
   type ExampleRepoSettingsResponse,
   type GenerationSettings,
@@ -13,9 +12,8 @@ import {
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
-import { success } from "../../lib/envelope";
-import { routeOptions } from "../../lib/route-options";
-import { actorOf, type SessionUser } from "../../plugins/access";
+import { jsonRoutes } from "../../lib/route-options";
+import type { SessionUser } from "../../plugins/access";
 import { readBannedPhrases, saveBannedPhrases } from "./banned-phrases";
 
 /** One setting another module owns: read and saved (authorised, audited) by that module. */
@@ -42,73 +40,53 @@ export interface SettingsOwners {
 export const settingsRoutes =
   (ctx: AppContext, owners: SettingsOwners): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      "/api/settings/banned-phrases",
-      routeOptions("viewer", {
-        operationId: "getBannedPhrases",
-        summary: "Get the banned phrases",
-        tags: ["settings"],
-        response: { 200: successEnvelope(BannedPhrasesResponseSchema) },
-      }),
-      async (request) => success(await readBannedPhrases(ctx.db, actorOf(request))),
-    );
+    const route = jsonRoutes(app, { access: "admin", tags: ["settings"] });
 
-    app.put(
-      "/api/settings/banned-phrases",
-      routeOptions("admin", {
-        operationId: "updateBannedPhrases",
-        summary: "Replace the banned phrases",
-        tags: ["settings"],
-        body: BannedPhrasesSchema,
-        response: { 200: successEnvelope(BannedPhrasesResponseSchema) },
-      }),
-      async (request) => success(await saveBannedPhrases(ctx.db, actorOf(request), request.body)),
-    );
+    route.get("/api/settings/banned-phrases", {
+      access: "viewer",
+      operationId: "getBannedPhrases",
+      summary: "Get the banned phrases",
+      answers: BannedPhrasesResponseSchema,
+      run: (_request, actor) => readBannedPhrases(ctx.db, actor),
+    });
 
-    app.get(
-      "/api/settings/generation",
-      routeOptions("viewer", {
-        operationId: "getGenerationSettings",
-        summary: "Get the generation settings",
-        tags: ["settings"],
-        response: { 200: successEnvelope(GenerationSettingsResponseSchema) },
-      }),
-      async (request) => success(await owners.generation.read(actorOf(request))),
-    );
+    route.put("/api/settings/banned-phrases", {
+      operationId: "updateBannedPhrases",
+      summary: "Replace the banned phrases",
+      body: BannedPhrasesSchema,
+      answers: BannedPhrasesResponseSchema,
+      run: ({ body }, actor) => saveBannedPhrases(ctx.db, actor, body),
+    });
 
-    app.put(
-      "/api/settings/generation",
-      routeOptions("admin", {
-        operationId: "updateGenerationSettings",
-        summary: "Save the generation settings",
-        tags: ["settings"],
-        body: GenerationSettingsSchema,
-        response: { 200: successEnvelope(GenerationSettingsResponseSchema) },
-      }),
-      async (request) => success(await owners.generation.save(actorOf(request), request.body)),
-    );
+    route.get("/api/settings/generation", {
+      access: "viewer",
+      operationId: "getGenerationSettings",
+      summary: "Get the generation settings",
+      answers: GenerationSettingsResponseSchema,
+      run: (_request, actor) => owners.generation.read(actor),
+    });
 
-    app.get(
-      "/api/settings/example-repository",
-      routeOptions("viewer", {
-        operationId: "getExampleRepositorySettings",
-        summary: "Get the example repository settings",
-        tags: ["settings"],
-        response: { 200: successEnvelope(ExampleRepoSettingsResponseSchema) },
-      }),
-      async (request) => success(await owners.exampleRepository.read(actorOf(request))),
-    );
+    route.put("/api/settings/generation", {
+      operationId: "updateGenerationSettings",
+      summary: "Save the generation settings",
+      body: GenerationSettingsSchema,
+      answers: GenerationSettingsResponseSchema,
+      run: ({ body }, actor) => owners.generation.save(actor, body),
+    });
 
-    app.put(
-      "/api/settings/example-repository",
-      routeOptions("admin", {
-        operationId: "updateExampleRepositorySettings",
-        summary: "Save the example repository settings",
-        tags: ["settings"],
-        body: ExampleRepoSettingsSchema,
-        response: { 200: successEnvelope(ExampleRepoSettingsResponseSchema) },
-      }),
-      async (request) =>
-        success(await owners.exampleRepository.save(actorOf(request), request.body)),
-    );
+    route.get("/api/settings/example-repository", {
+      access: "viewer",
+      operationId: "getExampleRepositorySettings",
+      summary: "Get the example repository settings",
+      answers: ExampleRepoSettingsResponseSchema,
+      run: (_request, actor) => owners.exampleRepository.read(actor),
+    });
+
+    route.put("/api/settings/example-repository", {
+      operationId: "updateExampleRepositorySettings",
+      summary: "Save the example repository settings",
+      body: ExampleRepoSettingsSchema,
+      answers: ExampleRepoSettingsResponseSchema,
+      run: ({ body }, actor) => owners.exampleRepository.save(actor, body),
+    });
   };

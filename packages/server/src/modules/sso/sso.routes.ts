@@ -3,62 +3,45 @@ import {
   SsoDiscoveryResultSchema,
   SsoSettingsBodySchema,
   SsoSettingsSchema,
-  successEnvelope,
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
-import { success } from "../../lib/envelope";
-import { routeOptions } from "../../lib/route-options";
-import { actorOf } from "../../plugins/access";
+import { jsonRoutes } from "../../lib/route-options";
 import * as sso from "./sso.service";
 
 /** Settings > Single sign-on: admins only, every route (the service checks the policy again). */
 export const ssoRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      "/api/settings/sso",
-      routeOptions("admin", {
-        summary: "Get the single sign-on provider (never its client secret) and the callback URL",
-        operationId: "getSsoSettings",
-        tags: ["settings"],
-        response: { 200: successEnvelope(SsoSettingsSchema) },
-      }),
-      async (request) => success(await sso.getSsoSettings(ctx, actorOf(request))),
-    );
+    const route = jsonRoutes(app, { access: "admin", tags: ["settings"] });
 
-    app.put(
-      "/api/settings/sso",
-      routeOptions("admin", {
-        summary: "Set up or change the single sign-on provider (discovery is tested first)",
-        operationId: "saveSsoSettings",
-        tags: ["settings"],
-        body: SsoSettingsBodySchema,
-        response: { 200: successEnvelope(SsoSettingsSchema) },
-      }),
-      async (request) => success(await sso.saveSsoSettings(ctx, actorOf(request), request.body)),
-    );
+    route.get("/api/settings/sso", {
+      summary: "Get the single sign-on provider (never its client secret) and the callback URL",
+      operationId: "getSsoSettings",
+      answers: SsoSettingsSchema,
+      run: (_request, actor) => sso.getSsoSettings(ctx, actor),
+    });
 
-    app.delete(
-      "/api/settings/sso",
-      routeOptions("admin", {
-        summary: "Remove the single sign-on provider (password sign-in is on for everyone again)",
-        operationId: "removeSsoSettings",
-        tags: ["settings"],
-        response: { 200: successEnvelope(SsoSettingsSchema) },
-      }),
-      async (request) => success(await sso.removeSsoSettings(ctx, actorOf(request))),
-    );
+    route.put("/api/settings/sso", {
+      summary: "Set up or change the single sign-on provider (discovery is tested first)",
+      operationId: "saveSsoSettings",
+      body: SsoSettingsBodySchema,
+      answers: SsoSettingsSchema,
+      run: ({ body }, actor) => sso.saveSsoSettings(ctx, actor, body),
+    });
 
-    app.post(
-      "/api/settings/sso/test-discovery",
-      routeOptions("admin", {
-        summary: "Test an issuer's OIDC discovery document (saves nothing)",
-        operationId: "testSsoDiscovery",
-        tags: ["settings"],
-        body: SsoDiscoveryBodySchema,
-        response: { 200: successEnvelope(SsoDiscoveryResultSchema) },
-      }),
-      async (request) => success(await sso.testSsoDiscovery(ctx, actorOf(request), request.body)),
-    );
+    route.delete("/api/settings/sso", {
+      summary: "Remove the single sign-on provider (password sign-in is on for everyone again)",
+      operationId: "removeSsoSettings",
+      answers: SsoSettingsSchema,
+      run: (_request, actor) => sso.removeSsoSettings(ctx, actor),
+    });
+
+    route.post("/api/settings/sso/test-discovery", {
+      summary: "Test an issuer's OIDC discovery document (saves nothing)",
+      operationId: "testSsoDiscovery",
+      body: SsoDiscoveryBodySchema,
+      answers: SsoDiscoveryResultSchema,
+      run: ({ body }, actor) => sso.testSsoDiscovery(ctx, actor, body),
+    });
   };

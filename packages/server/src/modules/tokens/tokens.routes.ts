@@ -3,14 +3,11 @@ import {
   CreateTokenBodySchema,
   CreatedApiTokenSchema,
   TokenIdParamsSchema,
-  successEnvelope,
   RevokedAnswerSchema,
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
-import { success } from "../../lib/envelope";
-import { routeOptions } from "../../lib/route-options";
-import { actorOf } from "../../plugins/access";
+import { jsonRoutes } from "../../lib/route-options";
 import * as tokens from "./tokens.service";
 
 /**
@@ -20,41 +17,32 @@ import * as tokens from "./tokens.service";
 export const tokensRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      "/api/tokens",
-      routeOptions("viewer", {
-        operationId: "listApiTokens",
-        summary: "List your API tokens (and, for admins, every service token)",
-        tags: ["tokens"],
-        response: { 200: successEnvelope(ApiTokenListSchema) },
-      }),
-      async (request) => success(await tokens.listTokens(ctx, actorOf(request))),
-    );
+    const route = jsonRoutes(app, { access: "viewer", tags: ["tokens"] });
 
-    app.post(
-      "/api/tokens",
-      routeOptions("viewer", {
-        operationId: "createApiToken",
-        summary: "Create an API token; its secret is in this answer only",
-        tags: ["tokens"],
-        body: CreateTokenBodySchema,
-        response: { 201: successEnvelope(CreatedApiTokenSchema) },
-      }),
-      async (request) => success(await tokens.createToken(ctx, actorOf(request), request.body)),
-    );
+    route.get("/api/tokens", {
+      operationId: "listApiTokens",
+      summary: "List your API tokens (and, for admins, every service token)",
+      answers: ApiTokenListSchema,
+      run: (_request, actor) => tokens.listTokens(ctx, actor),
+    });
 
-    app.delete(
-      "/api/tokens/:id",
-      routeOptions("viewer", {
-        operationId: "revokeApiToken",
-        summary: "Revoke an API token",
-        tags: ["tokens"],
-        params: TokenIdParamsSchema,
-        response: { 200: successEnvelope(RevokedAnswerSchema) },
-      }),
-      async (request) => {
-        await tokens.revokeTokenFor(ctx, actorOf(request), request.params.id);
-        return success({ revoked: true as const });
+    route.post("/api/tokens", {
+      operationId: "createApiToken",
+      summary: "Create an API token; its secret is in this answer only",
+      body: CreateTokenBodySchema,
+      answers: CreatedApiTokenSchema,
+      status: 201,
+      run: ({ body }, actor) => tokens.createToken(ctx, actor, body),
+    });
+
+    route.delete("/api/tokens/:id", {
+      operationId: "revokeApiToken",
+      summary: "Revoke an API token",
+      params: TokenIdParamsSchema,
+      answers: RevokedAnswerSchema,
+      run: async ({ params }, actor) => {
+        await tokens.revokeTokenFor(ctx, actor, params.id);
+        return { revoked: true as const };
       },
-    );
+    });
   };

@@ -32,12 +32,7 @@ const NOT_ON_ONESELF: ReadonlySet<UserAction> = new Set([
  */
 export const userPolicy = definePolicy<UserAction, PolicyUser>({
   actions: ["changeRole", "deactivate", "rename", "resetPassword"],
-  minRole: {
-    changeRole: "admin",
-    deactivate: "admin",
-    rename: "admin",
-    resetPassword: "admin",
-  } satisfies Record<UserAction, Role>,
+  minRole: "admin",
   permits: (action, user, actor) => !NOT_ON_ONESELF.has(action) || user.id !== actor.id,
   forbiddenMessages: {
     changeRole: "You cannot change your own role.",

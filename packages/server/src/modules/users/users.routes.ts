@@ -6,73 +6,49 @@ import {
   UserIdParamsSchema,
   UserListRowSchema,
   UserListSchema,
-  successEnvelope,
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
-import { success } from "../../lib/envelope";
-import { routeOptions } from "../../lib/route-options";
-import { actorOf } from "../../plugins/access";
+import { jsonRoutes } from "../../lib/route-options";
 import { adminResetPassword } from "./password-reset.service";
 import { changeUser, createUser, listAllUsers } from "./users.service";
 
 export const usersRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      "/api/users",
-      routeOptions("admin", {
-        operationId: "listUsers",
-        summary: "List user accounts",
-        tags: ["users"],
-        response: { 200: successEnvelope(UserListSchema) },
-      }),
-      async (request) => success(await listAllUsers(ctx.db, actorOf(request))),
-    );
+    const route = jsonRoutes(app, { access: "admin", tags: ["users"] });
 
-    app.post(
-      "/api/users",
-      routeOptions("admin", {
-        operationId: "createUser",
-        summary: "Create a user account",
-        tags: ["users"],
-        body: CreateUserBodySchema,
-        response: { 201: successEnvelope(UserListRowSchema) },
-      }),
-      async (request) => {
-        const user = await createUser(ctx.db, ctx.auth, actorOf(request), request.body);
-        return success(user);
-      },
-    );
+    route.get("/api/users", {
+      operationId: "listUsers",
+      summary: "List user accounts",
+      answers: UserListSchema,
+      run: (_request, actor) => listAllUsers(ctx.db, actor),
+    });
 
-    app.patch(
-      "/api/users/:id",
-      routeOptions("admin", {
-        operationId: "updateUser",
-        summary: "Change a user's role, name or active status",
-        tags: ["users"],
-        params: UserIdParamsSchema,
-        body: UpdateUserBodySchema,
-        response: { 200: successEnvelope(UserListRowSchema) },
-      }),
-      async (request) => {
-        const actor = actorOf(request);
-        const user = await changeUser(ctx.db, actor, request.params.id, request.body);
-        return success(user);
-      },
-    );
+    route.post("/api/users", {
+      operationId: "createUser",
+      summary: "Create a user account",
+      body: CreateUserBodySchema,
+      answers: UserListRowSchema,
+      status: 201,
+      run: ({ body }, actor) => createUser(ctx.db, ctx.auth, actor, body),
+    });
 
-    app.post(
-      "/api/users/:id/password-reset",
-      routeOptions("admin", {
-        operationId: "resetUserPassword",
-        summary: "Reset a user's password (temporary password or link)",
-        tags: ["users"],
-        params: UserIdParamsSchema,
-        body: AdminPasswordResetBodySchema,
-        response: { 200: successEnvelope(AdminPasswordResetResultSchema) },
-      }),
-      async (request) =>
-        success(await adminResetPassword(ctx, actorOf(request), request.params.id, request.body)),
-    );
+    route.patch("/api/users/:id", {
+      operationId: "updateUser",
+      summary: "Change a user's role, name or active status",
+      params: UserIdParamsSchema,
+      body: UpdateUserBodySchema,
+      answers: UserListRowSchema,
+      run: ({ params, body }, actor) => changeUser(ctx.db, actor, params.id, body),
+    });
+
+    route.post("/api/users/:id/password-reset", {
+      operationId: "resetUserPassword",
+      summary: "Reset a user's password (temporary password or link)",
+      params: UserIdParamsSchema,
+      body: AdminPasswordResetBodySchema,
+      answers: AdminPasswordResetResultSchema,
+      run: ({ params, body }, actor) => adminResetPassword(ctx, actor, params.id, body),
+    });
   };

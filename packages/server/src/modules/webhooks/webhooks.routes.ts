@@ -1,5 +1,4 @@
 import {
-  successEnvelope,
   WebhookAllowListSchema,
   WebhookDeliveryListSchema,
   WebhookDeliveryParamsSchema,
@@ -14,138 +13,88 @@ import {
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
-import { success } from "../../lib/envelope";
-import { routeOptions } from "../../lib/route-options";
-import { actorOf } from "../../plugins/access";
+import { deletedAfter, jsonRoutes } from "../../lib/route-options";
 import * as webhooks from "./webhooks.service";
 
 /** Settings > Webhooks: admins only, every route (the service checks the policy again). */
 export const webhooksRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      "/api/webhooks",
-      routeOptions("admin", {
-        summary: "List webhook endpoints and the allow-list",
-        operationId: "listWebhooks",
-        tags: ["webhooks"],
-        response: { 200: successEnvelope(WebhookListSchema) },
-      }),
-      async (request) => success(await webhooks.listWebhooks(ctx, actorOf(request))),
-    );
+    const route = jsonRoutes(app, { access: "admin", tags: ["webhooks"] });
 
-    app.post(
-      "/api/webhooks",
-      routeOptions("admin", {
-        summary: "Add a webhook endpoint (its secret is answered once)",
-        operationId: "createWebhook",
-        tags: ["webhooks"],
-        body: WebhookEndpointInputSchema,
-        response: { 201: successEnvelope(WebhookEndpointWithSecretSchema) },
-      }),
-      async (request) => success(await webhooks.createWebhook(ctx, actorOf(request), request.body)),
-    );
+    route.get("/api/webhooks", {
+      summary: "List webhook endpoints and the allow-list",
+      operationId: "listWebhooks",
+      answers: WebhookListSchema,
+      run: (_request, actor) => webhooks.listWebhooks(ctx, actor),
+    });
 
-    app.patch(
-      "/api/webhooks/:id",
-      routeOptions("admin", {
-        summary: "Change a webhook endpoint's events, description or state",
-        operationId: "updateWebhook",
-        tags: ["webhooks"],
-        params: WebhookIdParamsSchema,
-        body: WebhookEndpointPatchSchema,
-        response: { 200: successEnvelope(WebhookEndpointSchema) },
-      }),
-      async (request) =>
-        success(
-          await webhooks.updateWebhook(ctx, actorOf(request), request.params.id, request.body),
-        ),
-    );
+    route.post("/api/webhooks", {
+      summary: "Add a webhook endpoint (its secret is answered once)",
+      operationId: "createWebhook",
+      body: WebhookEndpointInputSchema,
+      answers: WebhookEndpointWithSecretSchema,
+      status: 201,
+      run: (request, actor) => webhooks.createWebhook(ctx, actor, request.body),
+    });
 
-    app.delete(
-      "/api/webhooks/:id",
-      routeOptions("admin", {
-        summary: "Delete a webhook endpoint and its delivery log",
-        operationId: "deleteWebhook",
-        tags: ["webhooks"],
-        params: WebhookIdParamsSchema,
-        response: { 200: successEnvelope(DeletedAnswerSchema) },
-      }),
-      async (request) => {
-        await webhooks.deleteWebhook(ctx, actorOf(request), request.params.id);
-        return success({ deleted: true as const });
-      },
-    );
+    route.patch("/api/webhooks/:id", {
+      summary: "Change a webhook endpoint's events, description or state",
+      operationId: "updateWebhook",
+      params: WebhookIdParamsSchema,
+      body: WebhookEndpointPatchSchema,
+      answers: WebhookEndpointSchema,
+      run: ({ params, body }, actor) => webhooks.updateWebhook(ctx, actor, params.id, body),
+    });
 
-    app.post(
-      "/api/webhooks/:id/rotate-secret",
-      routeOptions("admin", {
-        summary: "Rotate a webhook endpoint's signing secret (24-hour overlap)",
-        operationId: "rotateWebhookSecret",
-        tags: ["webhooks"],
-        params: WebhookIdParamsSchema,
-        response: { 200: successEnvelope(WebhookEndpointWithSecretSchema) },
-      }),
-      async (request) =>
-        success(await webhooks.rotateWebhookSecret(ctx, actorOf(request), request.params.id)),
-    );
+    route.delete("/api/webhooks/:id", {
+      summary: "Delete a webhook endpoint and its delivery log",
+      operationId: "deleteWebhook",
+      params: WebhookIdParamsSchema,
+      answers: DeletedAnswerSchema,
+      run: ({ params }, actor) => deletedAfter(webhooks.deleteWebhook(ctx, actor, params.id)),
+    });
 
-    app.post(
-      "/api/webhooks/:id/test",
-      routeOptions("admin", {
-        summary: "Send a test event to a webhook endpoint",
-        operationId: "sendWebhookTest",
-        tags: ["webhooks"],
-        params: WebhookIdParamsSchema,
-        response: { 202: successEnvelope(WebhookDeliverySchema) },
-      }),
-      async (request) =>
-        success(await webhooks.sendTestEvent(ctx, actorOf(request), request.params.id)),
-    );
+    route.post("/api/webhooks/:id/rotate-secret", {
+      summary: "Rotate a webhook endpoint's signing secret (24-hour overlap)",
+      operationId: "rotateWebhookSecret",
+      params: WebhookIdParamsSchema,
+      answers: WebhookEndpointWithSecretSchema,
+      run: ({ params }, actor) => webhooks.rotateWebhookSecret(ctx, actor, params.id),
+    });
 
-    app.get(
-      "/api/webhooks/:id/deliveries",
-      routeOptions("admin", {
-        summary: "A webhook endpoint's delivery log",
-        operationId: "listWebhookDeliveries",
-        tags: ["webhooks"],
-        params: WebhookIdParamsSchema,
-        response: { 200: successEnvelope(WebhookDeliveryListSchema) },
-      }),
-      async (request) =>
-        success(await webhooks.listWebhookDeliveries(ctx, actorOf(request), request.params.id)),
-    );
+    route.post("/api/webhooks/:id/test", {
+      summary: "Send a test event to a webhook endpoint",
+      operationId: "sendWebhookTest",
+      params: WebhookIdParamsSchema,
+      answers: WebhookDeliverySchema,
+      status: 202,
+      run: ({ params }, actor) => webhooks.sendTestEvent(ctx, actor, params.id),
+    });
 
-    app.post(
-      "/api/webhooks/:id/deliveries/:deliveryId/replay",
-      routeOptions("admin", {
-        summary: "Replay a webhook delivery (same webhook-id, fresh signature)",
-        operationId: "replayWebhookDelivery",
-        tags: ["webhooks"],
-        params: WebhookDeliveryParamsSchema,
-        response: { 202: successEnvelope(WebhookDeliverySchema) },
-      }),
-      async (request) =>
-        success(
-          await webhooks.replayWebhookDelivery(
-            ctx,
-            actorOf(request),
-            request.params.id,
-            request.params.deliveryId,
-          ),
-        ),
-    );
+    route.get("/api/webhooks/:id/deliveries", {
+      summary: "A webhook endpoint's delivery log",
+      operationId: "listWebhookDeliveries",
+      params: WebhookIdParamsSchema,
+      answers: WebhookDeliveryListSchema,
+      run: ({ params }, actor) => webhooks.listWebhookDeliveries(ctx, actor, params.id),
+    });
 
-    app.put(
-      "/api/webhooks/allow-list",
-      routeOptions("admin", {
-        summary: "Set the origins webhooks may reach over http or on private addresses",
-        operationId: "saveWebhookAllowList",
-        tags: ["webhooks"],
-        body: WebhookAllowListSchema,
-        response: { 200: successEnvelope(WebhookAllowListSchema) },
-      }),
-      async (request) =>
-        success(await webhooks.saveWebhookAllowList(ctx, actorOf(request), request.body)),
-    );
+    route.post("/api/webhooks/:id/deliveries/:deliveryId/replay", {
+      summary: "Replay a webhook delivery (same webhook-id, fresh signature)",
+      operationId: "replayWebhookDelivery",
+      params: WebhookDeliveryParamsSchema,
+      answers: WebhookDeliverySchema,
+      status: 202,
+      run: ({ params }, actor) =>
+        webhooks.replayWebhookDelivery(ctx, actor, params.id, params.deliveryId),
+    });
+
+    route.put("/api/webhooks/allow-list", {
+      summary: "Set the origins webhooks may reach over http or on private addresses",
+      operationId: "saveWebhookAllowList",
+      body: WebhookAllowListSchema,
+      answers: WebhookAllowListSchema,
+      run: ({ body }, actor) => webhooks.saveWebhookAllowList(ctx, actor, body),
+    });
   };
