@@ -63,9 +63,11 @@ const AUTH_PATHS = ["/api/session", "/api/auth/", "/api/setup/"];
 
 type QueryValue = string | number | boolean | readonly string[] | null | undefined;
 
+/** A query string; `undefined`, `null` and empty strings are left out, arrays repeat the key. */
+export type QueryParams = Record<string, QueryValue>;
+
 interface RequestOptions {
-  /** Query string; `undefined`, `null` and empty strings are left out, arrays repeat the key. */
-  params?: Record<string, QueryValue>;
+  params?: QueryParams;
   signal?: AbortSignal;
 }
 
