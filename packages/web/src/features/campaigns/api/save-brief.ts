@@ -3,8 +3,8 @@ import {
   type CampaignBrief,
   type CampaignBriefInput,
 } from "@content-studio/contract";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { useApiMutation } from "../../../lib/react-query";
 import { briefPath, getBriefQueryOptions } from "./get-brief";
 import { getBriefsQueryOptions } from "./get-briefs";
 
@@ -20,13 +20,8 @@ export const saveBrief = ({
     ? api.put(briefPath(id), CampaignBriefSchema, input)
     : api.post("/api/campaigns", CampaignBriefSchema, input);
 
-export const useSaveBrief = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveBrief,
-    onSuccess: async (brief) => {
-      queryClient.setQueryData(getBriefQueryOptions(brief.id).queryKey, brief);
-      await queryClient.invalidateQueries({ queryKey: getBriefsQueryOptions().queryKey });
-    },
+export const useSaveBrief = () =>
+  useApiMutation(saveBrief, {
+    set: (brief) => getBriefQueryOptions(brief.id).queryKey,
+    refresh: () => [getBriefsQueryOptions().queryKey],
   });
-};
