@@ -234,6 +234,11 @@ export const api = {
     request("PUT", path, schema, body, options),
   delete: <T>(path: string, schema: AnswerSchema<T>, options?: RequestOptions) =>
     request("DELETE", path, schema, undefined, options),
+  /** Creates a record (POST `collection`), or replaces the one with `id` (PUT `collection/:id`). */
+  save: <T>(collection: string, id: string | undefined, schema: AnswerSchema<T>, body: unknown) =>
+    id
+      ? request("PUT", `${collection}/${encodeURIComponent(id)}`, schema, body)
+      : request("POST", collection, schema, body),
   download,
   stream,
 };
