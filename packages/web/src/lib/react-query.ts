@@ -70,7 +70,7 @@ export interface CacheUpdates<TData, TVariables> {
   set?: (data: TData, variables: TVariables) => DataTag<QueryKey, TData, unknown>;
   /** The queries dropped from the cache (a deleted record's). */
   remove?: (data: TData, variables: TVariables) => QueryKey;
-  /** The queries refetched while the mutation goes on: it is done before they answer. */
+  /** The queries refreshed without waiting: the mutation is done before they answer. */
   refreshInBackground?: (data: TData, variables: TVariables) => readonly QueryKey[];
   /** The queries refetched before the mutation counts as done (its list shows the change). */
   refresh?: (data: TData, variables: TVariables) => readonly QueryKey[];
