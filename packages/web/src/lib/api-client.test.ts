@@ -36,6 +36,25 @@ describe("api client", () => {
     expect(init?.headers).toMatchObject({ "Content-Type": "application/json" });
   });
 
+  it("saves a new record with a POST to its collection, an existing one with a PUT to its own path", async () => {
+    const fake = installFakeApi({
+      "POST /api/things": (req) => ok({ created: req.body }, 201),
+      "PUT /api/things/:id": (req) => ok({ replaced: req.params.id, with: req.body }),
+    });
+
+    await expect(api.save("/api/things", undefined, anything, { a: 1 })).resolves.toEqual({
+      created: { a: 1 },
+    });
+    await expect(api.save("/api/things", "a/b", anything, { a: 2 })).resolves.toEqual({
+      replaced: "a/b",
+      with: { a: 2 },
+    });
+    expect(fake.fetchMock.mock.calls.map(([path, init]) => `${init?.method} ${path}`)).toEqual([
+      "POST /api/things",
+      "PUT /api/things/a%2Fb",
+    ]);
+  });
+
   it("builds the query string, skipping empty values and repeating arrays", async () => {
     const fake = installFakeApi({ "GET /api/things": ok([]) });
 

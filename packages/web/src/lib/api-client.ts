@@ -63,9 +63,11 @@ const AUTH_PATHS = ["/api/session", "/api/auth/", "/api/setup/"];
 
 type QueryValue = string | number | boolean | readonly string[] | null | undefined;
 
+/** A query string; `undefined`, `null` and empty strings are left out, arrays repeat the key. */
+export type QueryParams = Record<string, QueryValue>;
+
 interface RequestOptions {
-  /** Query string; `undefined`, `null` and empty strings are left out, arrays repeat the key. */
-  params?: Record<string, QueryValue>;
+  params?: QueryParams;
   signal?: AbortSignal;
 }
 
@@ -232,6 +234,11 @@ export const api = {
     request("PUT", path, schema, body, options),
   delete: <T>(path: string, schema: AnswerSchema<T>, options?: RequestOptions) =>
     request("DELETE", path, schema, undefined, options),
+  /** Creates a record (POST `collection`), or replaces the one with `id` (PUT `collection/:id`). */
+  save: <T>(collection: string, id: string | undefined, schema: AnswerSchema<T>, body: unknown) =>
+    id
+      ? request("PUT", `${collection}/${encodeURIComponent(id)}`, schema, body)
+      : request("POST", collection, schema, body),
   download,
   stream,
 };

@@ -1,6 +1,6 @@
 import { IntentDatasetSchema, type CommitImportBody } from "@content-studio/contract";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { useRefreshingMutation } from "../../../lib/react-query";
 import { audienceKeys, contentKeys } from "../../../lib/query-keys";
 
 export const commitIntentImport = ({ importId, mode }: { importId: string } & CommitImportBody) =>
@@ -9,15 +9,5 @@ export const commitIntentImport = ({ importId, mode }: { importId: string } & Co
   });
 
 /** Stores a previewed upload; every view computed from intent data reloads. */
-export const useCommitIntentImport = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: commitIntentImport,
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: audienceKeys.all }),
-        queryClient.invalidateQueries({ queryKey: contentKeys.generationData }),
-      ]);
-    },
-  });
-};
+export const useCommitIntentImport = () =>
+  useRefreshingMutation(commitIntentImport, audienceKeys.all, contentKeys.generationData);

@@ -1,18 +1,15 @@
 import { AudienceOverviewSchema, type AudienceFilter } from "@content-studio/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { useQuery } from "@tanstack/react-query";
+import { apiQueryOptions } from "../../../lib/react-query";
 import { audienceKeys } from "../../../lib/query-keys";
 
-export const getAudienceOverview = (
-  industry: AudienceFilter,
-  { signal }: { signal?: AbortSignal } = {},
-) => api.get("/api/audience/overview", AudienceOverviewSchema, { params: { industry }, signal });
-
 export const getAudienceOverviewQueryOptions = (industry: AudienceFilter) =>
-  queryOptions({
-    queryKey: audienceKeys.overview(industry),
-    queryFn: ({ signal }) => getAudienceOverview(industry, { signal }),
-  });
+  apiQueryOptions(
+    audienceKeys.overview(industry),
+    "/api/audience/overview",
+    AudienceOverviewSchema,
+    { params: { industry } },
+  );
 
 /** The screen's data: computed intent data of all industries or one, and the dataset shown. */
 export const useAudienceOverview = (industry: AudienceFilter) =>

@@ -1,22 +1,15 @@
 import { ContentRecommendationsSchema, type AudienceFilter } from "@content-studio/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { useQuery } from "@tanstack/react-query";
+import { apiQueryOptions } from "../../../lib/react-query";
 import { audienceKeys } from "../../../lib/query-keys";
 
-export const getContentRecommendations = (
-  industry: AudienceFilter,
-  { signal }: { signal?: AbortSignal } = {},
-) =>
-  api.get("/api/audience/recommendations", ContentRecommendationsSchema, {
-    params: { industry },
-    signal,
-  });
-
 export const getContentRecommendationsQueryOptions = (industry: AudienceFilter) =>
-  queryOptions({
-    queryKey: audienceKeys.recommendations(industry),
-    queryFn: ({ signal }) => getContentRecommendations(industry, { signal }),
-  });
+  apiQueryOptions(
+    audienceKeys.recommendations(industry),
+    "/api/audience/recommendations",
+    ContentRecommendationsSchema,
+    { params: { industry } },
+  );
 
 /** Content gaps: surging keywords per persona and stage, and the library items covering them. */
 export const useContentRecommendations = (industry: AudienceFilter, enabled = true) =>

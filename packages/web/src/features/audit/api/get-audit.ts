@@ -1,15 +1,11 @@
 import { AuditPageSchema, type AuditQuery } from "@content-studio/contract";
-import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { apiQueryOptions } from "../../../lib/react-query";
 import { auditKeys } from "../../../lib/query-keys";
 
-export const getAudit = (query: AuditQuery, { signal }: { signal?: AbortSignal } = {}) =>
-  api.get("/api/audit", AuditPageSchema, { params: { ...query }, signal });
-
 export const getAuditQueryOptions = (query: AuditQuery) =>
-  queryOptions({
-    queryKey: auditKeys.page(query),
-    queryFn: ({ signal }) => getAudit(query, { signal }),
+  apiQueryOptions(auditKeys.page(query), "/api/audit", AuditPageSchema, {
+    params: { ...query },
     placeholderData: keepPreviousData,
   });
 

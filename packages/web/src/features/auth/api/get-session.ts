@@ -1,17 +1,10 @@
 import { SessionInfoSchema, type User } from "@content-studio/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { useQuery } from "@tanstack/react-query";
+import { apiQueryOptions } from "../../../lib/react-query";
 import { authKeys } from "../../../lib/query-keys";
 
-export const getSession = ({ signal }: { signal?: AbortSignal } = {}) =>
-  api.get("/api/session", SessionInfoSchema, { signal });
-
 export const getSessionQueryOptions = () =>
-  queryOptions({
-    queryKey: authKeys.session,
-    queryFn: ({ signal }) => getSession({ signal }),
-    staleTime: Infinity,
-  });
+  apiQueryOptions(authKeys.session, "/api/session", SessionInfoSchema, { staleTime: Infinity });
 
 /** Who is signed in, and whether first-run setup is still open. */
 export const useSession = () => useQuery(getSessionQueryOptions());

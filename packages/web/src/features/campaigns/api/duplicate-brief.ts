@@ -1,6 +1,6 @@
 import { CampaignBriefSchema } from "@content-studio/contract";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { useApiMutation } from "../../../lib/react-query";
 import { briefPath, getBriefQueryOptions } from "./get-brief";
 import { getBriefsQueryOptions } from "./get-briefs";
 
@@ -8,13 +8,8 @@ export const duplicateBrief = (id: string) =>
   api.post(`${briefPath(id)}/duplicate`, CampaignBriefSchema);
 
 /** A copy ("Copy of …") owned by the caller. */
-export const useDuplicateBrief = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: duplicateBrief,
-    onSuccess: async (copy) => {
-      queryClient.setQueryData(getBriefQueryOptions(copy.id).queryKey, copy);
-      await queryClient.invalidateQueries({ queryKey: getBriefsQueryOptions().queryKey });
-    },
+export const useDuplicateBrief = () =>
+  useApiMutation(duplicateBrief, {
+    set: (copy) => getBriefQueryOptions(copy.id).queryKey,
+    refresh: () => [getBriefsQueryOptions().queryKey],
   });
-};

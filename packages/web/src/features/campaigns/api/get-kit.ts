@@ -1,18 +1,12 @@
 import { KitSchema, type Kit } from "@content-studio/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { useQuery } from "@tanstack/react-query";
+import { apiQueryOptions } from "../../../lib/react-query";
 import { campaignsKeys } from "../../../lib/query-keys";
 
 export const kitPath = (id: string) => `/api/kits/${encodeURIComponent(id)}`;
 
-export const getKit = (id: string, { signal }: { signal?: AbortSignal } = {}) =>
-  api.get(kitPath(id), KitSchema, { signal });
-
 export const getKitQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: campaignsKeys.kit(id),
-    queryFn: ({ signal }) => getKit(id, { signal }),
-  });
+  apiQueryOptions(campaignsKeys.kit(id), kitPath(id), KitSchema);
 
 /**
  * Whether the kit can still change by itself: it runs, or it stopped (cancelled) while a step

@@ -1,6 +1,6 @@
 import { KitSchema, type Kit } from "@content-studio/contract";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { useApiMutation } from "../../../lib/react-query";
 import { getKitQueryOptions, kitPath } from "./get-kit";
 
 /** Stops a running kit; steps not yet written stay queued for Resume. */
@@ -25,13 +25,8 @@ export const fixKitStep = ({
 }) => api.post(`${kitPath(kitId)}/steps/${encodeURIComponent(stepId)}/fix`, KitSchema, fix);
 
 /** Each answers the kit as it now is, which replaces the cached one. */
-const useKitMutation = <V>(mutationFn: (variables: V) => Promise<Kit>) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: (kit) => queryClient.setQueryData(getKitQueryOptions(kit.id).queryKey, kit),
-  });
-};
+const useKitMutation = <V>(mutationFn: (variables: V) => Promise<Kit>) =>
+  useApiMutation(mutationFn, { set: (kit) => getKitQueryOptions(kit.id).queryKey });
 
 export const useCancelKit = () => useKitMutation(cancelKit);
 export const useResumeKit = () => useKitMutation(resumeKit);

@@ -1,17 +1,15 @@
 import { GenerationSettingsResponseSchema } from "@content-studio/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { useQuery } from "@tanstack/react-query";
+import { apiQueryOptions } from "../../../lib/react-query";
 import { contentKeys } from "../../../lib/query-keys";
 
-export const getGenerationSettings = ({ signal }: { signal?: AbortSignal } = {}) =>
-  api.get("/api/settings/generation", GenerationSettingsResponseSchema, { signal });
-
 export const getGenerationSettingsQueryOptions = () =>
-  queryOptions({
-    queryKey: contentKeys.generationSettings,
-    queryFn: ({ signal }) => getGenerationSettings({ signal }),
-    staleTime: 60_000,
-  });
+  apiQueryOptions(
+    contentKeys.generationSettings,
+    "/api/settings/generation",
+    GenerationSettingsResponseSchema,
+    { staleTime: 60_000 },
+  );
 
 /** The organisation's generation defaults and thresholds. */
 export const useGenerationSettings = () => useQuery(getGenerationSettingsQueryOptions());

@@ -2,8 +2,8 @@ import {
   ExampleRepoSettingsResponseSchema,
   type ExampleRepoSettingsResponse,
 } from "@content-studio/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { useQuery } from "@tanstack/react-query";
+import { apiQueryOptions } from "../../../lib/react-query";
 import { examplesKeys } from "../../../lib/query-keys";
 
 /**
@@ -12,14 +12,12 @@ import { examplesKeys } from "../../../lib/query-keys";
  */
 export type ExampleRepoSettingsView = ExampleRepoSettingsResponse;
 
-export const getExampleRepoSettings = ({ signal }: { signal?: AbortSignal } = {}) =>
-  api.get("/api/settings/example-repository", ExampleRepoSettingsResponseSchema, { signal });
-
 export const getExampleRepoSettingsQueryOptions = () =>
-  queryOptions({
-    queryKey: examplesKeys.repositorySettings,
-    queryFn: ({ signal }) => getExampleRepoSettings({ signal }),
-  });
+  apiQueryOptions(
+    examplesKeys.repositorySettings,
+    "/api/settings/example-repository",
+    ExampleRepoSettingsResponseSchema,
+  );
 
 /** Where examples are ingested from (defaults), stored on the server. */
 export const useExampleRepoSettings = () => useQuery(getExampleRepoSettingsQueryOptions());

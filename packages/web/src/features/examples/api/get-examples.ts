@@ -4,8 +4,8 @@ import {
   type ExampleCategory,
   type RepositorySource,
 } from "@content-studio/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { useQuery } from "@tanstack/react-query";
+import { apiQueryOptions } from "../../../lib/react-query";
 import { examplesKeys } from "../../../lib/query-keys";
 
 /** The list query as sent (`ListExamplesQuerySchema`): `tags` is comma-separated. */
@@ -22,16 +22,9 @@ export interface ExamplesParams {
   pageSize: number;
 }
 
-export const getExamples = (params: ExamplesParams, { signal }: { signal?: AbortSignal } = {}) =>
-  api.get("/api/examples", ExampleListSchema, {
-    params: { ...params },
-    signal,
-  });
-
 export const getExamplesQueryOptions = (params: ExamplesParams) =>
-  queryOptions({
-    queryKey: examplesKeys.list(params),
-    queryFn: ({ signal }) => getExamples(params, { signal }),
+  apiQueryOptions(examplesKeys.list(params), "/api/examples", ExampleListSchema, {
+    params: { ...params },
     // While another page or filter loads, keep the rows of the same source on screen.
     placeholderData: (previous, previousQuery) =>
       (previousQuery?.queryKey[2] as ExamplesParams | undefined)?.source === params.source

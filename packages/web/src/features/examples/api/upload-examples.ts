@@ -1,6 +1,6 @@
 import { IngestJobSchema, type IngestJob } from "@content-studio/contract";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { useApiMutation } from "../../../lib/react-query";
 import { getIngestJobQueryOptions } from "./get-ingest-job";
 
 /** What the browser uploads: the files of one folder (named by their relative paths), or one archive. */
@@ -19,10 +19,5 @@ export const uploadExamples = ({ name, files }: ExamplesUpload): Promise<IngestJ
 };
 
 /** Ingests a folder or a .zip/.tar.gz chosen in the browser, as a background job. */
-export const useUploadExamples = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: uploadExamples,
-    onSuccess: (job) => queryClient.setQueryData(getIngestJobQueryOptions(job.id).queryKey, job),
-  });
-};
+export const useUploadExamples = () =>
+  useApiMutation(uploadExamples, { set: (job) => getIngestJobQueryOptions(job.id).queryKey });

@@ -1,15 +1,11 @@
 import { GlossaryListSchema, type ListGlossaryQuery } from "@content-studio/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { useQuery } from "@tanstack/react-query";
+import { apiQueryOptions } from "../../../lib/react-query";
 import { glossaryKeys } from "../../../lib/query-keys";
 
-export const getGlossary = (params: ListGlossaryQuery, { signal }: { signal?: AbortSignal } = {}) =>
-  api.get("/api/settings/glossary", GlossaryListSchema, { params: { ...params }, signal });
-
 export const getGlossaryQueryOptions = (params: ListGlossaryQuery) =>
-  queryOptions({
-    queryKey: glossaryKeys.list(params),
-    queryFn: ({ signal }) => getGlossary(params, { signal }),
+  apiQueryOptions(glossaryKeys.list(params), "/api/settings/glossary", GlossaryListSchema, {
+    params: { ...params },
     placeholderData: (previous) => previous,
   });
 

@@ -2,7 +2,7 @@ import type { ExportFormat } from "@content-studio/contract";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { saveBlob } from "../../../lib/download";
-import { libraryPath } from "./invalidate-library";
+import { libraryPath } from "./get-library-item";
 
 /** Downloads the item as Markdown, HTML or DOCX (built on the server). */
 export const exportLibraryItem = async ({ id, format }: { id: string; format: ExportFormat }) => {

@@ -1,15 +1,10 @@
 import { LibraryAuthorSchema, listOf } from "@content-studio/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { useQuery } from "@tanstack/react-query";
+import { apiQueryOptions } from "../../../lib/react-query";
 import { libraryKeys } from "../../../lib/query-keys";
 
-export const getLibraryAuthors = ({ signal }: { signal?: AbortSignal } = {}) =>
-  api.get("/api/library/authors", listOf(LibraryAuthorSchema), { signal });
-
 export const getLibraryAuthorsQueryOptions = () =>
-  queryOptions({
-    queryKey: libraryKeys.authors(),
-    queryFn: ({ signal }) => getLibraryAuthors({ signal }),
+  apiQueryOptions(libraryKeys.authors(), "/api/library/authors", listOf(LibraryAuthorSchema), {
     staleTime: 60_000,
   });
 

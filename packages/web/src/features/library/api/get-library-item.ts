@@ -1,16 +1,13 @@
 import { LibraryItemDetailSchema } from "@content-studio/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { useQuery } from "@tanstack/react-query";
+import { apiQueryOptions } from "../../../lib/react-query";
 import { libraryKeys } from "../../../lib/query-keys";
 
-export const getLibraryItem = (id: string, { signal }: { signal?: AbortSignal } = {}) =>
-  api.get(`/api/library/${encodeURIComponent(id)}`, LibraryItemDetailSchema, { signal });
+/** `/api/library/:id`. */
+export const libraryPath = (id: string) => `/api/library/${encodeURIComponent(id)}`;
 
 export const getLibraryItemQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: libraryKeys.item(id),
-    queryFn: ({ signal }) => getLibraryItem(id, { signal }),
-  });
+  apiQueryOptions(libraryKeys.item(id), libraryPath(id), LibraryItemDetailSchema);
 
 /** One stored item with its lifecycle state and the caller's capabilities. */
 export const useLibraryItem = (id: string) => useQuery(getLibraryItemQueryOptions(id));

@@ -1,13 +1,17 @@
 import type { LibraryItemDetail } from "@content-studio/contract";
-import type { QueryClient } from "@tanstack/react-query";
 import { dashboardKeys, libraryKeys } from "../../../lib/query-keys";
+import { getLibraryItemQueryOptions } from "./get-library-item";
 
-/** After a change: the item's cache, every library list and history, and the dashboard. */
-export function invalidateLibrary(queryClient: QueryClient, item?: LibraryItemDetail): void {
-  if (item) queryClient.setQueryData(libraryKeys.item(item.id), item);
-  void queryClient.invalidateQueries({ queryKey: libraryKeys.all });
-  void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
-}
+/**
+ * What any change of an item refreshes (`useApiMutation` options): every library list and
+ * history, and the dashboard, in the background.
+ */
+export const libraryChange = {
+  refreshInBackground: () => [libraryKeys.all, dashboardKeys.all],
+};
 
-/** `/api/library/:id`. */
-export const libraryPath = (id: string) => `/api/library/${encodeURIComponent(id)}`;
+/** A change answered with the item: the answer is its cached item too. */
+export const libraryItemChange = {
+  ...libraryChange,
+  set: (item: LibraryItemDetail) => getLibraryItemQueryOptions(item.id).queryKey,
+};

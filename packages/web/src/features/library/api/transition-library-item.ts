@@ -1,16 +1,12 @@
 import { LibraryItemDetailSchema, type TransitionBody } from "@content-studio/contract";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { invalidateLibrary, libraryPath } from "./invalidate-library";
+import { useApiMutation } from "../../../lib/react-query";
+import { libraryPath } from "./get-library-item";
+import { libraryItemChange } from "./invalidate-library";
 
 export const transitionLibraryItem = ({ id, data }: { id: string; data: TransitionBody }) =>
   api.post(`${libraryPath(id)}/transitions`, LibraryItemDetailSchema, data);
 
 /** submit, approve, reject (with a note), publish, unpublish. */
-export const useTransitionLibraryItem = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: transitionLibraryItem,
-    onSuccess: (item) => invalidateLibrary(queryClient, item),
-  });
-};
+export const useTransitionLibraryItem = () =>
+  useApiMutation(transitionLibraryItem, libraryItemChange);

@@ -1,16 +1,11 @@
 import { FactChangeResultSchema } from "@content-studio/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { useQuery } from "@tanstack/react-query";
+import { apiQueryOptions } from "../../../lib/react-query";
 import { proofKeys } from "../../../lib/query-keys";
-
-export const getFactUsages = (id: string, { signal }: { signal?: AbortSignal } = {}) =>
-  api.get(`/api/proof/facts/${encodeURIComponent(id)}/usages`, FactChangeResultSchema, { signal });
+import { factPath } from "./get-facts";
 
 export const getFactUsagesQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: proofKeys.usages(id),
-    queryFn: ({ signal }) => getFactUsages(id, { signal }),
-  });
+  apiQueryOptions(proofKeys.usages(id), `${factPath(id)}/usages`, FactChangeResultSchema);
 
 /** The stored content items whose claims are bound to a fact. */
 export const useFactUsages = (id: string | null) =>

@@ -1,15 +1,14 @@
 import { FactListSchema, type ListFactsQuery } from "@content-studio/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { useQuery } from "@tanstack/react-query";
+import { apiQueryOptions } from "../../../lib/react-query";
 import { proofKeys } from "../../../lib/query-keys";
 
-export const getFacts = (params: ListFactsQuery, { signal }: { signal?: AbortSignal } = {}) =>
-  api.get("/api/proof/facts", FactListSchema, { params: { ...params }, signal });
+/** `/api/proof/facts/:id`. */
+export const factPath = (id: string) => `/api/proof/facts/${encodeURIComponent(id)}`;
 
 export const getFactsQueryOptions = (params: ListFactsQuery) =>
-  queryOptions({
-    queryKey: proofKeys.factList(params),
-    queryFn: ({ signal }) => getFacts(params, { signal }),
+  apiQueryOptions(proofKeys.factList(params), "/api/proof/facts", FactListSchema, {
+    params: { ...params },
     placeholderData: (previous) => previous,
   });
 

@@ -1,6 +1,6 @@
 import { ContentExportSchema, type SendDraftBody } from "@content-studio/contract";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { useApiMutation } from "../../../lib/react-query";
 import { libraryKeys } from "../../../lib/query-keys";
 
 export const sendItemDraft = ({ itemId, body }: { itemId: string; body: SendDraftBody }) =>
@@ -11,11 +11,5 @@ export const sendItemDraft = ({ itemId, body }: { itemId: string; body: SendDraf
   );
 
 /** Queues the approved version as a draft at a connection. */
-export const useSendItemDraft = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: sendItemDraft,
-    onSuccess: (_e, { itemId }) =>
-      queryClient.invalidateQueries({ queryKey: libraryKeys.exports(itemId) }),
-  });
-};
+export const useSendItemDraft = () =>
+  useApiMutation(sendItemDraft, { refresh: (_e, { itemId }) => [libraryKeys.exports(itemId)] });

@@ -1,15 +1,10 @@
 import { BuyingStageSchema, listOf } from "@content-studio/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { useQuery } from "@tanstack/react-query";
+import { apiQueryOptions } from "../../../lib/react-query";
 import { referenceKeys } from "../../../lib/query-keys";
 
-export const getBuyingStages = ({ signal }: { signal?: AbortSignal } = {}) =>
-  api.get("/api/buying-stages", listOf(BuyingStageSchema), { signal });
-
 export const getBuyingStagesQueryOptions = () =>
-  queryOptions({
-    queryKey: referenceKeys.buyingStages,
-    queryFn: ({ signal }) => getBuyingStages({ signal }),
+  apiQueryOptions(referenceKeys.buyingStages, "/api/buying-stages", listOf(BuyingStageSchema), {
     staleTime: Infinity,
   });
 

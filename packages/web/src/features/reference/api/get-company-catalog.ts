@@ -1,15 +1,10 @@
 import { CompanyCatalogSchema } from "@content-studio/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { useQuery } from "@tanstack/react-query";
+import { apiQueryOptions } from "../../../lib/react-query";
 import { referenceKeys } from "../../../lib/query-keys";
 
-export const getCompanyCatalog = ({ signal }: { signal?: AbortSignal } = {}) =>
-  api.get("/api/company-catalog", CompanyCatalogSchema, { signal });
-
 export const getCompanyCatalogQueryOptions = () =>
-  queryOptions({
-    queryKey: referenceKeys.companyCatalog,
-    queryFn: ({ signal }) => getCompanyCatalog({ signal }),
+  apiQueryOptions(referenceKeys.companyCatalog, "/api/company-catalog", CompanyCatalogSchema, {
     staleTime: Infinity,
   });
 

@@ -1,15 +1,10 @@
 import { IndustrySchema, listOf } from "@content-studio/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { useQuery } from "@tanstack/react-query";
+import { apiQueryOptions } from "../../../lib/react-query";
 import { referenceKeys } from "../../../lib/query-keys";
 
-export const getIndustries = ({ signal }: { signal?: AbortSignal } = {}) =>
-  api.get("/api/industries", listOf(IndustrySchema), { signal });
-
 export const getIndustriesQueryOptions = () =>
-  queryOptions({
-    queryKey: referenceKeys.industries,
-    queryFn: ({ signal }) => getIndustries({ signal }),
+  apiQueryOptions(referenceKeys.industries, "/api/industries", listOf(IndustrySchema), {
     staleTime: Infinity,
   });
 

@@ -1,15 +1,10 @@
 import { listOf, PersonaSchema } from "@content-studio/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { useQuery } from "@tanstack/react-query";
+import { apiQueryOptions } from "../../../lib/react-query";
 import { referenceKeys } from "../../../lib/query-keys";
 
-export const getPersonas = ({ signal }: { signal?: AbortSignal } = {}) =>
-  api.get("/api/personas", listOf(PersonaSchema), { signal });
-
 export const getPersonasQueryOptions = () =>
-  queryOptions({
-    queryKey: referenceKeys.personas,
-    queryFn: ({ signal }) => getPersonas({ signal }),
+  apiQueryOptions(referenceKeys.personas, "/api/personas", listOf(PersonaSchema), {
     staleTime: Infinity,
   });
 

@@ -1,17 +1,15 @@
 import { BannedPhrasesResponseSchema } from "@content-studio/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { useQuery } from "@tanstack/react-query";
+import { apiQueryOptions } from "../../../lib/react-query";
 import { settingsKeys } from "../../../lib/query-keys";
 
-export const getBannedPhrases = ({ signal }: { signal?: AbortSignal } = {}) =>
-  api.get("/api/settings/banned-phrases", BannedPhrasesResponseSchema, { signal });
-
 export const getBannedPhrasesQueryOptions = () =>
-  queryOptions({
-    queryKey: settingsKeys.bannedPhrases,
-    queryFn: ({ signal }) => getBannedPhrases({ signal }),
-    staleTime: 60_000,
-  });
+  apiQueryOptions(
+    settingsKeys.bannedPhrases,
+    "/api/settings/banned-phrases",
+    BannedPhrasesResponseSchema,
+    { staleTime: 60_000 },
+  );
 
 /** The phrases and clichés the quality check penalises. */
 export const useBannedPhrases = () => useQuery(getBannedPhrasesQueryOptions());

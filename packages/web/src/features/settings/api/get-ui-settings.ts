@@ -1,16 +1,11 @@
 import { UiSettingsSchema, type UiSettings } from "@content-studio/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { useQuery } from "@tanstack/react-query";
+import { apiQueryOptions } from "../../../lib/react-query";
 import { readCachedUiSettings } from "../../../lib/ui-settings-cache";
 import { settingsKeys } from "../../../lib/query-keys";
 
-export const getUiSettings = ({ signal }: { signal?: AbortSignal } = {}) =>
-  api.get("/api/me/settings", UiSettingsSchema, { signal });
-
 export const getUiSettingsQueryOptions = (userId: string) =>
-  queryOptions<UiSettings>({
-    queryKey: settingsKeys.uiSettings(userId),
-    queryFn: ({ signal }) => getUiSettings({ signal }),
+  apiQueryOptions(settingsKeys.uiSettings(userId), "/api/me/settings", UiSettingsSchema, {
     // This browser's copy shows at once; the server's answer replaces it.
     placeholderData: (): UiSettings | undefined => readCachedUiSettings(userId),
     staleTime: 60_000,

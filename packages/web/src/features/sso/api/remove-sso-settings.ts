@@ -1,17 +1,13 @@
 import { SsoSettingsSchema } from "@content-studio/contract";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { authKeys, ssoKeys } from "../../../lib/query-keys";
+import { useApiMutation } from "../../../lib/react-query";
+import { authKeys } from "../../../lib/query-keys";
+import { getSsoSettingsQueryOptions } from "./get-sso-settings";
 
 export const removeSsoSettings = () => api.delete("/api/settings/sso", SsoSettingsSchema);
 
-export const useRemoveSsoSettings = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: removeSsoSettings,
-    onSuccess: (saved) => {
-      queryClient.setQueryData(ssoKeys.settings, saved);
-      void queryClient.invalidateQueries({ queryKey: authKeys.session });
-    },
+export const useRemoveSsoSettings = () =>
+  useApiMutation(removeSsoSettings, {
+    set: () => getSsoSettingsQueryOptions().queryKey,
+    refreshInBackground: () => [authKeys.session],
   });
-};

@@ -1,16 +1,11 @@
 import { WebhookListSchema } from "@content-studio/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { useQuery } from "@tanstack/react-query";
+import { apiQueryOptions } from "../../../lib/react-query";
 import { webhooksKeys } from "../../../lib/query-keys";
-
-export const getWebhooks = ({ signal }: { signal?: AbortSignal } = {}) =>
-  api.get("/api/webhooks", WebhookListSchema, { signal });
 
 /** While an endpoint's latest delivery is pending, the list refreshes every 2 s to show its end. */
 export const getWebhooksQueryOptions = () =>
-  queryOptions({
-    queryKey: webhooksKeys.list,
-    queryFn: ({ signal }) => getWebhooks({ signal }),
+  apiQueryOptions(webhooksKeys.list, "/api/webhooks", WebhookListSchema, {
     refetchInterval: (query) =>
       query.state.data?.endpoints.some((e) => e.lastDelivery?.status === "pending") ? 2000 : false,
   });

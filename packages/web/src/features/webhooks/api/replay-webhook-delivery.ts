@@ -1,6 +1,6 @@
 import { WebhookDeliverySchema } from "@content-studio/contract";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { useApiMutation } from "../../../lib/react-query";
 import { webhooksKeys } from "../../../lib/query-keys";
 
 export const replayWebhookDelivery = ({ id, deliveryId }: { id: string; deliveryId: string }) =>
@@ -10,11 +10,7 @@ export const replayWebhookDelivery = ({ id, deliveryId }: { id: string; delivery
   );
 
 /** A new attempt with the same webhook-id and a fresh signature. */
-export const useReplayWebhookDelivery = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: replayWebhookDelivery,
-    onSuccess: (_d, { id }) =>
-      queryClient.invalidateQueries({ queryKey: webhooksKeys.deliveries(id) }),
+export const useReplayWebhookDelivery = () =>
+  useApiMutation(replayWebhookDelivery, {
+    refresh: (_d, { id }) => [webhooksKeys.deliveries(id)],
   });
-};
