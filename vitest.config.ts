@@ -10,41 +10,26 @@ import { defineConfig } from "vitest/config";
  * rule misreads fails at once rather than running on one database only.
  */
 const OPENS_A_DATABASE = /\b(openDatabase|PGlite|createTestDatabase)\b/;
-/** A test starts the server as a process of its own through test/support/server-process. */
-const STARTS_A_SERVER = /from\s+"[^"]*\/server-process"/;
 const testDir = path.resolve("packages/server/test");
-/** Whether `file`, or a test module it imports (followed through their imports), matches. */
-function reaches(file: string, pattern: RegExp, seen = new Set<string>()): boolean {
+function reachesADatabase(file: string, seen = new Set<string>()): boolean {
   if (seen.has(file)) return false;
   seen.add(file);
   const text = fs.readFileSync(file, "utf8");
-  if (pattern.test(text)) return true;
+  if (OPENS_A_DATABASE.test(text)) return true;
   return [...text.matchAll(/(?:from|import\()\s*"(\.[^"]+)"/g)].some(([, spec]) => {
     const target = path.resolve(path.dirname(file), spec);
     if (!target.startsWith(testDir + path.sep)) return false;
     const module = [`${target}.ts`, path.join(target, "index.ts")].find((f) => fs.existsSync(f));
-    return module !== undefined && reaches(module, pattern, seen);
+    return module !== undefined && reachesADatabase(module, seen);
   });
 }
-/**
- * `npm test` runs the files that start server processes apart from the rest (TEST_PART
- * `processes` or `rest`; decision 0060): they spend most of their time waiting on those
- * processes, so they run beside the others instead of holding two workers. Unset: every file.
- */
-const part = process.env.TEST_PART;
-if (part !== undefined && part !== "processes" && part !== "rest") {
-  throw new Error(`TEST_PART is "processes", "rest" or unset, not "${part}"`);
-}
-const inPart = (file: string) =>
-  part === undefined || (part === "processes") === reaches(path.resolve(file), STARTS_A_SERVER);
 const serverTests = ["src", "test"].flatMap((dir) =>
   fs
     .readdirSync(path.join("packages/server", dir), { recursive: true, encoding: "utf8" })
     .filter((file) => file.endsWith(".test.ts"))
-    .map((file) => path.join("packages/server", dir, file))
-    .filter(inPart),
+    .map((file) => path.join("packages/server", dir, file)),
 );
-const databaseTests = serverTests.filter((file) => reaches(path.resolve(file), OPENS_A_DATABASE));
+const databaseTests = serverTests.filter((file) => reachesADatabase(path.resolve(file)));
 const onceTests = serverTests.filter((file) => !databaseTests.includes(file));
 
 const serverProject = (name: string, db: "pglite" | "postgres") => ({
@@ -69,24 +54,6 @@ const serverProject = (name: string, db: "pglite" | "postgres") => ({
   },
 });
 
-const contractProject = {
-  test: {
-    name: "contract",
-    include: ["packages/contract/**/*.test.ts"],
-    environment: "node",
-  },
-};
-const onceProject = {
-  test: {
-    name: "server",
-    include: onceTests,
-    environment: "node",
-    env: { TEST_DB: "none" },
-    testTimeout: 30_000,
-    isolate: false,
-  },
-};
-
 export default defineConfig({
   test: {
     // Two files at a time on these 2-core machines (the default is one fewer than the cores):
@@ -95,9 +62,26 @@ export default defineConfig({
     // (decision 0059).
     maxWorkers: 2,
     projects: [
-      ...(part === "processes" ? [] : [contractProject, onceProject, "packages/web"]),
+      {
+        test: {
+          name: "contract",
+          include: ["packages/contract/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "server",
+          include: onceTests,
+          environment: "node",
+          env: { TEST_DB: "none" },
+          testTimeout: 30_000,
+          isolate: false,
+        },
+      },
       serverProject("server:pglite", "pglite"),
       ...(process.env.TEST_DATABASE_URL ? [serverProject("server:postgres", "postgres")] : []),
+      "packages/web",
     ],
   },
 });

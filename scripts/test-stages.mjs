@@ -14,14 +14,7 @@ import os from "node:os";
 const PLAN = [
   // The unit tests use neither packages/web/dist nor packages/server/dist/main.js (their server
   // processes run a bundle of their own), so the build and the journeys run beside them too.
-  // The unit tests that start server processes (mostly waiting on them) run in a lane of their
-  // own, beside the rest of the unit tests (decision 0060).
-  [
-    ["test:unit:rest"],
-    ["lint", "typecheck"],
-    ["build", "test:budget", "test:e2e"],
-    ["test:unit:processes"],
-  ],
+  [["test:unit"], ["lint", "typecheck"], ["build", "test:budget", "test:e2e"]],
 ];
 /** TEST_STAGES=typecheck,test:budget runs only those (in the plan's order). */
 const ONLY = process.env.TEST_STAGES ? new Set(process.env.TEST_STAGES.split(",")) : null;

@@ -17,15 +17,10 @@ const serverRoot = path.resolve(import.meta.dirname, "..");
  * `npm run build` bundles it for `npm start`, and the tests that run it as a process of its own
  * run that bundle (test/support/server-process.ts): starting from source with tsx's loader costs
  * about 1.5 s more CPU a process. Under dist/ (ignored by git and the linters), one folder per
- * project and vitest process (`npm test` runs two at once, decision 0060), at dist's depth so
- * paths the server resolves from its own file stay the same.
+ * project, at dist's depth so paths the server resolves from its own file stay the same.
  */
 export default function setup(project: TestProject) {
-  const dir = path.join(
-    serverRoot,
-    "dist",
-    `test-${project.name.replace(/\W/g, "-")}-${process.pid}`,
-  );
+  const dir = path.join(serverRoot, "dist", `test-${project.name.replace(/\W/g, "-")}`);
   fs.rmSync(dir, { recursive: true, force: true });
   execFileSync(process.execPath, ["build.mjs", "--outdir", dir], { cwd: serverRoot });
   project.provide("serverBundle", dir);
