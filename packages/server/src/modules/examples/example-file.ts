@@ -16,7 +16,17 @@ import { z } from "zod";
  * `## Headline`, `## Introduction`, `## Body`, `## Conclusion`. The category comes from the
  * nearest `good/` or `bad/` folder. README.md documents it with a full example.
  */
-export interface ParsedExample {
+/** The tags, notes and four sections: read from and written to a file alike. */
+interface ExampleText {
+  tags: string[];
+  notes: string;
+  headline: string;
+  introduction: string;
+  body: string;
+  conclusion: string;
+}
+
+export interface ParsedExample extends ExampleText {
   /** Optional stable id from the front matter. */
   id: string | undefined;
   category: ExampleCategory;
@@ -25,12 +35,6 @@ export interface ParsedExample {
   personaId: string;
   industryId: string | null;
   buyingStage: BuyingStage | null;
-  tags: string[];
-  notes: string;
-  headline: string;
-  introduction: string;
-  body: string;
-  conclusion: string;
   contentHash: string;
 }
 
@@ -232,20 +236,16 @@ function capitalise(s: string): string {
 }
 
 /** Writes an example back in the same format, so that an export ingests to the same fields. */
-export function serializeExample(example: {
-  id: string;
-  title: string;
-  contentType: string;
-  personaId: string;
-  industryId: string | null;
-  buyingStage: string | null;
-  tags: string[];
-  notes: string;
-  headline: string;
-  introduction: string;
-  body: string;
-  conclusion: string;
-}): string {
+export function serializeExample(
+  example: ExampleText & {
+    id: string;
+    title: string;
+    contentType: string;
+    personaId: string;
+    industryId: string | null;
+    buyingStage: string | null;
+  },
+): string {
   const q = (s: string) => JSON.stringify(s);
   const lines = [
     "---",
