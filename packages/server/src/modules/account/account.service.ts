@@ -1,5 +1,6 @@
 import {
   UI_SETTINGS_DEFAULTS,
+  type AuditAction,
   parseUiSettings,
   type ChangePasswordBody,
   type UiSettings,
@@ -12,7 +13,13 @@ import { hashPassword, verifyPassword } from "../../lib/passwords";
 import { describeRetry } from "../../lib/rate-limit";
 import { clearBucket, hitBucket } from "../../lib/rate-limit.repository";
 import type { SessionUser } from "../../plugins/access";
-import { auditActorOf, diffFields, recordAudit, recordChangesIfAny } from "../audit/audit.service";
+import {
+  auditActorOf,
+  diffFields,
+  recordAudit,
+  recordChangesIfAny,
+  type AuditEntryInput,
+} from "../audit/audit.service";
 import { presentUser } from "../users/users.presenter";
 import { findUserById } from "../users/users.repository";
 import { accountPolicy } from "./account.policy";
@@ -24,6 +31,15 @@ type Ctx = Pick<AppContext, "db" | "config" | "mailer" | "jobEngine">;
 
 /** Wrong current passwords allowed per user in one window. */
 export const PASSWORD_CHANGE_LIMITS = { windowSeconds: 15 * 60, failures: 5 } as const;
+
+/** An audit entry for a change the user made to their own account. */
+function ownAccountAudit(actor: SessionUser, action: AuditAction): AuditEntryInput {
+  return {
+    actor: auditActorOf(actor),
+    action,
+    target: { type: "user", id: actor.id, label: actor.email },
+  };
+}
 
 /** The user's display preferences (the defaults until they save some). */
 export async function getUiSettings(ctx: Pick<Ctx, "db">, actor: SessionUser): Promise<UiSettings> {
@@ -51,9 +67,7 @@ export async function saveUiSettings(
     });
     const changes = diffFields(before, settings);
     await recordChangesIfAny(trx, {
-      actor: auditActorOf(actor),
-      action: "account.preferences_changed",
-      target: { type: "user", id: actor.id, label: actor.email },
+      ...ownAccountAudit(actor, "account.preferences_changed"),
       changes,
     });
   });
@@ -72,9 +86,7 @@ export async function updateMe(
     await repo.updateUserName(trx, actor.id, input.name);
     if (before.name !== input.name) {
       await recordAudit(trx, {
-        actor: auditActorOf(actor),
-        action: "account.name_changed",
-        target: { type: "user", id: actor.id, label: actor.email },
+        ...ownAccountAudit(actor, "account.name_changed"),
         changes: { name: { from: before.name, to: input.name } },
       });
     }
@@ -124,10 +136,6 @@ export async function changePassword(
     await passwords.setPassword(trx, actor.id, newHash, false);
     await passwords.deleteSessionsExcept(trx, actor.id, actor.sessionId);
     await passwords.retireResetTokens(trx, actor.id);
-    await recordAudit(trx, {
-      actor: auditActorOf(actor),
-      action: "account.password_changed",
-      target: { type: "user", id: actor.id, label: actor.email },
-    });
+    await recordAudit(trx, ownAccountAudit(actor, "account.password_changed"));
   });
 }
