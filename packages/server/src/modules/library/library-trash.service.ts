@@ -21,24 +21,7 @@ export async function trashLibraryItem(
   actor: SessionUser,
   id: string,
 ): Promise<void> {
-  const row = await loadItem(ctx.db, id);
-  authorize(actor, "delete", row);
-  await ctx.db.transaction().execute(async (trx) => {
-    const locked = await lockUnchanged(trx, row);
-    const now = new Date();
-    await repo.updateLibraryItem(trx, id, { deleted_at: now, deleted_by: actor.id });
-    await repo.insertEvent(trx, {
-      id: randomUUID(),
-      content_item_id: id,
-      kind: "deleted",
-      from_status: locked.status,
-      to_status: locked.status,
-      version: locked.version,
-      actor_id: actor.id,
-      created_at: now,
-    });
-    await auditContent(trx, actor, "content.deleted", row);
-  });
+  await moveTrash(ctx, actor, id, "delete");
 }
 
 export async function restoreLibraryItem(
@@ -46,23 +29,44 @@ export async function restoreLibraryItem(
   actor: SessionUser,
   id: string,
 ): Promise<LibraryItemDetail> {
+  await moveTrash(ctx, actor, id, "restore");
+  return getLibraryItem(ctx, actor, id);
+}
+
+const TRASH_MOVES = {
+  delete: { event: "deleted", audit: "content.deleted" },
+  restore: { event: "restored", audit: "content.restored" },
+} as const;
+
+/** Moves an item into the Trash or out of it, with its history event and audit entry. */
+async function moveTrash(
+  ctx: AppContext,
+  actor: SessionUser,
+  id: string,
+  move: keyof typeof TRASH_MOVES,
+): Promise<void> {
   const row = await loadItem(ctx.db, id);
-  authorize(actor, "restore", row);
+  authorize(actor, move, row);
   await ctx.db.transaction().execute(async (trx) => {
     const locked = await lockUnchanged(trx, row);
-    await repo.updateLibraryItem(trx, id, { deleted_at: null, deleted_by: null });
+    // Trashing stamps the item and its event with one time; restoring clears the stamp.
+    const now = move === "delete" ? new Date() : null;
+    await repo.updateLibraryItem(trx, id, {
+      deleted_at: now,
+      deleted_by: now ? actor.id : null,
+    });
     await repo.insertEvent(trx, {
       id: randomUUID(),
       content_item_id: id,
-      kind: "restored",
+      kind: TRASH_MOVES[move].event,
       from_status: locked.status,
       to_status: locked.status,
       version: locked.version,
       actor_id: actor.id,
+      ...(now && { created_at: now }),
     });
-    await auditContent(trx, actor, "content.restored", row);
+    await auditContent(trx, actor, TRASH_MOVES[move].audit, row);
   });
-  return getLibraryItem(ctx, actor, id);
 }
 
 /** Deletes an item from the Trash for good (with its versions and history). */
