@@ -8,6 +8,7 @@ import {
   type GlossaryTermInput,
   type KitLanguage,
   type TermStatus,
+  type AuditAction,
 } from "@content-studio/contract";
 import type { Kysely, Transaction } from "kysely";
 import type { AppContext } from "../../app-context";
@@ -53,6 +54,31 @@ const columnsOf = (input: GlossaryTermInput) => ({
 
 const labelOf = (row: Pick<GlossaryTermRow, "term" | "locale">) => `${row.term} (${row.locale})`;
 
+/** An audit entry about one term. */
+const termAudit = (
+  actor: SessionUser,
+  action: AuditAction,
+  id: string,
+  row: Pick<GlossaryTermRow, "term" | "locale">,
+) => ({
+  actor: auditActorOf(actor),
+  action,
+  target: { type: "glossary_term", id, label: labelOf(row) },
+});
+
+/** Runs one term's write in a transaction; a twin saved meanwhile (unique index) is a conflict. */
+async function writeTerm(
+  ctx: GlossaryContext,
+  work: (trx: Transaction<Database>) => Promise<GlossaryTerm>,
+): Promise<GlossaryTerm> {
+  try {
+    return await ctx.db.transaction().execute(work);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("conflict", DUPLICATE_MESSAGE);
+    throw error;
+  }
+}
+
 async function assertRoomFor(trx: Transaction<Database>, added: number) {
   if ((await repo.countGlossaryTerms(trx)) + added > GLOSSARY_LIMITS.maxTerms) {
     throw new AppError("conflict", `The glossary holds at most ${GLOSSARY_LIMITS.maxTerms} terms.`);
@@ -65,29 +91,22 @@ export async function createGlossaryTerm(
   input: GlossaryTermInput,
 ): Promise<GlossaryTerm> {
   glossaryPolicy.authorize(actor, "manage");
-  try {
-    return await ctx.db.transaction().execute(async (trx) => {
-      await repo.lockGlossary(trx);
-      await assertRoomFor(trx, 1);
-      if (await repo.findGlossaryTermByKey(trx, input))
-        throw new AppError("conflict", DUPLICATE_MESSAGE);
-      const row = await repo.insertGlossaryTerm(trx, {
-        id: randomUUID(),
-        ...columnsOf(input),
-        updated_by: actor.id,
-      });
-      await recordAudit(trx, {
-        actor: auditActorOf(actor),
-        action: "glossary.term_created",
-        target: { type: "glossary_term", id: row.id, label: labelOf(row) },
-        changes: diffFields({}, { concept: row.concept, status: row.status }),
-      });
-      return presentGlossaryTerm(row);
+  return writeTerm(ctx, async (trx) => {
+    await repo.lockGlossary(trx);
+    await assertRoomFor(trx, 1);
+    if (await repo.findGlossaryTermByKey(trx, input))
+      throw new AppError("conflict", DUPLICATE_MESSAGE);
+    const row = await repo.insertGlossaryTerm(trx, {
+      id: randomUUID(),
+      ...columnsOf(input),
+      updated_by: actor.id,
     });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("conflict", DUPLICATE_MESSAGE);
-    throw error;
-  }
+    await recordAudit(trx, {
+      ...termAudit(actor, "glossary.term_created", row.id, row),
+      changes: diffFields({}, { concept: row.concept, status: row.status }),
+    });
+    return presentGlossaryTerm(row);
+  });
 }
 
 export async function updateGlossaryTermFor(
@@ -97,31 +116,24 @@ export async function updateGlossaryTermFor(
   input: GlossaryTermInput,
 ): Promise<GlossaryTerm> {
   glossaryPolicy.authorize(actor, "manage");
-  try {
-    return await ctx.db.transaction().execute(async (trx) => {
-      const before = orNotFound(
-        await repo.findGlossaryTerm(trx, id, { forUpdate: true }),
-        "Term not found.",
-      );
-      const clash = await repo.findGlossaryTermByKey(trx, input);
-      if (clash && clash.id !== id) throw new AppError("conflict", DUPLICATE_MESSAGE);
-      const columns = columnsOf(input);
-      const row = orNotFound(
-        await repo.updateGlossaryTerm(trx, id, { ...columns, updated_by: actor.id }),
-        "Term not found.",
-      );
-      await recordAudit(trx, {
-        actor: auditActorOf(actor),
-        action: "glossary.term_changed",
-        target: { type: "glossary_term", id, label: labelOf(row) },
-        changes: diffFields(before, columns),
-      });
-      return presentGlossaryTerm(row);
+  return writeTerm(ctx, async (trx) => {
+    const before = orNotFound(
+      await repo.findGlossaryTerm(trx, id, { forUpdate: true }),
+      "Term not found.",
+    );
+    const clash = await repo.findGlossaryTermByKey(trx, input);
+    if (clash && clash.id !== id) throw new AppError("conflict", DUPLICATE_MESSAGE);
+    const columns = columnsOf(input);
+    const row = orNotFound(
+      await repo.updateGlossaryTerm(trx, id, { ...columns, updated_by: actor.id }),
+      "Term not found.",
+    );
+    await recordAudit(trx, {
+      ...termAudit(actor, "glossary.term_changed", id, row),
+      changes: diffFields(before, columns),
     });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("conflict", DUPLICATE_MESSAGE);
-    throw error;
-  }
+    return presentGlossaryTerm(row);
+  });
 }
 
 export async function deleteGlossaryTermFor(
@@ -136,11 +148,7 @@ export async function deleteGlossaryTermFor(
       "Term not found.",
     );
     await repo.deleteGlossaryTerm(trx, id);
-    await recordAudit(trx, {
-      actor: auditActorOf(actor),
-      action: "glossary.term_deleted",
-      target: { type: "glossary_term", id, label: labelOf(row) },
-    });
+    await recordAudit(trx, termAudit(actor, "glossary.term_deleted", id, row));
   });
 }
 
