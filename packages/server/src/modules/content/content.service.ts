@@ -1,15 +1,27 @@
 import type { AppContext } from "../../app-context";
+import type { PolicyActor } from "../../lib/policy";
 import type { ContentBrief, DraftContent } from "../ai/writer";
 import { duplicateFamily } from "../library/library-index";
 import { loadItem as loadLibraryItem } from "../library/library-item.service";
 import { loadBriefContext, type BriefContext } from "./brief";
+import { authorizeItemAction, type ContentItemAction } from "./content.policy";
 
 /** A stored item as the use cases read it (the library's row: the library owns the items). */
 export type ItemRow = Awaited<ReturnType<typeof loadLibraryItem>>;
 
-/** The stored item, or 404 "Content not found." (read through the library's service). */
-export function loadItem(ctx: AppContext, id: string): Promise<ItemRow> {
-  return loadLibraryItem(ctx.db, id);
+/**
+ * The stored item, when the actor may do `action` on it: 404 "Content not found." (read
+ * through the library's service), else 403 when the item's policy refuses.
+ */
+export async function loadItemFor(
+  ctx: AppContext,
+  actor: PolicyActor,
+  action: ContentItemAction,
+  id: string,
+): Promise<ItemRow> {
+  const row = await loadLibraryItem(ctx.db, id);
+  authorizeItemAction(actor, action, row);
+  return row;
 }
 
 /** The brief of a stored item (no examples: refinements and repurposing work from the text). */

@@ -10,8 +10,7 @@ import type { SessionUser } from "../../plugins/access";
 import { getWriter } from "../ai/ai-provider.service";
 import type { WriterLogger } from "../ai/llm-writer";
 import type { DraftContent, Writer } from "../ai/writer";
-import { authorizeItemAction } from "./content.policy";
-import { briefContextOf, draftOf, loadItem } from "./content.service";
+import { briefContextOf, draftOf, loadItemFor } from "./content.service";
 import { consumeGenerationBudget } from "./generation-limit";
 import {
   critiqueOf,
@@ -57,8 +56,7 @@ export async function optimizeContentItem(
   clientSignal: AbortSignal,
   log?: WriterLogger,
 ): Promise<OptimizeContentResult> {
-  const row = await loadItem(ctx, id);
-  authorizeItemAction(actor, "optimize", row);
+  const row = await loadItemFor(ctx, actor, "optimize", id);
   const keyword = input.primaryKeyword?.trim() || undefined;
   const [{ brief, reference }, writer] = await Promise.all([
     briefContextOf(ctx, row, keyword),

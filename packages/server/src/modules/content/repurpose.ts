@@ -5,9 +5,8 @@ import { getWriter } from "../ai/ai-provider.service";
 import type { WriterLogger } from "../ai/llm-writer";
 import type { RepurposedContent } from "../ai/writer";
 import { attachItemAsset } from "../library/library-edit.service";
-import { authorizeItemAction } from "./content.policy";
 import { presentContentFields } from "../library/library.presenter";
-import { briefOf, draftOf, loadItem } from "./content.service";
+import { briefOf, draftOf, loadItemFor } from "./content.service";
 import { consumeGenerationBudget } from "./generation-limit";
 import { enforceRepurposeLimits, repurposeViolations } from "./limits";
 import { pipelineSignal } from "./pipeline";
@@ -28,8 +27,7 @@ export async function repurposeContentItem(
   clientSignal: AbortSignal,
   log?: WriterLogger,
 ): Promise<ContentVariations> {
-  const row = await loadItem(ctx, id);
-  authorizeItemAction(actor, "repurpose", row);
+  const row = await loadItemFor(ctx, actor, "repurpose", id);
   const previous = presentContentFields(row).repurposed;
   const variation = input.variation ?? (previous?.variation ?? 0) + 1;
   const [brief, writer] = await Promise.all([briefOf(ctx, row), getWriter(ctx, { log })]);

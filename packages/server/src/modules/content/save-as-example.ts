@@ -2,8 +2,7 @@ import type { ExampleDetail, SaveAsExampleBody } from "@content-studio/contract"
 import type { AppContext } from "../../app-context";
 import type { SessionUser } from "../../plugins/access";
 import { createExample } from "../examples/examples.service";
-import { authorizeItemAction } from "./content.policy";
-import { loadItem } from "./content.service";
+import { loadItemFor } from "./content.service";
 
 /** "Save as example": the item becomes a hand-made example (its body HTML is kept as is). */
 export async function saveContentAsExample(
@@ -12,8 +11,7 @@ export async function saveContentAsExample(
   id: string,
   input: SaveAsExampleBody,
 ): Promise<ExampleDetail> {
-  const row = await loadItem(ctx, id);
-  authorizeItemAction(actor, "saveAsExample", row);
+  const row = await loadItemFor(ctx, actor, "saveAsExample", id);
   return createExample(ctx.db, actor, {
     title: (input.title ?? row.title).slice(0, 200),
     category: input.category,

@@ -10,8 +10,7 @@ import type { SessionUser } from "../../plugins/access";
 import { getImageWriter } from "../ai/ai-provider.service";
 import type { WriterLogger } from "../ai/llm-writer";
 import { attachItemAsset } from "../library/library-edit.service";
-import { authorizeItemAction } from "./content.policy";
-import { briefOf, loadItem } from "./content.service";
+import { briefOf, loadItemFor } from "./content.service";
 import { consumeGenerationBudget } from "./generation-limit";
 import { metricsFromText, renderInfographic } from "./infographic";
 import { pipelineSignal } from "./pipeline";
@@ -31,8 +30,7 @@ export async function visualizeContentItem(
   clientSignal: AbortSignal,
   log: WriterLogger,
 ): Promise<Visualization> {
-  const row = await loadItem(ctx, id);
-  authorizeItemAction(actor, "visualize", row);
+  const row = await loadItemFor(ctx, actor, "visualize", id);
   const prompt = input.imagePrompt?.trim() || row.image_prompt || row.headline;
   const imageWriter = await getImageWriter(ctx, { log });
   let note: string | null = null;
