@@ -6,6 +6,7 @@ import type {
 } from "@content-studio/contract";
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from "kysely";
 import { runCancellable } from "../../db/cancellable";
+import { whereEqualsEach } from "../../db/filters";
 import type { Database, ExampleRow, IngestRunRow, IngestSource, NewExample } from "../../db/types";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -39,11 +40,13 @@ function filtered<Q extends SelectQueryBuilder<Database & { e: Database["example
   let q = query as SelectQueryBuilder<Database & { e: Database["example"] }, "e", object>;
   if (!filters.includeArchived) q = q.where("e.archived_at", "is", null);
   if (filters.origins) q = q.where("e.origin", "in", filters.origins);
-  if (filters.category) q = q.where("e.category", "=", filters.category);
-  if (filters.contentType) q = q.where("e.content_type", "=", filters.contentType);
-  if (filters.personaId) q = q.where("e.persona_id", "=", filters.personaId);
-  if (filters.industryId) q = q.where("e.industry_id", "=", filters.industryId);
-  if (filters.buyingStage) q = q.where("e.buying_stage", "=", filters.buyingStage);
+  q = whereEqualsEach(q, {
+    "e.category": filters.category,
+    "e.content_type": filters.contentType,
+    "e.persona_id": filters.personaId,
+    "e.industry_id": filters.industryId,
+    "e.buying_stage": filters.buyingStage,
+  });
   if (filters.tags.length > 0) {
     q = q.where(sql<boolean>`e.tags @> ${JSON.stringify(filters.tags)}::jsonb`);
   }

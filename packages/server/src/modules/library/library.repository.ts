@@ -15,6 +15,7 @@ import type {
   NewContentItem,
   NewContentItemVersion,
 } from "../../db/types";
+import { whereEqualsEach } from "../../db/filters";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -81,13 +82,14 @@ type ItemQuery = SelectQueryBuilder<
 >;
 
 function applyFilters(query: ItemQuery, f: LibraryFilters): ItemQuery {
-  let q = query.where("c.deleted_at", f.trash ? "is not" : "is", null);
-  if (f.type) q = q.where("c.content_type", "=", f.type);
-  if (f.status) q = q.where("c.status", "=", f.status);
-  if (f.personaId) q = q.where("c.persona_id", "=", f.personaId);
-  if (f.industryId) q = q.where("c.industry_id", "=", f.industryId);
-  if (f.stage) q = q.where("c.buying_stage", "=", f.stage);
-  if (f.authorId) q = q.where("c.created_by", "=", f.authorId);
+  let q = whereEqualsEach(query.where("c.deleted_at", f.trash ? "is not" : "is", null), {
+    "c.content_type": f.type,
+    "c.status": f.status,
+    "c.persona_id": f.personaId,
+    "c.industry_id": f.industryId,
+    "c.buying_stage": f.stage,
+    "c.created_by": f.authorId,
+  });
   if (f.quality === "unscored") q = q.where("c.quality_after", "is", null);
   if (f.quality === "high") q = q.where("c.quality_after", ">=", DASHBOARD_QUALITY_BANDS.high);
   if (f.quality === "medium") {
