@@ -25,6 +25,7 @@ import {
   qualifierPhrases,
   scopePhrases,
 } from "../../lib/language/fact-structure";
+import { boundedMemo } from "../../lib/bounded-memo";
 import { mayBeNegated, tagTokens } from "../../lib/language/nlp";
 import type { BindingFact } from "../proof/binding-fact";
 import {
@@ -658,22 +659,14 @@ export function figureKey(c: { unit: FactUnit | null; lo: number; hi: number }):
   return `${c.unit}:${c.lo}:${c.hi}`;
 }
 
-const referenceCache = new Map<string, Set<string>>();
-
 /** The figures stated in reference texts (market sizes, pain points), as {@link figureKey}s. */
-export function referenceFigures(texts: readonly string[]): Set<string> {
-  const cacheKey = texts.join("\u0000");
-  const cached = referenceCache.get(cacheKey);
-  if (cached) return cached;
-  if (referenceCache.size >= 256) referenceCache.clear();
-  const keys = figuresOf(texts);
-  referenceCache.set(cacheKey, keys);
-  return keys;
-}
-
-function figuresOf(texts: readonly string[]): Set<string> {
-  const keys = new Set<string>();
-  const claims = extractClaims(texts.map((text) => ({ name: "body" as const, text })));
-  for (const c of claims) if (c.unit !== null) keys.add(figureKey(c));
-  return keys;
-}
+export const referenceFigures: (texts: readonly string[]) => Set<string> = boundedMemo(
+  256,
+  (texts) => {
+    const keys = new Set<string>();
+    const claims = extractClaims(texts.map((text) => ({ name: "body" as const, text })));
+    for (const c of claims) if (c.unit !== null) keys.add(figureKey(c));
+    return keys;
+  },
+  (texts) => texts.join("\u0000"),
+);
