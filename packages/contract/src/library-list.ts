@@ -120,16 +120,25 @@ export const ListLibraryQuerySchema = z.object({
 });
 export type ListLibraryQuery = z.input<typeof ListLibraryQuerySchema>;
 
-/** One row of the library table (spec: Library item). */
-export const LibraryItemSchema = z.object({
+/**
+ * What an item is and whom it is for: the leading fields of both a library row and the item
+ * itself (LibraryItemDetail).
+ */
+export const LibraryItemSubjectSchema = z.object({
   id: z.string(),
   title: z.string(),
   contentType: ContentTypeSchema,
   personaId: z.string(),
+  /** Persona title. */
   personaName: z.string(),
   industryId: z.string(),
+  /** Industry name. */
   industryName: z.string(),
   buyingStage: BuyingStageSchema,
+});
+
+/** One row of the library table (spec: Library item). */
+export const LibraryItemSchema = LibraryItemSubjectSchema.extend({
   status: ContentStatusSchema,
   /** Score of the current text, 0–1 (null when never checked). */
   qualityScore: z.number().nullable(),

@@ -1,10 +1,9 @@
 import { z } from "zod";
 import { ContentProvenanceSchema, ContentVariationsSchema, VisualizationSchema } from "./content";
 import { ContentStatusSchema } from "./content-status";
-import { LibraryCapabilitiesSchema } from "./library-list";
+import { LibraryCapabilitiesSchema, LibraryItemSubjectSchema } from "./library-list";
 import { QualityReportSchema, type QualityReport } from "./quality";
 import { meetsQualityStandards } from "./quality-rules";
-import { BuyingStageSchema, ContentTypeSchema } from "./reference";
 
 // One library item: its detail, versions, history, edits and lifecycle actions (the list and
 // the dashboard are in library-list.ts).
@@ -66,17 +65,7 @@ export function approvalBlockers(
  * its lifecycle state and the caller's capabilities. The library is its only owner; this is
  * the one shape of an item (ContentItem below is a subset of it).
  */
-export const LibraryItemDetailSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  contentType: ContentTypeSchema,
-  personaId: z.string(),
-  /** Persona title. */
-  personaName: z.string(),
-  industryId: z.string(),
-  /** Industry name. */
-  industryName: z.string(),
-  buyingStage: BuyingStageSchema,
+export const LibraryItemDetailSchema = LibraryItemSubjectSchema.extend({
   topic: z.string(),
   status: ContentStatusSchema,
   headline: z.string(),

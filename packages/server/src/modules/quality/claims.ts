@@ -25,6 +25,7 @@ import {
   qualifierPhrases,
   scopePhrases,
 } from "../../lib/language/fact-structure";
+import { boundedMemo } from "../../lib/bounded-memo";
 import { mayBeNegated, tagTokens } from "../../lib/language/nlp";
 import type { BindingFact } from "../proof/binding-fact";
 import {
@@ -257,7 +258,6 @@ export function extractClaims(
           only: (sentence.match(/\d+(?:[.,]\d+)?\s*(?:%|x\b|×|percent)/gi) ?? []).length <= 1,
         });
       };
-      // Hostile input (thousands of figures in one sentence) stops at the cap, not at the end.
       const full = () => out.length >= MAX_CLAIMS;
       const survey = SURVEY.test(sentence);
       // Cheap tests first: most sentences hold no figure and no boast, and skip every pattern.
@@ -274,67 +274,65 @@ export function extractClaims(
         /\b(?:saved|cut|reduced|achieved|increased|improved|lowered|slashed|grew|doubled|tripled|halved|avoided|eliminated)\b/.test(
           sentence,
         );
-      for (const m of hasDigit ? sentence.matchAll(CURRENCY) : []) {
-        if (full()) break;
-        const start = m.index ?? 0;
-        if (!take(start, start + m[0].length)) continue;
+      /**
+       * The pattern's matches in the sentence with where each starts and ends, none when `may`
+       * is false; hostile input (thousands of figures in one sentence) stops at the claim cap.
+       */
+      function* spans(may: boolean, pattern: RegExp) {
+        if (!may) return;
+        for (const m of sentence.matchAll(pattern)) {
+          if (full()) return;
+          const start = m.index ?? 0;
+          yield { m, start, end: start + m[0].length };
+        }
+      }
+      for (const { m, start, end } of spans(hasDigit, CURRENCY)) {
+        if (!take(start, end)) continue;
         const value = toNumber(m[2]!) * (SCALE[(m[3] ?? "").toLowerCase()] ?? 1);
         add(
           {
             kind: "currency",
-            text: clauseFrom(sentence, start, start + m[0].length),
+            text: clauseFrom(sentence, start, end),
             unit: CURRENCY_UNIT[m[1]!] ?? "USD",
             lo: value,
             hi: value,
           },
           start,
-          start + m[0].length,
+          end,
         );
       }
-      for (const m of hasDigit ? sentence.matchAll(PERCENT) : []) {
-        if (full()) break;
-        const start = m.index ?? 0;
-        if (!take(start, start + m[0].length)) continue;
+      for (const { m, start, end } of spans(hasDigit, PERCENT)) {
+        if (!take(start, end)) continue;
         const a = toNumber(m[1]!);
         const b = m[2] ? toNumber(m[2]) : a;
         add(
           {
             kind: survey ? "survey" : "percentage",
-            text: clauseFrom(sentence, start, start + m[0].length),
+            text: clauseFrom(sentence, start, end),
             unit: "%",
             lo: Math.min(a, b),
             hi: Math.max(a, b),
           },
           start,
-          start + m[0].length,
+          end,
         );
       }
-      for (const m of mayMultiply ? sentence.matchAll(MULTIPLIER) : []) {
-        if (full()) break;
-        const start = m.index ?? 0;
+      for (const { m, start, end } of spans(mayMultiply, MULTIPLIER)) {
         // "220 × 140 × 60 mm" is a size, not a multiplier.
         const dimension =
-          /^\s*\d/.test(sentence.slice(start + m[0].length)) ||
+          /^\s*\d/.test(sentence.slice(end)) ||
           /[x×]\s*$/.test(sentence.slice(Math.max(0, start - 3), start));
         if (dimension) continue;
-        if (!take(start, start + m[0].length)) continue;
+        if (!take(start, end)) continue;
         const v = toNumber(m[1]!);
         add(
-          {
-            kind: "multiplier",
-            text: clauseFrom(sentence, start, start + m[0].length),
-            unit: "x",
-            lo: v,
-            hi: v,
-          },
+          { kind: "multiplier", text: clauseFrom(sentence, start, end), unit: "x", lo: v, hi: v },
           start,
-          start + m[0].length,
+          end,
         );
       }
-      for (const m of hasDigit ? sentence.matchAll(COUNT) : []) {
-        if (full()) break;
-        const start = m.index ?? 0;
-        if (!take(start, start + m[0].length)) continue;
+      for (const { m, start, end } of spans(hasDigit, COUNT)) {
+        if (!take(start, end)) continue;
         const v = toNumber(m[1]!);
         // Small counts ("3 engineers") are details, not claims; a survey's sample size is its
         // method, not a finding.
@@ -346,49 +344,23 @@ export function extractClaims(
         )
           continue;
         add(
-          {
-            kind: survey ? "survey" : "count",
-            text: m[0].trim(),
-            unit: "count",
-            lo: v,
-            hi: v,
-          },
+          { kind: survey ? "survey" : "count", text: m[0].trim(), unit: "count", lo: v, hi: v },
           start,
-          start + m[0].length,
+          end,
         );
       }
-      for (const m of mayCertify ? sentence.matchAll(CERTIFICATION) : []) {
-        if (full()) break;
-        const start = m.index ?? 0;
-        if (!take(start, start + m[0].length)) continue;
-        add(
-          { kind: "certification", text: m[0].trim(), unit: null, lo: 0, hi: 0 },
-          start,
-          start + m[0].length,
-        );
+      // Certifications, superlatives and guarantees are claims as they stand, in that order.
+      for (const [may, pattern, kind] of [
+        [mayCertify, CERTIFICATION, "certification"],
+        [mayBoast, SUPERLATIVE, "superlative"],
+        [mayGuarantee, GUARANTEE, "guarantee"],
+      ] as const) {
+        for (const { m, start, end } of spans(may, pattern)) {
+          if (!take(start, end)) continue;
+          add({ kind, text: m[0].trim(), unit: null, lo: 0, hi: 0 }, start, end);
+        }
       }
-      for (const m of mayBoast ? sentence.matchAll(SUPERLATIVE) : []) {
-        if (full()) break;
-        const start = m.index ?? 0;
-        if (!take(start, start + m[0].length)) continue;
-        add(
-          { kind: "superlative", text: m[0].trim(), unit: null, lo: 0, hi: 0 },
-          start,
-          start + m[0].length,
-        );
-      }
-      for (const m of mayGuarantee ? sentence.matchAll(GUARANTEE) : []) {
-        if (full()) break;
-        const start = m.index ?? 0;
-        if (!take(start, start + m[0].length)) continue;
-        add(
-          { kind: "guarantee", text: m[0].trim(), unit: null, lo: 0, hi: 0 },
-          start,
-          start + m[0].length,
-        );
-      }
-      for (const m of mayName ? sentence.matchAll(NAMED_RESULT) : []) {
-        if (full()) break;
+      for (const { m, start, end } of spans(mayName, NAMED_RESULT)) {
         const name = m[1]!;
         const words = name.split(/\s+/);
         const known = companies.has(name.toLowerCase());
@@ -396,14 +368,9 @@ export function extractClaims(
         // An acronym ("ECOs avoided") names a thing, not a customer.
         if (!known && words.length === 1 && /^[A-Z]{2,6}s?$/.test(name)) continue;
         // At the start of a sentence one capitalised word is just the sentence's first word.
-        if (!known && (m.index ?? 0) === 0 && words.length < 2) continue;
-        const start = m.index ?? 0;
-        covered.fill(1, start, start + m[0].length);
-        add(
-          { kind: "named_customer", text: m[0].trim(), unit: null, lo: 0, hi: 0 },
-          start,
-          start + m[0].length,
-        );
+        if (!known && start === 0 && words.length < 2) continue;
+        covered.fill(1, start, end);
+        add({ kind: "named_customer", text: m[0].trim(), unit: null, lo: 0, hi: 0 }, start, end);
       }
     }
   }
@@ -452,6 +419,25 @@ interface PreparedFact extends JudgeFact {
   upper: number;
 }
 
+/**
+ * A fact's own fields and nothing else, in one object shape whatever shape it came in (its
+ * structure null when it has none).
+ */
+export function judgeFact(f: JudgeFact): JudgeFact {
+  return {
+    id: f.id,
+    statement: f.statement,
+    value: f.value,
+    valueMax: f.valueMax,
+    unit: f.unit,
+    subjectType: f.subjectType,
+    subjectId: f.subjectId,
+    expired: f.expired,
+    expiresOn: f.expiresOn,
+    structure: f.structure ?? null,
+  };
+}
+
 const preparedCache = new WeakMap<readonly JudgeFact[], PreparedFact[]>();
 
 const subjectStemsOf = (text: string) => [
@@ -479,16 +465,7 @@ function prepare(facts: readonly JudgeFact[]): PreparedFact[] {
       // One object shape for every fact, whatever shape it came in: the binding loops read these
       // fields for every claim.
       return {
-        id: f.id,
-        statement: f.statement,
-        value: f.value,
-        valueMax: f.valueMax,
-        unit: f.unit,
-        subjectType: f.subjectType,
-        subjectId: f.subjectId,
-        expired: f.expired,
-        expiresOn: f.expiresOn,
-        structure: f.structure ?? null,
+        ...judgeFact(f),
         quoted,
         quotedWords: [...new Set(quoted.split(" "))].sort((a, b) => b.length - a.length),
         qualifierStems: [...new Set(qualifiers.flatMap((q) => tokenize(q)))],
@@ -658,22 +635,14 @@ export function figureKey(c: { unit: FactUnit | null; lo: number; hi: number }):
   return `${c.unit}:${c.lo}:${c.hi}`;
 }
 
-const referenceCache = new Map<string, Set<string>>();
-
 /** The figures stated in reference texts (market sizes, pain points), as {@link figureKey}s. */
-export function referenceFigures(texts: readonly string[]): Set<string> {
-  const cacheKey = texts.join("\u0000");
-  const cached = referenceCache.get(cacheKey);
-  if (cached) return cached;
-  if (referenceCache.size >= 256) referenceCache.clear();
-  const keys = figuresOf(texts);
-  referenceCache.set(cacheKey, keys);
-  return keys;
-}
-
-function figuresOf(texts: readonly string[]): Set<string> {
-  const keys = new Set<string>();
-  const claims = extractClaims(texts.map((text) => ({ name: "body" as const, text })));
-  for (const c of claims) if (c.unit !== null) keys.add(figureKey(c));
-  return keys;
-}
+export const referenceFigures: (texts: readonly string[]) => Set<string> = boundedMemo(
+  256,
+  (texts) => {
+    const keys = new Set<string>();
+    const claims = extractClaims(texts.map((text) => ({ name: "body" as const, text })));
+    for (const c of claims) if (c.unit !== null) keys.add(figureKey(c));
+    return keys;
+  },
+  (texts) => texts.join("\u0000"),
+);

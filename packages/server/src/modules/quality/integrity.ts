@@ -19,7 +19,7 @@ import { excerpt } from "./criteria/criterion";
 import { splitSentences } from "./readability";
 import { pastedSentences } from "./reference-items";
 import { contentWords, isSpecific, sentenceWords, SynonymMatcher } from "./semantic";
-import { STOP_WORDS, tokenize } from "./text";
+import { STOP_WORDS, stemPostings, tokenize } from "./text";
 
 export interface IntegrityResult {
   gates: QualityFinding[];
@@ -150,15 +150,7 @@ function analyseSentence(
 }
 
 function analyseText(sentences: AnalysedSentence[]): AnalysedText {
-  const byStem = new Map<string, number[]>();
-  sentences.forEach((t, i) => {
-    for (const x of t.stems) {
-      const list = byStem.get(x);
-      if (list) list.push(i);
-      else byStem.set(x, [i]);
-    }
-  });
-  return { sentences, byStem };
+  return { sentences, byStem: stemPostings(sentences) };
 }
 
 // An example's sentences, analysed once per index (an index is immutable and rebuilt when the

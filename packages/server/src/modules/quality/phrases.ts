@@ -1,3 +1,4 @@
+import { boundedMemo } from "../../lib/bounded-memo";
 import { normaliseForMatch, phrasePattern } from "./text";
 
 /**
@@ -46,16 +47,9 @@ export class PhraseMatcher {
   }
 }
 
-const cache = new Map<string, PhraseMatcher>();
-
 /** A matcher for a phrase list, reused across calls (admins rarely change the list). */
-export function matcherFor(phrases: readonly string[]): PhraseMatcher {
-  const key = phrases.join("\u0000");
-  let matcher = cache.get(key);
-  if (!matcher) {
-    if (cache.size >= 32) cache.clear();
-    matcher = new PhraseMatcher(phrases);
-    cache.set(key, matcher);
-  }
-  return matcher;
-}
+export const matcherFor: (phrases: readonly string[]) => PhraseMatcher = boundedMemo(
+  32,
+  (phrases) => new PhraseMatcher(phrases),
+  (phrases) => phrases.join("\u0000"),
+);

@@ -16,6 +16,8 @@
  *   figures, "thirty-five", "four point one", are two or more).
  */
 
+import { boundedMemo } from "../../lib/bounded-memo";
+
 /** Words the heuristic gets wrong often enough in this domain to list. */
 const SYLLABLE_EXCEPTIONS: Record<string, number> = {
   area: 3,
@@ -43,21 +45,10 @@ const SYLLABLE_EXCEPTIONS: Record<string, number> = {
   via: 2,
 };
 
-// Word → syllables. Words repeat a lot in a draft and across refinements; bounded so a stream
-// of unusual words cannot grow it without limit.
-const syllableCache = new Map<string, number>();
-
 /** Syllables in one English word (letters only; see the module comment for the rules). */
 export function countSyllables(word: string): number {
   const w = word.toLowerCase().replace(/[^a-z]/g, "");
-  if (!w) return 0;
-  let count = syllableCache.get(w);
-  if (count === undefined) {
-    if (syllableCache.size >= 50_000) syllableCache.clear();
-    count = syllablesOf(w);
-    syllableCache.set(w, count);
-  }
-  return count;
+  return w ? syllablesRemembered(w) : 0;
 }
 
 function syllablesOf(word: string): number {
@@ -95,6 +86,9 @@ function syllablesOf(word: string): number {
   if (/[aeiouy][^aeiouy]e(?:ment|ly|ful|ness|less)s?$/.test(w)) count -= 1;
   return Math.max(1, count);
 }
+
+// Word → syllables. Words repeat a lot in a draft and across refinements.
+const syllablesRemembered = boundedMemo(50_000, syllablesOf);
 
 /** Syllables of one word token as the readability counter sees it (compounds, figures). */
 export function syllablesOfToken(token: string): number {

@@ -5,7 +5,7 @@
  */
 import type { JudgeRun } from "./criteria/criterion";
 import type { Sentence } from "./document";
-import { tokenize } from "./text";
+import { stemPostings, tokenize } from "./text";
 import { industryTexts, personaTexts } from "./vocabulary";
 
 interface ReferenceItems {
@@ -27,15 +27,7 @@ function referenceItems(run: JudgeRun): ReferenceItems {
     const items = [...personas.flatMap(personaTexts), ...industries.flatMap(industryTexts)]
       .map((text) => ({ text, stems: [...new Set(tokenize(text))] }))
       .filter((i) => i.stems.length >= 7);
-    const byStem = new Map<string, number[]>();
-    items.forEach((item, i) => {
-      for (const x of item.stems) {
-        const list = byStem.get(x);
-        if (list) list.push(i);
-        else byStem.set(x, [i]);
-      }
-    });
-    analysed = { items, byStem };
+    analysed = { items, byStem: stemPostings(items) };
     byIndustries.set(industries, analysed);
   }
   return analysed;

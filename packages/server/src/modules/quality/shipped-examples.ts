@@ -9,6 +9,7 @@ import {
   type ParsedExample,
   type ReferenceLookup,
 } from "../examples/example-file";
+import { judgeFact } from "./claims";
 import type { ContentInput, JudgeFact, ScoringContext } from "./scorer";
 import { exampleIndexText, SimilarityIndex } from "./similarity";
 
@@ -93,19 +94,9 @@ export const SEED_FACTS: JudgeFact[] = [
     ...catalogueFact(m.label),
   })),
   ...SAMPLE_FACTS,
-].map((f) => ({
-  id: f.id,
-  statement: f.statement,
-  value: f.value,
-  valueMax: f.valueMax,
-  unit: f.unit,
-  subjectType: f.subjectType,
-  subjectId: f.subjectId,
-  expired: false,
-  expiresOn: f.expiresOn,
+]
   // As a fresh database stores them, so the check binds claims here as it does in the app.
-  structure: f.structure ?? null,
-}));
+  .map((f) => judgeFact({ ...f, expired: false }));
 
 /** The seed's reference data, facts and banned phrases as a scoring context. */
 export function seedContext(

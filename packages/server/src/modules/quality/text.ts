@@ -4,6 +4,7 @@
  * deterministic.
  */
 
+import { boundedMemo } from "../../lib/bounded-memo";
 import { decodeEntities } from "../../lib/html";
 
 /** Common English function words, plus a few words too frequent in this domain to carry meaning. */
@@ -92,17 +93,10 @@ export function htmlBlocks(html: string): TextBlock[] {
  * "estimate", "estimates", "estimated" and "estimating" to meet, without Porter's full rule set.
  */
 export function stem(word: string): string {
-  if (word.length <= 3) return word;
-  let stemmed = stemCache.get(word);
-  if (stemmed === undefined) {
-    if (stemCache.size >= 50_000) stemCache.clear();
-    stemmed = stemWord(word);
-    stemCache.set(word, stemmed);
-  }
-  return stemmed;
+  return word.length <= 3 ? word : stemRemembered(word);
 }
 
-const stemCache = new Map<string, string>();
+const stemRemembered = boundedMemo(50_000, stemWord);
 
 function stemWord(word: string): string {
   let w = word;
@@ -158,6 +152,21 @@ function eachToken(text: string, visit: (stem: string, word: string) => void): v
     const word = w.endsWith("'s") ? w.slice(0, -2) : w;
     visit(stem(word), word);
   }
+}
+
+/** For each stem, the positions of the entries that hold it, in ascending order. */
+export function stemPostings(
+  entries: readonly { stems: Iterable<string> }[],
+): Map<string, number[]> {
+  const byStem = new Map<string, number[]>();
+  entries.forEach((entry, i) => {
+    for (const x of entry.stems) {
+      const list = byStem.get(x);
+      if (list) list.push(i);
+      else byStem.set(x, [i]);
+    }
+  });
+  return byStem;
 }
 
 /** Lower-cased text with curly quotes and dashes normalised, for phrase matching. */

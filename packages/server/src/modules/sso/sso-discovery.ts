@@ -8,7 +8,7 @@ import {
   publicOnlyLookup,
   resolvePublicAddresses,
 } from "../examples/sources/remote-archive";
-import { SourceError } from "../examples/sources/source";
+import { readCapped, SourceError } from "../examples/sources/source";
 
 /** How long discovery may take, and how much of the document is read. */
 export const DISCOVERY_LIMITS = { timeoutMs: 5_000, maxBytes: 256 * 1024 } as const;
@@ -69,25 +69,16 @@ function getJson(url: URL, trusted: boolean): Promise<unknown> {
           reject(new SourceError(`the discovery document answered HTTP ${status}.`));
           return;
         }
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on("data", (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > DISCOVERY_LIMITS.maxBytes) {
-            res.destroy();
-            reject(new SourceError("the discovery document is too large."));
-            return;
-          }
-          chunks.push(chunk);
-        });
-        res.on("end", () => {
+        readCapped(res, DISCOVERY_LIMITS.maxBytes, {
+          tooLarge: "the discovery document is too large.",
+          broken: "the connection broke.",
+        }).then((body) => {
           try {
-            resolve(JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown);
+            resolve(JSON.parse(body.toString("utf8")) as unknown);
           } catch {
             reject(new SourceError("the discovery document is not JSON."));
           }
-        });
-        res.on("error", () => reject(new SourceError("the connection broke.")));
+        }, reject);
       },
     );
     req.on("timeout", () => {

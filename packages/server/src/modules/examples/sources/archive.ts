@@ -12,7 +12,13 @@ import {
 import tar from "tar-stream";
 import yauzl from "yauzl";
 import { isMarkdownPath } from "../example-file";
-import { SourceError, type SourceEntry, type SourceFailure, type SourceListing } from "./source";
+import {
+  readCapped,
+  SourceError,
+  type SourceEntry,
+  type SourceFailure,
+  type SourceListing,
+} from "./source";
 
 /** Why an archive entry name is unsafe, or undefined. */
 export function unsafeEntryReason(rawName: string): string | undefined {
@@ -37,12 +43,22 @@ function normalise(name: string): string {
  */
 export async function readArchive(buffer: Buffer): Promise<SourceListing> {
   const dir = await makeWorkDir();
+  return cleanUpOnError(
+    async () => {
+      const file = nodePath.join(dir, "archive");
+      await fs.writeFile(file, buffer);
+      return readArchiveFile(file, dir);
+    },
+    () => removeWorkDir(dir),
+  );
+}
+
+/** What `work` returns; when it throws, `cleanUp` runs before the error goes on. */
+async function cleanUpOnError<T>(work: () => Promise<T>, cleanUp: () => Promise<void>): Promise<T> {
   try {
-    const file = nodePath.join(dir, "archive");
-    await fs.writeFile(file, buffer);
-    return await readArchiveFile(file, dir);
+    return await work();
   } catch (error) {
-    await removeWorkDir(dir);
+    await cleanUp();
     throw error;
   }
 }
@@ -62,12 +78,7 @@ export async function removeWorkDir(dir: string): Promise<void> {
  */
 export async function readArchiveFile(file: string, workDir: string): Promise<SourceListing> {
   const close = () => removeWorkDir(workDir);
-  try {
-    return await openArchiveFile(file, workDir, close);
-  } catch (error) {
-    await close();
-    throw error;
-  }
+  return cleanUpOnError(() => openArchiveFile(file, workDir, close), close);
 }
 
 async function openArchiveFile(
@@ -110,15 +121,10 @@ function readZipEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Uint8Arra
   return new Promise<Buffer>((resolve, reject) => {
     zip.openReadStream(entry, (error, stream) => {
       if (error || !stream) return reject(new SourceError("damaged archive entry"));
-      const chunks: Buffer[] = [];
-      let size = 0;
-      stream.on("data", (c: Buffer) => {
-        size += c.length;
-        if (size > EXAMPLE_MAX_FILE_BYTES) stream.destroy(new SourceError("too large"));
-        else chunks.push(c);
-      });
-      stream.on("end", () => resolve(Buffer.concat(chunks)));
-      stream.on("error", () => reject(new SourceError("damaged archive entry")));
+      readCapped(stream, EXAMPLE_MAX_FILE_BYTES, {
+        tooLarge: "too large",
+        broken: "damaged archive entry",
+      }).then(resolve, reject);
     });
   });
 }
@@ -134,7 +140,7 @@ async function readZip(file: string, cleanup: () => Promise<void>): Promise<Sour
     zip.close();
     await cleanup();
   };
-  try {
+  return cleanUpOnError(async () => {
     const all: yauzl.Entry[] = [];
     await new Promise<void>((resolve, reject) => {
       zip.on("entry", (entry: yauzl.Entry) => {
@@ -186,10 +192,7 @@ async function readZip(file: string, cleanup: () => Promise<void>): Promise<Sour
       entries.push({ path, size: entry.uncompressedSize, read: () => readZipEntry(zip, entry) });
     }
     return { entries, failures, close };
-  } catch (error) {
-    await close();
-    throw error;
-  }
+  }, close);
 }
 
 /**
@@ -274,11 +277,6 @@ async function readTarGz(
     );
   });
   createReadStream(file).pipe(gunzip).pipe(extract);
-  try {
-    await done;
-  } catch (error) {
-    await close();
-    throw error;
-  }
+  await cleanUpOnError(() => done, close);
   return { entries, failures, close };
 }

@@ -3,7 +3,7 @@ import http from "node:http";
 import https from "node:https";
 import net from "node:net";
 import ipaddr from "ipaddr.js";
-import { SourceError } from "./source";
+import { readCapped, SourceError } from "./source";
 
 export interface RemoteFetchPolicy {
   /** Origins (scheme://host:port) that may be fetched over http or on private addresses: internal mirrors, tests. */
@@ -172,19 +172,10 @@ function getOnce(
           reject(new SourceError("The archive is larger than the 100 MiB download limit."));
           return;
         }
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on("data", (c: Buffer) => {
-          size += c.length;
-          if (size > policy.maxBytes) {
-            res.destroy();
-            reject(new SourceError("The archive is larger than the 100 MiB download limit."));
-          } else {
-            chunks.push(c);
-          }
-        });
-        res.on("end", () => resolve({ body: Buffer.concat(chunks) }));
-        res.on("error", () => reject(new SourceError("The download was interrupted.")));
+        readCapped(res, policy.maxBytes, {
+          tooLarge: "The archive is larger than the 100 MiB download limit.",
+          broken: "The download was interrupted.",
+        }).then((body) => resolve({ body }), reject);
       },
     );
     const timer = setTimeout(

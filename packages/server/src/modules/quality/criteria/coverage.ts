@@ -1,3 +1,4 @@
+import { boundedMemo } from "../../../lib/bounded-memo";
 import type { JudgeRun } from "./criterion";
 import { pastedSentences } from "../reference-items";
 import { sentenceWords, SynonymMatcher } from "../semantic";
@@ -6,22 +7,14 @@ import { GENERIC_STEMS } from "../vocabulary";
 
 // Item → its distinctive terms. Items are reference data (pain points, goals, challenges), so
 // the same few hundred strings come back on every check.
-const itemTermCache = new Map<string, { stem: string; word: string }[]>();
-
-function distinctiveTerms(item: string): { stem: string; word: string }[] {
-  let found = itemTermCache.get(item);
-  if (!found) {
-    if (itemTermCache.size >= 5_000) itemTermCache.clear();
-    const seen = new Set<string>();
-    found = terms(item).filter((t) => {
-      if (GENERIC_STEMS.has(t.stem) || seen.has(t.stem)) return false;
-      seen.add(t.stem);
-      return true;
-    });
-    itemTermCache.set(item, found);
-  }
-  return found;
-}
+const distinctiveTerms = boundedMemo(5_000, (item: string): { stem: string; word: string }[] => {
+  const seen = new Set<string>();
+  return terms(item).filter((t) => {
+    if (GENERIC_STEMS.has(t.stem) || seen.has(t.stem)) return false;
+    seen.add(t.stem);
+    return true;
+  });
+});
 
 /** Distinctive words of an item a text must have for the item to count as addressed. */
 function needed(n: number): number {

@@ -16,56 +16,39 @@ export const evidence: Criterion = {
     const findings: QualityFinding[] = [];
     const gates: QualityFinding[] = [];
     let score = claims.some((c) => c.status === "supported") ? 1 : 0.8;
+    /** A finding that also gates the overall score below the standard. */
+    const gate = (f: QualityFinding, cost: number) => {
+      findings.push(f);
+      gates.push(f);
+      score -= cost;
+    };
     for (const c of claims) {
+      const claim = { kind: c.kind, text: c.text, sentence: c.sentence };
       if (c.status === "unsupported") {
-        const f = {
-          code: "unsupported_claim" as const,
-          kind: c.kind,
-          text: c.text,
-          sentence: c.sentence,
-        };
-        findings.push(f);
-        gates.push(f);
-        score -= 0.3;
+        gate({ code: "unsupported_claim", ...claim }, 0.3);
       } else if (c.status === "contradicted" && c.factId) {
-        const f = {
-          code: "contradicted_claim" as const,
-          kind: c.kind,
-          text: c.text,
-          sentence: c.sentence,
-          factId: c.factId,
-          fact: c.source ?? "",
-        };
-        findings.push(f);
-        gates.push(f);
-        score -= 0.35;
+        gate(
+          { code: "contradicted_claim", ...claim, factId: c.factId, fact: c.source ?? "" },
+          0.35,
+        );
       } else if (c.status === "misattributed" && c.factId) {
-        const f = {
-          code: "claim_misattributed" as const,
-          kind: c.kind,
-          text: c.text,
-          sentence: c.sentence,
-          factId: c.factId,
-          fact: c.source ?? "",
-          differs: c.differs ?? "subject",
-        };
-        findings.push(f);
-        gates.push(f);
-        score -= 0.35;
+        gate(
+          {
+            code: "claim_misattributed",
+            ...claim,
+            factId: c.factId,
+            fact: c.source ?? "",
+            differs: c.differs ?? "subject",
+          },
+          0.35,
+        );
       } else if (c.status === "unsourced") {
-        findings.push({
-          code: "unsourced_figure",
-          kind: c.kind,
-          text: c.text,
-          sentence: c.sentence,
-        });
+        findings.push({ code: "unsourced_figure", ...claim });
         score -= 0.05;
       } else if (c.status === "expired" && c.factId) {
         findings.push({
           code: "expired_claim",
-          kind: c.kind,
-          text: c.text,
-          sentence: c.sentence,
+          ...claim,
           factId: c.factId,
           fact: c.source ?? "",
           expiredOn: reference.facts.find((x) => x.id === c.factId)?.expiresOn ?? "",
