@@ -1,13 +1,7 @@
-import {
-  describeFinding,
-  type GeneratedContent,
-  type IntentData,
-  type User,
-} from "@content-studio/contract";
+import { describeFinding, type GeneratedContent, type IntentData } from "@content-studio/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { buildUser } from "../../../../test/data";
 import { fail, installFakeApi, ndjson, ndjsonStream, ok } from "../../../../test/fake-api";
 import { renderGeneratorPage } from "../../../../test/content-render";
 import {
@@ -18,18 +12,16 @@ import {
   generationSettingsAnswer,
 } from "../../../../test/content-fixtures";
 
-const editor = buildUser({ role: "editor" });
-
 const audienceData = (intent?: Partial<IntentData>) =>
   buildGenerationData({ sixsenseData: intent ? buildIntentData(intent) : null });
 
-function setup(routes: Parameters<typeof installFakeApi>[0] = {}, user: User = editor) {
+function setup(routes: Parameters<typeof installFakeApi>[0] = {}) {
   const fake = installFakeApi({
     "GET /api/settings/generation": ok(generationSettingsAnswer()),
     "GET /api/content-generation-data": ok(audienceData()),
     ...routes,
   });
-  renderGeneratorPage({ user });
+  renderGeneratorPage();
   return { fake, user: userEvent.setup() };
 }
 
