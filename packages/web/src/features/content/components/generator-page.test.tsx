@@ -7,6 +7,7 @@ import { renderGeneratorPage } from "../../../../test/content-render";
 import {
   buildGenerated,
   buildGenerationData,
+  buildGenerationRequestBody,
   buildIntentData,
   buildReport,
   generationSettingsAnswer,
@@ -136,16 +137,7 @@ describe("GeneratorPage form", () => {
     await screen.findByRole("tab", { name: "Optimize", selected: true });
 
     const first = streamRequests(fake)[0]?.body as Record<string, unknown>;
-    expect(first).toEqual({
-      personaId: "vp-engineering",
-      industryId: "aerospace",
-      buyingStage: "awareness",
-      contentTopic: "Simulation ROI",
-      contentType: "thought-leadership",
-      useBenchmarkExamples: true,
-      performQualityCheck: true,
-      autoRefine: false,
-    });
+    expect(first).toEqual(buildGenerationRequestBody());
 
     await user.click(screen.getByRole("tab", { name: "Generate" }));
     await openSection(user, "Content Details");
