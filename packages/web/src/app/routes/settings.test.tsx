@@ -1,4 +1,5 @@
 import {
+  GENERATION_DEFAULTS,
   roleAtLeast,
   type AiServiceInfo,
   type AiServiceInfoResponse,
@@ -60,15 +61,8 @@ const BUILTIN: AiServiceInfo = {
   providers: PROVIDERS,
 };
 
-const SETTINGS: GenerationSettings = {
-  defaultUseBenchmarks: true,
-  defaultQualityCheck: true,
-  defaultAutoRefine: false,
-  qualityThreshold: 0.7,
-  autoRefineThreshold: 0.5,
-  editorReview: true,
-  allowSelfApproval: false,
-};
+/** The organisation's generation settings as stored: the defaults. */
+const SETTINGS: GenerationSettings = GENERATION_DEFAULTS;
 
 /** GET /api/users as the server answers an admin: nobody changes their own role or status. */
 const usersAnswer = (me: User) => ({
