@@ -15,23 +15,12 @@ import { answer, startFakeAiProvider } from "../packages/server/test/fakes/ai-pr
 import { launchBrowser, resultsDir, endJourney } from "./lib/browser.mjs";
 import { createBrief, startBrief } from "./lib/campaign-brief.mjs";
 import { startServer } from "./lib/server.mjs";
-import { createFirstAdmin } from "./lib/session.mjs";
+import { ADMIN, createFirstAdmin, REVIEWER } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
 
 const JOURNEY = "kits";
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1400, height: 900 };
-const ADMIN = {
-  name: "Mary Jackson",
-  email: "mary@example.com",
-  password: "Wind-Tunnel-Engineer-1958",
-};
-/** A second administrator: the author may not approve what they generated. */
-const REVIEWER = {
-  name: "Dorothy Vaughan",
-  email: "dorothy@example.com",
-  password: "Fortran-Supervisor-1961",
-};
 const API_KEY = "sk-test-e2e-kits-0123456789";
 const MODEL = "gpt-4o-mini";
 const NAME = "Bracket costing spring kit";
@@ -408,7 +397,7 @@ describe("kits journey", { timeout: 600_000 }, () => {
     assert.equal(approved.status(), 200, await approved.text());
     await page.getByText("Approved", { exact: true }).first().waitFor();
     await browser.shot("d2-approved");
-    await page.getByText(/Approved \(version \d+\) by Dorothy Vaughan$/).waitFor();
+    await page.getByText(new RegExp(`Approved \\(version \\d+\\) by ${REVIEWER.name}$`)).waitFor();
     browser.console.assertClean();
   });
 

@@ -9,26 +9,12 @@ import { launchBrowser, endJourney } from "./lib/browser.mjs";
 import { startServer } from "./lib/server.mjs";
 import { createFirstAdmin } from "./lib/session.mjs";
 import { startSmtpFake } from "../packages/server/test/fakes/smtp-server.ts";
+import { ADMIN_SETTINGS_CARDS } from "../packages/web/test/settings-fixtures.ts";
 import { eventually } from "./lib/wait.mjs";
 
 const JOURNEY = "settings";
 const ADMIN = { name: "Ada Admin", email: "ada@example.com", password: "Orbital-Tooling-2026" };
 const PHONE = { width: 390, height: 844 };
-/** Every card an administrator sees, in order, as the section list names them. */
-const ADMIN_CARDS = [
-  "Your account",
-  "AI Provider Settings",
-  "Content Generation Defaults",
-  "Company Profile",
-  "Glossary",
-  "Example Repository",
-  "UI Settings",
-  "Users",
-  "Webhooks",
-  "Single sign-on",
-  "Publishing",
-  "Audit Log",
-];
 const GRACE = {
   name: "Grace Editor",
   email: "grace@example.com",
@@ -214,7 +200,7 @@ describe("settings journey", { timeout: 300_000 }, () => {
     const nav = page.getByRole("navigation", { name: "Settings sections" });
     await nav.waitFor();
     const links = nav.getByRole("link");
-    assert.deepEqual(await links.allTextContents(), ADMIN_CARDS);
+    assert.deepEqual(await links.allTextContents(), ADMIN_SETTINGS_CARDS);
     // The bar fits the window and scrolls sideways itself; the page does not.
     const widths = await nav.evaluate((el) => {
       const list = /** @type {HTMLElement} */ (el.querySelector("ul"));

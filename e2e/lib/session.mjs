@@ -2,6 +2,19 @@
 import assert from "node:assert/strict";
 import { eventually } from "./wait.mjs";
 
+/** The first administrator of a journey that needs an author and a reviewer. */
+export const ADMIN = {
+  name: "Grace Hopper",
+  email: "grace@example.com",
+  password: "Compiler-Pioneer-1952",
+};
+/** A second administrator: the reviewer, since authors may not approve what they wrote. */
+export const REVIEWER = {
+  name: "Ada Lovelace",
+  email: "ada@example.com",
+  password: "Analytical-Engine-1843",
+};
+
 /**
  * Turns the signed-in user's dark mode on or off through the API (their other UI settings kept),
  * as Settings → UI Settings would; reload the page to see it.

@@ -4,6 +4,7 @@ import {
   type CompanyCatalog,
   type ContentGenerationData,
   type ContentItem,
+  type GenerateContentBody,
   type GeneratedContent,
   type GenerationSettings,
   type GenerationSettingsResponse,
@@ -164,6 +165,26 @@ export function buildGenerated(overrides: Partial<GeneratedContent> = {}): Gener
       durationMs: 10,
       imagePrompt: "An isometric factory floor with cost flows",
     },
+    ...overrides,
+  };
+}
+
+/**
+ * The generation request of a form with only the required fields filled (the fixture persona
+ * and industry, awareness, "Simulation ROI"): the spec's defaults, no metric or solution lists.
+ */
+export function buildGenerationRequestBody(
+  overrides: Partial<GenerateContentBody> = {},
+): GenerateContentBody {
+  return {
+    personaId: "vp-engineering",
+    industryId: "aerospace",
+    buyingStage: "awareness",
+    contentTopic: "Simulation ROI",
+    contentType: "thought-leadership",
+    useBenchmarkExamples: true,
+    performQualityCheck: true,
+    autoRefine: false,
     ...overrides,
   };
 }

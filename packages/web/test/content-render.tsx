@@ -6,14 +6,12 @@ import {
 } from "../src/features/content/components/generator-page";
 import { OptimizePanel } from "../src/features/content/components/optimize-panel";
 import { aerospace, catalog, vpEngineering } from "./content-fixtures";
-import { buildUser } from "./data";
 import { renderWithProviders } from "./render";
 
-/** The generator page for an editor, with the fixture persona, industry, stages and catalog. */
+/** The generator page with the fixture persona, industry, stages and catalog. */
 export function renderGeneratorPage(props: Partial<GeneratorPageProps> = {}) {
   return renderWithProviders(
     <GeneratorPage
-      user={buildUser({ role: "editor" })}
       personas={[vpEngineering]}
       industries={[aerospace]}
       buyingStages={["awareness", "consideration", "decision"]}

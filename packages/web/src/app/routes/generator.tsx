@@ -32,7 +32,6 @@ export function GeneratorRoute() {
   };
   return (
     <GeneratorPage
-      user={user}
       personas={personas.data ?? []}
       industries={industries.data ?? []}
       buyingStages={buyingStages.data ?? BUYING_STAGES}

@@ -1,4 +1,5 @@
 import {
+  GENERATION_DEFAULTS,
   roleAtLeast,
   type AiServiceInfo,
   type AiServiceInfoResponse,
@@ -13,6 +14,7 @@ import { buildUser, startupRoutes } from "../../../test/data";
 import { buildExampleRepoSettings } from "../../../test/examples-fixtures";
 import { fail, installFakeApi, ok, type FakeRequest } from "../../../test/fake-api";
 import { renderApp } from "../../../test/render-app";
+import { ADMIN_SETTINGS_CARDS } from "../../../test/settings-fixtures";
 
 const admin = buildUser({ id: "admin-1", name: "Ada Admin", role: "admin" });
 const editor = buildUser({ id: "editor-1", name: "Eddie Editor", role: "editor" });
@@ -59,15 +61,8 @@ const BUILTIN: AiServiceInfo = {
   providers: PROVIDERS,
 };
 
-const SETTINGS: GenerationSettings = {
-  defaultUseBenchmarks: true,
-  defaultQualityCheck: true,
-  defaultAutoRefine: false,
-  qualityThreshold: 0.7,
-  autoRefineThreshold: 0.5,
-  editorReview: true,
-  allowSelfApproval: false,
-};
+/** The organisation's generation settings as stored: the defaults. */
+const SETTINGS: GenerationSettings = GENERATION_DEFAULTS;
 
 /** GET /api/users as the server answers an admin: nobody changes their own role or status. */
 const usersAnswer = (me: User) => ({
@@ -577,32 +572,19 @@ describe("settings: company profile and your account", () => {
 });
 
 describe("settings: section list", () => {
-  const ADMIN_CARDS = [
-    "Your account",
-    "AI Provider Settings",
-    "Content Generation Defaults",
-    "Company Profile",
-    "Glossary",
-    "Example Repository",
-    "UI Settings",
-    "Users",
-    "Webhooks",
-    "Single sign-on",
-    "Publishing",
-    "Audit Log",
-  ];
-
   it("lists every card in order, each a link to it, and keeps 'Save All Settings'", async () => {
     setup(admin);
     await card("Audit Log");
     const nav = screen.getByRole("navigation", { name: "Settings sections" });
     const links = within(nav).getAllByRole("link");
-    expect(links.map((l) => l.textContent)).toEqual(ADMIN_CARDS);
+    expect(links.map((l) => l.textContent)).toEqual(ADMIN_SETTINGS_CARDS);
     for (const [i, link] of links.entries()) {
       const id = link.getAttribute("href")?.replace(/^#/, "") ?? "";
       const target = document.getElementById(id);
       expect(target).not.toBeNull();
-      expect(within(target!).getByRole("region", { name: ADMIN_CARDS[i] })).toBeInTheDocument();
+      expect(
+        within(target!).getByRole("region", { name: ADMIN_SETTINGS_CARDS[i] }),
+      ).toBeInTheDocument();
     }
     // One entry is current. (Which one follows the layout, which jsdom does not have: every
     // card's top reads 0 once measured. The settings journey checks it in Chromium.)
@@ -621,7 +603,7 @@ describe("settings: section list", () => {
         .getAllByRole("link")
         .map((l) => l.textContent),
     ).toEqual(
-      ADMIN_CARDS.filter(
+      ADMIN_SETTINGS_CARDS.filter(
         (c) => !["Users", "Webhooks", "Single sign-on", "Publishing", "Audit Log"].includes(c),
       ),
     );

@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { FormatBars } from "./bar";
-import { TitledList } from "./titled-list";
+import { TitledList, TitledLists } from "./titled-list";
 
 const FORMATS = [
   { format: "Webinar", effectiveness: 40 },
@@ -28,6 +28,20 @@ describe("audience parts", () => {
     expect(screen.getAllByRole("listitem").map((li) => li.textContent)).toEqual([
       "Cut cost",
       "Ship sooner",
+    ]);
+  });
+
+  it("titles a list per field the table names, in the table's order", () => {
+    const record = { goals: ["Cut cost"], painPoints: ["Rework", "Delays"], other: ["unlisted"] };
+    render(<TitledLists record={record} lists={{ painPoints: "Pain points", goals: "Goals" }} />);
+    expect(screen.getAllByRole("heading").map((h) => h.textContent)).toEqual([
+      "Pain points",
+      "Goals",
+    ]);
+    expect(screen.getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+      "Rework",
+      "Delays",
+      "Cut cost",
     ]);
   });
 });

@@ -1,7 +1,9 @@
 import {
   describeImportIssue,
+  IMPORT_MODES,
   INTENT_LAYOUT_LABELS,
   INTENT_TEMPLATE_CSV,
+  type CommitImportBody,
   type ImportIssue,
   type ImportPreview,
   type IntentDataset,
@@ -13,12 +15,18 @@ import { Button } from "../../../components/ui/button";
 import { DataTable } from "../../../components/ui/data-table";
 import { Detail } from "../../../components/ui/detail";
 import { FieldLabel } from "../../../components/ui/field";
+import { optionsOf } from "../../../components/ui/options-field";
 import { RadioGroup } from "../../../components/ui/radio-group";
 import { Spinner } from "../../../components/ui/spinner";
 import { saveBlob } from "../../../lib/download";
 import { useCommitIntentImport } from "../api/commit-intent-import";
 import { usePreviewIntentImport } from "../api/preview-intent-import";
 import { capitalise } from "../utils/labels";
+
+const MODE_OPTIONS = optionsOf(IMPORT_MODES, {
+  replace: "Replace all stored accounts",
+  merge: "Merge by domain",
+});
 
 export function downloadTemplate() {
   saveBlob(new Blob([INTENT_TEMPLATE_CSV], { type: "text/csv" }), "intent-data-template.csv");
@@ -37,7 +45,7 @@ export function ImportPanel({
   const inputId = useId();
   const preview = usePreviewIntentImport();
   const commit = useCommitIntentImport();
-  const [mode, setMode] = useState<"replace" | "merge">("replace");
+  const [mode, setMode] = useState<CommitImportBody["mode"]>("replace");
   const result: ImportPreview | undefined = preview.data;
 
   return (
@@ -171,10 +179,7 @@ export function ImportPanel({
                 inline
                 value={mode}
                 onChange={setMode}
-                options={[
-                  { value: "replace", label: "Replace all stored accounts" },
-                  { value: "merge", label: "Merge by domain" },
-                ]}
+                options={MODE_OPTIONS}
               />
               <Button
                 disabled={commit.isPending}

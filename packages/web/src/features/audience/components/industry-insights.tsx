@@ -3,7 +3,15 @@ import { Card } from "../../../components/ui/card";
 import { Detail } from "../../../components/ui/detail";
 import { SelectField } from "../../../components/ui/field";
 import { SelectOptions } from "../../../components/ui/options-field";
-import { TitledList } from "./titled-list";
+import { TitledLists } from "./titled-list";
+
+/** The lists of an industry's details, field → title. */
+const INDUSTRY_LISTS = {
+  keyDrivers: "Key drivers",
+  topChallenges: "Top challenges",
+  contentStrategies: "Content strategies",
+  companies: "Companies",
+} as const;
 
 /** 'all': a card per industry; one industry: its details. The focus dropdown is off in 'all'. */
 export function IndustryInsights({
@@ -44,10 +52,7 @@ export function IndustryInsights({
             <Detail term="Production volume">{focused.productionVolume}</Detail>
           </dl>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <TitledList title="Key drivers" items={focused.keyDrivers} />
-            <TitledList title="Top challenges" items={focused.topChallenges} />
-            <TitledList title="Content strategies" items={focused.contentStrategies} />
-            <TitledList title="Companies" items={focused.companies} />
+            <TitledLists record={focused} lists={INDUSTRY_LISTS} />
           </div>
         </article>
       ) : (

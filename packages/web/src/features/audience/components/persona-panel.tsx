@@ -4,7 +4,16 @@ import { focusRing } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { Detail } from "../../../components/ui/detail";
 import { FormatBars } from "./bar";
-import { TitledList } from "./titled-list";
+import { TitledLists } from "./titled-list";
+
+/** The lists of a persona's profile, field → title. */
+const PERSONA_LISTS = {
+  painPoints: "Pain points",
+  goals: "Goals",
+  contentPreferences: "Content preferences",
+  keyMetrics: "Key metrics",
+  buyingCommittee: "Buying committee",
+} as const;
 
 /** Persona list with each one's share of intent; the selected persona's full profile. */
 export function PersonaPanel({
@@ -76,11 +85,7 @@ export function PersonaPanel({
               ) : null}
             </dl>
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-              <TitledList title="Pain points" items={selected.painPoints} />
-              <TitledList title="Goals" items={selected.goals} />
-              <TitledList title="Content preferences" items={selected.contentPreferences} />
-              <TitledList title="Key metrics" items={selected.keyMetrics} />
-              <TitledList title="Buying committee" items={selected.buyingCommittee} />
+              <TitledLists record={selected} lists={PERSONA_LISTS} />
               <div>
                 <h4 className="text-sm font-semibold text-slate-900">Top formats</h4>
                 <div className="mt-2 space-y-2">

@@ -19,3 +19,16 @@ export function TitledList({
     </div>
   );
 }
+
+/** One TitledList per field of `record` that `lists` names (field → title), in the table's order. */
+export function TitledLists<K extends string>({
+  record,
+  lists,
+}: {
+  record: Record<NoInfer<K>, string[]>;
+  lists: Readonly<Record<K, string>>;
+}) {
+  return (Object.keys(lists) as K[]).map((key) => (
+    <TitledList key={key} title={lists[key]} items={record[key]} />
+  ));
+}

@@ -13,13 +13,9 @@ import { CheckboxGroup } from "../../../components/ui/checkbox-group";
 import { SelectField } from "../../../components/ui/field";
 import { optionsOf, SelectOptions } from "../../../components/ui/options-field";
 import type { BriefFormValues } from "./brief-form-state";
-import type { SetBriefValue } from "./use-brief-editor-screen";
+import type { BriefFormBinding } from "./use-brief-editor-screen";
 
-interface BriefAssetsCardProps {
-  values: BriefFormValues;
-  set: SetBriefValue;
-  fields: Record<string, string>;
-  fieldError: (prefix: string) => string | undefined;
+interface BriefAssetsCardProps extends BriefFormBinding {
   /** Said under the languages when some of them will not be written; null when nothing. */
   notice: string | null;
 }

@@ -61,7 +61,7 @@ function BriefForm({
   writerOffline,
 }: Omit<BriefEditorPageProps, "briefId"> & { brief: CampaignBrief | undefined }) {
   const screen = useBriefEditorScreen({ brief, options, canCreate, writerOffline });
-  const { values, set, fields, fieldError, editable, save } = screen;
+  const { values, set, fieldError, editable, save } = screen;
 
   return (
     <div>
@@ -84,14 +84,7 @@ function BriefForm({
       <form onSubmit={screen.onSubmit} noValidate className="space-y-6" aria-label="Brief">
         <fieldset disabled={!editable} className="min-w-0 space-y-6">
           <BriefMessageCard brief={brief} textField={screen.textField} owners={options.owners} />
-          <BriefProofCard
-            values={values}
-            set={set}
-            fields={fields}
-            fieldError={fieldError}
-            options={options}
-            offersFor={screen.offersFor}
-          />
+          <BriefProofCard {...screen.binding} options={options} offersFor={screen.offersFor} />
           <Card
             title="Cells"
             description="Choose the personas, industries and buying stages the kit is written for."
@@ -105,13 +98,7 @@ function BriefForm({
               error={fieldError("cells")}
             />
           </Card>
-          <BriefAssetsCard
-            values={values}
-            set={set}
-            fields={fields}
-            fieldError={fieldError}
-            notice={screen.notice}
-          />
+          <BriefAssetsCard {...screen.binding} notice={screen.notice} />
         </fieldset>
 
         {editable ? (

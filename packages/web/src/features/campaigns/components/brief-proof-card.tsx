@@ -2,15 +2,11 @@ import { BUYING_STAGES, type BuyingStage } from "@content-studio/contract";
 import { Card } from "../../../components/ui/card";
 import { SelectField } from "../../../components/ui/field";
 import { SelectOptions } from "../../../components/ui/options-field";
-import type { BriefFormValues, BriefOptions } from "./brief-form-state";
+import type { BriefOptions } from "./brief-form-state";
 import { FactPicker } from "./fact-picker";
-import type { SetBriefValue } from "./use-brief-editor-screen";
+import type { BriefFormBinding } from "./use-brief-editor-screen";
 
-interface BriefProofCardProps {
-  values: BriefFormValues;
-  set: SetBriefValue;
-  fields: Record<string, string>;
-  fieldError: (prefix: string) => string | undefined;
+interface BriefProofCardProps extends BriefFormBinding {
   options: BriefOptions;
   /** The company profile's offers that suit a stage. */
   offersFor: (stage: BuyingStage) => BriefOptions["offers"];

@@ -21,6 +21,16 @@ export type SetBriefValue = <K extends keyof BriefFormValues>(
   value: BriefFormValues[K],
 ) => void;
 
+/** What a card of the brief form reads and sets: the values, the setter and the field errors. */
+export interface BriefFormBinding {
+  values: BriefFormValues;
+  set: SetBriefValue;
+  /** The save's field errors by path. */
+  fields: Record<string, string>;
+  /** The first field error at `prefix` or below it. */
+  fieldError: (prefix: string) => string | undefined;
+}
+
 /** The brief's fields a text input, text area or select edits. */
 type BriefTextKey = "name" | "objective" | "keyMessage" | "ownerId" | "dueDate";
 
@@ -88,7 +98,10 @@ export function useBriefEditorScreen({
   const offersFor = (stage: BuyingStage) => options.offers.filter((o) => o.stages.includes(stage));
   const actionError = duplicate.error ?? exportCsv.error;
 
+  const binding: BriefFormBinding = { values, set, fields, fieldError };
+
   return {
+    binding,
     values,
     set,
     textField,
@@ -100,7 +113,6 @@ export function useBriefEditorScreen({
     exportCsv,
     remove,
     editable,
-    fields,
     fieldError,
     onSubmit,
     onDuplicate,

@@ -1,19 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
 import { installFakeApi, ndjson, ndjsonStream } from "../../../../test/fake-api";
 import { ApiError } from "../../../lib/api-client";
-import { buildGenerated } from "../../../../test/content-fixtures";
+import { buildGenerated, buildGenerationRequestBody } from "../../../../test/content-fixtures";
 import { streamGeneration } from "./stream-generation";
 
-const BODY = {
-  personaId: "cto",
-  industryId: "aerospace",
-  buyingStage: "awareness",
-  contentTopic: "Should-cost reviews",
-  contentType: "thought-leadership",
-  useBenchmarkExamples: true,
-  performQualityCheck: true,
-  autoRefine: false,
-} as const;
+const BODY = buildGenerationRequestBody({ personaId: "cto", contentTopic: "Should-cost reviews" });
 
 describe("streamGeneration", () => {
   it("reads the answer to its end after the result instead of cancelling the request", async () => {

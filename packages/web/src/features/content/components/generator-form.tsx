@@ -32,14 +32,19 @@ const MAX_INSIGHTS = 3;
 
 type SectionId = "audience" | "details" | "options";
 
-interface GeneratorFormProps {
-  values: GeneratorFormValues;
-  onChange: (patch: Partial<GeneratorFormValues>) => void;
+/** The choices the form offers, loaded by the route. */
+export interface GeneratorFormChoices {
   personas: Persona[];
   industries: Industry[];
   buyingStages: readonly BuyingStage[];
+  /** The vendor's key metrics and solutions; undefined while loading. */
   catalog: CompanyCatalog | undefined;
   catalogFailed?: boolean;
+}
+
+interface GeneratorFormProps extends GeneratorFormChoices {
+  values: GeneratorFormValues;
+  onChange: (patch: Partial<GeneratorFormValues>) => void;
   settings: GenerationSettings | undefined;
   /** Intent data of the chosen audience, when there is any. */
   intent: IntentSummary | null;

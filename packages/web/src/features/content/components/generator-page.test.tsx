@@ -1,35 +1,28 @@
-import {
-  describeFinding,
-  type GeneratedContent,
-  type IntentData,
-  type User,
-} from "@content-studio/contract";
+import { describeFinding, type GeneratedContent, type IntentData } from "@content-studio/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { buildUser } from "../../../../test/data";
 import { fail, installFakeApi, ndjson, ndjsonStream, ok } from "../../../../test/fake-api";
 import { renderGeneratorPage } from "../../../../test/content-render";
 import {
   buildGenerated,
   buildGenerationData,
+  buildGenerationRequestBody,
   buildIntentData,
   buildReport,
   generationSettingsAnswer,
 } from "../../../../test/content-fixtures";
 
-const editor = buildUser({ role: "editor" });
-
 const audienceData = (intent?: Partial<IntentData>) =>
   buildGenerationData({ sixsenseData: intent ? buildIntentData(intent) : null });
 
-function setup(routes: Parameters<typeof installFakeApi>[0] = {}, user: User = editor) {
+function setup(routes: Parameters<typeof installFakeApi>[0] = {}) {
   const fake = installFakeApi({
     "GET /api/settings/generation": ok(generationSettingsAnswer()),
     "GET /api/content-generation-data": ok(audienceData()),
     ...routes,
   });
-  renderGeneratorPage({ user });
+  renderGeneratorPage();
   return { fake, user: userEvent.setup() };
 }
 
@@ -144,16 +137,7 @@ describe("GeneratorPage form", () => {
     await screen.findByRole("tab", { name: "Optimize", selected: true });
 
     const first = streamRequests(fake)[0]?.body as Record<string, unknown>;
-    expect(first).toEqual({
-      personaId: "vp-engineering",
-      industryId: "aerospace",
-      buyingStage: "awareness",
-      contentTopic: "Simulation ROI",
-      contentType: "thought-leadership",
-      useBenchmarkExamples: true,
-      performQualityCheck: true,
-      autoRefine: false,
-    });
+    expect(first).toEqual(buildGenerationRequestBody());
 
     await user.click(screen.getByRole("tab", { name: "Generate" }));
     await openSection(user, "Content Details");

@@ -1,10 +1,3 @@
-import type {
-  BuyingStage,
-  CompanyCatalog,
-  Industry,
-  Persona,
-  User,
-} from "@content-studio/contract";
 import { Plus } from "lucide-react";
 import { useRef } from "react";
 import { Alert } from "../../../components/ui/alert";
@@ -13,20 +6,13 @@ import { PageHeader } from "../../../components/ui/page-header";
 import type { GeneratorFormValues } from "../utils/generation-request";
 import { AudienceFocus } from "./audience-focus";
 import { GenerationProgress } from "./generation-progress";
-import { GeneratorForm } from "./generator-form";
+import { GeneratorForm, type GeneratorFormChoices } from "./generator-form";
 import { GeneratorResultPanels } from "./generator-result-panels";
 import { GeneratorTabPanel, GeneratorTabs } from "./generator-tabs";
 import { useGeneratorScreen } from "./use-generator-screen";
 import { WriterCard, type GeneratorWriter } from "./writer-card";
 
-export interface GeneratorPageProps {
-  user: User;
-  personas: Persona[];
-  industries: Industry[];
-  buyingStages: readonly BuyingStage[];
-  /** The vendor's key metrics and solutions; undefined while loading. */
-  catalog: CompanyCatalog | undefined;
-  catalogFailed?: boolean;
+export interface GeneratorPageProps extends GeneratorFormChoices {
   /** The current writer; `offline` when it is the built-in outline writer. */
   writer?: GeneratorWriter;
   /** Audience to start from (e.g. a coverage-map cell: persona, industry and stage). */
@@ -36,10 +22,10 @@ export interface GeneratorPageProps {
 }
 
 /** /generate: generates targeted content, then optimises, visualises and repurposes it. */
-export function GeneratorPage(props: GeneratorPageProps) {
+export function GeneratorPage({ writer, initialValues, itemPath, ...choices }: GeneratorPageProps) {
   const resultHeading = useRef<HTMLHeadingElement>(null);
-  const screen = useGeneratorScreen({ initialValues: props.initialValues, resultHeading });
-  const { tab, result, generation, audience, validationError, generationError } = screen;
+  const screen = useGeneratorScreen({ initialValues, resultHeading });
+  const { tab, optimize, generation, audience, validationError, generationError } = screen;
 
   return (
     <div>
@@ -47,7 +33,7 @@ export function GeneratorPage(props: GeneratorPageProps) {
         title="Content Generator"
         description="Targeted content for a persona, an industry and a buying stage."
         actions={
-          result ? (
+          optimize ? (
             <Button variant="secondary" onClick={screen.startOver}>
               <Plus aria-hidden="true" className="size-4" />
               New Content
@@ -55,7 +41,7 @@ export function GeneratorPage(props: GeneratorPageProps) {
           ) : null
         }
       />
-      <GeneratorTabs active={tab} hasContent={result !== null} onSelect={screen.setTab} />
+      <GeneratorTabs active={tab} hasContent={optimize !== null} onSelect={screen.setTab} />
 
       <GeneratorTabPanel tab="generate" active={tab}>
         {!screen.canGenerate ? (
@@ -67,20 +53,8 @@ export function GeneratorPage(props: GeneratorPageProps) {
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
           <div className="lg:col-span-2">
             <GeneratorForm
-              values={screen.values}
-              onChange={screen.change}
-              personas={props.personas}
-              industries={props.industries}
-              buyingStages={props.buyingStages}
-              catalog={props.catalog}
-              catalogFailed={props.catalogFailed}
-              settings={screen.settings}
-              intent={screen.intent}
-              audienceError={audience.isError}
-              readOnly={!screen.canGenerate}
-              isGenerating={generation.isPending}
-              onSubmit={screen.submit}
-              onCancel={generation.cancel}
+              {...choices}
+              {...screen.form}
               messages={
                 <>
                   {validationError ? (
@@ -101,7 +75,7 @@ export function GeneratorPage(props: GeneratorPageProps) {
             />
           </div>
           <aside className="space-y-6">
-            {props.writer ? <WriterCard writer={props.writer} /> : null}
+            {writer ? <WriterCard writer={writer} /> : null}
             {generation.isPending ? (
               <GenerationProgress progress={generation.progress} />
             ) : (
@@ -115,17 +89,12 @@ export function GeneratorPage(props: GeneratorPageProps) {
         </div>
       </GeneratorTabPanel>
 
-      {result ? (
+      {optimize ? (
         <GeneratorResultPanels
           headingRef={resultHeading}
-          result={result}
           tab={tab}
-          revision={screen.revision}
-          threshold={screen.threshold}
-          initialKeyword={screen.values.primaryKeyword}
-          intentKeywords={screen.intent?.topKeywords.map((k) => k.keyword) ?? []}
-          onKept={screen.keep}
-          itemPath={props.itemPath?.(result.contentItemId)}
+          optimize={optimize}
+          itemPath={itemPath?.(optimize.result.contentItemId)}
         />
       ) : null}
     </div>

@@ -34,7 +34,7 @@ const SECTION_LABELS: Record<ContentSectionId, string> = {
   conclusion: "Conclusion",
 };
 
-interface OptimizePanelProps {
+export interface OptimizePanelProps {
   result: GeneratedContent;
   /** Bumped whenever the content changes (a kept optimisation). */
   revision: number;
@@ -97,12 +97,7 @@ export function OptimizePanel(props: OptimizePanelProps) {
         >
           {check ? (
             <QualitySummary
-              before={check.before}
-              after={check.after}
-              improvement={check.improvement}
-              benchmarkComparison={check.benchmarkComparison}
-              threshold={check.threshold}
-              refinementRounds={check.refinementRounds}
+              {...check}
               heldBy={report ? report.findings.filter((f) => report.cappedBy.includes(f.code)) : []}
             />
           ) : (

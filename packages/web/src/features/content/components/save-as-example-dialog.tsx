@@ -1,12 +1,18 @@
-import { splitTags, type ExampleCategory } from "@content-studio/contract";
+import { EXAMPLE_CATEGORIES, splitTags, type ExampleCategory } from "@content-studio/contract";
 import { useState, type FormEvent } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Dialog, FormDialogFooter } from "../../../components/ui/dialog";
+import { optionsOf } from "../../../components/ui/options-field";
 import { RadioGroup } from "../../../components/ui/radio-group";
 import { TextAreaField, TextField } from "../../../components/ui/field";
 import { useDraft } from "../../../hooks/use-draft";
 import { useSaveAsExample } from "../api/save-as-example";
+
+const CATEGORY_OPTIONS = optionsOf(EXAMPLE_CATEGORIES, {
+  good: "Good Example",
+  bad: "Bad Example",
+});
 
 interface SaveAsExampleDialogProps {
   contentItemId: string;
@@ -65,10 +71,7 @@ export function SaveAsExampleDialog(props: SaveAsExampleDialogProps) {
             inline
             value={category}
             onChange={setCategory}
-            options={[
-              { value: "good", label: "Good Example" },
-              { value: "bad", label: "Bad Example" },
-            ]}
+            options={CATEGORY_OPTIONS}
           />
           <TextField label="Title" {...text("title")} maxLength={200} />
           <TextField label="Tags" hint="Separate tags with commas." {...text("tags")} />

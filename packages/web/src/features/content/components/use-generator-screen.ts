@@ -19,6 +19,7 @@ import {
 } from "../utils/generation-request";
 import { readIntentData } from "../utils/intent-data";
 import type { GeneratorTab } from "./generator-tabs";
+import type { OptimizePanelProps } from "./optimize-panel";
 
 const isBuyingStage = (value: string): value is BuyingStage =>
   (BUYING_STAGES as readonly string[]).includes(value);
@@ -110,22 +111,37 @@ export function useGeneratorScreen({ initialValues, resultHeading }: GeneratorSc
       : GENERATION_FAILED_MESSAGE
     : null;
 
-  return {
+  /** The form's state and handlers, as the GeneratorForm takes them. */
+  const form = {
+    values,
+    onChange: change,
     settings: settings.data,
+    intent,
+    audienceError: audience.isError,
+    readOnly: !canGenerate,
+    isGenerating: generation.isPending,
+    onSubmit: submit,
+    onCancel: generation.cancel,
+  };
+  /** What the Optimize panel shows, once there is a result. */
+  const optimize: OptimizePanelProps | null = result && {
+    result,
+    revision,
+    threshold,
+    initialKeyword: values.primaryKeyword,
+    intentKeywords: intent?.topKeywords.map((k) => k.keyword) ?? [],
+    onKept: keep,
+  };
+
+  return {
     canGenerate,
     generation,
-    values,
-    change,
-    submit,
+    form,
     startOver,
     tab,
     setTab,
-    result,
-    revision,
-    keep,
+    optimize,
     audience,
-    intent,
-    threshold,
     validationError,
     generationError,
   };

@@ -5,6 +5,7 @@ import {
   hasRequiredFields,
   type GeneratorFormValues,
 } from "./generation-request";
+import { buildGenerationRequestBody } from "../../../../test/content-fixtures";
 
 const complete: GeneratorFormValues = {
   ...INITIAL_FORM_VALUES,
@@ -29,16 +30,9 @@ describe("buildGenerationRequest", () => {
   });
 
   it("uses the spec defaults and leaves out empty metric and solution lists", () => {
-    expect(buildGenerationRequest(complete, undefined)).toEqual({
-      personaId: "cto",
-      industryId: "aerospace",
-      buyingStage: "awareness",
-      contentTopic: "Simulation ROI",
-      contentType: "thought-leadership",
-      useBenchmarkExamples: true,
-      performQualityCheck: true,
-      autoRefine: false,
-    });
+    expect(buildGenerationRequest(complete, undefined)).toEqual(
+      buildGenerationRequestBody({ personaId: "cto" }),
+    );
   });
 
   it("sends chosen metrics, solutions and keyword; the organisation's defaults apply", () => {

@@ -92,29 +92,9 @@ function ExamplesScreen({
         {screen.notice ? <Alert tone="success">{screen.notice}</Alert> : null}
         {exportError && dialog?.kind !== "view" ? <Alert>{exportError}</Alert> : null}
 
-        <ExamplesFilters
-          applied={screen.filters}
-          onApply={screen.setFilters}
-          onReset={screen.resetFilters}
-          search={screen.search}
-          onSearchChange={screen.setSearch}
-          personas={personas}
-          industries={industries}
-        />
+        <ExamplesFilters {...screen.filterPanel} personas={personas} industries={industries} />
 
-        <ExamplesResults
-          countId={screen.countId}
-          examples={screen.examples}
-          total={screen.total}
-          page={screen.page}
-          totalPages={screen.totalPages}
-          onPageChange={screen.setPage}
-          exportingId={screen.exportingId}
-          onView={(example) => screen.setDialog({ kind: "view", example })}
-          onExport={screen.onExport}
-          onEdit={(example) => screen.openDialog({ kind: "edit", example })}
-          onDelete={(example) => screen.openDialog({ kind: "delete", example })}
-        />
+        <ExamplesResults {...screen.results} />
       </div>
 
       {dialog?.kind === "view" ? (

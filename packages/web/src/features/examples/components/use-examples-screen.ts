@@ -177,20 +177,31 @@ export function useExamplesScreen({ source, onSourceChange, cloudProblem }: Exam
     : null;
 
   return {
-    countId,
     cloudNeedsId,
     cloudBlocked,
-    filters,
-    setFilters,
-    resetFilters,
-    search,
-    setSearch,
-    page,
-    totalPages,
-    setPage,
-    examples,
+    /** The filter panel's state and handlers, as ExamplesFilters takes them. */
+    filterPanel: {
+      applied: filters,
+      onApply: setFilters,
+      onReset: resetFilters,
+      search,
+      onSearchChange: setSearch,
+    },
+    /** The list, its count and its pager, as ExamplesResults takes them. */
+    results: {
+      countId,
+      examples,
+      total,
+      page,
+      totalPages,
+      onPageChange: setPage,
+      exportingId,
+      onView: (example: ExampleSummary) => setDialog({ kind: "view", example }),
+      onExport,
+      onEdit: (example: ExampleSummary) => openDialog({ kind: "edit", example }),
+      onDelete: (example: ExampleSummary) => openDialog({ kind: "delete", example }),
+    },
     can,
-    total,
     run,
     startIngest,
     ingesting,

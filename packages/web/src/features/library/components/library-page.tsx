@@ -46,27 +46,9 @@ export function LibraryPage({ personas, industries, canCreate }: LibraryPageProp
         }
       />
 
-      <LibraryFilters
-        text={screen.text}
-        onTextChange={screen.setText}
-        params={screen.params}
-        onParamChange={screen.setParam}
-        filtered={screen.filtered}
-        onClear={screen.clear}
-        personas={personas}
-        industries={industries}
-        authors={screen.authors}
-      />
+      <LibraryFilters {...screen.filterPanel} personas={personas} industries={industries} />
 
-      <LibraryResults
-        library={screen.library}
-        trash={trash}
-        filtered={screen.filtered}
-        itemsBefore={screen.itemsBefore}
-        pageNumber={screen.pageNumber}
-        onPrevious={screen.previousPage}
-        onNext={screen.nextPage}
-      />
+      <LibraryResults {...screen.results} />
     </div>
   );
 }

@@ -96,19 +96,27 @@ export function useLibraryScreen() {
   };
 
   return {
-    text,
-    setText,
-    params,
-    setParam,
     trash,
-    filtered,
-    clear,
-    library,
-    authors: authors.data ?? [],
-    /** How many items the pages before this one hold. */
-    itemsBefore: cursors.length * PAGE_SIZE,
-    pageNumber: cursors.length + 1,
-    previousPage: () => setCursors((c) => c.slice(0, -1)),
-    nextPage,
+    /** The search box, filters and sort, as LibraryFilters takes them. */
+    filterPanel: {
+      text,
+      onTextChange: setText,
+      params,
+      onParamChange: setParam,
+      filtered,
+      onClear: clear,
+      authors: authors.data ?? [],
+    },
+    /** The page of items and its pager, as LibraryResults takes them. */
+    results: {
+      library,
+      trash,
+      filtered,
+      /** How many items the pages before this one hold. */
+      itemsBefore: cursors.length * PAGE_SIZE,
+      pageNumber: cursors.length + 1,
+      onPrevious: () => setCursors((c) => c.slice(0, -1)),
+      onNext: nextPage,
+    },
   };
 }
