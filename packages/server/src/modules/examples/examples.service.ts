@@ -25,10 +25,11 @@ import type { DatabaseKind } from "../../db/database";
 import type { Database, IngestSource } from "../../db/types";
 import { AppError, fieldError, orNotFound } from "../../lib/app-error";
 import { FairQueue } from "../../lib/fair-queue";
+import { allowedInput } from "../../lib/use-case";
 import type { SessionUser } from "../../plugins/access";
 import { findIndustryRow, findPersonaRow } from "../reference/reference.repository";
 import { settingOverDefaults } from "../settings/settings.service";
-import { auditActorOf, recordAudit } from "../audit/audit.service";
+import { auditActorOf, auditBy, recordAudit } from "../audit/audit.service";
 import { hashContent, serializeExample } from "./example-file";
 import * as repo from "./examples.repository";
 import { examplePolicy, examplesPolicy } from "./examples.policy";
@@ -255,14 +256,16 @@ function rowFields(input: ReturnType<typeof ExampleInputSchema.parse>) {
   };
 }
 
+/** An example as an audit entry's target. */
+const auditTarget = (id: string, title: string) => ({ type: "example", id, label: title });
+
 /** A hand-made example (or one saved from generated content) lives in the "manual" source. */
 export async function createExample(
   db: Kysely<Database>,
   actor: SessionUser,
   raw: ExampleInput,
 ): Promise<ExampleDetail> {
-  examplesPolicy.authorize(actor, "create");
-  const input = ExampleInputSchema.parse(raw);
+  const input = allowedInput(actor, examplesPolicy, "create", ExampleInputSchema, raw);
   await assertReferences(db, input);
   const id = randomUUID();
   await db.transaction().execute(async (trx) => {
@@ -275,9 +278,7 @@ export async function createExample(
       ...rowFields(input),
     });
     await recordAudit(trx, {
-      actor: auditActorOf(actor),
-      action: "example.created",
-      target: { type: "example", id, label: input.title },
+      ...auditBy(actor, "example.created", auditTarget(id, input.title)),
       changes: { category: { to: input.category } },
     });
   });
@@ -290,17 +291,12 @@ export async function replaceExample(
   id: string,
   raw: ExampleInput,
 ): Promise<ExampleDetail> {
-  examplePolicy.authorize(actor, "edit");
-  const input = ExampleInputSchema.parse(raw);
+  const input = allowedInput(actor, examplePolicy, "edit", ExampleInputSchema, raw);
   await assertReferences(db, input);
   await db.transaction().execute(async (trx) => {
     if (!(await repo.updateExample(trx, id, rowFields(input))))
       throw new AppError("not_found", "Example not found.");
-    await recordAudit(trx, {
-      actor: auditActorOf(actor),
-      action: "example.updated",
-      target: { type: "example", id, label: input.title },
-    });
+    await recordAudit(trx, auditBy(actor, "example.updated", auditTarget(id, input.title)));
   });
   return getExample(db, actor, id);
 }
@@ -315,11 +311,7 @@ export async function removeExample(
     const row = await repo.findExample(trx, id);
     if (!row || !(await repo.deleteExample(trx, id)))
       throw new AppError("not_found", "Example not found.");
-    await recordAudit(trx, {
-      actor: auditActorOf(actor),
-      action: "example.deleted",
-      target: { type: "example", id, label: row.title },
-    });
+    await recordAudit(trx, auditBy(actor, "example.deleted", auditTarget(id, row.title)));
   });
 }
 
