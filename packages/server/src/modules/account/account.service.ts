@@ -14,7 +14,7 @@ import { describeRetry } from "../../lib/rate-limit";
 import { clearBucket, hitBucket } from "../../lib/rate-limit.repository";
 import type { SessionUser } from "../../plugins/access";
 import {
-  auditActorOf,
+  auditBy,
   diffFields,
   recordAudit,
   recordChangesIfAny,
@@ -34,11 +34,7 @@ export const PASSWORD_CHANGE_LIMITS = { windowSeconds: 15 * 60, failures: 5 } as
 
 /** An audit entry for a change the user made to their own account. */
 function ownAccountAudit(actor: SessionUser, action: AuditAction): AuditEntryInput {
-  return {
-    actor: auditActorOf(actor),
-    action,
-    target: { type: "user", id: actor.id, label: actor.email },
-  };
+  return auditBy(actor, action, { type: "user", id: actor.id, label: actor.email });
 }
 
 /** The user's display preferences (the defaults until they save some). */

@@ -51,6 +51,18 @@ export function auditActorOf(user: {
 }
 
 /**
+ * Who did what to which record, for an entry about a signed-in user's action (spread it into
+ * the entry beside its `changes`).
+ */
+export function auditBy(
+  user: Parameters<typeof auditActorOf>[0],
+  action: AuditAction,
+  target: NonNullable<AuditEntryInput["target"]>,
+): AuditEntryInput {
+  return { actor: auditActorOf(user), action, target };
+}
+
+/**
  * Appends one entry to the audit log. Call it with the transaction that makes the change, so
  * the entry exists exactly when the change does.
  */

@@ -1,6 +1,5 @@
 import fs from "node:fs/promises";
 import { randomUUID } from "node:crypto";
-import net from "node:net";
 import path from "node:path";
 import {
   CLOUD_SOURCE_NEEDS,
@@ -25,25 +24,26 @@ import type { DatabaseKind } from "../../db/database";
 import type { Database, IngestSource } from "../../db/types";
 import { AppError, fieldError, orNotFound } from "../../lib/app-error";
 import { FairQueue } from "../../lib/fair-queue";
+import { allowedInput } from "../../lib/use-case";
 import type { SessionUser } from "../../plugins/access";
 import { findIndustryRow, findPersonaRow } from "../reference/reference.repository";
 import { settingOverDefaults } from "../settings/settings.service";
-import { auditActorOf, recordAudit } from "../audit/audit.service";
+import { checkUrlField } from "./url-field";
+import { auditActorOf, auditBy, recordAudit } from "../audit/audit.service";
 import { hashContent, serializeExample } from "./example-file";
 import * as repo from "./examples.repository";
 import { examplePolicy, examplesPolicy } from "./examples.policy";
 import { presentExampleDetail, presentExampleSummary } from "./examples.presenter";
 import { reserveIngestSlot } from "../../lib/ingest-slots";
+import { textSectionsOf } from "../../lib/text-sections";
 import { searchColumnsOf, startIngest } from "./ingest.service";
 import { searchQueryOf } from "./search-words";
 import { readArchive } from "./sources/archive";
 import { listLocalFolder, resolveInsideRoot } from "./sources/local-folder";
 import {
   checkArchiveUrl,
-  checkRemoteUrl,
   DEFAULT_FETCH_POLICY,
   fetchRemoteArchive,
-  resolvePublicAddresses,
   type RemoteFetchPolicy,
 } from "./sources/remote-archive";
 import { listS3, parseS3Url, probeS3, type S3Options } from "./sources/s3";
@@ -78,25 +78,13 @@ async function checkS3Endpoint(
   resolve: boolean,
 ): Promise<{ trusted: boolean }> {
   if (endpoint === "") return { trusted: false };
-  const refuse = (message: string): never => {
-    throw fieldError("body.s3Endpoint", message);
-  };
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return refuse("The S3 endpoint is not a valid URL.");
-  }
-  try {
-    const { trusted } = checkRemoteUrl(url, { allowedOrigins: config.fetchAllowOrigins });
-    if (resolve && !trusted && net.isIP(url.hostname.replace(/^\[|\]$/g, "")) === 0) {
-      await resolvePublicAddresses(url.hostname, false, "The S3 endpoint");
-    }
-    return { trusted };
-  } catch (error) {
-    if (error instanceof SourceError) return refuse(`S3 endpoint: ${error.message}`);
-    throw error;
-  }
+  const allowedOrigins = config.fetchAllowOrigins;
+  return checkUrlField(endpoint, {
+    path: "body.s3Endpoint",
+    name: "S3 endpoint",
+    allowedOrigins,
+    resolve,
+  });
 }
 
 /** The settings as answered to `actor`: whether S3 credentials are set, and whether they may edit. */
@@ -246,14 +234,14 @@ function rowFields(input: ReturnType<typeof ExampleInputSchema.parse>) {
     buying_stage: input.buyingStage ?? null,
     tags: JSON.stringify(input.tags),
     notes: input.notes,
-    headline: input.headline,
-    introduction: input.introduction,
-    body: input.body,
-    conclusion: input.conclusion,
+    ...textSectionsOf(input),
     ...searchColumnsOf(input),
     content_hash: hashContent(Buffer.from(text)),
   };
 }
+
+/** An example as an audit entry's target. */
+const auditTarget = (id: string, title: string) => ({ type: "example", id, label: title });
 
 /** A hand-made example (or one saved from generated content) lives in the "manual" source. */
 export async function createExample(
@@ -261,8 +249,7 @@ export async function createExample(
   actor: SessionUser,
   raw: ExampleInput,
 ): Promise<ExampleDetail> {
-  examplesPolicy.authorize(actor, "create");
-  const input = ExampleInputSchema.parse(raw);
+  const input = allowedInput(actor, examplesPolicy, "create", ExampleInputSchema, raw);
   await assertReferences(db, input);
   const id = randomUUID();
   await db.transaction().execute(async (trx) => {
@@ -275,9 +262,7 @@ export async function createExample(
       ...rowFields(input),
     });
     await recordAudit(trx, {
-      actor: auditActorOf(actor),
-      action: "example.created",
-      target: { type: "example", id, label: input.title },
+      ...auditBy(actor, "example.created", auditTarget(id, input.title)),
       changes: { category: { to: input.category } },
     });
   });
@@ -290,17 +275,12 @@ export async function replaceExample(
   id: string,
   raw: ExampleInput,
 ): Promise<ExampleDetail> {
-  examplePolicy.authorize(actor, "edit");
-  const input = ExampleInputSchema.parse(raw);
+  const input = allowedInput(actor, examplePolicy, "edit", ExampleInputSchema, raw);
   await assertReferences(db, input);
   await db.transaction().execute(async (trx) => {
     if (!(await repo.updateExample(trx, id, rowFields(input))))
       throw new AppError("not_found", "Example not found.");
-    await recordAudit(trx, {
-      actor: auditActorOf(actor),
-      action: "example.updated",
-      target: { type: "example", id, label: input.title },
-    });
+    await recordAudit(trx, auditBy(actor, "example.updated", auditTarget(id, input.title)));
   });
   return getExample(db, actor, id);
 }
@@ -315,11 +295,7 @@ export async function removeExample(
     const row = await repo.findExample(trx, id);
     if (!row || !(await repo.deleteExample(trx, id)))
       throw new AppError("not_found", "Example not found.");
-    await recordAudit(trx, {
-      actor: auditActorOf(actor),
-      action: "example.deleted",
-      target: { type: "example", id, label: row.title },
-    });
+    await recordAudit(trx, auditBy(actor, "example.deleted", auditTarget(id, row.title)));
   });
 }
 
@@ -358,10 +334,7 @@ export async function exportExample(
     buyingStage: row.buying_stage,
     tags: row.tags,
     notes: row.notes,
-    headline: row.headline,
-    introduction: row.introduction,
-    body: row.body,
-    conclusion: row.conclusion,
+    ...textSectionsOf(row),
   });
   const slug =
     row.title

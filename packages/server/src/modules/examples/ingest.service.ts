@@ -4,6 +4,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { AppContext } from "../../app-context";
 import type { Database, IngestSource, NewExample } from "../../db/types";
 import { AppError, orNotFound } from "../../lib/app-error";
+import { textSectionsOf } from "../../lib/text-sections";
 import { listIndustryRows, listPersonaRows } from "../reference/reference.repository";
 import {
   hashContent,
@@ -137,10 +138,7 @@ export function toExampleRow(
     buying_stage: parsed.buyingStage,
     tags: JSON.stringify(parsed.tags),
     notes: parsed.notes,
-    headline: parsed.headline,
-    introduction: parsed.introduction,
-    body: parsed.body,
-    conclusion: parsed.conclusion,
+    ...textSectionsOf(parsed),
     ...searchColumnsOf(parsed),
     created_by: ids.createdBy,
   };

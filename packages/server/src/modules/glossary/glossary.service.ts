@@ -15,7 +15,7 @@ import type { AppContext } from "../../app-context";
 import type { Database, GlossaryTermRow } from "../../db/types";
 import { AppError, orNotFound } from "../../lib/app-error";
 import type { SessionUser } from "../../plugins/access";
-import { auditActorOf, diffFields, recordAudit } from "../audit/audit.service";
+import { auditBy, diffFields, recordAudit } from "../audit/audit.service";
 import { glossaryToCsv, parseGlossaryCsv } from "./glossary-csv";
 import { glossaryPolicy } from "./glossary.policy";
 import { presentGlossaryTerm } from "./glossary.presenter";
@@ -60,11 +60,7 @@ const termAudit = (
   action: AuditAction,
   id: string,
   row: Pick<GlossaryTermRow, "term" | "locale">,
-) => ({
-  actor: auditActorOf(actor),
-  action,
-  target: { type: "glossary_term", id, label: labelOf(row) },
-});
+) => auditBy(actor, action, { type: "glossary_term", id, label: labelOf(row) });
 
 /** Runs one term's write in a transaction; a twin saved meanwhile (unique index) is a conflict. */
 async function writeTerm(
@@ -205,9 +201,7 @@ export async function importGlossaryCsv(
       }
     }
     await recordAudit(trx, {
-      actor: auditActorOf(actor),
-      action: "glossary.imported",
-      target: { type: "glossary" },
+      ...auditBy(actor, "glossary.imported", { type: "glossary" }),
       changes: { created: { to: added }, updated: { to: updated } },
     });
     return { created: added, updated };

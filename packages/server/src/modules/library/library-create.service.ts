@@ -5,6 +5,7 @@ import type { Transaction } from "kysely";
 import type { AppContext } from "../../app-context";
 import type { Database, NewContentItem } from "../../db/types";
 import type { SessionUser } from "../../plugins/access";
+import { textSectionsOf } from "../../lib/text-sections";
 import * as repo from "./library.repository";
 import { authorize, getLibraryItem, loadItem } from "./library-item.service";
 
@@ -31,10 +32,7 @@ export async function duplicateLibraryItem(
         industry_id: row.industry_id,
         buying_stage: row.buying_stage,
         topic: row.topic,
-        headline: row.headline,
-        introduction: row.introduction,
-        body: row.body,
-        conclusion: row.conclusion,
+        ...textSectionsOf(row),
         image_prompt: row.image_prompt,
         key_metrics: JSON.stringify(row.key_metrics),
         featured_solutions: JSON.stringify(row.featured_solutions),
@@ -101,10 +99,7 @@ export async function createLibraryItems(
       content_item_id: row.id,
       version: 1,
       title: row.title,
-      headline: row.headline,
-      introduction: row.introduction,
-      body: row.body,
-      conclusion: row.conclusion,
+      ...textSectionsOf(row),
       quality_score: row.quality_after ?? null,
       quality_report: row.quality_report ?? null,
       note: note ?? "Generated",

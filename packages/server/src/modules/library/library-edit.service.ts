@@ -18,6 +18,7 @@ import type { Database } from "../../db/types";
 import { AppError, fieldError, orNotFound } from "../../lib/app-error";
 import { sanitizeBody, toPlainText } from "../../lib/html";
 import type { SessionUser } from "../../plugins/access";
+import { textSectionsOf } from "../../lib/text-sections";
 import { checkQualityReviewed } from "../quality/reviewed-check";
 import { emitUnsupportedClaims } from "./library-webhooks";
 import { duplicateFamily } from "./library-index";
@@ -46,13 +47,7 @@ function cleanText(text: string): string {
 
 /** Just the text sections of a row (an item or a version). */
 function sectionsOf(row: Sections): Sections {
-  return {
-    title: row.title,
-    headline: row.headline,
-    introduction: row.introduction,
-    body: row.body,
-    conclusion: row.conclusion,
-  };
+  return { title: row.title, ...textSectionsOf(row) };
 }
 
 function cleanSections(input: SaveLibraryItemBody, row: repo.LibraryItemRow): Sections {

@@ -11,6 +11,7 @@ import type { AppContext } from "../../app-context";
 import type { Database } from "../../db/types";
 import { AppError, orNotFound } from "../../lib/app-error";
 import type { SessionUser } from "../../plugins/access";
+import { textSectionsOf, type TextSections } from "../../lib/text-sections";
 import { auditActorOf, recordAudit } from "../audit/audit.service";
 import { getGenerationSettings, getQualityThreshold } from "../settings/generation-settings";
 import { exportContent, type ExportFile } from "./library.export";
@@ -114,10 +115,7 @@ export async function exportLibraryItem(
     const file = exportContent(
       {
         title: row.title,
-        headline: row.headline,
-        introduction: row.introduction,
-        body: row.body,
-        conclusion: row.conclusion,
+        ...textSectionsOf(row),
         contentType: row.content_type,
         personaName: row.persona_title,
         industryName: row.industry_name,
@@ -133,21 +131,14 @@ export async function exportLibraryItem(
 }
 
 /** The text sections of an item or a version. */
-export interface Sections {
+export interface Sections extends TextSections {
   title: string;
-  headline: string;
-  introduction: string;
-  body: string;
-  conclusion: string;
 }
 
 /** The quality-check request for an item's text `s` (its own brief: audience, type, metrics, topic). */
 export function checkRequest(row: repo.LibraryItemRow, s: Sections) {
   return {
-    headline: s.headline,
-    introduction: s.introduction,
-    body: s.body,
-    conclusion: s.conclusion,
+    ...textSectionsOf(s),
     personaId: row.persona_id,
     industryId: row.industry_id,
     buyingStage: row.buying_stage,

@@ -18,6 +18,7 @@ import {
   type LibraryVersionSummary,
 } from "@content-studio/contract";
 import type { ContentItemRow, ContentItemVersionRow } from "../../db/types";
+import { textSectionsOf } from "../../lib/text-sections";
 import type {
   LibraryItemRow,
   LibraryListRow,
@@ -53,10 +54,7 @@ export function presentContentFields(
     buyingStage: row.buying_stage,
     topic: row.topic,
     status: row.status,
-    headline: row.headline,
-    introduction: row.introduction,
-    body: row.body,
-    conclusion: row.conclusion,
+    ...textSectionsOf(row),
     imagePrompt: row.image_prompt,
     keyMetrics: row.key_metrics,
     featuredSolutions: row.featured_solutions,
@@ -157,10 +155,7 @@ export function presentVersion(
   return {
     ...presentVersionSummary(row),
     title: row.title,
-    headline: row.headline,
-    introduction: row.introduction,
-    body: row.body,
-    conclusion: row.conclusion,
+    ...textSectionsOf(row),
   };
 }
 

@@ -16,8 +16,9 @@ import {
 import type { AppContext } from "../../app-context";
 import { AppError, fieldError, orNotFound } from "../../lib/app-error";
 import { SealError } from "../../lib/sealed";
+import { allowedInput } from "../../lib/use-case";
 import type { SessionUser } from "../../plugins/access";
-import { auditActorOf, diffFields, recordAudit, recordChangesIfAny } from "../audit/audit.service";
+import { auditBy, diffFields, recordAudit, recordChangesIfAny } from "../audit/audit.service";
 import { getWebhookAllowList } from "../webhooks/webhook-allow-list";
 import { adapterOf } from "./adapters";
 import { connectionsPolicy } from "./publishing.policy";
@@ -103,8 +104,7 @@ export async function createConnection(
   actor: SessionUser,
   input: ConnectionInput,
 ): Promise<PublishingConnection> {
-  connectionsPolicy.authorize(actor, "manage");
-  const parsed = ConnectionInputSchema.parse(input);
+  const parsed = allowedInput(actor, connectionsPolicy, "manage", ConnectionInputSchema, input);
   await checkSettings(ctx, parsed.settings);
   if ((await repo.countConnections(ctx.db)) >= PUBLISHING_LIMITS.maxConnections) {
     throw new AppError("conflict", `At most ${PUBLISHING_LIMITS.maxConnections} connections.`);
@@ -121,9 +121,7 @@ export async function createConnection(
       created_by: actor.id,
     });
     await recordAudit(trx, {
-      actor: auditActorOf(actor),
-      action: "publishing.connection_created",
-      target: auditTarget(inserted),
+      ...auditBy(actor, "publishing.connection_created", auditTarget(inserted)),
       changes: {
         target: { to: target },
         ...Object.fromEntries(
@@ -142,8 +140,7 @@ export async function updateConnection(
   id: string,
   patch: ConnectionPatch,
 ): Promise<PublishingConnection> {
-  connectionsPolicy.authorize(actor, "manage");
-  const parsed = ConnectionPatchSchema.parse(patch);
+  const parsed = allowedInput(actor, connectionsPolicy, "manage", ConnectionPatchSchema, patch);
   const existing = orNotFound(await repo.findConnection(ctx.db, id), NOT_FOUND);
   if (parsed.settings && parsed.settings.target !== existing.target) {
     const message = "A connection's target cannot change: add another connection.";
@@ -169,9 +166,7 @@ export async function updateConnection(
       ...(secretChanged ? { secret: { to: "replaced" } } : {}),
     };
     await recordChangesIfAny(trx, {
-      actor: auditActorOf(actor),
-      action: "publishing.connection_changed",
-      target: auditTarget(after),
+      ...auditBy(actor, "publishing.connection_changed", auditTarget(after)),
       changes,
     });
     return after;
@@ -186,9 +181,7 @@ export async function deleteConnection(ctx: Ctx, actor: SessionUser, id: string)
     const row = orNotFound(await repo.findConnection(trx, id, { forUpdate: true }), NOT_FOUND);
     await repo.deleteConnection(trx, id);
     await recordAudit(trx, {
-      actor: auditActorOf(actor),
-      action: "publishing.connection_deleted",
-      target: auditTarget(row),
+      ...auditBy(actor, "publishing.connection_deleted", auditTarget(row)),
       changes: { target: { from: row.target } },
     });
   });
@@ -228,9 +221,7 @@ export async function testConnection(
       NOT_FOUND,
     );
     await recordAudit(trx, {
-      actor: auditActorOf(actor),
-      action: "publishing.connection_tested",
-      target: auditTarget(updated),
+      ...auditBy(actor, "publishing.connection_tested", auditTarget(updated)),
       changes: { result: { to: result.ok ? "ok" : "failed" }, message: { to: result.message } },
     });
     return updated;

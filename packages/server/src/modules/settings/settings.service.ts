@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { z } from "zod";
 import type { Database } from "../../db/types";
 import type { SessionUser } from "../../plugins/access";
-import { auditActorOf, diffFields, recordChangesIfAny } from "../audit/audit.service";
+import { auditBy, diffFields, recordChangesIfAny } from "../audit/audit.service";
 import { readSetting, writeSetting } from "./settings.repository";
 
 /** A setting stored as one JSON object under `key`, and how the audit log names its changes. */
@@ -42,9 +42,7 @@ export async function writeAuditedSetting<T extends Record<string, unknown>>(
 ): Promise<void> {
   await writeSetting(trx, setting.key, after, actor.id);
   await recordChangesIfAny(trx, {
-    actor: auditActorOf(actor),
-    action: setting.action,
-    target: { type: "setting", id: setting.key, label: setting.label },
+    ...auditBy(actor, setting.action, { type: "setting", id: setting.key, label: setting.label }),
     changes: diffFields(before, after),
   });
 }

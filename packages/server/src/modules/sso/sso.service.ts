@@ -12,8 +12,9 @@ import type { Config } from "../../config";
 import type { Database } from "../../db/types";
 import { fieldError, orNotFound } from "../../lib/app-error";
 import type { Sealer } from "../../lib/sealed";
+import { allowedInput } from "../../lib/use-case";
 import type { SessionUser } from "../../plugins/access";
-import { auditActorOf, diffFields, recordAudit } from "../audit/audit.service";
+import { auditBy, diffFields, recordAudit } from "../audit/audit.service";
 import { findUserByEmail, findUserById } from "../users/users.repository";
 import { discoverIssuer } from "./sso-discovery";
 import type { SsoRuntimeConnection } from "./sso-sign-in";
@@ -34,6 +35,9 @@ interface SsoContext {
 export function ssoCallbackUrl(baseUrl: string): string {
   return new URL(`/api/auth/sso/callback/${SSO_PROVIDER_ID}`, baseUrl).toString();
 }
+
+/** The connection as an audit entry's target, under the provider's name. */
+const auditTarget = (name: string) => ({ type: "sso", id: SSO_PROVIDER_ID, label: name });
 
 function originOf(issuer: string): string {
   return new URL(issuer).origin;
@@ -86,8 +90,7 @@ export async function saveSsoSettings(
   actor: SessionUser,
   input: SsoSettingsBody,
 ): Promise<SsoSettings> {
-  ssoPolicy.authorize(actor, "manage");
-  const body = SsoSettingsBodySchema.parse(input);
+  const body = allowedInput(actor, ssoPolicy, "manage", SsoSettingsBodySchema, input);
   const existing = await repo.findSsoConnection(ctx.db);
   const issuerChanged = !existing || existing.issuer !== body.issuer;
   const newSecret = body.clientSecret?.length ? body.clientSecret : null;
@@ -176,9 +179,7 @@ export async function saveSsoSettings(
     if (newSecret) changes.credentials = { to: "client secret replaced" };
     if (unlinked > 0) changes.unlinkedAccounts = { to: unlinked };
     await recordAudit(trx, {
-      actor: auditActorOf(actor),
-      action: before ? "sso.changed" : "sso.created",
-      target: { type: "sso", id: SSO_PROVIDER_ID, label: body.name },
+      ...auditBy(actor, before ? "sso.changed" : "sso.created", auditTarget(body.name)),
       changes,
     });
   });
@@ -196,9 +197,7 @@ export async function removeSsoSettings(ctx: SsoContext, actor: SessionUser): Pr
     await repo.deleteSsoConnection(trx);
     const unlinked = await repo.deleteSsoAccounts(trx, SSO_PROVIDER_ID);
     await recordAudit(trx, {
-      actor: auditActorOf(actor),
-      action: "sso.removed",
-      target: { type: "sso", id: SSO_PROVIDER_ID, label: before.name },
+      ...auditBy(actor, "sso.removed", auditTarget(before.name)),
       changes: {
         issuer: { from: before.issuer },
         localSignIn: { from: before.password_sign_in, to: "everyone" },

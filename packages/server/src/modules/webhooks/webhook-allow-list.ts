@@ -1,10 +1,7 @@
-import net from "node:net";
 import { WebhookAllowListSchema, type WebhookAllowList } from "@content-studio/contract";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/types";
-import { fieldError } from "../../lib/app-error";
-import { checkRemoteUrl, resolvePublicAddresses } from "../examples/sources/remote-archive";
-import { SourceError } from "../examples/sources/source";
+import { checkUrlField } from "../examples/url-field";
 import { readSetting } from "../settings/settings.repository";
 
 /** The app setting holding the origins endpoints may use over http or on private addresses. */
@@ -26,22 +23,10 @@ export async function getWebhookAllowList(
  * DNS answers change.
  */
 export async function checkEndpointUrl(raw: string, allowedOrigins: string[]): Promise<void> {
-  const refuse = (message: string): never => {
-    throw fieldError("body.url", message);
-  };
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return refuse("The endpoint URL is not a valid URL.");
-  }
-  try {
-    const { trusted } = checkRemoteUrl(url, { allowedOrigins });
-    if (!trusted && net.isIP(url.hostname.replace(/^\[|\]$/g, "")) === 0) {
-      await resolvePublicAddresses(url.hostname, false, "The endpoint URL");
-    }
-  } catch (error) {
-    if (error instanceof SourceError) return refuse(`Endpoint URL: ${error.message}`);
-    throw error;
-  }
+  await checkUrlField(raw, {
+    path: "body.url",
+    name: "endpoint URL",
+    allowedOrigins,
+    resolve: true,
+  });
 }

@@ -19,8 +19,9 @@ import type { Transaction } from "kysely";
 import type { AppContext } from "../../app-context";
 import type { Database } from "../../db/types";
 import { AppError, orNotFound } from "../../lib/app-error";
+import { allowedInput } from "../../lib/use-case";
 import type { SessionUser } from "../../plugins/access";
-import { auditActorOf, diffFields, recordAudit, recordChangesIfAny } from "../audit/audit.service";
+import { auditBy, diffFields, recordAudit, recordChangesIfAny } from "../audit/audit.service";
 import { writeAuditedSetting, type AuditedSetting } from "../settings/settings.service";
 import {
   checkEndpointUrl,
@@ -116,8 +117,7 @@ export async function createWebhook(
   actor: SessionUser,
   input: WebhookEndpointInput,
 ): Promise<WebhookEndpointWithSecret> {
-  webhooksPolicy.authorize(actor, "manage");
-  const parsed = WebhookEndpointInputSchema.parse(input);
+  const parsed = allowedInput(actor, webhooksPolicy, "manage", WebhookEndpointInputSchema, input);
   await checkEndpointUrl(parsed.url, (await getWebhookAllowList(ctx.db)).allowedOrigins);
   if ((await repo.countEndpoints(ctx.db)) >= WEBHOOK_LIMITS.maxEndpoints) {
     throw new AppError("conflict", `At most ${WEBHOOK_LIMITS.maxEndpoints} endpoints.`);
@@ -134,9 +134,7 @@ export async function createWebhook(
       created_by: actor.id,
     });
     await recordAudit(trx, {
-      actor: auditActorOf(actor),
-      action: "webhook.created",
-      target: auditTarget(inserted),
+      ...auditBy(actor, "webhook.created", auditTarget(inserted)),
       changes: { url: { to: parsed.url }, events: { to: events } },
     });
     return inserted;
@@ -167,9 +165,7 @@ export async function updateWebhook(
       { events: after.events, description: after.description, enabled: after.enabled },
     );
     await recordChangesIfAny(trx, {
-      actor: auditActorOf(actor),
-      action: "webhook.changed",
-      target: auditTarget(after),
+      ...auditBy(actor, "webhook.changed", auditTarget(after)),
       changes,
     });
     return after;
@@ -183,11 +179,7 @@ export async function deleteWebhook(ctx: AppContext, actor: SessionUser, id: str
   await ctx.db.transaction().execute(async (trx) => {
     const row = orNotFound(await repo.findEndpoint(trx, id, { forUpdate: true }), NOT_FOUND);
     await repo.deleteEndpoint(trx, id);
-    await recordAudit(trx, {
-      actor: auditActorOf(actor),
-      action: "webhook.deleted",
-      target: auditTarget(row),
-    });
+    await recordAudit(trx, auditBy(actor, "webhook.deleted", auditTarget(row)));
   });
 }
 
@@ -212,9 +204,7 @@ export async function rotateWebhookSecret(
       previous_secret_until: until,
     }))!;
     await recordAudit(trx, {
-      actor: auditActorOf(actor),
-      action: "webhook.secret_rotated",
-      target: auditTarget(after),
+      ...auditBy(actor, "webhook.secret_rotated", auditTarget(after)),
       changes: { previousSignsUntil: { to: until.toISOString() } },
     });
     return after;
@@ -245,9 +235,7 @@ export async function sendTestEvent(
       ),
     });
     await recordAudit(trx, {
-      actor: auditActorOf(actor),
-      action: "webhook.test_sent",
-      target: auditTarget(row),
+      ...auditBy(actor, "webhook.test_sent", auditTarget(row)),
       changes: { messageId: { to: queued.message_id } },
     });
     return queued;
@@ -296,9 +284,7 @@ export async function replayWebhookDelivery(
     if (!endpoint.enabled) throw new AppError("conflict", "Switch the endpoint on to send to it.");
     await queueReplay(ctx, trx, deliveryId);
     await recordAudit(trx, {
-      actor: auditActorOf(actor),
-      action: "webhook.replayed",
-      target: auditTarget(endpoint),
+      ...auditBy(actor, "webhook.replayed", auditTarget(endpoint)),
       changes: { messageId: { to: found.message_id } },
     });
     return found;
