@@ -374,19 +374,22 @@ class WatchingDriver implements Driver {
     watching.pending = new Set();
   }
 
-  async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    const watching = connection as WatchingConnection;
-    try {
-      await this.inner.commitTransaction(watching.inner);
-    } finally {
-      this.#settle(watching);
-    }
+  commitTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.#end(connection, (inner) => this.inner.commitTransaction(inner));
   }
 
-  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.#end(connection, (inner) => this.inner.rollbackTransaction(inner));
+  }
+
+  /** Ends the transaction with `end`, then tells the feed which tables it changed, if any. */
+  async #end(
+    connection: DatabaseConnection,
+    end: (inner: DatabaseConnection) => Promise<void>,
+  ): Promise<void> {
     const watching = connection as WatchingConnection;
     try {
-      await this.inner.rollbackTransaction(watching.inner);
+      await end(watching.inner);
     } finally {
       this.#settle(watching);
     }

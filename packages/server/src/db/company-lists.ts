@@ -1,5 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "./types";
+import { insertInOrder, type Db } from "./queries";
 
 /** A company profile's lists: key metrics, solutions and offers, each in its shown order. */
 export interface CompanyLists {
@@ -12,42 +11,18 @@ export interface CompanyLists {
  * Writes a company profile's lists into their (empty) tables, each row with its place in its
  * list. The first-run seed and an admin's save of the profile both write them here.
  */
-export async function insertCompanyLists(
-  db: Kysely<Database> | Transaction<Database>,
-  lists: CompanyLists,
-): Promise<void> {
-  if (lists.keyMetrics.length > 0) {
-    await db
-      .insertInto("key_metric")
-      .values(lists.keyMetrics.map((m, i) => ({ id: m.id, sort_order: i, label: m.label })))
-      .execute();
-  }
-  if (lists.solutions.length > 0) {
-    await db
-      .insertInto("solution")
-      .values(
-        lists.solutions.map((s, i) => ({
-          id: s.id,
-          sort_order: i,
-          name: s.name,
-          description: s.description,
-          product: s.product,
-        })),
-      )
-      .execute();
-  }
-  if (lists.offers.length > 0) {
-    await db
-      .insertInto("offer")
-      .values(
-        lists.offers.map((o, i) => ({
-          id: o.id,
-          sort_order: i,
-          name: o.name,
-          url: o.url,
-          stages: JSON.stringify(o.stages),
-        })),
-      )
-      .execute();
-  }
+export async function insertCompanyLists(db: Db, lists: CompanyLists): Promise<void> {
+  await insertInOrder(db, "key_metric", lists.keyMetrics, (m) => ({ id: m.id, label: m.label }));
+  await insertInOrder(db, "solution", lists.solutions, (s) => ({
+    id: s.id,
+    name: s.name,
+    description: s.description,
+    product: s.product,
+  }));
+  await insertInOrder(db, "offer", lists.offers, (o) => ({
+    id: o.id,
+    name: o.name,
+    url: o.url,
+    stages: JSON.stringify(o.stages),
+  }));
 }

@@ -791,7 +791,6 @@ export type NewContentItemVersion = Insertable<ContentItemVersionTable>;
 export type ProofFactRow = Selectable<ProofFactTable>;
 export type NewProofFact = Insertable<ProofFactTable>;
 export type GlossaryTermRow = Selectable<GlossaryTermTable>;
-export type NewGlossaryTerm = Insertable<GlossaryTermTable>;
 export type CampaignBriefRow = Selectable<CampaignBriefTable>;
 export type NewCampaignBrief = Insertable<CampaignBriefTable>;
 export type CampaignBriefCellRow = Selectable<CampaignBriefCellTable>;

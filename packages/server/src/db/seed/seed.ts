@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { insertCompanyLists } from "../company-lists";
+import { insertInOrder } from "../queries";
 import type { Database } from "../types";
 import { BUYING_STAGES } from "@content-studio/contract";
 import { COMPANY_CATALOG, COMPANY_VOICE, INDUSTRIES, PERSONAS } from "./reference-data";
@@ -21,50 +22,35 @@ export async function seedReferenceData(db: Kysely<Database>): Promise<boolean> 
       .executeTakeFirst();
     if (!claimed) return false;
 
-    await trx
-      .insertInto("persona")
-      .values(
-        PERSONAS.map((p, i) => ({
-          id: p.id,
-          sort_order: i,
-          title: p.title,
-          description: p.description,
-          avg_age: p.avgAge,
-          education: p.education,
-          reporting_to: p.reportingTo,
-          decision_maker: p.decisionMaker,
-          influencer: p.influencer ?? null,
-          pain_points: json(p.painPoints),
-          goals: json(p.goals),
-          content_preferences: json(p.contentPreferences),
-          key_metrics: json(p.keyMetrics),
-          buying_committee: json(p.buyingCommittee),
-          buying_journey: json(p.buyingJourney),
-          format_effectiveness: json(p.formatEffectiveness),
-        })),
-      )
-      .execute();
-    await trx
-      .insertInto("industry")
-      .values(
-        INDUSTRIES.map((ind, i) => ({
-          id: ind.id,
-          sort_order: i,
-          name: ind.name,
-          market_size: ind.marketSize,
-          engineering_team_size: ind.engineeringTeamSize,
-          production_volume: ind.productionVolume,
-          key_drivers: json(ind.keyDrivers),
-          top_challenges: json(ind.topChallenges),
-          content_strategies: json(ind.contentStrategies),
-          companies: json(ind.companies),
-        })),
-      )
-      .execute();
-    await trx
-      .insertInto("buying_stage")
-      .values(BUYING_STAGES.map((id, i) => ({ id, sort_order: i })))
-      .execute();
+    await insertInOrder(trx, "persona", PERSONAS, (p) => ({
+      id: p.id,
+      title: p.title,
+      description: p.description,
+      avg_age: p.avgAge,
+      education: p.education,
+      reporting_to: p.reportingTo,
+      decision_maker: p.decisionMaker,
+      influencer: p.influencer ?? null,
+      pain_points: json(p.painPoints),
+      goals: json(p.goals),
+      content_preferences: json(p.contentPreferences),
+      key_metrics: json(p.keyMetrics),
+      buying_committee: json(p.buyingCommittee),
+      buying_journey: json(p.buyingJourney),
+      format_effectiveness: json(p.formatEffectiveness),
+    }));
+    await insertInOrder(trx, "industry", INDUSTRIES, (ind) => ({
+      id: ind.id,
+      name: ind.name,
+      market_size: ind.marketSize,
+      engineering_team_size: ind.engineeringTeamSize,
+      production_volume: ind.productionVolume,
+      key_drivers: json(ind.keyDrivers),
+      top_challenges: json(ind.topChallenges),
+      content_strategies: json(ind.contentStrategies),
+      companies: json(ind.companies),
+    }));
+    await insertInOrder(trx, "buying_stage", BUYING_STAGES, (id) => ({ id }));
     await trx
       .insertInto("company_profile")
       .values({

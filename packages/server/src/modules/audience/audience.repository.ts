@@ -1,7 +1,9 @@
-import { sql, type Kysely, type Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
+import { idTable, type Db } from "../../db/queries";
 import type { Database } from "../../db/types";
+import { claimSettingOnce } from "../settings/settings.repository";
 
-type Db = Kysely<Database> | Transaction<Database>;
+const findImport = idTable("intent_import").find;
 
 /** Scope of a computed overview: every account, or one industry's. */
 export type Scope = "all" | "aerospace" | "automotive" | "high-tech" | "industrial";
@@ -53,12 +55,7 @@ export function deleteExpiredImports(db: Db, now: Date) {
 
 /** The waiting upload, locked against a second commit until this transaction ends. */
 export function lockImport(trx: Transaction<Database>, id: string) {
-  return trx
-    .selectFrom("intent_import")
-    .selectAll()
-    .where("id", "=", id)
-    .forUpdate()
-    .executeTakeFirst();
+  return findImport(trx, id, { forUpdate: true });
 }
 
 export function deleteImport(db: Db, id: string) {
@@ -68,14 +65,8 @@ export function deleteImport(db: Db, id: string) {
 // --- the store -----------------------------------------------------------------------------------
 
 /** Claims a once-per-database marker; false when it was claimed before. */
-export async function claimSeedMarker(trx: Transaction<Database>, key: string) {
-  const claimed = await trx
-    .insertInto("app_setting")
-    .values({ key, value: JSON.stringify({ version: 1 }) })
-    .onConflict((oc) => oc.column("key").doNothing())
-    .returning("key")
-    .executeTakeFirst();
-  return claimed !== undefined;
+export function claimSeedMarker(trx: Transaction<Database>, key: string): Promise<boolean> {
+  return claimSettingOnce(trx, key, { version: 1 });
 }
 
 /** Serialises writers of the store (imports, the sample) until the transaction ends. */

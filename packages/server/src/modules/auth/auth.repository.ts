@@ -1,5 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
+import { yieldsRow } from "../../db/queries";
 import type { Database } from "../../db/types";
+import { PRINCIPAL_COLUMNS } from "../users/users.repository";
 
 /**
  * The stored secret `name`, after storing `candidate` under that name unless one is there
@@ -28,17 +30,8 @@ export function findSessionWithUser(db: Kysely<Database>, token: string) {
   return db
     .selectFrom("session")
     .innerJoin("user", "user.id", "session.userId")
-    .select([
-      "session.id as sessionId",
-      "session.expiresAt",
-      "session.createdAt",
-      "user.id",
-      "user.name",
-      "user.email",
-      "user.role",
-      "user.banned",
-      "user.mustChangePassword",
-    ])
+    .select(["session.id as sessionId", "session.expiresAt", "session.createdAt", "user.id"])
+    .select(PRINCIPAL_COLUMNS)
     .where("session.token", "=", token)
     .executeTakeFirst();
 }
@@ -107,20 +100,20 @@ export async function claimSignInAttempt(
 }
 
 /** Whether `ip` signed in to `account` within `withinSeconds`. */
-export async function isKnownSignInClient(
+export function isKnownSignInClient(
   db: Kysely<Database>,
   account: string,
   ip: string,
   withinSeconds: number,
 ): Promise<boolean> {
-  const row = await db
-    .selectFrom("sign_in_known_client")
-    .select("ip")
-    .where("account", "=", account)
-    .where("ip", "=", ip)
-    .where(sql<boolean>`last_success_at > now() - make_interval(secs => ${withinSeconds})`)
-    .executeTakeFirst();
-  return row !== undefined;
+  return yieldsRow(
+    db
+      .selectFrom("sign_in_known_client")
+      .select("ip")
+      .where("account", "=", account)
+      .where("ip", "=", ip)
+      .where(sql<boolean>`last_success_at > now() - make_interval(secs => ${withinSeconds})`),
+  );
 }
 
 /** Remembers that `ip` signed in to `account` (now). */

@@ -1,38 +1,29 @@
 import type { BuyingStage } from "@content-studio/contract";
-import { sql, type Kysely, type Transaction } from "kysely";
-import type {
-  CampaignBriefCellRow,
-  CampaignBriefRow,
-  Database,
-  NewCampaignBrief,
-} from "../../db/types";
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { sql } from "kysely";
+import { idTable, userNameOf, type Db } from "../../db/queries";
+import type { CampaignBriefCellRow, CampaignBriefRow, NewCampaignBrief } from "../../db/types";
 
 /** A brief row with its owner's name (empty when the account is gone). */
 export type BriefWithOwnerRow = CampaignBriefRow & { owner_name: string };
 
 function selectBriefs(db: Db) {
-  return db
-    .selectFrom("campaign_brief as b")
-    .leftJoin("user as u", "u.id", "b.owner_id")
-    .select([
-      "b.id",
-      "b.name",
-      "b.objective",
-      "b.key_message",
-      "b.fact_ids",
-      "b.offers",
-      "b.assets",
-      "b.article_content_type",
-      "b.languages",
-      "b.owner_id",
-      // A date column comes back from the drivers as a local-time Date: read it as text.
-      sql<string | null>`to_char(b.due_date, 'YYYY-MM-DD')`.as("due_date"),
-      "b.created_at",
-      "b.updated_at",
-      sql<string>`coalesce(u.name, '')`.as("owner_name"),
-    ]);
+  return db.selectFrom("campaign_brief as b").select((eb) => [
+    "b.id",
+    "b.name",
+    "b.objective",
+    "b.key_message",
+    "b.fact_ids",
+    "b.offers",
+    "b.assets",
+    "b.article_content_type",
+    "b.languages",
+    "b.owner_id",
+    // A date column comes back from the drivers as a local-time Date: read it as text.
+    sql<string | null>`to_char(b.due_date, 'YYYY-MM-DD')`.as("due_date"),
+    "b.created_at",
+    "b.updated_at",
+    sql<string>`coalesce(${userNameOf(eb.ref("b.owner_id"))}, '')`.as("owner_name"),
+  ]);
 }
 
 /** Every brief, most recently changed first. */
@@ -46,7 +37,7 @@ export async function findBriefRow(
   options: { forUpdate?: boolean } = {},
 ): Promise<BriefWithOwnerRow | undefined> {
   if (options.forUpdate) {
-    // Lock the brief's own row (the owner join is only for the name).
+    // Lock the brief's own row.
     await db.selectFrom("campaign_brief").select("id").where("id", "=", id).forUpdate().execute();
   }
   return selectBriefs(db).where("b.id", "=", id).executeTakeFirst();
@@ -68,17 +59,8 @@ export async function insertBriefRow(db: Db, row: NewCampaignBrief): Promise<voi
   await db.insertInto("campaign_brief").values(row).execute();
 }
 
-export async function updateBriefRow(
-  db: Db,
-  id: string,
-  update: Partial<Omit<NewCampaignBrief, "id" | "created_at">>,
-): Promise<void> {
-  await db
-    .updateTable("campaign_brief")
-    .set({ ...update, updated_at: new Date() })
-    .where("id", "=", id)
-    .execute();
-}
+const briefs = idTable("campaign_brief");
+export const updateBriefRow = briefs.update;
 
 /** Replaces a brief's cells with these, in this order. */
 export async function replaceCellRows(
@@ -103,7 +85,4 @@ export async function replaceCellRows(
 }
 
 /** Deletes a brief (its cells go with it); whether there was one. */
-export async function deleteBriefRow(db: Db, id: string): Promise<boolean> {
-  const result = await db.deleteFrom("campaign_brief").where("id", "=", id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-}
+export const deleteBriefRow = briefs.delete;

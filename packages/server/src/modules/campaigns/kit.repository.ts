@@ -6,6 +6,7 @@ import type {
   Database,
   KitExportTable,
 } from "../../db/types";
+import { idTable } from "../../db/queries";
 
 type Db = Kysely<Database>;
 export type KitRow = Selectable<CampaignKitTable>;
@@ -85,18 +86,11 @@ export async function insertKit(
   }
 }
 
-export function findKit(db: Db, id: string): Promise<KitRow | undefined> {
-  return db.selectFrom("campaign_kit").selectAll().where("id", "=", id).executeTakeFirst();
-}
+export const findKit = idTable("campaign_kit").find;
 
 /** The kit, locked for the rest of the transaction (status changes are serialised on it). */
 export function lockKit(db: Db, id: string): Promise<KitRow | undefined> {
-  return db
-    .selectFrom("campaign_kit")
-    .selectAll()
-    .where("id", "=", id)
-    .forUpdate()
-    .executeTakeFirst();
+  return findKit(db, id, { forUpdate: true });
 }
 
 export function listKitSteps(db: Db, kitId: string): Promise<KitStepRow[]> {

@@ -7,6 +7,7 @@ import type {
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from "kysely";
 import { runCancellable } from "../../db/cancellable";
 import { whereEqualsEach } from "../../db/filters";
+import { idTable } from "../../db/queries";
 import type { Database, ExampleRow, IngestRunRow, IngestSource, NewExample } from "../../db/types";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -218,10 +219,7 @@ export async function updateExample(
   return Number(res.numUpdatedRows) > 0;
 }
 
-export async function deleteExample(db: Db, id: string): Promise<boolean> {
-  const res = await db.deleteFrom("example").where("id", "=", id).executeTakeFirst();
-  return Number(res.numDeletedRows) > 0;
-}
+export const deleteExample = idTable("example").delete;
 
 export async function archiveExamples(db: Db, ids: string[]): Promise<number> {
   const res = await db

@@ -1,8 +1,7 @@
-import { sql, type Kysely, type Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 import type { KitLanguage, TermStatus } from "@content-studio/contract";
-import type { Database, GlossaryTermRow, NewGlossaryTerm } from "../../db/types";
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { idTable, type Db } from "../../db/queries";
+import type { Database, GlossaryTermRow } from "../../db/types";
 
 /** Every term, or those of one language and status, ordered by concept, language and term. */
 export function listGlossaryTerms(
@@ -15,14 +14,8 @@ export function listGlossaryTerms(
   return query.orderBy("concept").orderBy("locale").orderBy("term").orderBy("id").execute();
 }
 
-export function findGlossaryTerm(
-  db: Db,
-  id: string,
-  options: { forUpdate?: boolean } = {},
-): Promise<GlossaryTermRow | undefined> {
-  const query = db.selectFrom("glossary_term").selectAll().where("id", "=", id);
-  return (options.forUpdate ? query.forUpdate() : query).executeTakeFirst();
-}
+const terms = idTable("glossary_term");
+export const findGlossaryTerm = terms.find;
 
 /** The term with the same concept, language and term (case-insensitively), if any. */
 export function findGlossaryTermByKey(
@@ -38,35 +31,10 @@ export function findGlossaryTermByKey(
     .executeTakeFirst();
 }
 
-export async function countGlossaryTerms(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom("glossary_term")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-export async function insertGlossaryTerm(db: Db, row: NewGlossaryTerm): Promise<GlossaryTermRow> {
-  return db.insertInto("glossary_term").values(row).returningAll().executeTakeFirstOrThrow();
-}
-
-export function updateGlossaryTerm(
-  db: Db,
-  id: string,
-  update: Partial<Omit<NewGlossaryTerm, "id" | "created_at">>,
-): Promise<GlossaryTermRow | undefined> {
-  return db
-    .updateTable("glossary_term")
-    .set({ ...update, updated_at: new Date() })
-    .where("id", "=", id)
-    .returningAll()
-    .executeTakeFirst();
-}
-
-export async function deleteGlossaryTerm(db: Db, id: string): Promise<boolean> {
-  const result = await db.deleteFrom("glossary_term").where("id", "=", id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-}
+export const countGlossaryTerms = terms.count;
+export const insertGlossaryTerm = terms.insert;
+export const updateGlossaryTerm = terms.update;
+export const deleteGlossaryTerm = terms.delete;
 
 /**
  * Serialises glossary writes that check the glossary before writing it (imports, the term

@@ -7,7 +7,7 @@ import {
   type LibrarySort,
   type QualityBandId,
 } from "@content-studio/contract";
-import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from "kysely";
+import { sql, type SelectQueryBuilder, type Transaction } from "kysely";
 import type {
   ContentItemRow,
   ContentItemVersionRow,
@@ -16,8 +16,9 @@ import type {
   NewContentItemVersion,
 } from "../../db/types";
 import { whereEqualsEach } from "../../db/filters";
+import { idTable, liveRowsVersion, userNameOf, type Db } from "../../db/queries";
 
-type Db = Kysely<Database> | Transaction<Database>;
+const items = idTable("content_item");
 
 export interface LibraryFilters {
   q?: string;
@@ -410,13 +411,7 @@ export async function insertLibraryItem(
 }
 
 /** Number of stored items, in the Trash too (tests and diagnostics). */
-export async function countLibraryItems(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom("content_item")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+export const countLibraryItems = items.count;
 
 /** Stores one version of an item's text (version 1 when an item is created). */
 export async function insertContentVersion(
@@ -429,14 +424,13 @@ export async function insertContentVersion(
 export function listVersions(db: Db, itemId: string) {
   return db
     .selectFrom("content_item_version as v")
-    .leftJoin("user as u", "u.id", "v.created_by")
-    .select([
+    .select((eb) => [
       "v.version",
       "v.changed_sections",
       "v.quality_score",
       "v.note",
       "v.created_at",
-      "u.name as created_by_name",
+      userNameOf(eb.ref("v.created_by")).as("created_by_name"),
     ])
     .where("v.content_item_id", "=", itemId)
     .orderBy("v.version", "desc")
@@ -450,9 +444,8 @@ export function findVersion(
 ): Promise<(ContentItemVersionRow & { created_by_name: string | null }) | undefined> {
   return db
     .selectFrom("content_item_version as v")
-    .leftJoin("user as u", "u.id", "v.created_by")
     .selectAll("v")
-    .select("u.name as created_by_name")
+    .select((eb) => userNameOf(eb.ref("v.created_by")).as("created_by_name"))
     .where("v.content_item_id", "=", itemId)
     .where("v.version", "=", version)
     .executeTakeFirst();
@@ -493,8 +486,7 @@ export async function insertEvent(db: Db, event: NewEvent | NewEvent[]): Promise
 export function listEvents(db: Db, itemId: string) {
   return db
     .selectFrom("content_item_event as e")
-    .leftJoin("user as u", "u.id", "e.actor_id")
-    .select([
+    .select((eb) => [
       "e.id",
       "e.kind",
       "e.from_status",
@@ -502,7 +494,7 @@ export function listEvents(db: Db, itemId: string) {
       "e.version",
       "e.note",
       "e.created_at",
-      "u.name as actor_name",
+      userNameOf(eb.ref("e.actor_id")).as("actor_name"),
     ])
     .where("e.content_item_id", "=", itemId)
     .orderBy("e.seq", "desc")
@@ -519,10 +511,7 @@ export async function purgeTrashBefore(db: Db, cutoff: Date): Promise<number> {
   return Number(result.numDeletedRows);
 }
 
-export async function deleteLibraryItem(db: Db, id: string): Promise<boolean> {
-  const result = await db.deleteFrom("content_item").where("id", "=", id).executeTakeFirst();
-  return result.numDeletedRows > 0n;
-}
+export const deleteLibraryItem = items.delete;
 
 // ---- dashboard ----
 
@@ -686,17 +675,8 @@ export async function recountLibraryStats(db: Db) {
  * A cheap fingerprint of the items in the Library (not in the Trash): count and latest change.
  * Every save, trash, restore and delete changes it, so the duplicate index is rebuilt only then.
  */
-export async function readLibraryTextsVersion(db: Db): Promise<string> {
-  const row = await db
-    .selectFrom("content_item")
-    .select((eb) => [
-      eb.fn.countAll<number | string>().as("n"),
-      // As text, to keep PostgreSQL's microseconds (a Date would round them to milliseconds).
-      sql<string | null>`max(updated_at)::text`.as("latest"),
-    ])
-    .where("deleted_at", "is", null)
-    .executeTakeFirstOrThrow();
-  return `${Number(row.n)}:${row.latest ?? ""}`;
+export function readLibraryTextsVersion(db: Db): Promise<string> {
+  return liveRowsVersion(db, "content_item", "deleted_at");
 }
 
 /** The text of every item in the Library (not in the Trash), for the duplicate check. */

@@ -1,17 +1,10 @@
-import { sql, type Kysely, type Transaction } from "kysely";
-import type { Database, NewProofFact, ProofFactRow } from "../../db/types";
+import { sql } from "kysely";
+import { idTable, type Db } from "../../db/queries";
+import type { NewProofFact, ProofFactRow } from "../../db/types";
 import type { FactStatus } from "@content-studio/contract";
 
-type Db = Kysely<Database> | Transaction<Database>;
-
-export function findFact(
-  db: Db,
-  id: string,
-  options: { forUpdate?: boolean } = {},
-): Promise<ProofFactRow | undefined> {
-  const query = db.selectFrom("proof_fact").selectAll().where("id", "=", id);
-  return (options.forUpdate ? query.forUpdate() : query).executeTakeFirst();
-}
+const facts = idTable("proof_fact");
+export const findFact = facts.find;
 
 /** Facts, newest change first; `q` matches statement, source and owner (case-insensitive). */
 export function listFacts(
@@ -56,18 +49,7 @@ export async function insertFactsIfAbsent(db: Db, rows: NewProofFact[]): Promise
     .execute();
 }
 
-export async function updateFact(
-  db: Db,
-  id: string,
-  update: Partial<Omit<NewProofFact, "id" | "created_at">>,
-): Promise<ProofFactRow | undefined> {
-  return db
-    .updateTable("proof_fact")
-    .set({ ...update, updated_at: new Date() })
-    .where("id", "=", id)
-    .returningAll()
-    .executeTakeFirst();
-}
+export const updateFact = facts.update;
 
 /** Stored content items whose quality report binds at least one claim to the fact. */
 export function findContentUsingFact(

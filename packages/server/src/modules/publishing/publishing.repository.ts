@@ -1,7 +1,6 @@
-import type { Insertable, Kysely, Selectable, Transaction } from "kysely";
-import type { ContentExportTable, Database, PublishingConnectionTable } from "../../db/types";
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Selectable } from "kysely";
+import { firstRow, idTable, userNameOf, type Db, type RowLock } from "../../db/queries";
+import type { ContentExportTable, PublishingConnectionTable } from "../../db/types";
 
 export type ConnectionRow = Selectable<PublishingConnectionTable>;
 export type ExportRow = Selectable<ContentExportTable>;
@@ -14,58 +13,20 @@ export type ExportListRow = ExportRow & {
 export function listConnections(db: Db): Promise<ConnectionListRow[]> {
   return db
     .selectFrom("publishing_connection as c")
-    .leftJoin("user as u", "u.id", "c.created_by")
     .selectAll("c")
-    .select("u.name as creator_name")
+    .select((eb) => userNameOf(eb.ref("c.created_by")).as("creator_name"))
     .orderBy("c.created_at")
     .orderBy("c.id")
     .execute();
 }
 
-export async function countConnections(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom("publishing_connection")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-export function findConnection(
-  db: Db,
-  id: string,
-  options: { forUpdate?: boolean } = {},
-): Promise<ConnectionRow | undefined> {
-  const query = db.selectFrom("publishing_connection").selectAll().where("id", "=", id);
-  return (options.forUpdate ? query.forUpdate() : query).executeTakeFirst();
-}
-
-export function insertConnection(
-  db: Db,
-  row: Insertable<PublishingConnectionTable>,
-): Promise<ConnectionRow> {
-  return db
-    .insertInto("publishing_connection")
-    .values(row)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-export function updateConnection(
-  db: Db,
-  id: string,
-  update: Partial<Omit<Insertable<PublishingConnectionTable>, "id" | "created_at" | "target">>,
-): Promise<ConnectionRow | undefined> {
-  return db
-    .updateTable("publishing_connection")
-    .set({ ...update, updated_at: new Date() })
-    .where("id", "=", id)
-    .returningAll()
-    .executeTakeFirst();
-}
-
-export async function deleteConnection(db: Db, id: string): Promise<void> {
-  await db.deleteFrom("publishing_connection").where("id", "=", id).execute();
-}
+/** A connection's target never changes. */
+const connections = idTable<"publishing_connection", "target">("publishing_connection");
+export const countConnections = connections.count;
+export const findConnection = connections.find;
+export const insertConnection = connections.insert;
+export const updateConnection = connections.update;
+export const deleteConnection = connections.delete;
 
 /** An item's exports with their connection's name and target, newest change first. */
 export function listExportsOfItem(db: Db, itemId: string): Promise<ExportListRow[]> {
@@ -80,42 +41,24 @@ export function listExportsOfItem(db: Db, itemId: string): Promise<ExportListRow
     .execute();
 }
 
-export function findExport(
-  db: Db,
-  id: string,
-  options: { forUpdate?: boolean } = {},
-): Promise<ExportRow | undefined> {
-  const query = db.selectFrom("content_export").selectAll().where("id", "=", id);
-  return (options.forUpdate ? query.forUpdate() : query).executeTakeFirst();
-}
+const contentExports = idTable("content_export");
+export const findExport = contentExports.find;
 
 export function findExportOf(
   db: Db,
   itemId: string,
   connectionId: string,
-  options: { forUpdate?: boolean } = {},
+  lock: RowLock = {},
 ): Promise<ExportRow | undefined> {
-  const query = db
-    .selectFrom("content_export")
-    .selectAll()
-    .where("content_item_id", "=", itemId)
-    .where("connection_id", "=", connectionId);
-  return (options.forUpdate ? query.forUpdate() : query).executeTakeFirst();
+  return firstRow(
+    db
+      .selectFrom("content_export")
+      .selectAll()
+      .where("content_item_id", "=", itemId)
+      .where("connection_id", "=", connectionId),
+    lock,
+  );
 }
 
-export function insertExport(db: Db, row: Insertable<ContentExportTable>): Promise<ExportRow> {
-  return db.insertInto("content_export").values(row).returningAll().executeTakeFirstOrThrow();
-}
-
-export function updateExport(
-  db: Db,
-  id: string,
-  update: Partial<Omit<Insertable<ContentExportTable>, "id" | "created_at">>,
-): Promise<ExportRow | undefined> {
-  return db
-    .updateTable("content_export")
-    .set({ ...update, updated_at: new Date() })
-    .where("id", "=", id)
-    .returningAll()
-    .executeTakeFirst();
-}
+export const insertExport = contentExports.insert;
+export const updateExport = contentExports.update;

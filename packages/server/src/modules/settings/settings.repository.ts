@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "../../db/types";
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { yieldsRow, type Db } from "../../db/queries";
 
 export async function readSetting(db: Db, key: string): Promise<unknown> {
   const row = await db
@@ -25,12 +22,12 @@ export async function writeSetting(db: Db, key: string, value: unknown, userId: 
 }
 
 /** Inserts a marker setting; true only for the one caller that created it. */
-export async function claimSettingOnce(db: Db, key: string, value: unknown): Promise<boolean> {
-  const row = await db
-    .insertInto("app_setting")
-    .values({ key, value: JSON.stringify(value), updated_by: null })
-    .onConflict((oc) => oc.column("key").doNothing())
-    .returning("key")
-    .executeTakeFirst();
-  return row !== undefined;
+export function claimSettingOnce(db: Db, key: string, value: unknown): Promise<boolean> {
+  return yieldsRow(
+    db
+      .insertInto("app_setting")
+      .values({ key, value: JSON.stringify(value), updated_by: null })
+      .onConflict((oc) => oc.column("key").doNothing())
+      .returning("key"),
+  );
 }

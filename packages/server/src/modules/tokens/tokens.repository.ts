@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
 import type { ApiTokenTable, Database } from "../../db/types";
+import { PRINCIPAL_COLUMNS } from "../users/users.repository";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -100,12 +101,8 @@ export function findTokenForRequest(db: Db, id: string) {
       "api_token.revoked_at",
       "api_token.last_used_at",
       "user.id as ownerId",
-      "user.name",
-      "user.email",
-      "user.role",
-      "user.banned",
-      "user.mustChangePassword",
     ])
+    .select(PRINCIPAL_COLUMNS)
     .where("api_token.id", "=", id)
     .executeTakeFirst();
 }

@@ -1,11 +1,21 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Transaction } from "kysely";
+import { yieldsRow, type Db } from "../../db/queries";
 import type { Database, UserRow } from "../../db/types";
 
-type Db = Kysely<Database> | Transaction<Database>;
+/**
+ * The columns of a request's user (a session's or an API token's owner) besides its id: who
+ * they are, their role, and whether they may act.
+ */
+export const PRINCIPAL_COLUMNS = [
+  "user.name",
+  "user.email",
+  "user.role",
+  "user.banned",
+  "user.mustChangePassword",
+] as const;
 
-export async function hasAnyUser(db: Db): Promise<boolean> {
-  const row = await db.selectFrom("user").select("id").limit(1).executeTakeFirst();
-  return row !== undefined;
+export function hasAnyUser(db: Db): Promise<boolean> {
+  return yieldsRow(db.selectFrom("user").select("id").limit(1));
 }
 
 export function listUsers(db: Db): Promise<UserRow[]> {
@@ -58,14 +68,14 @@ export async function deleteSession(db: Db, sessionId: string): Promise<void> {
 }
 
 /** Claims the single setup row; false when another request (or an earlier start) already has. */
-export async function claimSetup(db: Db): Promise<boolean> {
-  const row = await db
-    .insertInto("app_setup")
-    .values({ id: 1 })
-    .onConflict((oc) => oc.column("id").doNothing())
-    .returning("id")
-    .executeTakeFirst();
-  return row !== undefined;
+export function claimSetup(db: Db): Promise<boolean> {
+  return yieldsRow(
+    db
+      .insertInto("app_setup")
+      .values({ id: 1 })
+      .onConflict((oc) => oc.column("id").doNothing())
+      .returning("id"),
+  );
 }
 
 export async function completeSetup(db: Db, adminUserId: string): Promise<void> {

@@ -1,12 +1,10 @@
-import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from "kysely";
+import { sql, type Insertable, type Selectable } from "kysely";
+import { idTable, userNameOf, type Db } from "../../db/queries";
 import type {
-  Database,
   WebhookAttemptTable,
   WebhookDeliveryTable,
   WebhookEndpointTable,
 } from "../../db/types";
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export type WebhookEndpointRow = Selectable<WebhookEndpointTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveryTable>;
@@ -22,46 +20,27 @@ export type WebhookEndpointListRow = WebhookEndpointRow & {
 export function listEndpoints(db: Db): Promise<WebhookEndpointListRow[]> {
   return db
     .selectFrom("webhook_endpoint as e")
-    .leftJoin("user as u", "u.id", "e.created_by")
     .selectAll("e")
-    .select("u.name as creator_name")
-    .select((eb) => [
-      eb
+    .select((eb) => {
+      const latestDelivery = eb
         .selectFrom("webhook_delivery as d")
-        .select("d.status")
         .whereRef("d.endpoint_id", "=", "e.id")
         .orderBy("d.created_at", "desc")
-        .limit(1)
-        .as("last_status"),
-      eb
-        .selectFrom("webhook_delivery as d")
-        .select("d.created_at")
-        .whereRef("d.endpoint_id", "=", "e.id")
-        .orderBy("d.created_at", "desc")
-        .limit(1)
-        .as("last_at"),
-    ])
+        .limit(1);
+      return [
+        userNameOf(eb.ref("e.created_by")).as("creator_name"),
+        latestDelivery.select("d.status").as("last_status"),
+        latestDelivery.select("d.created_at").as("last_at"),
+      ];
+    })
     .orderBy("e.created_at")
     .orderBy("e.id")
     .execute();
 }
 
-export async function countEndpoints(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom("webhook_endpoint")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-export function findEndpoint(
-  db: Db,
-  id: string,
-  options: { forUpdate?: boolean } = {},
-): Promise<WebhookEndpointRow | undefined> {
-  const query = db.selectFrom("webhook_endpoint").selectAll().where("id", "=", id);
-  return (options.forUpdate ? query.forUpdate() : query).executeTakeFirst();
-}
+const endpoints = idTable("webhook_endpoint");
+export const countEndpoints = endpoints.count;
+export const findEndpoint = endpoints.find;
 
 /** The enabled endpoints subscribed to `eventType`. */
 export function findSubscribedEndpoints(db: Db, eventType: string): Promise<{ id: string }[]> {
@@ -73,30 +52,9 @@ export function findSubscribedEndpoints(db: Db, eventType: string): Promise<{ id
     .execute();
 }
 
-export async function insertEndpoint(
-  db: Db,
-  row: Insertable<WebhookEndpointTable>,
-): Promise<WebhookEndpointRow> {
-  return db.insertInto("webhook_endpoint").values(row).returningAll().executeTakeFirstOrThrow();
-}
-
-export function updateEndpoint(
-  db: Db,
-  id: string,
-  update: Partial<Omit<Insertable<WebhookEndpointTable>, "id" | "created_at">>,
-): Promise<WebhookEndpointRow | undefined> {
-  return db
-    .updateTable("webhook_endpoint")
-    .set({ ...update, updated_at: new Date() })
-    .where("id", "=", id)
-    .returningAll()
-    .executeTakeFirst();
-}
-
-export async function deleteEndpoint(db: Db, id: string): Promise<boolean> {
-  const result = await db.deleteFrom("webhook_endpoint").where("id", "=", id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-}
+export const insertEndpoint = endpoints.insert;
+export const updateEndpoint = endpoints.update;
+export const deleteEndpoint = endpoints.delete;
 
 /** The creator of an endpoint, to tell them it was switched off. */
 export function findEndpointCreator(
@@ -111,21 +69,9 @@ export function findEndpointCreator(
     .executeTakeFirst();
 }
 
-export async function insertDelivery(
-  db: Db,
-  row: Insertable<WebhookDeliveryTable>,
-): Promise<WebhookDeliveryRow> {
-  return db.insertInto("webhook_delivery").values(row).returningAll().executeTakeFirstOrThrow();
-}
-
-export function findDelivery(
-  db: Db,
-  id: string,
-  options: { forUpdate?: boolean } = {},
-): Promise<WebhookDeliveryRow | undefined> {
-  const query = db.selectFrom("webhook_delivery").selectAll().where("id", "=", id);
-  return (options.forUpdate ? query.forUpdate() : query).executeTakeFirst();
-}
+const deliveries = idTable("webhook_delivery");
+export const insertDelivery = deliveries.insert;
+export const findDelivery = deliveries.find;
 
 export async function updateDelivery(
   db: Db,
