@@ -16,6 +16,7 @@ import {
 import { ensureBuild } from "./lib/build.mjs";
 import { percentile, round, sleep, startSignedIn } from "./lib/measure.mjs";
 import { withScratchDatabase } from "./lib/postgres.mjs";
+import { BRIEF_BASICS } from "../packages/server/test/support/brief-basics.ts";
 
 const ADMIN = { email: "bench@example.com", password: "Orbital-Tooling-2026" };
 const PROVIDER_DELAY_MS = 2000;
@@ -130,19 +131,9 @@ async function runKit(base, cookie, label, callMs) {
   );
   const brief = await call(base, cookie, "POST", "/api/campaigns", {
     name: `Kit bench ${label} ${Date.now()}`,
-    objective: "Book pilot conversations with engineering leaders.",
-    keyMessage: "See product cost while the design can still change.",
-    factIds: ["fact-catalogue-m1"],
-    offers: {
-      awareness: "Should-Cost Benchmark Report",
-      consideration: "ROI Calculator",
-      decision: "90-Day Pilot Plan",
-    },
+    ...BRIEF_BASICS,
     cells,
     assets: ASSETS,
-    articleContentType: "thought-leadership",
-    languages: ["en"],
-    dueDate: "2027-01-15",
   });
   const started = performance.now();
   const kit = (await call(base, cookie, "POST", `/api/campaigns/${brief.data.id}/kits`)).data;

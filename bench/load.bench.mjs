@@ -12,6 +12,7 @@ import { withScratchDatabase } from "./lib/postgres.mjs";
 import { ensureBuild } from "./lib/build.mjs";
 import { GENERATION_BRIEF } from "./lib/generation-request.mjs";
 import { jsonClient, percentile, round, signInCookie, sleep } from "./lib/measure.mjs";
+import { sessionCookie } from "../packages/server/test/support/http-session.ts";
 
 const USERS = 50;
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
@@ -87,10 +88,7 @@ async function user(base, index, deadline, steps, generatedIds) {
   await signIn.arrayBuffer();
   step.ok += 1;
   step.ms.push(performance.now() - signInStarted);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  const cookie = sessionCookie(signIn);
   const headers = { cookie, origin: base, ...forwarded };
   const post = { ...headers, "content-type": "application/json" };
   let round = 0;

@@ -325,30 +325,17 @@ export async function run() {
       unit: "pieces",
       target: "<= 0",
     },
-    {
-      metric: "quality.check_1200_words_vs_1000_examples_500_facts_p50",
-      value: round2(quantile(times, 0.5)),
+    .../** @type {[string, number[], number, string][]} */ ([
+      ["500_facts_p50", times, 0.5, "<= 20 ms"],
+      ["500_facts_p95", times, 0.95, "report"],
+      ["500_facts_cpu_p50", cpu, 0.5, "report"],
+      ["with_sanitise_p50", withSanitise, 0.5, "report"],
+    ]).map(([figure, series, q, target]) => ({
+      metric: `quality.check_1200_words_vs_1000_examples_${figure}`,
+      value: round2(quantile(series, q)),
       unit: "ms",
-      target: "<= 20 ms",
-    },
-    {
-      metric: "quality.check_1200_words_vs_1000_examples_500_facts_p95",
-      value: round2(quantile(times, 0.95)),
-      unit: "ms",
-      target: "report",
-    },
-    {
-      metric: "quality.check_1200_words_vs_1000_examples_500_facts_cpu_p50",
-      value: round2(quantile(cpu, 0.5)),
-      unit: "ms",
-      target: "report",
-    },
-    {
-      metric: "quality.check_1200_words_vs_1000_examples_with_sanitise_p50",
-      value: round2(quantile(withSanitise, 0.5)),
-      unit: "ms",
-      target: "report",
-    },
+      target,
+    })),
     {
       metric: "quality.similarity_index_build_1000_examples",
       value: Math.round(buildMs),

@@ -2,6 +2,7 @@
 // and signed-in requests to the built server.
 import fs from "node:fs";
 import { startServer } from "../../e2e/lib/server.mjs";
+import { sendJson, sessionCookie } from "../../packages/server/test/support/http-session.ts";
 
 /** VmRSS (or another /proc/<pid>/status field) in MiB. @param {number} pid @param {string} [field] */
 export function rssMiB(pid, field = "VmRSS") {
@@ -41,10 +42,7 @@ export async function signInCookie(base, account) {
   });
   await res.arrayBuffer();
   if (res.status !== 200) throw new Error(`sign-in answered ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  return sessionCookie(res);
 }
 
 /**
@@ -55,15 +53,7 @@ export async function signInCookie(base, account) {
 export function jsonClient(base, cookie) {
   /** @param {string} method @param {string} url @param {unknown} [body] */
   return async (method, url, body) => {
-    const r = await fetch(`${base}${url}`, {
-      method,
-      headers: {
-        cookie,
-        origin: base,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    const r = await sendJson(base, cookie, method, url, body);
     const json = /** @type {{ data: unknown }} */ (await r.json());
     if (r.status >= 400)
       throw new Error(`${method} ${url} answered ${r.status}: ${JSON.stringify(json)}`);

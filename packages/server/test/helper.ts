@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { inject, type ProvidedContext } from "vitest";
+import { afterAll, beforeAll, inject, type ProvidedContext } from "vitest";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
@@ -205,9 +205,83 @@ export async function buildTestAppAs<const R extends readonly Role[]>(
   options: Parameters<typeof buildTestApp>[0] = {},
 ): Promise<[TestApp, ...{ [K in keyof R]: Agent }]> {
   const t = await buildTestApp(options);
+  return [t, ...(await signInEach(t, roles))];
+}
+
+/** One signed-in agent per role named, signed in one at a time and in that order. */
+export async function signInEach<const R extends readonly Role[]>(
+  t: TestApp,
+  roles: R,
+): Promise<{ [K in keyof R]: Agent }> {
   const agents: Agent[] = [];
   for (const role of roles) agents.push(await t.signInAs(role));
-  return [t, ...agents] as unknown as [TestApp, ...{ [K in keyof R]: Agent }];
+  return agents as { [K in keyof R]: Agent };
+}
+
+/**
+ * `useTestAppAs(["viewer", "admin"])` in a describe block (or at a file's top level): builds the
+ * app and signs in the agents as buildTestAppAs does in a beforeAll, and closes the app in an
+ * afterAll. Returns stand-ins for the app and agents (see useBuilt).
+ */
+export function useTestAppAs<const R extends readonly Role[]>(
+  roles: R,
+  options: Parameters<typeof buildTestApp>[0] = {},
+): [TestApp, ...{ [K in keyof R]: Agent }] {
+  return useBuilt(
+    ["the test app", ...roles.map((role) => `the ${role} agent`)],
+    () => buildTestAppAs(roles, options),
+    ([t]) => t.close(),
+  );
+}
+
+/**
+ * Registers a beforeAll that builds a list of objects and an afterAll that closes them, and
+ * returns stand-ins for the list's items (see standIn) that reach the real ones once the
+ * beforeAll has run: use them in tests and hooks, not while the block is being collected.
+ * `names` name the items in the error for a use before then.
+ */
+export function useBuilt<T extends object[]>(
+  names: readonly string[],
+  build: () => Promise<T>,
+  close: (built: T) => Promise<void>,
+): T {
+  let built: T | undefined;
+  beforeAll(async () => {
+    built = await build();
+  });
+  afterAll(() => (built === undefined ? undefined : close(built)));
+  return names.map((name, i) => standIn(() => built?.[i], name)) as T;
+}
+
+/** useTestAppAs with no agents: the app alone, built before the block's tests and closed after. */
+export function useTestApp(options: Parameters<typeof buildTestApp>[0] = {}): TestApp {
+  return useTestAppAs([], options)[0];
+}
+
+/**
+ * An object that stands in for the one `current` returns: each property read (a method comes
+ * bound to the real object), write and key lookup goes to it. Using it before `current` has one
+ * throws, naming `what`.
+ */
+export function standIn<T extends object>(current: () => T | undefined, what: string): T {
+  const real = (): T => {
+    const value = current();
+    if (value === undefined) throw new Error(`${what} is used before its beforeAll has run`);
+    return value;
+  };
+  return new Proxy({} as T, {
+    get(_, key) {
+      const target = real();
+      const value: unknown = Reflect.get(target, key);
+      return typeof value === "function"
+        ? (value as (...args: unknown[]) => unknown).bind(target)
+        : value;
+    },
+    set: (_, key, value) => Reflect.set(real(), key, value),
+    has: (_, key) => Reflect.has(real(), key),
+    ownKeys: () => Reflect.ownKeys(real()),
+    getOwnPropertyDescriptor: (_, key) => Reflect.getOwnPropertyDescriptor(real(), key),
+  });
 }
 
 /** A cookie-keeping client over app.inject(), like a browser tab. */

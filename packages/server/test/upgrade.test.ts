@@ -7,6 +7,7 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from "../src/db/da
 import { migrationProvider } from "../src/db/migrations";
 import { TEST_DB } from "./helper";
 import { startServer, type Server } from "./support/server-process";
+import { sessionCookie } from "./support/http-session";
 import {
   extractPgliteFixture,
   restorePostgresFixture,
@@ -38,10 +39,7 @@ async function checkOverHttp(base: string, fixture: UpgradeFixture, data: Fixtur
       body: JSON.stringify({ email: user.email, password: user.password }),
     });
     expect(res.status, `${user.email}: ${await res.clone().text()}`).toBe(200);
-    const cookie = res.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    const cookie = sessionCookie(res);
     const session = await fetch(`${base}/api/session`, { headers: { cookie } });
     const { data: info } = (await session.json()) as { data: { user: { role: string } | null } };
     expect(info.user?.role).toBe(user.role);

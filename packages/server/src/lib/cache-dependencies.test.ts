@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Agent, TEST_DB, buildTestApp, type TestApp } from "../../test/helper";
+import { describe, expect, it } from "vitest";
+import { Agent, TEST_DB, useTestApp } from "../../test/helper";
 import { buildContentItem } from "../../test/support/factories";
 import {
   REFERENCE_TABLES,
@@ -21,13 +21,7 @@ const PASSWORD = "Sturdy-Test-Passphrase-42";
  * read to tables the change feed hears, whoever writes them.
  */
 describe(`cache dependencies (${TEST_DB})`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   it("every table a cached answer reads is watched by the change feed", async () => {
     const admin = await t.signInAs("admin");

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, TEST_DB, type Agent, type TestApp } from "../../test/helper";
+import { TEST_DB, type Agent, type TestApp, useTestApp } from "../../test/helper";
 import { answer, type FakeAiProviderServer } from "../../test/fakes/ai-provider-server";
 import { modelDraft, VALID_REQUEST, buildOpenAiFakeApp } from "../../test/support/generation";
 import { AppMetrics } from "../lib/metrics";
@@ -180,11 +180,7 @@ describe("GET /metrics with METRICS_TOKEN", () => {
 });
 
 describe("GET /metrics without METRICS_TOKEN", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it("answers 404, with or without a bearer token", async () => {
     expect((await t.anonymous.get("/metrics")).statusCode).toBe(404);

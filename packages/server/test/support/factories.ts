@@ -10,6 +10,7 @@ import { saveLibraryItem } from "../../src/modules/library/library-edit.service"
 import { trashLibraryItem } from "../../src/modules/library/library-trash.service";
 import { previewImport } from "../../src/modules/audience/audience.service";
 import { Agent, type TestApp } from "../helper";
+import { BRIEF_BASICS } from "./brief-basics";
 
 /**
  * Factories for route tests: each builds one fresh record through the services (so every
@@ -196,22 +197,12 @@ export function multipartFile(
 export function briefInput(overrides: Partial<CampaignBriefInput> = {}): CampaignBriefInput {
   return {
     name: unique("Should-cost launch"),
-    objective: "Book pilot conversations with engineering leaders.",
-    keyMessage: "See product cost while the design can still change.",
-    factIds: ["fact-catalogue-m1"],
-    offers: {
-      awareness: "Should-Cost Benchmark Report",
-      consideration: "ROI Calculator",
-      decision: "90-Day Pilot Plan",
-    },
+    ...BRIEF_BASICS,
     cells: [
       { personaId: "vp-engineering", industryId: "aerospace", buyingStage: "awareness" },
       { personaId: "cto", industryId: "industrial", buyingStage: "decision" },
     ],
     assets: ["article", "linkedin", "email-subjects"],
-    articleContentType: "thought-leadership",
-    languages: ["en"],
-    dueDate: "2027-01-15",
     ...overrides,
   };
 }

@@ -3,10 +3,19 @@ import {
   GENERATION_DEFAULTS,
   type GenerateContentBody,
   type GenerationEvent,
+  type Role,
 } from "@content-studio/contract";
+import { beforeEach } from "vitest";
 import { DEFAULT_AI_CALL_LIMITS, type AiConfig, type Config } from "../../src/config";
 import { COMPANY_CATALOG } from "../../src/db/seed/reference-data";
-import { buildTestApp, testConfig, type Agent, type TestApp } from "../helper";
+import {
+  buildTestApp,
+  signInEach,
+  testConfig,
+  useBuilt,
+  type Agent,
+  type TestApp,
+} from "../helper";
 import { startFakeAiProvider, type FakeAiProviderServer } from "../fakes/ai-provider-server";
 import { AI_PROVIDER_SETTING } from "../../src/modules/ai/ai-provider.service";
 import { countLibraryItems } from "../../src/modules/library/library.repository";
@@ -109,6 +118,28 @@ export async function buildOpenAiFakeApp(
     await fake.close();
   };
   return { t: { ...built, close }, fake };
+}
+
+/**
+ * `const [t, fake, editor] = useOpenAiFakeApp(["editor"])` in a describe block: the app of
+ * buildOpenAiFakeApp with one agent per role (signed in one at a time), built in a beforeAll and
+ * closed with its fake in an afterAll; the fake is reset before each test. Stand-ins, as
+ * useTestAppAs returns.
+ */
+export function useOpenAiFakeApp<const R extends readonly Role[]>(
+  roles: R,
+  options: Parameters<typeof buildOpenAiFakeApp>[0] = {},
+): [TestApp, FakeAiProviderServer, ...{ [K in keyof R]: Agent }] {
+  const built = useBuilt<[TestApp, FakeAiProviderServer, ...{ [K in keyof R]: Agent }]>(
+    ["the test app", "the AI provider fake", ...roles.map((role) => `the ${role} agent`)],
+    async () => {
+      const { t, fake } = await buildOpenAiFakeApp(options);
+      return [t, fake, ...(await signInEach(t, roles))];
+    },
+    ([t]) => t.close(),
+  );
+  beforeEach(() => built[1].reset());
+  return built;
 }
 
 /**

@@ -46,6 +46,16 @@ export async function waitForKit(
   }
 }
 
+/** A kit started as startKit starts it, once all its steps are done; with its brief's id. */
+export async function finishedKit(
+  agent: Agent,
+  overrides: Partial<CampaignBriefInput> = {},
+  timeoutMs?: number,
+): Promise<{ briefId: string; kit: Kit }> {
+  const { briefId, kit } = await startKit(agent, overrides);
+  return { briefId, kit: await waitForKit(agent, kit.id, (k) => k.status === "done", timeoutMs) };
+}
+
 /** The names of the entries of a ZIP (a kit's export). */
 export function zipEntryNames(buffer: Buffer): Promise<string[]> {
   return new Promise((resolve, reject) => {

@@ -6,6 +6,7 @@ import { afterAll, expect } from "vitest";
 import { tempDir } from "../fixtures/examples";
 import { provided, TEST_DB } from "../helper";
 import { newDatabase } from "../postgres-template";
+import { sendJson, sessionCookie } from "./http-session";
 
 /** The repository root: the server runs from source there (node --import tsx). */
 export const repoRoot = path.resolve(import.meta.dirname, "../../../..");
@@ -125,25 +126,14 @@ export async function signInCookie(
     body: JSON.stringify(credentials),
   });
   expect(res.status, await res.clone().text()).toBe(200);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  return sessionCookie(res);
 }
 
 /** Signs in over real HTTP and returns a JSON client that keeps the session cookie. */
 export async function signIn(base: string, credentials?: { email: string; password: string }) {
   const cookie = await signInCookie(base, credentials);
   return async <T>(method: string, url: string, body?: unknown) => {
-    const r = await fetch(`${base}${url}`, {
-      method,
-      headers: {
-        cookie,
-        origin: base,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    const r = await sendJson(base, cookie, method, url, body);
     const json = (await r.json()) as { data: T };
     return { status: r.status, data: json.data, json };
   };

@@ -1,6 +1,6 @@
 import {} from "@content-studio/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Agent, buildTestAppAs, TEST_DB, type TestApp } from "../../../test/helper";
+import { describe, expect, it } from "vitest";
+import { TEST_DB, useTestAppAs } from "../../../test/helper";
 import {
   auditRows,
   createUser,
@@ -10,11 +10,7 @@ import {
 } from "../../../test/support/accounts";
 
 describe(`your account (${TEST_DB})`, () => {
-  let t: TestApp, admin: Agent;
-  beforeAll(async () => {
-    [t, admin] = await buildTestAppAs(["admin"], { seed: false });
-  });
-  afterAll(() => t.close());
+  const [t, admin] = useTestAppAs(["admin"], { seed: false });
 
   describe("personal UI settings", () => {
     it("start at the defaults, are saved per user and follow the user to a second browser", async () => {

@@ -1,6 +1,6 @@
 import type { AiServiceInfo } from "@content-studio/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, buildTestAppAs, type Agent, type TestApp } from "../../../test/helper";
+import { describe, expect, it } from "vitest";
+import { type Agent, useTestAppAs } from "../../../test/helper";
 import { noKeysAi } from "../../../test/support/generation";
 import { AI_PROVIDER_SETTING, getWriter } from "./ai-provider.service";
 import { writeSetting } from "../settings/settings.repository";
@@ -17,11 +17,7 @@ const errorOf = (res: { json<T>(): T }) =>
   res.json<{ success: false; code: string; message: string; details?: unknown }>();
 
 describe("AI provider routes without any key", () => {
-  let t: TestApp, admin: Agent, viewer: Agent;
-  beforeAll(async () => {
-    [t, admin, viewer] = await buildTestAppAs(["admin", "viewer"], { config: { ai: noKeysAi() } });
-  });
-  afterAll(() => t.close());
+  const [t, admin, viewer] = useTestAppAs(["admin", "viewer"], { config: { ai: noKeysAi() } });
 
   it("uses the built-in writer and lists every provider as unavailable but it", async () => {
     const res = await viewer.get("/api/ai-service-info");
@@ -119,30 +115,19 @@ describe("AI provider routes without any key", () => {
 });
 
 describe("AI provider routes with keys", () => {
-  let t: TestApp;
-  let admin: Agent;
-  let editor: Agent;
-  let viewer: Agent;
-
-  beforeAll(async () => {
-    t = await buildTestApp({
-      config: {
-        ai: noKeysAi({
-          openai: { apiKey: OPENAI_KEY, baseUrl: undefined },
-          google: { apiKey: GOOGLE_KEY, baseUrl: undefined },
-          compatible: {
-            baseUrl: "http://127.0.0.1:9/v1",
-            model: "llama-3.1-8b",
-            apiKey: undefined,
-          },
-        }),
-      },
-    });
-    admin = await t.signInAs("admin");
-    editor = await t.signInAs("editor");
-    viewer = await t.signInAs("viewer");
+  const [t, admin, editor, viewer] = useTestAppAs(["admin", "editor", "viewer"], {
+    config: {
+      ai: noKeysAi({
+        openai: { apiKey: OPENAI_KEY, baseUrl: undefined },
+        google: { apiKey: GOOGLE_KEY, baseUrl: undefined },
+        compatible: {
+          baseUrl: "http://127.0.0.1:9/v1",
+          model: "llama-3.1-8b",
+          apiKey: undefined,
+        },
+      }),
+    },
   });
-  afterAll(() => t.close());
 
   it("defaults to OpenAI gpt-4o-mini and shows only the keys' last four characters", async () => {
     const res = await viewer.get("/api/ai-service-info");
@@ -179,14 +164,16 @@ describe("AI provider routes with keys", () => {
     expect(info((await viewer.get("/api/ai-service-info")).body).provider).toBe("openai");
   });
 
-  it("stores the choice, and the info everyone sees follows it", async () => {
-    const res = await changeProvider(admin, "google", "gemini-1.5-flash");
+  /** Changes the provider, expecting 200 and the new choice in the answer's info. */
+  async function expectChanged(provider: string, model: string, providerLabel: string) {
+    const res = await changeProvider(admin, provider, model);
     expect(res.statusCode).toBe(200);
-    expect(info(res.body)).toMatchObject({
-      provider: "google",
-      model: "gemini-1.5-flash",
-      providerLabel: "Google Gemini",
-    });
+    expect(info(res.body)).toMatchObject({ provider, model, providerLabel });
+    return res;
+  }
+
+  it("stores the choice, and the info everyone sees follows it", async () => {
+    const res = await expectChanged("google", "gemini-1.5-flash", "Google Gemini");
     expect(res.body).not.toContain(GOOGLE_KEY);
     const footer = info((await viewer.get("/api/ai-service-info")).body);
     expect(footer).toMatchObject({ provider: "google", model: "gemini-1.5-flash" });
@@ -201,13 +188,7 @@ describe("AI provider routes with keys", () => {
   it("accepts the compatible endpoint with its configured model only", async () => {
     const wrong = await changeProvider(admin, "compatible", "gpt-4o");
     expect(wrong.statusCode).toBe(400);
-    const ok = await changeProvider(admin, "compatible", "llama-3.1-8b");
-    expect(ok.statusCode).toBe(200);
-    expect(info(ok.body)).toMatchObject({
-      provider: "compatible",
-      model: "llama-3.1-8b",
-      providerLabel: "OpenAI-compatible endpoint",
-    });
+    await expectChanged("compatible", "llama-3.1-8b", "OpenAI-compatible endpoint");
   });
 
   it("switches back to the built-in writer", async () => {

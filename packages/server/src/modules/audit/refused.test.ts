@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestAppAs, type Agent, type TestApp } from "../../../test/helper";
+import { describe, expect, it } from "vitest";
+import { useTestAppAs } from "../../../test/helper";
 import { insertTestItem } from "../../../test/support/library";
 
 describe("refused actions are audited", () => {
-  let t: TestApp, editor: Agent;
-  beforeAll(async () => {
-    [t, editor] = await buildTestAppAs(["editor"]);
-  });
-  afterAll(() => t.close());
+  const [t, editor] = useTestAppAs(["editor"]);
 
   const refusals = () =>
     t.db

@@ -8,6 +8,7 @@ import {
   testConfig,
   type TestApp,
   withSecondInstance,
+  useTestApp,
 } from "../../../test/helper";
 import { createAccount } from "../users/users.service";
 import { SIGN_IN_DELAY, SIGN_IN_LIMITS, ensureInitialAdmin } from "./auth.service";
@@ -89,11 +90,7 @@ function sessionIds(t: TestApp, userId: string) {
 }
 
 describe("auth", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   describe("first run", () => {
     it("reports that setup is required while no user exists", async () => {
@@ -589,11 +586,7 @@ describe("auth", () => {
 });
 
 describe("parallel first sign-ups", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ seed: false });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ seed: false });
 
   it("creates exactly one administrator from 8 concurrent setup requests", async () => {
     const responses = await Promise.all(
@@ -705,11 +698,7 @@ describe("over https", () => {
 });
 
 describe("ADMIN_EMAIL start-up path", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ seed: false });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ seed: false });
 
   const admin = (password: string) => ({
     email: "Ops@Example.test",

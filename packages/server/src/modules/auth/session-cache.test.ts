@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type BuiltApp } from "../../app";
 import { migrateToLatest, openDatabase, type DatabaseHandle } from "../../db/database";
 import { seedReferenceData } from "../../db/seed/seed";
-import { Agent, TEST_DB, buildTestApp, testConfig, type TestApp } from "../../../test/helper";
+import {
+  Agent,
+  TEST_DB,
+  buildTestApp,
+  testConfig,
+  type TestApp,
+  useTestApp,
+} from "../../../test/helper";
 import { createAccount } from "../users/users.service";
 
 const PASSWORD = "Sturdy-Test-Passphrase-42";
@@ -33,13 +40,7 @@ async function eventually(check: () => Promise<boolean>, timeoutMs = 3_000): Pro
 }
 
 describe(`session cache (${TEST_DB})`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   it("refuses a session on the next request after it is revoked, its user deactivated or its role changed", async () => {
     const admin = await t.signInAs("admin");

@@ -3,8 +3,8 @@ import {
   CampaignBriefSchema,
   type CampaignBrief,
 } from "@content-studio/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestAppAs, type Agent, type TestApp } from "../../../test/helper";
+import { describe, expect, it } from "vitest";
+import { type Agent, useTestAppAs } from "../../../test/helper";
 import { briefInput, buildFact, multipartFile } from "../../../test/support/factories";
 import type { SessionUser } from "../../plugins/access";
 
@@ -12,23 +12,14 @@ type Ok<T> = { success: true; data: T };
 type Issues = { code: string; message: string; details: { issues: { path: string }[] } };
 
 describe("campaign brief routes", () => {
-  let t: TestApp;
-  let viewer: Agent;
-  let editor: Agent;
-  let otherEditor: Agent;
-  let admin: Agent;
+  const [t, viewer, editor, otherEditor, admin] = useTestAppAs([
+    "viewer",
+    "editor",
+    "editor",
+    "admin",
+  ]);
   const userOf = async (agent: Agent): Promise<SessionUser> =>
     (await agent.get("/api/session")).json<{ data: { user: SessionUser } }>().data.user;
-
-  beforeAll(async () => {
-    [t, viewer, editor, otherEditor, admin] = await buildTestAppAs([
-      "viewer",
-      "editor",
-      "editor",
-      "admin",
-    ]);
-  });
-  afterAll(() => t.close());
 
   const create = async (as: Agent, overrides = {}) => {
     const res = await as.post("/api/campaigns", briefInput(overrides));

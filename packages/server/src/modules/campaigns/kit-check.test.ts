@@ -137,6 +137,15 @@ const edit = (
 const codesBy = (findings: Map<string, { code: string }[]>) =>
   Object.fromEntries([...findings].map(([id, list]) => [id, list.map((f) => f.code)]));
 
+/** A case of checkKitCell where the step `stepId` spells the product name "Cost Engine" as `spelling`. */
+const misspelt = (name: string, stepId: string, spelling: string) => ({
+  name,
+  code: "kit.product-spelling" as const,
+  stepId,
+  body: (body: string) => body.replace("Cost Engine", spelling),
+  fix: { from: spelling, to: "Cost Engine" },
+});
+
 describe("checkKitCell", () => {
   it("finds nothing in a consistent cell, in English and in German", () => {
     const findings = checkKitCell(input([...english(), ...german()]));
@@ -150,7 +159,8 @@ describe("checkKitCell", () => {
     name: string;
     code: (typeof KIT_CHECK_CODES)[number];
     stepId: string;
-    assets: () => KitCellAsset[];
+    /** The change to the step's body, in the consistent cell of its language. */
+    body: (body: string) => string;
     overrides?: Partial<KitCheckInput>;
     message?: RegExp;
     fix?: { from: string; to: string };
@@ -159,34 +169,29 @@ describe("checkKitCell", () => {
       name: "a short asset's figure differs from the fact the article states",
       code: "kit.number-mismatch",
       stepId: "en-linkedin",
-      assets: () => edit(english(), "en-linkedin", (t) => ({ body: t.body.replace("37%", "40%") })),
+      body: (body) => body.replace("37%", "40%"),
       message: /40%.*37%/,
     },
     {
       name: "a figure the article does not contain",
       code: "kit.number-mismatch",
       stepId: "en-newsletter",
-      assets: () =>
-        edit(english(), "en-newsletter", (t) => ({
-          body: t.body.replace("</p>", " Estimators quote 3x more parts each week.</p>"),
-        })),
+      body: (body) => body.replace("</p>", " Estimators quote 3x more parts each week.</p>"),
       message: /3x/,
     },
     {
       name: "a German figure the German article does not contain",
       code: "kit.number-mismatch",
       stepId: "de-linkedin",
-      assets: () => edit(german(), "de-linkedin", (t) => ({ body: t.body.replace("37%", "40 %") })),
+      body: (body) => body.replace("37%", "40 %"),
       message: /40%.*37%/,
     },
     {
       name: "a brief fact the article does not use",
       code: "kit.fact-mismatch",
       stepId: "en-newsletter",
-      assets: () =>
-        edit(english(), "en-newsletter", (t) => ({
-          body: `${t.body}<p>Cost Engine customers reduce engineering change orders by 28%.</p>`,
-        })),
+      body: (body) =>
+        `${body}<p>Cost Engine customers reduce engineering change orders by 28%.</p>`,
       overrides: { facts: [QUOTING, ACCURACY, ECO] },
       message: /engineering change orders/,
     },
@@ -194,10 +199,8 @@ describe("checkKitCell", () => {
       name: "a fact that is not among the brief's facts",
       code: "kit.fact-mismatch",
       stepId: "en-linkedin",
-      assets: () =>
-        edit(english(), "en-linkedin", (t) => ({
-          body: `${t.body}<p>Cost Engine customers reduce engineering change orders by 28%.</p>`,
-        })),
+      body: (body) =>
+        `${body}<p>Cost Engine customers reduce engineering change orders by 28%.</p>`,
       overrides: { otherFacts: [ECO] },
       message: /not among the brief's facts/,
     },
@@ -205,69 +208,27 @@ describe("checkKitCell", () => {
       name: "the newsletter without the stage's offer",
       code: "kit.offer-missing",
       stepId: "en-newsletter",
-      assets: () =>
-        edit(english(), "en-newsletter", (t) => ({
-          body: t.body.replace(
-            " Bring three drawings to a Cost Review and see it on your own parts.",
-            "",
-          ),
-        })),
+      body: (body) =>
+        body.replace(" Bring three drawings to a Cost Review and see it on your own parts.", ""),
       message: /Cost Review/,
     },
     {
       name: "an X post naming another offer of the profile",
       code: "kit.offer-mismatch",
       stepId: "en-x",
-      assets: () =>
-        edit(english(), "en-x", (t) => ({ body: t.body.replace("cost-review", "demo") })),
+      body: (body) => body.replace("cost-review", "demo"),
       message: /Platform Demo/,
     },
-    {
-      name: "a product name run together",
-      code: "kit.product-spelling",
-      stepId: "en-linkedin",
-      assets: () =>
-        edit(english(), "en-linkedin", (t) => ({
-          body: t.body.replace("Cost Engine", "CostEngine"),
-        })),
-      fix: { from: "CostEngine", to: "Cost Engine" },
-    },
-    {
-      name: "a product name hyphenated",
-      code: "kit.product-spelling",
-      stepId: "en-x",
-      assets: () =>
-        edit(english(), "en-x", (t) => ({ body: t.body.replace("Cost Engine", "Cost-Engine") })),
-      fix: { from: "Cost-Engine", to: "Cost Engine" },
-    },
-    {
-      name: "a product name in the wrong case, in the article",
-      code: "kit.product-spelling",
-      stepId: "en-article",
-      assets: () =>
-        edit(english(), "en-article", (t) => ({
-          body: t.body.replace("Cost Engine", "Cost engine"),
-        })),
-      fix: { from: "Cost engine", to: "Cost Engine" },
-    },
-    {
-      name: "a German product name spaced otherwise",
-      code: "kit.product-spelling",
-      stepId: "de-newsletter",
-      assets: () =>
-        edit(german(), "de-newsletter", (t) => ({
-          body: t.body.replace("Cost Engine", "Cost-engine"),
-        })),
-      fix: { from: "Cost-engine", to: "Cost Engine" },
-    },
+    misspelt("a product name run together", "en-linkedin", "CostEngine"),
+    misspelt("a product name hyphenated", "en-x", "Cost-Engine"),
+    misspelt("a product name in the wrong case, in the article", "en-article", "Cost engine"),
+    misspelt("a German product name spaced otherwise", "de-newsletter", "Cost-engine"),
     {
       name: "a superlative the article does not make",
       code: "kit.unsupported-claim",
       stepId: "en-linkedin",
-      assets: () =>
-        edit(english(), "en-linkedin", (t) => ({
-          body: `${t.body}<p>It is the most accurate cost estimation software on the market.</p>`,
-        })),
+      body: (body) =>
+        `${body}<p>It is the most accurate cost estimation software on the market.</p>`,
       message: /most accurate/,
     },
   ];
@@ -277,7 +238,9 @@ describe("checkKitCell", () => {
   });
 
   it.each(cases)("$code: $name", (c) => {
-    const findings = checkKitCell(input(c.assets(), c.overrides));
+    const cell = c.stepId.startsWith("de-") ? german() : english();
+    const assets = edit(cell, c.stepId, (t) => ({ body: c.body(t.body) }));
+    const findings = checkKitCell(input(assets, c.overrides));
     const codes = codesBy(findings);
     const others = Object.entries(codes).filter(([id]) => id !== c.stepId);
     expect(others.filter(([, list]) => list.length > 0)).toEqual([]);

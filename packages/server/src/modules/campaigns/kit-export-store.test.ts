@@ -4,7 +4,7 @@ import { GetObjectCommand, ListObjectsV2Command, type S3Client } from "@aws-sdk/
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempDir } from "../../../test/fixtures/examples";
 import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
-import { startKit, waitForKit, zipEntryNames } from "../../../test/support/kits";
+import { finishedKit, zipEntryNames } from "../../../test/support/kits";
 import {
   S3RVER_CREDENTIALS,
   startS3rverWithBucket,
@@ -57,10 +57,7 @@ describe("kit exports over the inline limit are kept in S3 for their requester",
     fs.rmSync(directory, { recursive: true, force: true });
   });
 
-  async function doneKit() {
-    const { briefId, kit } = await startKit(editor);
-    return { briefId, kit: await waitForKit(editor, kit.id, (k) => k.status === "done") };
-  }
+  const doneKit = () => finishedKit(editor);
 
   it("redirects to an authorized download that is byte-identical to the stored object", async () => {
     const { briefId, kit } = await doneKit();

@@ -10,7 +10,7 @@ import {
 } from "../../../test/fakes/ai-provider-server";
 import { type Agent, type TestApp } from "../../../test/helper";
 import { buildOpenAiFakeApp } from "../../../test/support/generation";
-import { startKit, waitForKit } from "../../../test/support/kits";
+import { finishedKit, startKit, waitForKit } from "../../../test/support/kits";
 
 type Ok<T> = { success: true; data: T };
 
@@ -137,13 +137,10 @@ describe("a 216-step kit against a provider that fails now and then", () => {
         imagePrompt: "An engineer reviewing a cost breakdown",
       });
     });
-    const kitId = (
-      await startKit(editor, {
-        cells: [{ personaId: "vp-engineering", industryId: "aerospace", buyingStage: "awareness" }],
-        assets: ["article", "linkedin", "email-subjects"],
-      })
-    ).kit.id;
-    const done = await waitForKit(editor, kitId, (k) => k.status === "done", 60_000);
+    const { kit: done } = await finishedKit(editor, {
+      cells: [{ personaId: "vp-engineering", industryId: "aerospace", buyingStage: "awareness" }],
+      assets: ["article", "linkedin", "email-subjects"],
+    });
     const byAsset = new Map(done.steps.map((s) => [s.asset, s]));
     const linkedin = byAsset.get("linkedin")!;
     expect(linkedin.findings.map((f) => f.code)).toContain("kit.number-mismatch");
@@ -151,7 +148,7 @@ describe("a 216-step kit against a provider that fails now and then", () => {
       byAsset.get("article")!.findings.filter((f) => f.code === "kit.number-mismatch"),
     ).toEqual([]);
     // Bulk submit leaves the flagged asset out, with the reason.
-    const submitted = await editor.post(`/api/kits/${kitId}/submit`, {});
+    const submitted = await editor.post(`/api/kits/${done.id}/submit`, {});
     expect(submitted.statusCode, submitted.body).toBe(200);
     const result = submitted.json<Ok<{ submitted: number; skipped: { stepId: string }[] }>>().data;
     expect(result.skipped.map((s) => s.stepId)).toContain(linkedin.id);
@@ -199,14 +196,11 @@ describe("a 216-step kit against a provider that fails now and then", () => {
         imagePrompt: "An engineer reviewing a cost breakdown",
       }),
     );
-    const kitId = (
-      await startKit(editor, {
-        cells: [{ personaId: "cto", industryId: "automotive", buyingStage: "awareness" }],
-        assets: ["article"],
-        languages: ["en", "de"],
-      })
-    ).kit.id;
-    const done = await waitForKit(editor, kitId, (k) => k.status === "done", 60_000);
+    const { kit: done } = await finishedKit(editor, {
+      cells: [{ personaId: "cto", industryId: "automotive", buyingStage: "awareness" }],
+      assets: ["article"],
+      languages: ["en", "de"],
+    });
     const english = done.steps.find((s) => s.language === "en")!;
     const german = done.steps.find((s) => s.language === "de")!;
     const forbidden = english.findings.find((f) => f.code === "language.forbidden-term");
@@ -214,11 +208,11 @@ describe("a 216-step kit against a provider that fails now and then", () => {
     expect(german.findings.map((f) => f.code)).toContain("language.wrong-language");
     expect(english.findings.map((f) => f.code)).not.toContain("language.wrong-language");
     // One click applies the fix: a new version of the item, and the finding is gone.
-    const fixed = await editor.post(`/api/kits/${kitId}/steps/${english.id}/fix`, forbidden!.fix);
+    const fixed = await editor.post(`/api/kits/${done.id}/steps/${english.id}/fix`, forbidden!.fix);
     expect(fixed.statusCode, fixed.body).toBe(200);
     const after = fixed.json<Ok<Kit>>().data.steps.find((s) => s.id === english.id)!;
     expect(after.findings.map((f) => f.code)).not.toContain("language.forbidden-term");
-    const again = await editor.post(`/api/kits/${kitId}/steps/${english.id}/fix`, forbidden!.fix);
+    const again = await editor.post(`/api/kits/${done.id}/steps/${english.id}/fix`, forbidden!.fix);
     expect(again.statusCode).toBe(409);
     // The glossary leads each prompt.
     const system = fake.requests.map((r) => r.promptText);

@@ -1,16 +1,12 @@
 import type { Kit } from "@content-studio/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, buildTestAppAs, type Agent, type TestApp } from "../../../test/helper";
+import { describe, expect, it } from "vitest";
+import { buildTestApp, useTestAppAs } from "../../../test/helper";
 import { postBrief, startKit, waitForKit, zipEntryNames } from "../../../test/support/kits";
 
 type Ok<T> = { success: true; data: T };
 
 describe("campaign kits with the outline writer", () => {
-  let t: TestApp, editor: Agent;
-  beforeAll(async () => {
-    [t, editor] = await buildTestAppAs(["editor"], { config: { generationRateLimit: 1000 } });
-  });
-  afterAll(() => t.close());
+  const [t, editor] = useTestAppAs(["editor"], { config: { generationRateLimit: 1000 } });
 
   it("writes every asset of every cell once, as library items, and skips other languages", async () => {
     const { briefId, kit } = await startKit(editor, { languages: ["en", "de"] });

@@ -5,10 +5,10 @@ import type {
   LibraryItemDetail,
   Visualization,
 } from "@content-studio/contract";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Agent, type TestApp } from "../../../test/helper";
-import { answer, type FakeAiProviderServer } from "../../../test/fakes/ai-provider-server";
-import { buildOpenAiFakeApp } from "../../../test/support/generation";
+import { describe, expect, it } from "vitest";
+import { type Agent } from "../../../test/helper";
+import { answer } from "../../../test/fakes/ai-provider-server";
+import { useOpenAiFakeApp } from "../../../test/support/generation";
 import type { Ok, Err } from "../../../test/support/responses";
 import { insertTestItem } from "../../../test/support/library";
 import { auditRows } from "../../../test/support/accounts";
@@ -31,17 +31,7 @@ const HOLD_MS = 1_500;
  * answer open while another user publishes, trashes or approves the item.
  */
 describe("an asset write after a provider call re-checks the item", () => {
-  let fake: FakeAiProviderServer;
-  let t: TestApp;
-  let editor: Agent;
-  let admin: Agent;
-
-  beforeAll(async () => {
-    ({ t, fake } = await buildOpenAiFakeApp());
-    [editor, admin] = await Promise.all([t.signInAs("editor"), t.signInAs("admin")]);
-  });
-  afterAll(() => t.close());
-  beforeEach(() => fake.reset());
+  const [t, fake, editor, admin] = useOpenAiFakeApp(["editor", "admin"]);
 
   const transition = (agent: Agent, id: string, action: string) =>
     agent.post(`/api/library/${id}/transitions`, { action });

@@ -1,8 +1,8 @@
 import type { CompanyProfileResponse, GeneratedContent } from "@content-studio/contract";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { answer, type FakeAiProviderServer } from "../../../test/fakes/ai-provider-server";
-import { TEST_DB, type Agent, type TestApp } from "../../../test/helper";
-import { modelDraft, VALID_REQUEST, buildOpenAiFakeApp } from "../../../test/support/generation";
+import { describe, expect, it } from "vitest";
+import { answer } from "../../../test/fakes/ai-provider-server";
+import { TEST_DB } from "../../../test/helper";
+import { modelDraft, VALID_REQUEST, useOpenAiFakeApp } from "../../../test/support/generation";
 import { COMPANY_CATALOG, COMPANY_VOICE } from "../../db/seed/reference-data";
 import { loadBriefContext, type BriefInput } from "./brief";
 
@@ -21,18 +21,8 @@ const BRIEF_INPUT: BriefInput = {
 };
 
 describe(`the first draft's brief and prompt (${TEST_DB})`, () => {
-  let t: TestApp;
-  let fake: FakeAiProviderServer;
-  let admin: Agent;
-  let editor: Agent;
-
-  beforeAll(async () => {
-    // These tests read the draft's prompt: the editor's review (a second call) is tested elsewhere.
-    ({ t, fake } = await buildOpenAiFakeApp({ editorReview: false }));
-    [admin, editor] = await Promise.all([t.signInAs("admin"), t.signInAs("editor")]);
-  });
-  afterAll(() => t.close());
-  beforeEach(() => fake.reset());
+  // These tests read the draft's prompt: the editor's review (a second call) is tested elsewhere.
+  const [t, fake, admin, editor] = useOpenAiFakeApp(["admin", "editor"], { editorReview: false });
 
   const generate = async () => {
     fake.enqueue(answer(modelDraft()));

@@ -16,7 +16,7 @@ import {
   startFakeAiProvider,
   type FakeAiProviderServer,
 } from "../../../test/fakes/ai-provider-server";
-import { buildTestApp, buildTestAppAs, type Agent, type TestApp } from "../../../test/helper";
+import { buildTestApp, type Agent, type TestApp, useTestAppAs } from "../../../test/helper";
 import {
   OPENAI_TEST_KEY,
   VALID_REQUEST,
@@ -36,16 +36,12 @@ async function generate(agent: Agent, body: Record<string, unknown> = {}): Promi
 }
 
 describe("content items (built-in writer)", () => {
-  let t: TestApp;
-  let viewer: Agent;
-  let editor: Agent;
+  const [t, viewer, editor] = useTestAppAs(["viewer", "editor"]);
   let id: string;
 
   beforeAll(async () => {
-    [t, viewer, editor] = await buildTestAppAs(["viewer", "editor"]);
     id = await generate(editor);
   });
-  afterAll(() => t.close());
 
   const item = async () => (await viewer.get(`/api/library/${id}`)).json<Ok<ContentItem>>().data;
 

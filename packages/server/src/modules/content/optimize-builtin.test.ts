@@ -4,18 +4,14 @@ import type {
   OptimizeContentResult,
 } from "@content-studio/contract";
 import { isOutlineBody } from "@content-studio/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestAppAs, type Agent, type TestApp } from "../../../test/helper";
+import { describe, expect, it } from "vitest";
+import { useTestAppAs } from "../../../test/helper";
 import { VALID_REQUEST, modelDraft } from "../../../test/support/generation";
 
 type Ok<T> = { success: true; data: T };
 
 describe("Optimize with the outline writer", () => {
-  let t: TestApp, editor: Agent;
-  beforeAll(async () => {
-    [t, editor] = await buildTestAppAs(["editor"]);
-  });
-  afterAll(() => t.close());
+  const [, editor] = useTestAppAs(["editor"]);
 
   const generate = async (body: Record<string, unknown> = {}) => {
     const res = await editor.post("/api/generate-content", { ...VALID_REQUEST, ...body });

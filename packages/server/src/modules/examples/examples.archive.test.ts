@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { ExampleList, IngestJob } from "@content-studio/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   buildTarGz,
   buildZip,
@@ -12,7 +12,7 @@ import {
   waitForJob,
   type ArchiveEntry,
 } from "../../../test/fixtures/examples";
-import { buildTestAppAs, type Agent, type TestApp } from "../../../test/helper";
+import { type Agent, useTestAppAs } from "../../../test/helper";
 import { readArchive } from "./sources/archive";
 
 const HUGE = exampleMarkdown({ body: "y".repeat(1024 * 1024 + 10) });
@@ -51,11 +51,7 @@ function expectNothingWritten() {
 }
 
 describe("archives and uploads", () => {
-  let t: TestApp, editor: Agent, viewer: Agent;
-  beforeAll(async () => {
-    [t, editor, viewer] = await buildTestAppAs(["editor", "viewer"]);
-  });
-  afterAll(() => t.close());
+  const [, editor, viewer] = useTestAppAs(["editor", "viewer"]);
 
   const upload = async (form: FormData, agent: Agent = editor) => {
     const { payload, headers } = await multipartBody(form);

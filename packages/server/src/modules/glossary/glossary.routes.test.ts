@@ -3,8 +3,8 @@ import {
   GlossaryListSchema,
   type GlossaryTermInput,
 } from "@content-studio/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestAppAs, type Agent, type TestApp } from "../../../test/helper";
+import { describe, expect, it } from "vitest";
+import { type Agent, useTestAppAs } from "../../../test/helper";
 
 type Ok<T> = { success: true; data: T };
 type Refused = { success: false; code: string; message: string; details?: unknown };
@@ -21,11 +21,7 @@ const ENGINE: GlossaryTermInput = {
 const HEADER = "concept,locale,term,status,case_sensitive,note";
 
 describe("glossary routes", () => {
-  let t: TestApp, viewer: Agent, editor: Agent, admin: Agent;
-  beforeAll(async () => {
-    [t, viewer, editor, admin] = await buildTestAppAs(["viewer", "editor", "admin"]);
-  });
-  afterAll(() => t.close());
+  const [t, viewer, editor, admin] = useTestAppAs(["viewer", "editor", "admin"]);
 
   const list = async (as: Agent, query = "") =>
     GlossaryListSchema.parse(

@@ -1,6 +1,6 @@
 import type { LibraryItemDetail, QualityReport } from "@content-studio/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestAppAs } from "../../../test/helper";
 import { CONCLUSION, INTRO, SECTIONS } from "../../../test/support/written-piece";
 import { insertTestItem } from "../../../test/support/library";
 
@@ -28,13 +28,10 @@ const libraryCopy = (r: QualityReport) =>
   r.findings.find((f) => f.code === "benchmark_copy" && f.source === "library");
 
 describe("the duplicate gate compares copy with the items in the Library", () => {
-  let t: TestApp;
-  let editor: Agent;
+  const [t, editor] = useTestAppAs(["editor"]);
   let stored: string;
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    editor = await t.signInAs("editor");
     const session = await editor.get("/api/session");
     // The editor's own item (editors trash only their own drafts).
     const editorId = session.json<{ data: { user: { id: string } } }>().data.user.id;
@@ -46,7 +43,6 @@ describe("the duplicate gate compares copy with the items in the Library", () =>
       industryId: "industrial",
     });
   });
-  afterAll(() => t.close());
 
   async function check(body: object): Promise<QualityReport> {
     const res = await editor.post("/api/quality-check", body);

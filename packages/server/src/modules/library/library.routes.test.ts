@@ -14,7 +14,7 @@ import type {
 import { LIBRARY_ACTIONS } from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refreshLibraryStatistics } from "../../db/database";
-import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
+import { buildTestApp, type Agent, type TestApp, useTestAppAs } from "../../../test/helper";
 import { auditTrail } from "../../../test/support/audit";
 import { VALID_REQUEST, modelDraft } from "../../../test/support/generation";
 import { purgeExpiredTrash, TRASH_PURGE_QUEUE } from "./library-trash.service";
@@ -846,15 +846,7 @@ describe("library items: editing, versions, lifecycle, trash, exports", () => {
 });
 
 describe("dashboard summary", () => {
-  let t: TestApp;
-  let viewer: Agent;
-  let admin: Agent;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    [viewer, admin] = await Promise.all([t.signInAs("viewer"), t.signInAs("admin")]);
-  });
-  afterAll(() => t.close());
+  const [t, viewer, admin] = useTestAppAs(["viewer", "admin"]);
 
   const summary = async () => {
     const res = await viewer.get("/api/dashboard/summary");

@@ -1,6 +1,6 @@
 import type { DashboardSummary, GeneratedContent } from "@content-studio/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
+import { describe, expect, it } from "vitest";
+import { type Agent, useTestAppAs } from "../../../test/helper";
 import { VALID_REQUEST, modelDraft } from "../../../test/support/generation";
 import { readLibraryStats, recountLibraryStats } from "./library.repository";
 import { purgeExpiredTrash } from "./library-trash.service";
@@ -10,15 +10,7 @@ type Ok<T> = { success: true; data: T };
 const DAY = 86_400_000;
 
 describe("dashboard counters", () => {
-  let t: TestApp;
-  let editor: Agent;
-  let admin: Agent;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    [editor, admin] = await Promise.all([t.signInAs("editor"), t.signInAs("admin")]);
-  });
-  afterAll(() => t.close());
+  const [t, editor, admin] = useTestAppAs(["editor", "admin"]);
 
   /** The counters equal a recount of the items (and are not trivially empty). */
   async function expectCountersExact() {

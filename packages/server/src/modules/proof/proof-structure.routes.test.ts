@@ -6,8 +6,8 @@ import {
   type FactInput,
   type FactStructure,
 } from "@content-studio/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestAppAs, type Agent, type TestApp } from "../../../test/helper";
+import { describe, expect, it } from "vitest";
+import { useTestAppAs } from "../../../test/helper";
 import { auditTrail } from "../../../test/support/audit";
 import { factInput } from "../../../test/support/factories";
 import { catalogueFact, SAMPLE_FACTS } from "../../db/seed/proof-facts";
@@ -28,11 +28,7 @@ const GIVEN: FactStructure = {
 };
 
 describe("proof library: fact structure", () => {
-  let t: TestApp, viewer: Agent, editor: Agent, admin: Agent;
-  beforeAll(async () => {
-    [t, viewer, editor, admin] = await buildTestAppAs(["viewer", "editor", "admin"]);
-  });
-  afterAll(() => t.close());
+  const [t, viewer, editor, admin] = useTestAppAs(["viewer", "editor", "admin"]);
 
   const propose = async (input: Partial<FactInput>) => {
     const res = await editor.post("/api/proof/facts", factInput(input));

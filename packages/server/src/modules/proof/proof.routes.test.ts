@@ -6,8 +6,8 @@ import {
   type Fact,
 } from "@content-studio/contract";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestAppAs, type Agent, type TestApp } from "../../../test/helper";
+import { describe, expect, it } from "vitest";
+import { type Agent, useTestAppAs } from "../../../test/helper";
 import { auditTrail } from "../../../test/support/audit";
 import { factInput } from "../../../test/support/factories";
 import { CATALOGUE_FACT_SOURCE } from "../../db/seed/proof-facts";
@@ -24,11 +24,7 @@ const FACT = factInput({
 const CLAIM = "Engineering teams quote configured equipment 3x faster with NCS Pro.";
 
 describe("proof library routes", () => {
-  let t: TestApp, viewer: Agent, editor: Agent, admin: Agent;
-  beforeAll(async () => {
-    [t, viewer, editor, admin] = await buildTestAppAs(["viewer", "editor", "admin"]);
-  });
-  afterAll(() => t.close());
+  const [t, viewer, editor, admin] = useTestAppAs(["viewer", "editor", "admin"]);
 
   const list = async (as: Agent, query = "") =>
     FactListSchema.parse((await as.get(`/api/proof/facts${query}`)).json<Ok<unknown>>().data);

@@ -5,8 +5,8 @@ import {
   QualityReportSchema,
   type QualityReport,
 } from "@content-studio/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestAppAs, type Agent, type TestApp } from "../../../test/helper";
+import { describe, expect, it } from "vitest";
+import { type Agent, useTestAppAs } from "../../../test/helper";
 import { loadShippedExamples } from "./shipped-examples";
 
 const draft = {
@@ -24,11 +24,7 @@ const draft = {
 };
 
 describe("quality check routes", () => {
-  let t: TestApp, viewer: Agent, editor: Agent, admin: Agent;
-  beforeAll(async () => {
-    [t, viewer, editor, admin] = await buildTestAppAs(["viewer", "editor", "admin"]);
-  });
-  afterAll(() => t.close());
+  const [t, viewer, editor, admin] = useTestAppAs(["viewer", "editor", "admin"]);
 
   const check = (body: unknown, as: Agent = viewer) => as.post("/api/quality-check", body);
   const exampleCount = async () =>

@@ -1,14 +1,10 @@
 import type { CompanyCatalog, CompanyProfileResponse } from "@content-studio/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestAppAs, TEST_DB, type Agent, type TestApp } from "../../../test/helper";
+import { describe, expect, it } from "vitest";
+import { TEST_DB, useTestAppAs } from "../../../test/helper";
 import { COMPANY_VOICE } from "../../db/seed/reference-data";
 
 describe(`company profile (${TEST_DB})`, () => {
-  let t: TestApp, admin: Agent;
-  beforeAll(async () => {
-    [t, admin] = await buildTestAppAs(["admin"]);
-  });
-  afterAll(() => t.close());
+  const [t, admin] = useTestAppAs(["admin"]);
 
   const get = async (agent = admin) =>
     (await agent.get("/api/company-profile")).json<{ data: CompanyProfileResponse }>().data;

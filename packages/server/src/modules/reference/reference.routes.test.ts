@@ -1,20 +1,9 @@
 import { IndustrySchema, PersonaSchema } from "@content-studio/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  Agent,
-  buildTestAppAs,
-  sql,
-  TEST_DB,
-  type TestApp,
-  withSecondInstance,
-} from "../../../test/helper";
+import { describe, expect, it } from "vitest";
+import { Agent, sql, TEST_DB, withSecondInstance, useTestAppAs } from "../../../test/helper";
 
 describe(`reference data (${TEST_DB})`, () => {
-  let t: TestApp, viewer: Agent;
-  beforeAll(async () => {
-    [t, viewer] = await buildTestAppAs(["viewer"]);
-  });
-  afterAll(() => t.close());
+  const [t, viewer] = useTestAppAs(["viewer"]);
 
   it("serves the four personas with every field", async () => {
     const res = await viewer.get("/api/personas");

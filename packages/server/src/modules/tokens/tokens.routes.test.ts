@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CreateTokenBody, CreatedApiToken } from "@content-studio/contract";
+import { TOKEN_SCOPES, type CreateTokenBody, type CreatedApiToken } from "@content-studio/contract";
 import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
 import { auditTrail } from "../../../test/support/audit";
 import { briefInput, buildSignedIn, type TestAccount } from "../../../test/support/factories";
@@ -269,14 +269,7 @@ describe("API tokens", () => {
   it("cannot manage tokens, or the owner's account, with a token", async () => {
     const { secret } = await create(admin, {
       name: "Everything",
-      scopes: [
-        "library:read",
-        "library:write",
-        "generate",
-        "examples:write",
-        "intent:import",
-        "admin",
-      ],
+      scopes: [...TOKEN_SCOPES],
     });
     for (const [method, url, body] of [
       ["GET", "/api/tokens", undefined],

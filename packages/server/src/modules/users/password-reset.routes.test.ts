@@ -1,6 +1,6 @@
 import { INVALID_RESET_LINK_MESSAGE, type User } from "@content-studio/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Agent, buildTestAppAs, TEST_DB, type TestApp } from "../../../test/helper";
+import { describe, expect, it } from "vitest";
+import { TEST_DB, useTestAppAs } from "../../../test/helper";
 import {
   auditRows,
   createUser,
@@ -14,11 +14,7 @@ import {
 import { expectError } from "../../../test/support/responses";
 
 describe(`an administrator resets a password (${TEST_DB})`, () => {
-  let t: TestApp, admin: Agent;
-  beforeAll(async () => {
-    [t, admin] = await buildTestAppAs(["admin"], { seed: false });
-  });
-  afterAll(() => t.close());
+  const [t, admin] = useTestAppAs(["admin"], { seed: false });
 
   describe("admin password reset", () => {
     it("is refused to editors and viewers", async () => {
