@@ -6,7 +6,8 @@ import {
 } from "fastify-type-provider-zod";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { deletedAfter, jsonRoutes, routeOptions } from "./route-options";
+import { cachedAnswer, type CachedAnswer } from "./answer-cache";
+import { deletedAfter, jsonRoutes, nullAfter, routeOptions } from "./route-options";
 
 const named = { operationId: "doIt", summary: "Do it", tags: ["test"] };
 
@@ -76,6 +77,87 @@ describe("jsonRoutes", () => {
   });
 });
 
+/** An app that validates and serialises with the contract's zod schemas, signed in as `user`. */
+function testApp(user: { role: "viewer" | "editor" } | null) {
+  const app = Fastify().withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest("user", null);
+  app.addHook("onRequest", async (request) => {
+    request.user = user && { id: "u1", name: "Ada", email: "ada@example.com", ...user };
+  });
+  return app;
+}
+
+describe("jsonRoutes of a public module", () => {
+  it("gives run the caller or null, and adds the route's flags to its config", async () => {
+    for (const user of [{ role: "viewer" as const }, null]) {
+      const app = testApp(user);
+      const configs: unknown[] = [];
+      app.addHook("onRoute", (route) => {
+        if (route.method !== "HEAD") configs.push(route.config);
+      });
+      jsonRoutes(app, { tags: ["auth"], access: "public" }).get("/api/who", {
+        config: { readsSession: true },
+        operationId: "who",
+        summary: "Who calls",
+        answers: z.object({ name: z.string().nullable() }),
+        run: (_request, caller) => ({ name: caller?.name ?? null }),
+      });
+      await app.ready();
+      expect(configs).toEqual([{ access: "public", readsSession: true }]);
+      const res = await app.inject({ method: "GET", url: "/api/who" });
+      expect(res.json()).toEqual({ success: true, data: { name: user ? "Ada" : null } });
+      await app.close();
+    }
+  });
+});
+
+describe("jsonRoutes with a cache", () => {
+  it("builds an answer once per key, sends it with its ETag, and a 304 to a client that has it", async () => {
+    const app = testApp({ role: "editor" });
+    const kept = new Map<string, CachedAnswer>();
+    const cache = {
+      get: async (key: string, build: () => Promise<string>) => {
+        const answer = kept.get(key) ?? cachedAnswer(await build());
+        kept.set(key, answer);
+        return answer;
+      },
+    };
+    const built: string[] = [];
+    jsonRoutes(app, { tags: ["things"], access: "viewer" }).get("/api/things", {
+      operationId: "listThings",
+      summary: "List things",
+      querystring: z.object({ q: z.string() }),
+      answers: z.array(z.string()),
+      cached: { cache, key: ({ query }, actor) => [actor.role, query.q] },
+      run: ({ query }) => {
+        built.push(query.q);
+        return [query.q];
+      },
+    });
+    await app.ready();
+
+    const first = await app.inject({ method: "GET", url: "/api/things?q=a" });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ success: true, data: ["a"] });
+    expect(first.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect([...kept.keys()]).toEqual(['["editor","a"]']);
+    const again = await app.inject({ method: "GET", url: "/api/things?q=a" });
+    expect(again.body).toBe(first.body);
+    const etag = String(first.headers.etag);
+    const unchanged = await app.inject({
+      method: "GET",
+      url: "/api/things?q=a",
+      headers: { "if-none-match": etag },
+    });
+    expect(unchanged.statusCode).toBe(304);
+    await app.inject({ method: "GET", url: "/api/things?q=b" });
+    expect(built).toEqual(["a", "b"]);
+    await app.close();
+  });
+});
+
 describe("deletedAfter", () => {
   it("answers { deleted: true } once the deletion is done, and its failure otherwise", async () => {
     const order: string[] = [];
@@ -88,5 +170,20 @@ describe("deletedAfter", () => {
     await expect(deletedAfter(deletion)).resolves.toEqual({ deleted: true });
     expect(order).toEqual(["deleted"]);
     await expect(deletedAfter(Promise.reject(new Error("gone")))).rejects.toThrow("gone");
+  });
+});
+
+describe("nullAfter", () => {
+  it("answers null once the work is done, and its failure otherwise", async () => {
+    let done = false;
+    const work = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        done = true;
+        resolve();
+      }, 5),
+    );
+    await expect(nullAfter(work)).resolves.toBeNull();
+    expect(done).toBe(true);
+    await expect(nullAfter(Promise.reject(new Error("failed")))).rejects.toThrow("failed");
   });
 });

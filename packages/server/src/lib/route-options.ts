@@ -1,6 +1,7 @@
 import { successEnvelope, type Role } from "@content-studio/contract";
 import type {
   FastifyBaseLogger,
+  FastifyContextConfig,
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
@@ -12,7 +13,9 @@ import type {
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import { actorOf, type Access, type SessionUser } from "../plugins/access";
+import type { AnswerCache } from "./answer-cache";
 import { success } from "./envelope";
+import { replyWithEtag } from "./etag";
 
 /** A route's schema: the contract's schemas plus what the OpenAPI document says of it. */
 interface DescribedRouteSchema extends FastifySchema {
@@ -71,33 +74,59 @@ type InputSchema = z.ZodType | undefined;
 type Parsed<S extends InputSchema> = S extends z.ZodType ? z.output<S> : unknown;
 
 /**
+ * Who calls a route of a module whose least role is `M`: the signed-in actor, or on a public
+ * route whoever is signed in (`null` when nobody is, or the route does not read the session).
+ */
+type Caller<M extends Access> = M extends "public" ? SessionUser | null : SessionUser;
+
+/** A route's config beside its access: the flags the access and shutdown plugins read. */
+type RouteFlags = Omit<FastifyContextConfig, "access">;
+
+/**
  * One JSON route of a module: what the OpenAPI document says of it, the contract's schemas for
  * what it takes, and `answers`, the schema of the `data` its success envelope carries (with
- * `status` 201 or 202 when that is not 200). `run` gets the validated request, the signed-in
- * actor (every such route needs one: its least role is a role) and the reply, and returns that
- * data.
+ * `status` 201 or 202 when that is not 200). `run` gets the validated request, its caller (the
+ * signed-in actor, unless the module is public) and the reply, and returns that data.
  */
 export interface JsonRoute<
   P extends InputSchema,
   Q extends InputSchema,
   B extends InputSchema,
   A extends z.ZodType,
+  M extends Access = Role,
 > {
   operationId: string;
   summary: string;
   /** The least role that may call it; the module's unless given. */
   access?: Role;
+  /** Flags for the plugins, beside its access (`allowDuringPasswordChange`, `readsSession`). */
+  config?: RouteFlags;
   params?: P;
   querystring?: Q;
   body?: B;
   answers: A;
   status?: SuccessStatus;
+  /**
+   * Answers kept in `cache`, one per `key` (what the answer depends on besides the data: the
+   * caller, the query), and sent with an ETag (a 304 when the client has it): `run` builds the
+   * data only of an answer the cache does not hold.
+   */
+  cached?: {
+    cache: Pick<AnswerCache, "get">;
+    key: (request: RouteRequest<P, Q, B>, caller: Caller<M>) => unknown;
+  };
   run: (
-    request: FastifyRequest<{ Params: Parsed<P>; Querystring: Parsed<Q>; Body: Parsed<B> }>,
-    actor: SessionUser,
+    request: RouteRequest<P, Q, B>,
+    caller: Caller<M>,
     reply: FastifyReply,
   ) => Promise<z.output<A>> | z.output<A>;
 }
+
+type RouteRequest<
+  P extends InputSchema,
+  Q extends InputSchema,
+  B extends InputSchema,
+> = FastifyRequest<{ Params: Parsed<P>; Querystring: Parsed<Q>; Body: Parsed<B> }>;
 
 /** What a route that deletes what it names answers once `deletion` is done: `{ deleted: true }`. */
 export async function deletedAfter(deletion: Promise<unknown>): Promise<{ deleted: true }> {
@@ -105,46 +134,71 @@ export async function deletedAfter(deletion: Promise<unknown>): Promise<{ delete
   return { deleted: true };
 }
 
+/** What a route that answers no data answers once `work` is done: `null`. */
+export async function nullAfter(work: Promise<unknown>): Promise<null> {
+  await work;
+  return null;
+}
+
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-type Declare = <
+type Declare<M extends Access> = <
   P extends InputSchema = undefined,
   Q extends InputSchema = undefined,
   B extends InputSchema = undefined,
   A extends z.ZodType = z.ZodType,
 >(
   url: string,
-  route: JsonRoute<P, Q, B, A>,
+  route: JsonRoute<P, Q, B, A, M>,
 ) => void;
+
+/** A module's JSON routes, by method: see `jsonRoutes`. */
+type JsonRoutes<M extends Access> = Record<"get" | "post" | "put" | "patch" | "delete", Declare<M>>;
+
+/** The app a module's routes are declared on: its requests typed by the contract's zod schemas. */
+type ZodApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 
 /**
  * Declares a module's JSON routes on `app` under its OpenAPI tags and default least role: each
- * is registered with `routeOptions` and answers `success(await run(request, actor))`. Routes
- * that answer a file or a stream, or need more config, are written out with `routeOptions`.
+ * is registered with `routeOptions` and answers `success(await run(request, caller))` (or that
+ * answer kept in its cache). Routes that answer a file, a stream or a redirect, or need more
+ * config, are written out with `routeOptions`.
  */
-export function jsonRoutes(
-  app: FastifyInstance<
-    RawServerDefault,
-    RawRequestDefaultExpression,
-    RawReplyDefaultExpression,
-    FastifyBaseLogger,
-    ZodTypeProvider
-  >,
-  module: { tags: string[]; access: Role },
-): Record<"get" | "post" | "put" | "patch" | "delete", Declare> {
+export function jsonRoutes<M extends Access>(
+  app: ZodApp,
+  module: { tags: string[]; access: M },
+): JsonRoutes<M> {
   const declare =
-    (method: Method): Declare =>
-    (url, { access, answers, status, run, ...described }) => {
+    (method: Method): Declare<M> =>
+    (url, { access, config, answers, status, cached, run, ...described }) => {
+      const envelope = successEnvelope(answers);
       const schema: DescribedRouteSchema = {
         ...described,
         tags: module.tags,
-        response: { [status ?? 200]: successEnvelope(answers) },
+        response: { [status ?? 200]: envelope },
       };
+      const least: Access = access ?? module.access;
+      const options = routeOptions(least, schema);
       app.route({
         method,
         url,
-        ...routeOptions(access ?? module.access, schema),
-        handler: async (request, reply) =>
-          success(await run(request as never, actorOf(request), reply)),
+        ...options,
+        config: { ...options.config, ...config },
+        handler: async (request, reply) => {
+          const caller = (least === "public" ? request.user : actorOf(request)) as Caller<M>;
+          const data = async () => run(request as never, caller, reply);
+          if (!cached) return success(await data());
+          const key = JSON.stringify(cached.key(request as never, caller));
+          const answer = await cached.cache.get(key, async () =>
+            JSON.stringify(envelope.parse(success(await data()))),
+          );
+          return replyWithEtag(request, reply, answer);
+        },
       });
     };
   return {

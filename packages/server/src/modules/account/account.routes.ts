@@ -3,36 +3,25 @@ import {
   UiSettingsSchema,
   UpdateMeBodySchema,
   UserSchema,
-  successEnvelope,
   EmptyAnswerSchema,
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
-import { success } from "../../lib/envelope";
 import { jsonRoutes } from "../../lib/route-options";
-import { actorOf } from "../../plugins/access";
 import * as account from "./account.service";
-
-const Done = successEnvelope(EmptyAnswerSchema);
 
 export const accountRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      "/api/me/settings",
-      {
-        config: { access: "viewer", allowDuringPasswordChange: true },
-        schema: {
-          operationId: "getMySettings",
-          summary: "Get your personal settings",
-          tags: ["account"],
-          response: { 200: successEnvelope(UiSettingsSchema) },
-        },
-      },
-      async (request) => success(await account.getUiSettings(ctx, actorOf(request))),
-    );
-
     const route = jsonRoutes(app, { access: "viewer", tags: ["account"] });
+
+    route.get("/api/me/settings", {
+      config: { allowDuringPasswordChange: true },
+      operationId: "getMySettings",
+      summary: "Get your personal settings",
+      answers: UiSettingsSchema,
+      run: (_request, actor) => account.getUiSettings(ctx, actor),
+    });
 
     route.put("/api/me/settings", {
       operationId: "updateMySettings",
@@ -50,21 +39,15 @@ export const accountRoutes =
       run: ({ body }, actor) => account.updateMe(ctx, actor, body),
     });
 
-    app.post(
-      "/api/me/password",
-      {
-        config: { access: "viewer", allowDuringPasswordChange: true },
-        schema: {
-          operationId: "changeMyPassword",
-          summary: "Change your password",
-          tags: ["account"],
-          body: ChangePasswordBodySchema,
-          response: { 200: Done },
-        },
+    route.post("/api/me/password", {
+      config: { allowDuringPasswordChange: true },
+      operationId: "changeMyPassword",
+      summary: "Change your password",
+      body: ChangePasswordBodySchema,
+      answers: EmptyAnswerSchema,
+      run: async ({ body }, actor) => {
+        await account.changePassword(ctx, actor, body);
+        return {};
       },
-      async (request) => {
-        await account.changePassword(ctx, actorOf(request), request.body);
-        return success({});
-      },
-    );
+    });
   };

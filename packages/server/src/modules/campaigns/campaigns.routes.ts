@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
-import { jsonRoutes, routeOptions } from "../../lib/route-options";
+import { jsonRoutes, nullAfter, routeOptions } from "../../lib/route-options";
 import { actorOf } from "../../plugins/access";
 import { assertNoNul } from "../../plugins/nul-guard";
 import { MAX_BRIEF_CSV_BYTES } from "./campaigns-csv";
@@ -88,10 +88,7 @@ export const campaignsRoutes =
       summary: "Delete a campaign brief",
       params: CampaignIdParamsSchema,
       answers: z.null(),
-      run: async ({ params }, actor) => {
-        await campaigns.deleteBrief(ctx, actor, params.id);
-        return null;
-      },
+      run: ({ params }, actor) => nullAfter(campaigns.deleteBrief(ctx, actor, params.id)),
     });
 
     route.post("/api/campaigns/:id/duplicate", {

@@ -9,7 +9,6 @@ import {
   IngestJobSchema,
   ListExamplesQuerySchema,
   StartIngestBodySchema,
-  successEnvelope,
 } from "@content-studio/contract";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -18,10 +17,7 @@ import type { AppContext } from "../../app-context";
 import { changeFeedOf } from "../../db/change-feed";
 import { AnswerCache } from "../../lib/answer-cache";
 import { AppError } from "../../lib/app-error";
-import { replyWithEtag } from "../../lib/etag";
-import { success } from "../../lib/envelope";
 import { jsonRoutes, routeOptions } from "../../lib/route-options";
-import { actorOf } from "../../plugins/access";
 import { clientGoneSignal } from "../../plugins/client-gone";
 import { assertNoNul } from "../../plugins/nul-guard";
 import * as examples from "./examples.service";
@@ -54,7 +50,6 @@ export const examplesRoutes =
   async (app) => {
     // Example list answers, kept until a table their queries read changes (lib/answer-cache.ts).
     const listCache = new AnswerCache("example lists", changeFeedOf(ctx.db));
-    const listEnvelope = successEnvelope(ExampleListSchema);
     await app.register(multipart, {
       // Busboy keeps only the base name by default; a folder upload's files are named
       // "folder/good/a.md" and the category comes from that path (unsafe ones are refused below).
@@ -68,31 +63,17 @@ export const examplesRoutes =
     });
     const route = jsonRoutes(app, { access: "editor", tags: ["examples"] });
 
-    app.get(
-      "/api/examples",
-      routeOptions("viewer", {
-        operationId: "listExamples",
-        summary: "List and search benchmark examples",
-        tags: ["examples"],
-        querystring: ListExamplesQuerySchema,
-        response: { 200: successEnvelope(ExampleListSchema) },
-      }),
-      async (request, reply) => {
-        const actor = actorOf(request);
-        // The answer depends on the query, the caller's role (its `can`) and the data alone.
-        const key = JSON.stringify([actor.role, request.query]);
-        const answer = await listCache.get(key, async () => {
-          const data = await examples.listExampleSummaries(
-            ctx,
-            actor,
-            request.query,
-            clientGoneSignal(reply),
-          );
-          return JSON.stringify(listEnvelope.parse(success(data)));
-        });
-        return replyWithEtag(request, reply, answer);
-      },
-    );
+    route.get("/api/examples", {
+      access: "viewer",
+      operationId: "listExamples",
+      summary: "List and search benchmark examples",
+      querystring: ListExamplesQuerySchema,
+      answers: ExampleListSchema,
+      // The answer depends on the query, the caller's role (its `can`) and the data alone.
+      cached: { cache: listCache, key: ({ query }, actor) => [actor.role, query] },
+      run: ({ query }, actor, reply) =>
+        examples.listExampleSummaries(ctx, actor, query, clientGoneSignal(reply)),
+    });
 
     route.get("/api/examples/:id", {
       access: "viewer",

@@ -10,17 +10,13 @@ import {
   ListLibraryQuerySchema,
   SaveLibraryItemBodySchema,
   TransitionBodySchema,
-  successEnvelope,
 } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context";
 import { changeFeedOf } from "../../db/change-feed";
 import { AnswerCache } from "../../lib/answer-cache";
-import { replyWithEtag } from "../../lib/etag";
-import { success } from "../../lib/envelope";
-import { jsonRoutes, routeOptions } from "../../lib/route-options";
-import { actorOf } from "../../plugins/access";
+import { jsonRoutes, nullAfter, routeOptions } from "../../lib/route-options";
 import { duplicateLibraryItem } from "./library-create.service";
 import {
   getLibraryHistory,
@@ -39,28 +35,17 @@ export const libraryRoutes =
   async (app) => {
     // Library pages, kept until a table their queries read changes (lib/answer-cache.ts).
     const listCache = new AnswerCache("library pages", changeFeedOf(ctx.db));
-    const listEnvelope = successEnvelope(LibraryPageSchema);
     const route = jsonRoutes(app, { access: "editor", tags: ["library"] });
-    app.get(
-      "/api/library",
-      routeOptions("viewer", {
-        operationId: "listLibrary",
-        summary: "List and search library items",
-        tags: ["library"],
-        querystring: ListLibraryQuerySchema,
-        response: { 200: successEnvelope(LibraryPageSchema) },
-      }),
-      async (request, reply) => {
-        const actor = actorOf(request);
-        // The answer depends on the caller (each row's `can`), the query and the data alone.
-        const key = JSON.stringify([actor.id, actor.role, request.query]);
-        const answer = await listCache.get(key, async () => {
-          const data = await listLibrary(ctx, actor, request.query);
-          return JSON.stringify(listEnvelope.parse(success(data)));
-        });
-        return replyWithEtag(request, reply, answer);
-      },
-    );
+    route.get("/api/library", {
+      access: "viewer",
+      operationId: "listLibrary",
+      summary: "List and search library items",
+      querystring: ListLibraryQuerySchema,
+      answers: LibraryPageSchema,
+      // The answer depends on the caller (each row's `can`), the query and the data alone.
+      cached: { cache: listCache, key: ({ query }, actor) => [actor.id, actor.role, query] },
+      run: ({ query }, actor) => listLibrary(ctx, actor, query),
+    });
 
     route.get("/api/library/authors", {
       access: "viewer",
@@ -145,10 +130,7 @@ export const libraryRoutes =
       summary: "Move a library item to the Trash",
       params: LibraryIdParamsSchema,
       answers: z.null(),
-      run: async ({ params }, actor) => {
-        await trashLibraryItem(ctx, actor, params.id);
-        return null;
-      },
+      run: ({ params }, actor) => nullAfter(trashLibraryItem(ctx, actor, params.id)),
     });
 
     route.post("/api/library/:id/restore", {
@@ -165,10 +147,7 @@ export const libraryRoutes =
       summary: "Delete a trashed library item for good",
       params: LibraryIdParamsSchema,
       answers: z.null(),
-      run: async ({ params }, actor) => {
-        await purgeLibraryItem(ctx, actor, params.id);
-        return null;
-      },
+      run: ({ params }, actor) => nullAfter(purgeLibraryItem(ctx, actor, params.id)),
     });
 
     app.get(
