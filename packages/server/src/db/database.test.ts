@@ -24,7 +24,9 @@ async function deadPid(): Promise<number> {
   return child.pid!;
 }
 
-describe.skipIf(TEST_DB !== "pglite")("PGlite data directory lock", () => {
+// Each test opens an empty data directory: PGlite's initdb and every migration, which took 35 s
+// at a load of 13 beside lint and the journeys.
+describe.skipIf(TEST_DB !== "pglite")("PGlite data directory lock", { timeout: 90_000 }, () => {
   let root: string;
   const handles: DatabaseHandle[] = [];
   beforeAll(() => {
