@@ -3,7 +3,9 @@
 // Stages that do not need each other run at once (decisions 0058, 0059): the unit tests leave part
 // of the two cores idle while they wait on real processes and sockets, and the other lanes fill it.
 import { spawn } from "node:child_process";
+import fs from "node:fs";
 import os from "node:os";
+import path from "node:path";
 
 /**
  * Steps run one after another. A step is lanes run at once; a lane runs its stages in order.
@@ -14,7 +16,15 @@ import os from "node:os";
 const PLAN = [
   // The unit tests use neither packages/web/dist nor packages/server/dist/main.js (their server
   // processes run a bundle of their own), so the build and the journeys run beside them too.
-  [["test:unit"], ["lint", "typecheck"], ["build", "test:budget", "test:e2e"]],
+  // The unit tests that reach a database (on PGlite, then PostgreSQL) are the longest lane; the
+  // rest (web, database-free server files, contract) follow the types in the second lane, so that
+  // they fill the cores the first lane leaves idle while it waits on its server processes
+  // (decision 0063).
+  [
+    ["test:unit:databases"],
+    ["lint", "typecheck", "test:unit:rest"],
+    ["build", "test:budget", "test:e2e"],
+  ],
 ];
 /** TEST_STAGES=typecheck,test:budget runs only those (in the plan's order). */
 const ONLY = process.env.TEST_STAGES ? new Set(process.env.TEST_STAGES.split(",")) : null;
@@ -26,7 +36,23 @@ const load = () =>
     .map((l) => l.toFixed(1))
     .join(" ");
 
-/** @type {{ stage: string, seconds: number, result: string, load: string }[]} */
+/**
+ * Where bash is at hand, a stage runs under it and its `times` builtin reports the CPU (user +
+ * sys) of everything the stage started and waited for: with stages side by side, wall seconds
+ * alone do not tell which stage costs the cores.
+ */
+const bash = process.platform !== "win32" && fs.existsSync("/bin/bash") ? "/bin/bash" : null;
+const cpuDir = bash ? fs.mkdtempSync(path.join(os.tmpdir(), "test-stages-")) : null;
+
+/** @param {string} text  the output of `times`: the shell's own line, then its children's */
+function cpuSecondsOf(text) {
+  const children = text.trim().split("\n")[1] ?? "";
+  const parts = [...children.matchAll(/(\d+)m([\d.]+)s/g)];
+  if (parts.length !== 2) return null;
+  return parts.reduce((sum, [, m, s]) => sum + Number(m) * 60 + Number(s), 0);
+}
+
+/** @type {{ stage: string, seconds: number, cpu: number | null, result: string, load: string }[]} */
 const done = [];
 /** @type {Set<import("node:child_process").ChildProcess>} */
 const running = new Set();
@@ -41,7 +67,12 @@ function runStage(stage, live) {
   const at = performance.now();
   return new Promise((resolve) => {
     // Its own process group, so that a failure elsewhere stops the stage and all it started.
-    const child = spawn(npm, ["run", stage], {
+    const cpuFile = cpuDir ? path.join(cpuDir, stage.replaceAll(":", "-")) : null;
+    const [command, args] =
+      bash && cpuFile
+        ? [bash, ["-c", 'npm run "$1"; s=$?; times > "$2"; exit $s', "stage", stage, cpuFile]]
+        : [npm, ["run", stage]];
+    const child = spawn(command, args, {
       stdio: live ? "inherit" : ["ignore", "pipe", "pipe"],
       detached: process.platform !== "win32",
     });
@@ -56,7 +87,9 @@ function runStage(stage, live) {
       const seconds = (performance.now() - at) / 1000;
       // "stopped": another stage failed first, and this one was stopped for it.
       const result = code === 0 ? "ok" : failed ? "stopped" : "FAILED";
-      done.push({ stage, seconds, result, load: load() });
+      const cpu =
+        cpuFile && fs.existsSync(cpuFile) ? cpuSecondsOf(fs.readFileSync(cpuFile, "utf8")) : null;
+      done.push({ stage, seconds, cpu, result, load: load() });
       if (!live) {
         process.stdout.write(`\n──── ${stage}: ${result} in ${seconds.toFixed(1)} s ────\n`);
         process.stdout.write(Buffer.concat(output));
@@ -110,22 +143,26 @@ for (const step of PLAN) {
   if (failed) break;
 }
 
-const rows = done.map((d) => [d.stage, d.seconds.toFixed(1), d.result, d.load]);
+const cpuKnown = done.every((d) => d.cpu !== null);
+const cpuCell = (/** @type {number | null} */ cpu) => (cpu === null ? "?" : cpu.toFixed(1));
+const rows = done.map((d) => [d.stage, d.seconds.toFixed(1), cpuCell(d.cpu), d.result, d.load]);
 rows.push([
   "total",
   ((performance.now() - started) / 1000).toFixed(1),
+  cpuKnown ? cpuCell(done.reduce((sum, d) => sum + (d.cpu ?? 0), 0)) : "?",
   failed ? "FAILED" : "ok",
   "",
 ]);
-const header = ["stage", "seconds", "result", "load (1/5/15 min)"];
+if (cpuDir) fs.rmSync(cpuDir, { recursive: true, force: true });
+const header = ["stage", "seconds", "CPU s", "result", "load (1/5/15 min)"];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]?.length ?? 0)));
 const line = (/** @type {string[]} */ cells) =>
   cells
-    .map((c, i) => (i === 1 ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0)))
+    .map((c, i) => (i === 1 || i === 2 ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0)))
     .join("  ")
     .trimEnd();
 console.log(
-  `\nnpm test: time per stage on ${os.cpus().length} cores (stages in a row ran at once)`,
+  `\nnpm test: time per stage on ${os.cpus().length} cores (stages in a row ran at once; CPU s is user + sys of all a stage ran)`,
 );
 console.log(line(header));
 for (const row of rows) console.log(line(row));
