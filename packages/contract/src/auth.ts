@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { objectOfKeys } from "./object-of-keys";
 
 export const ROLES = ["admin", "editor", "viewer"] as const;
 export const RoleSchema = z.enum(ROLES);
@@ -88,14 +89,15 @@ export const UpdateUserBodySchema = z
   .refine((b) => Object.keys(b).length > 0, { message: "Nothing to update." });
 export type UpdateUserBody = z.infer<typeof UpdateUserBodySchema>;
 
-/** What an administrator may do with one account (computed by the server's users policy). */
-export const UserCapabilitiesSchema = z.object({
-  /** Not for their own account: an admin cannot change their own role. */
-  changeRole: z.boolean(),
-  /** Deactivate an active account (not their own), or reactivate an inactive one. */
-  deactivate: z.boolean(),
-  resetPassword: z.boolean(),
-});
+/**
+ * What an administrator may do with one account (computed by the server's users policy):
+ * `changeRole` not for their own account (an admin cannot change their own role); `deactivate`
+ * an active account (not their own), or reactivate an inactive one; `resetPassword`.
+ */
+export const UserCapabilitiesSchema = objectOfKeys(
+  ["changeRole", "deactivate", "resetPassword"],
+  z.boolean(),
+);
 export type UserCapabilities = z.infer<typeof UserCapabilitiesSchema>;
 
 /** A row of GET /api/users, and the answer of creating or changing a user. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { objectOfKeys } from "./object-of-keys";
 import { BuyingStageSchema, ContentTypeSchema } from "./reference";
 
 /**
@@ -95,11 +96,7 @@ export type CampaignBriefInput = z.infer<typeof CampaignBriefInputSchema>;
 
 export const CampaignIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
-export const CampaignBriefCapabilitiesSchema = z.object({
-  edit: z.boolean(),
-  run: z.boolean(),
-  delete: z.boolean(),
-});
+export const CampaignBriefCapabilitiesSchema = objectOfKeys(["edit", "run", "delete"], z.boolean());
 
 /** The kit statuses. */
 export const KIT_STATUSES = ["running", "cancelled", "done", "failed"] as const;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { objectOfKeys } from "./object-of-keys";
 
 // The lifecycle states and capabilities of a content item: light enough for the first screens
 // (the dashboard, the library list) to check answers without the quality report's schemas.
@@ -13,11 +14,12 @@ export type ContentStatus = z.infer<typeof ContentStatusSchema>;
  * policy for the item): edit its text, optimise it, make an image, repurpose it, save it as an
  * example.
  */
-export const ContentItemCapabilitiesSchema = z.object({
-  edit: z.boolean(),
-  optimize: z.boolean(),
-  visualize: z.boolean(),
-  repurpose: z.boolean(),
-  saveAsExample: z.boolean(),
-});
+export const CONTENT_ITEM_ACTIONS = [
+  "edit",
+  "optimize",
+  "visualize",
+  "repurpose",
+  "saveAsExample",
+] as const;
+export const ContentItemCapabilitiesSchema = objectOfKeys(CONTENT_ITEM_ACTIONS, z.boolean());
 export type ContentItemCapabilities = z.infer<typeof ContentItemCapabilitiesSchema>;

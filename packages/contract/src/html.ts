@@ -4,7 +4,9 @@
  * elements to use all derive from these lists. Everything else (scripts, styles, event
  * handlers, iframes, images, javascript: URLs) is removed.
  */
-export const RICH_HTML_TAGS = [
+
+/** The allow-list's block-level elements: each one stands as a paragraph of its own (DOCX). */
+export const RICH_HTML_BLOCK_TAGS = [
   "h1",
   "h2",
   "h3",
@@ -12,21 +14,26 @@ export const RICH_HTML_TAGS = [
   "h5",
   "h6",
   "p",
-  "br",
   "hr",
   "ul",
   "ol",
   "li",
+  "blockquote",
+  "pre",
+  "table",
+] as const;
+
+/** Every element the allow-list keeps: the block-level ones and what stands inside them. */
+export const RICH_HTML_TAGS = [
+  ...RICH_HTML_BLOCK_TAGS,
+  "br",
   "strong",
   "b",
   "em",
   "i",
   "u",
   "s",
-  "blockquote",
   "code",
-  "pre",
-  "table",
   "thead",
   "tbody",
   "tfoot",

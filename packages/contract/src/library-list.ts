@@ -1,9 +1,6 @@
 import { z } from "zod";
-import {
-  ContentItemCapabilitiesSchema,
-  ContentStatusSchema,
-  type ContentStatus,
-} from "./content-status";
+import { CONTENT_ITEM_ACTIONS, ContentStatusSchema, type ContentStatus } from "./content-status";
+import { objectOfKeys } from "./object-of-keys";
 import { formatCappedCount, QUALITY_BAND_IDS } from "./quality-bands";
 import { BuyingStageSchema, ContentTypeSchema } from "./reference";
 
@@ -57,12 +54,9 @@ export function describeLibraryCount(
   return `${seen} ${noun(itemsUpToThisPage, false)}`;
 }
 
+/** The result views' actions, and the lifecycle's. */
 export const LIBRARY_ACTIONS = [
-  "edit",
-  "optimize",
-  "visualize",
-  "repurpose",
-  "saveAsExample",
+  ...CONTENT_ITEM_ACTIONS,
   "duplicate",
   "delete",
   "submit",
@@ -76,17 +70,7 @@ export const LIBRARY_ACTIONS = [
 export type LibraryAction = (typeof LIBRARY_ACTIONS)[number];
 
 /** What the caller may do with one item right now (computed by the server's policy). */
-export const LibraryCapabilitiesSchema = ContentItemCapabilitiesSchema.extend({
-  duplicate: z.boolean(),
-  delete: z.boolean(),
-  submit: z.boolean(),
-  approve: z.boolean(),
-  reject: z.boolean(),
-  publish: z.boolean(),
-  unpublish: z.boolean(),
-  restore: z.boolean(),
-  purge: z.boolean(),
-});
+export const LibraryCapabilitiesSchema = objectOfKeys(LIBRARY_ACTIONS, z.boolean());
 export type LibraryCapabilities = z.infer<typeof LibraryCapabilitiesSchema>;
 
 export const LIBRARY_SORTS = ["updated", "created", "quality"] as const;

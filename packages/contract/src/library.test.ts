@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeLibraryCount } from "./library-list";
+import { QUALITY_BAND_LABELS } from "./quality-bands";
 
 describe("describeLibraryCount", () => {
   it("shows the server's count, with a + when it stopped at the cap", () => {
@@ -22,5 +23,16 @@ describe("describeLibraryCount", () => {
     expect(describeLibraryCount({ total: null, totalCapped: false, nextCursor: null }, 1)).toBe(
       "1 item",
     );
+  });
+});
+
+describe("QUALITY_BAND_LABELS", () => {
+  it("names the dashboard bands' bounds in whole percent", () => {
+    expect(QUALITY_BAND_LABELS).toEqual({
+      high: "High (80% and above)",
+      medium: "Medium (60–79%)",
+      low: "Low (below 60%)",
+      unscored: "Not scored",
+    });
   });
 });

@@ -10,10 +10,16 @@ export const LIBRARY_COUNT_CAP = 1000;
 export const DASHBOARD_QUALITY_BANDS = { high: 0.8, medium: 0.6 } as const;
 export const QUALITY_BAND_IDS = ["high", "medium", "low", "unscored"] as const;
 export type QualityBandId = (typeof QUALITY_BAND_IDS)[number];
+
+/** The bands' lower bounds in whole percent, for their labels. */
+const HIGH_PERCENT = Math.round(DASHBOARD_QUALITY_BANDS.high * 100);
+const MEDIUM_PERCENT = Math.round(DASHBOARD_QUALITY_BANDS.medium * 100);
+
+/** Labels that name the bounds above, e.g. "Medium (60–79%)". */
 export const QUALITY_BAND_LABELS: Record<QualityBandId, string> = {
-  high: "High (80% and above)",
-  medium: "Medium (60–79%)",
-  low: "Low (below 60%)",
+  high: `High (${HIGH_PERCENT}% and above)`,
+  medium: `Medium (${MEDIUM_PERCENT}–${HIGH_PERCENT - 1}%)`,
+  low: `Low (below ${MEDIUM_PERCENT}%)`,
   unscored: "Not scored",
 };
 

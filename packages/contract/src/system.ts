@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ProviderModelInfoSchema } from "./ai";
+import { objectOfKeys } from "./object-of-keys";
 
 export const HealthSchema = z.object({
   status: z.enum(["ok", "degraded"]),
@@ -34,14 +35,8 @@ export type ReadinessCheck = (typeof READINESS_CHECKS)[number];
 export const ReadinessStateSchema = z.enum(["ok", "failed", "skipped", "not_configured"]);
 export type ReadinessState = z.infer<typeof ReadinessStateSchema>;
 
-export const ReadinessChecksSchema = z.object({
-  draining: ReadinessStateSchema,
-  database: ReadinessStateSchema,
-  migrations: ReadinessStateSchema,
-  jobEngine: ReadinessStateSchema,
-  storage: ReadinessStateSchema,
-  fileStore: ReadinessStateSchema,
-});
+/** Every check's state, by check. */
+export const ReadinessChecksSchema = objectOfKeys(READINESS_CHECKS, ReadinessStateSchema);
 export type ReadinessChecks = z.infer<typeof ReadinessChecksSchema>;
 
 /** The 200 answer of GET /api/health/ready. */

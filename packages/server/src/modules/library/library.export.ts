@@ -1,5 +1,10 @@
 import { PassThrough, type Readable } from "node:stream";
-import { CONTENT_TYPE_LABELS, type ContentType, type ExportFormat } from "@content-studio/contract";
+import {
+  CONTENT_TYPE_LABELS,
+  RICH_HTML_BLOCK_TAGS,
+  type ContentType,
+  type ExportFormat,
+} from "@content-studio/contract";
 import {
   Document,
   ExternalHyperlink,
@@ -172,22 +177,7 @@ function runs(nodes: DomNode[], marks: Marks = {}): ParagraphChild[] {
   return out;
 }
 
-const BLOCKS = new Set([
-  "p",
-  "h1",
-  "h2",
-  "h3",
-  "h4",
-  "h5",
-  "h6",
-  "ul",
-  "ol",
-  "li",
-  "blockquote",
-  "pre",
-  "table",
-  "hr",
-]);
+const BLOCKS = new Set<string>(RICH_HTML_BLOCK_TAGS);
 
 /** Block-level HTML (the shared allow-list) as DOCX paragraphs. */
 function blocks(nodes: DomNode[], list?: { ordered: boolean; level: number }): Paragraph[] {
