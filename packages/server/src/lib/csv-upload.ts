@@ -12,12 +12,13 @@ export interface CsvUpload {
  * file is not valid CSV or a record is over `maxRecordSize` characters.
  */
 export function readCsvUpload(text: string, maxRecordSize: number): CsvUpload {
-  const [header, ...rows] = parse<string[]>(text, {
+  const records: string[][] = parse(text, {
     bom: true,
     skip_empty_lines: true,
     relax_column_count: true,
     max_record_size: maxRecordSize,
   });
+  const [header, ...rows] = records;
   return { columns: (header ?? []).map((h) => h.trim().toLowerCase()), rows };
 }
 
