@@ -51,6 +51,24 @@ export function firstRow<DB, TB extends keyof DB, O>(
   return (lock.forUpdate ? query.forUpdate() : query).executeTakeFirst();
 }
 
+/**
+ * The rows of `table` whose `column` holds one of `keys` (e.g. the children of these parents),
+ * ordered by the `orderBy` columns in turn, each ascending; no statement for no keys.
+ */
+export async function rowsWhereIn<T extends keyof Database>(
+  db: Db,
+  table: T,
+  column: keyof Database[T] & string,
+  keys: readonly string[],
+  orderBy: readonly (keyof Database[T] & string)[],
+): Promise<Selectable<Database[T]>[]> {
+  if (keys.length === 0) return [];
+  const keyColumn: string = column;
+  let query = untyped(db).selectFrom(table).selectAll().where(keyColumn, "in", keys);
+  for (const by of orderBy as readonly string[]) query = query.orderBy(by);
+  return (await query.execute()) as Selectable<Database[T]>[];
+}
+
 /** Changes to a row of table `T`: any column but its id, its stamps and the `Fixed` ones. */
 export type RowChanges<T extends keyof Database, Fixed extends string = never> = Omit<
   Updateable<Database[T]>,

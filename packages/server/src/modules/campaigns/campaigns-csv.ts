@@ -10,8 +10,8 @@ import {
   type CampaignBriefInput,
   type FieldIssue,
 } from "@content-studio/contract";
-import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
+import { readCsvUpload, unescapeCsvFormula, type CsvUpload } from "../../lib/csv-upload";
 import { factProblem, offerProblem, type BriefReferences } from "./brief-references";
 
 /**
@@ -86,9 +86,6 @@ export function briefCsvFileName(brief: Pick<CampaignBrief, "name">): string {
   return `brief-${slug || "export"}.csv`;
 }
 
-/** The escaping's apostrophe removed again: `'=x` was written for `=x`. */
-const unescapeCell = (value: string) => (/^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value);
-
 const listOf = (value: string) =>
   value
     .split(LIST_SEPARATOR)
@@ -108,14 +105,9 @@ const at = (line: number, column: string) => `row ${line}.${column}`;
  * reported, so a file is fixed in one pass. The brief is then checked as any saved brief is.
  */
 export function readBriefCsv(text: string, refs: BriefReferences): BriefCsvResult {
-  let records: string[][];
+  let upload: CsvUpload;
   try {
-    records = parse(text, {
-      bom: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-      max_record_size: 64 * 1024,
-    });
+    upload = readCsvUpload(text, 64 * 1024);
   } catch (error) {
     const message = error instanceof Error ? error.message : "unreadable";
     return {
@@ -123,8 +115,7 @@ export function readBriefCsv(text: string, refs: BriefReferences): BriefCsvResul
       issues: [{ path: "file", message: `The file is not valid CSV: ${message}` }],
     };
   }
-  const [header, ...rows] = records;
-  const names = (header ?? []).map((h) => h.trim().toLowerCase());
+  const { columns: names, rows } = upload;
   const missing = BRIEF_CSV_COLUMNS.filter((c) => !names.includes(c));
   if (missing.length > 0) {
     return {
@@ -140,7 +131,7 @@ export function readBriefCsv(text: string, refs: BriefReferences): BriefCsvResul
   }
   const issues: FieldIssue[] = [];
   const cellOf = (record: string[], column: Column) =>
-    unescapeCell((record[names.indexOf(column)] ?? "").trim());
+    unescapeCsvFormula((record[names.indexOf(column)] ?? "").trim());
 
   const first = rows[0]!;
   rows.forEach((record, index) => {

@@ -1,6 +1,6 @@
 import type { BuyingStage } from "@content-studio/contract";
 import { sql } from "kysely";
-import { idTable, userNameOf, type Db } from "../../db/queries";
+import { idTable, rowsWhereIn, userNameOf, type Db } from "../../db/queries";
 import type { CampaignBriefCellRow, CampaignBriefRow, NewCampaignBrief } from "../../db/types";
 
 /** A brief row with its owner's name (empty when the account is gone). */
@@ -45,14 +45,7 @@ export async function findBriefRow(
 
 /** The cells of the briefs, in each brief's chosen order. */
 export function listCellRows(db: Db, briefIds: readonly string[]): Promise<CampaignBriefCellRow[]> {
-  if (briefIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom("campaign_brief_cell")
-    .selectAll()
-    .where("brief_id", "in", briefIds)
-    .orderBy("brief_id")
-    .orderBy("sort_order")
-    .execute();
+  return rowsWhereIn(db, "campaign_brief_cell", "brief_id", briefIds, ["brief_id", "sort_order"]);
 }
 
 export async function insertBriefRow(db: Db, row: NewCampaignBrief): Promise<void> {

@@ -8,8 +8,8 @@ import {
   type GlossaryTerm,
   type GlossaryTermInput,
 } from "@content-studio/contract";
-import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
+import { readCsvUpload, unescapeCsvFormula, type CsvUpload } from "../../lib/csv-upload";
 
 /** The glossary as CSV (header first), every cell escaped against formula injection. */
 export function glossaryToCsv(terms: readonly GlossaryTerm[]): string {
@@ -26,9 +26,6 @@ export function glossaryToCsv(terms: readonly GlossaryTerm[]): string {
 const TRUE = new Set(["true", "yes", "1", "y"]);
 const FALSE = new Set(["false", "no", "0", "n", ""]);
 
-/** A cell written by `glossaryToCsv` (a leading apostrophe before a formula sign) read back. */
-const unescape = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
-
 export type ParsedGlossaryCsv =
   { ok: true; terms: GlossaryTermInput[] } | { ok: false; errors: GlossaryImportRowError[] };
 
@@ -39,20 +36,14 @@ export type ParsedGlossaryCsv =
  * twice); all errors are returned so the file can be fixed in one go.
  */
 export function parseGlossaryCsv(csv: string): ParsedGlossaryCsv {
-  let records: string[][];
+  let upload: CsvUpload;
   try {
-    records = parse(csv, {
-      bom: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-      max_record_size: 16 * 1024,
-    });
+    upload = readCsvUpload(csv, 16 * 1024);
   } catch (error) {
     const line = (error as { lines?: number }).lines ?? 1;
     return { ok: false, errors: [{ line, message: "The file is not valid CSV." }] };
   }
-  const [header, ...rows] = records;
-  const columns = (header ?? []).map((h) => h.trim().toLowerCase());
+  const { columns, rows } = upload;
   const missing = ["concept", "locale", "term", "status"].filter((c) => !columns.includes(c));
   if (missing.length > 0) {
     return {
@@ -68,7 +59,7 @@ export function parseGlossaryCsv(csv: string): ParsedGlossaryCsv {
   }
   const cell = (row: string[], name: string) => {
     const i = columns.indexOf(name);
-    return i < 0 ? "" : unescape((row[i] ?? "").trim());
+    return i < 0 ? "" : unescapeCsvFormula((row[i] ?? "").trim());
   };
   const errors: GlossaryImportRowError[] = [];
   const terms: GlossaryTermInput[] = [];

@@ -62,11 +62,16 @@ const termAudit = (
   row: Pick<GlossaryTermRow, "term" | "locale">,
 ) => auditBy(actor, action, { type: "glossary_term", id, label: labelOf(row) });
 
-/** Runs one term's write in a transaction; a twin saved meanwhile (unique index) is a conflict. */
+/**
+ * Runs one term's write by `actor` (who must be allowed to manage the glossary) in a
+ * transaction; a twin saved meanwhile (unique index) is a conflict.
+ */
 async function writeTerm(
   ctx: GlossaryContext,
+  actor: SessionUser,
   work: (trx: Transaction<Database>) => Promise<GlossaryTerm>,
 ): Promise<GlossaryTerm> {
+  glossaryPolicy.authorize(actor, "manage");
   try {
     return await ctx.db.transaction().execute(work);
   } catch (error) {
@@ -86,8 +91,7 @@ export async function createGlossaryTerm(
   actor: SessionUser,
   input: GlossaryTermInput,
 ): Promise<GlossaryTerm> {
-  glossaryPolicy.authorize(actor, "manage");
-  return writeTerm(ctx, async (trx) => {
+  return writeTerm(ctx, actor, async (trx) => {
     await repo.lockGlossary(trx);
     await assertRoomFor(trx, 1);
     if (await repo.findGlossaryTermByKey(trx, input))
@@ -111,8 +115,7 @@ export async function updateGlossaryTermFor(
   id: string,
   input: GlossaryTermInput,
 ): Promise<GlossaryTerm> {
-  glossaryPolicy.authorize(actor, "manage");
-  return writeTerm(ctx, async (trx) => {
+  return writeTerm(ctx, actor, async (trx) => {
     const before = orNotFound(
       await repo.findGlossaryTerm(trx, id, { forUpdate: true }),
       "Term not found.",

@@ -25,16 +25,14 @@ export function presentConnection(
             authorId: str("authorId"),
           }
         : { target: "webflow", collectionId: str("collectionId") };
-  const mapping = WebflowFieldMappingSchema.safeParse(row.field_mapping);
-  const lastTest = ConnectionTestResultSchema.safeParse(row.last_test);
   return {
     id: row.id,
     name: row.name,
     target: row.target,
     settings,
     utm: { source: row.utm.source, medium: row.utm.medium, campaign: row.utm.campaign ?? "" },
-    fieldMapping: mapping.success ? mapping.data : null,
-    lastTest: lastTest.success ? lastTest.data : null,
+    fieldMapping: WebflowFieldMappingSchema.safeParse(row.field_mapping).data ?? null,
+    lastTest: ConnectionTestResultSchema.safeParse(row.last_test).data ?? null,
     createdAt: iso(row.created_at),
     createdBy: row.creator_name ?? null,
   };

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Selectable } from "kysely";
-import { idTable, userNameOf, type Db } from "../../db/queries";
+import { idTable, rowsWhereIn, userNameOf, type Db } from "../../db/queries";
 import type {
   WebhookAttemptTable,
   WebhookDeliveryTable,
@@ -98,14 +98,7 @@ export function listDeliveries(
 }
 
 export function listAttempts(db: Db, deliveryIds: string[]): Promise<WebhookAttemptRow[]> {
-  if (deliveryIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom("webhook_attempt")
-    .selectAll()
-    .where("delivery_id", "in", deliveryIds)
-    .orderBy("attempt")
-    .orderBy("started_at")
-    .execute();
+  return rowsWhereIn(db, "webhook_attempt", "delivery_id", deliveryIds, ["attempt", "started_at"]);
 }
 
 export async function lastAttemptNumber(db: Db, deliveryId: string): Promise<number> {

@@ -212,15 +212,27 @@ export async function rotateWebhookSecret(
   return { endpoint: presentEndpoint(row), secret };
 }
 
+/**
+ * Queues a delivery for `actor`, who must manage webhooks: the job engine is started so the
+ * delivery is sent, then `work` queues it in one transaction.
+ */
+async function queueDeliveryBy<T>(
+  ctx: AppContext,
+  actor: SessionUser,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  webhooksPolicy.authorize(actor, "manage");
+  await ctx.jobEngine.start();
+  return ctx.db.transaction().execute(work);
+}
+
 /** Sends a `webhook.test` message to one endpoint, whatever its events. */
 export async function sendTestEvent(
   ctx: AppContext,
   actor: SessionUser,
   id: string,
 ): Promise<WebhookDelivery> {
-  webhooksPolicy.authorize(actor, "manage");
-  await ctx.jobEngine.start();
-  const delivery = await ctx.db.transaction().execute(async (trx) => {
+  const delivery = await queueDeliveryBy(ctx, actor, async (trx) => {
     const row = orNotFound(await repo.findEndpoint(trx, id, { forUpdate: true }), NOT_FOUND);
     if (!row.enabled) throw new AppError("conflict", "Switch the endpoint on to send to it.");
     const queued = await queueDelivery(ctx, trx, {
@@ -273,9 +285,7 @@ export async function replayWebhookDelivery(
   id: string,
   deliveryId: string,
 ): Promise<WebhookDelivery> {
-  webhooksPolicy.authorize(actor, "manage");
-  await ctx.jobEngine.start();
-  const delivery = await ctx.db.transaction().execute(async (trx) => {
+  const delivery = await queueDeliveryBy(ctx, actor, async (trx) => {
     const endpoint = await repo.findEndpoint(trx, id, { forUpdate: true });
     const found = await repo.findDelivery(trx, deliveryId);
     if (!endpoint || found?.endpoint_id !== id) {
