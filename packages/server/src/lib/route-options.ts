@@ -151,8 +151,19 @@ type Declare<M extends Access> = <
   route: JsonRoute<P, Q, B, A, M>,
 ) => void;
 
-/** A module's JSON routes, by method: see `jsonRoutes`. */
-type JsonRoutes<M extends Access> = Record<"get" | "post" | "put" | "patch" | "delete", Declare<M>>;
+/**
+ * A module's JSON routes, by method (see `jsonRoutes`), and `options`: `routeOptions` under the
+ * module's tags, for its routes written out (a file, a stream, a redirect).
+ */
+type JsonRoutes<M extends Access> = Record<
+  "get" | "post" | "put" | "patch" | "delete",
+  Declare<M>
+> & {
+  options: <S extends Omit<DescribedRouteSchema, "tags">>(
+    access: Access,
+    schema: S,
+  ) => ReturnType<typeof routeOptions<S & { tags: string[] }>>;
+};
 
 /** The app a module's routes are declared on: its requests typed by the contract's zod schemas. */
 type ZodApp = FastifyInstance<
@@ -207,5 +218,6 @@ export function jsonRoutes<M extends Access>(
     put: declare("PUT"),
     patch: declare("PATCH"),
     delete: declare("DELETE"),
+    options: (access, schema) => routeOptions(access, { ...schema, tags: module.tags }),
   };
 }

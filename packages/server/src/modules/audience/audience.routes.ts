@@ -20,7 +20,7 @@ import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
 import { MAX_PREVIEWS_PER_USER, reserveIngestSlot } from "../../lib/ingest-slots";
 import { success } from "../../lib/envelope";
-import { jsonRoutes, routeOptions } from "../../lib/route-options";
+import { jsonRoutes } from "../../lib/route-options";
 import { assertNoNul } from "../../plugins/nul-guard";
 import { actorOf } from "../../plugins/access";
 import * as audience from "./audience.service";
@@ -47,10 +47,9 @@ export const audienceRoutes =
 
     app.get(
       "/api/audience/export",
-      routeOptions("viewer", {
+      route.options("viewer", {
         operationId: "exportAudience",
         summary: "Download the intent overview as CSV",
-        tags: ["audience"],
         querystring: AudienceExportQuerySchema,
       }),
       async (request, reply) => {
@@ -71,10 +70,9 @@ export const audienceRoutes =
 
     app.post(
       "/api/audience/imports/preview",
-      routeOptions("editor", {
+      route.options("editor", {
         operationId: "previewIntentImport",
         summary: "Upload an intent CSV and preview its import",
-        tags: ["audience"],
         response: { 200: successEnvelope(ImportPreviewSchema) },
       }),
       async (request) => {
@@ -144,10 +142,9 @@ export const audienceRoutes =
 
     app.get(
       "/api/audience/content/:id/accounts/export",
-      routeOptions("viewer", {
+      route.options("viewer", {
         operationId: "exportContentAccounts",
         summary: "Download the accounts a content item matches as CSV",
-        tags: ["audience"],
         params: ContentIdParamsSchema,
       }),
       async (request, reply) => {

@@ -1,13 +1,15 @@
 import { AuditPageSchema, AuditQuerySchema } from "@content-studio/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
-import { jsonRoutes, routeOptions } from "../../lib/route-options";
+import { jsonRoutes } from "../../lib/route-options";
 import { exportAuditCsv, listAudit } from "./audit.service";
 
 export const auditRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    jsonRoutes(app, { access: "admin", tags: ["audit"] }).get("/api/audit", {
+    const route = jsonRoutes(app, { access: "admin", tags: ["audit"] });
+
+    route.get("/api/audit", {
       operationId: "listAuditLog",
       summary: "List audit log entries",
       querystring: AuditQuerySchema,
@@ -17,10 +19,9 @@ export const auditRoutes =
 
     app.get(
       "/api/audit/export",
-      routeOptions("admin", {
+      route.options("admin", {
         operationId: "exportAuditLog",
         summary: "Download the audit log as CSV",
-        tags: ["audit"],
         querystring: AuditQuerySchema,
       }),
       async (request, reply) => {

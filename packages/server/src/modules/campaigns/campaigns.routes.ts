@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
-import { jsonRoutes, nullAfter, routeOptions } from "../../lib/route-options";
+import { jsonRoutes, nullAfter } from "../../lib/route-options";
 import { actorOf } from "../../plugins/access";
 import { assertNoNul } from "../../plugins/nul-guard";
 import { MAX_BRIEF_CSV_BYTES } from "./campaigns-csv";
@@ -102,10 +102,9 @@ export const campaignsRoutes =
 
     app.get(
       "/api/campaigns/:id/export.csv",
-      routeOptions("viewer", {
+      route.options("viewer", {
         operationId: "exportCampaign",
         summary: "Download a campaign brief as CSV",
-        tags: ["campaigns"],
         params: CampaignIdParamsSchema,
       }),
       async (request, reply) => {

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context";
 import { changeFeedOf } from "../../db/change-feed";
-import { jsonRoutes, routeOptions } from "../../lib/route-options";
+import { jsonRoutes } from "../../lib/route-options";
 import { startStreamReply } from "../../lib/stream-reply";
 import { actorOf } from "../../plugins/access";
 import { openKitExport } from "./kit-export-store";
@@ -57,10 +57,9 @@ export const kitRoutes =
     // writes), at most every EVENT_THROTTLE_MS, until the client leaves.
     app.get(
       "/api/kits/:id/events",
-      routeOptions("viewer", {
+      route.options("viewer", {
         operationId: "streamKitEvents",
         summary: "Follow a campaign kit's progress (server-sent events)",
-        tags: ["campaigns"],
         params: CampaignIdParamsSchema,
       }),
       async (request, reply) => {
@@ -148,10 +147,9 @@ export const kitRoutes =
 
     app.get(
       "/api/kits/:id/export.zip",
-      routeOptions("viewer", {
+      route.options("viewer", {
         operationId: "exportKit",
         summary: "Download a campaign kit as a ZIP",
-        tags: ["campaigns"],
         params: CampaignIdParamsSchema,
       }),
       async (request, reply) => {
@@ -171,10 +169,9 @@ export const kitRoutes =
 
     app.get(
       "/api/kits/:id/exports/:exportId",
-      routeOptions("viewer", {
+      route.options("viewer", {
         operationId: "downloadKitExport",
         summary: "Download a kit export kept in the file store (its requester only)",
-        tags: ["campaigns"],
         params: KitExportParamsSchema,
       }),
       async (request, reply) => {

@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
-import { jsonRoutes, routeOptions } from "../../lib/route-options";
+import { jsonRoutes } from "../../lib/route-options";
 import { startStreamReply } from "../../lib/stream-reply";
 import { actorOf } from "../../plugins/access";
 import { clientGoneSignal } from "../../plugins/client-gone";
@@ -45,10 +45,9 @@ export const generationRoutes =
 
     app.post(
       "/api/generate-content/stream",
-      routeOptions("editor", {
+      route.options("editor", {
         operationId: "generateContentStream",
         summary: "Generate content from a brief, streamed as events",
-        tags: ["content"],
         body: GenerateContentBodySchema,
       }),
       async (request, reply) => {

@@ -17,7 +17,7 @@ import type { AppContext } from "../../app-context";
 import { changeFeedOf } from "../../db/change-feed";
 import { AnswerCache } from "../../lib/answer-cache";
 import { AppError } from "../../lib/app-error";
-import { jsonRoutes, routeOptions } from "../../lib/route-options";
+import { jsonRoutes } from "../../lib/route-options";
 import { clientGoneSignal } from "../../plugins/client-gone";
 import { assertNoNul } from "../../plugins/nul-guard";
 import * as examples from "./examples.service";
@@ -86,10 +86,9 @@ export const examplesRoutes =
 
     app.get(
       "/api/examples/:id/export",
-      routeOptions("viewer", {
+      route.options("viewer", {
         operationId: "exportExample",
         summary: "Download a benchmark example as Markdown",
-        tags: ["examples"],
         params: ExampleIdParamsSchema,
       }),
       async (request, reply) => {

@@ -63,14 +63,10 @@ export const glossaryRoutes =
 
     app.get(
       "/api/settings/glossary/export",
-      {
-        schema: {
-          operationId: "exportGlossary",
-          summary: "Download the glossary as CSV",
-          tags: ["glossary"],
-        },
-        config: { access: "viewer" },
-      },
+      route.options("viewer", {
+        operationId: "exportGlossary",
+        summary: "Download the glossary as CSV",
+      }),
       async (_request, reply) =>
         reply
           .type("text/csv; charset=utf-8")

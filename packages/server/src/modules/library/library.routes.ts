@@ -16,7 +16,7 @@ import { z } from "zod";
 import type { AppContext } from "../../app-context";
 import { changeFeedOf } from "../../db/change-feed";
 import { AnswerCache } from "../../lib/answer-cache";
-import { jsonRoutes, nullAfter, routeOptions } from "../../lib/route-options";
+import { jsonRoutes, nullAfter } from "../../lib/route-options";
 import { duplicateLibraryItem } from "./library-create.service";
 import {
   getLibraryHistory,
@@ -152,10 +152,9 @@ export const libraryRoutes =
 
     app.get(
       "/api/library/:id/export",
-      routeOptions("viewer", {
+      route.options("viewer", {
         operationId: "exportLibraryItem",
         summary: "Download a library item in a chosen format",
-        tags: ["library"],
         params: LibraryIdParamsSchema,
         querystring: ExportQuerySchema,
       }),
