@@ -9,7 +9,7 @@ import { Pencil, PlugZap, Plus } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { MutationConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { useDeleteConfirmation } from "../../../components/ui/confirm-dialog";
 import { Card } from "../../../components/ui/card";
 import { FormDialog } from "../../../components/ui/dialog";
 import { SelectField, TextField } from "../../../components/ui/field";
@@ -56,7 +56,15 @@ function describeSettings(c: PublishingConnection): string {
 export function PublishingCard() {
   const connections = usePublishingConnections();
   const [editing, setEditing] = useState<PublishingConnection | "new" | null>(null);
-  const [deleting, setDeleting] = useState<PublishingConnection | null>(null);
+  const deletion = useDeleteConfirmation(useDeletePublishingConnection(), {
+    title: "Delete connection",
+    describe: (connection: PublishingConnection) => (
+      <p>
+        Delete {connection.name} and its export records? Drafts already made at{" "}
+        {PUBLISHING_TARGET_LABELS[connection.target]} stay there.
+      </p>
+    ),
+  });
   return (
     <Card
       title="Publishing"
@@ -83,7 +91,7 @@ export function PublishingCard() {
               key={c.id}
               connection={c}
               onEdit={() => setEditing(c)}
-              onDelete={() => setDeleting(c)}
+              onDelete={() => deletion.ask(c)}
             />
           ))}
         </ul>
@@ -103,9 +111,7 @@ export function PublishingCard() {
           onClose={() => setEditing(null)}
         />
       ) : null}
-      {deleting ? (
-        <DeleteConnectionDialog connection={deleting} onClose={() => setDeleting(null)} />
-      ) : null}
+      {deletion.dialog}
     </Card>
   );
 }
@@ -357,28 +363,5 @@ function ConnectionDialog({
         </div>
       </fieldset>
     </FormDialog>
-  );
-}
-
-function DeleteConnectionDialog({
-  connection,
-  onClose,
-}: {
-  connection: PublishingConnection;
-  onClose: () => void;
-}) {
-  const remove = useDeletePublishingConnection();
-  return (
-    <MutationConfirmDialog
-      title="Delete connection"
-      mutation={remove}
-      variables={connection.id}
-      onClose={onClose}
-    >
-      <p>
-        Delete {connection.name} and its export records? Drafts already made at{" "}
-        {PUBLISHING_TARGET_LABELS[connection.target]} stay there.
-      </p>
-    </MutationConfirmDialog>
   );
 }
