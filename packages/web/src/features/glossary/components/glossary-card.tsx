@@ -7,8 +7,9 @@ import {
   type ListGlossaryQuery,
   type TermStatus,
 } from "@content-studio/contract";
-import { Pencil, Plus } from "lucide-react";
+import { Pencil } from "lucide-react";
 import { useState } from "react";
+import { AddButton } from "../../../components/ui/add-button";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { ExportButton } from "../../../components/ui/export-button";
@@ -66,10 +67,7 @@ export function GlossaryCard() {
           {canManage ? (
             <>
               {importer.button}
-              <Button size="sm" onClick={() => setEditing({})}>
-                <Plus className="size-4" aria-hidden="true" />
-                Add term
-              </Button>
+              <AddButton onClick={() => setEditing({})}>Add term</AddButton>
             </>
           ) : null}
         </div>

@@ -5,8 +5,9 @@ import {
   type PublishingConnection,
   type PublishingTarget,
 } from "@content-studio/contract";
-import { Pencil, PlugZap, Plus } from "lucide-react";
+import { Pencil, PlugZap } from "lucide-react";
 import { useState, type FormEvent } from "react";
+import { AddButton } from "../../../components/ui/add-button";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { useDeleteConfirmation } from "../../../components/ui/confirm-dialog";
@@ -69,12 +70,7 @@ export function PublishingCard() {
     <Card
       title="Publishing"
       description="Send approved content to WordPress, HubSpot or Webflow as a draft. Nothing is ever published from here."
-      actions={
-        <Button size="sm" onClick={() => setEditing("new")}>
-          <Plus className="size-4" aria-hidden="true" />
-          Add connection
-        </Button>
-      }
+      actions={<AddButton onClick={() => setEditing("new")}>Add connection</AddButton>}
     >
       {connections.isPending ? (
         <LoadingText>Loading connections...</LoadingText>

@@ -5,8 +5,9 @@ import {
   type WebhookEndpoint,
   type WebhookEventType,
 } from "@content-studio/contract";
-import { History, Plus, RefreshCw, Send, type LucideIcon } from "lucide-react";
+import { History, RefreshCw, Send, type LucideIcon } from "lucide-react";
 import { useState, type ComponentProps, type FormEvent } from "react";
+import { AddButton } from "../../../components/ui/add-button";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { CheckboxField, withItem } from "../../../components/ui/checkbox-field";
@@ -51,12 +52,7 @@ export function WebhooksCard() {
     <Card
       title="Webhooks"
       description="Signed messages (Standard Webhooks) to your systems when content moves through review, facts expire, intent surges or a kit completes."
-      actions={
-        <Button size="sm" onClick={() => setAdding(true)}>
-          <Plus className="size-4" aria-hidden="true" />
-          Add endpoint
-        </Button>
-      }
+      actions={<AddButton onClick={() => setAdding(true)}>Add endpoint</AddButton>}
     >
       {webhooks.isPending ? (
         <LoadingText>Loading webhooks...</LoadingText>
