@@ -1,5 +1,5 @@
 import type { UseMutationResult } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Alert } from "./alert";
 import { Button } from "./button";
 import { Dialog } from "./dialog";
@@ -90,4 +90,37 @@ export function MutationConfirmDialog<TVariables>({
       onConfirm={() => mutation.mutate(variables, { onSuccess: onDone ?? props.onClose })}
     />
   );
+}
+
+interface DeleteConfirmationOptions<T> {
+  /** The dialog's title and its confirm button's words ("Delete term"). */
+  title: string;
+  /** What deleting `item` does, in the words of the item's own list. */
+  describe: (item: T) => ReactNode;
+}
+
+/**
+ * A list's "delete this row?": `ask(item)` opens a confirmation whose button runs `mutation`
+ * with the item's id, afresh for every item; `dialog` is that confirmation while it is open.
+ */
+export function useDeleteConfirmation<T extends { id: string }>(
+  mutation: UseMutationResult<unknown, Error, string>,
+  { title, describe }: DeleteConfirmationOptions<T>,
+) {
+  const [item, setItem] = useState<T | null>(null);
+  const ask = (next: T) => {
+    mutation.reset();
+    setItem(next);
+  };
+  const dialog = item ? (
+    <MutationConfirmDialog
+      title={title}
+      mutation={mutation}
+      variables={item.id}
+      onClose={() => setItem(null)}
+    >
+      {describe(item)}
+    </MutationConfirmDialog>
+  ) : null;
+  return { ask, dialog };
 }

@@ -36,6 +36,48 @@ const FIELDS = [
   "s3Region",
 ] as const;
 
+/** The repository's location fields; a hint may depend on the server's saved settings. */
+const LOCATION_FIELDS: {
+  key: Exclude<(typeof FIELDS)[number], "repositorySource">;
+  label: string;
+  required?: boolean;
+  maxLength: number;
+  placeholder?: string;
+  hint: string | ((saved: ExampleRepoSettingsView) => string);
+}[] = [
+  {
+    key: "exampleRepoPath",
+    label: "Local path",
+    required: true,
+    maxLength: 1000,
+    hint: "A folder on the server, inside its examples root (e.g. ./examples).",
+  },
+  {
+    key: "cloudRepoUrl",
+    label: "Cloud URL",
+    maxLength: 2000,
+    placeholder: "s3://bucket/prefix/",
+    hint: "s3://bucket/prefix, or an https:// URL of a .zip or .tar.gz archive.",
+  },
+  {
+    key: "s3Endpoint",
+    label: "S3 endpoint",
+    maxLength: 500,
+    placeholder: "https://s3.example.com",
+    hint: "Leave empty for AWS; set it for S3-compatible storage.",
+  },
+  {
+    key: "s3Region",
+    label: "S3 region",
+    required: true,
+    maxLength: 50,
+    hint: (saved) =>
+      saved.s3CredentialsConfigured
+        ? "S3 credentials are set in the server environment."
+        : "No S3 credentials are set on the server, so s3:// sources cannot be read (https archive URLs can).",
+  },
+];
+
 /** Whether this browser can pick a whole folder (`<input webkitdirectory>`). */
 const supportsDirectoryPicker = () =>
   typeof HTMLInputElement !== "undefined" && "webkitdirectory" in HTMLInputElement.prototype;
@@ -131,38 +173,14 @@ function RepositorySettings({ saved }: { saved: ExampleRepoSettingsView }) {
             </p>
           </div>
           <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-            <TextField
-              label="Local path"
-              {...field("exampleRepoPath")}
-              required
-              maxLength={1000}
-              hint="A folder on the server, inside its examples root (e.g. ./examples)."
-            />
-            <TextField
-              label="Cloud URL"
-              {...field("cloudRepoUrl")}
-              maxLength={2000}
-              placeholder="s3://bucket/prefix/"
-              hint="s3://bucket/prefix, or an https:// URL of a .zip or .tar.gz archive."
-            />
-            <TextField
-              label="S3 endpoint"
-              {...field("s3Endpoint")}
-              maxLength={500}
-              placeholder="https://s3.example.com"
-              hint="Leave empty for AWS; set it for S3-compatible storage."
-            />
-            <TextField
-              label="S3 region"
-              {...field("s3Region")}
-              required
-              maxLength={50}
-              hint={
-                saved.s3CredentialsConfigured
-                  ? "S3 credentials are set in the server environment."
-                  : "No S3 credentials are set on the server, so s3:// sources cannot be read (https archive URLs can)."
-              }
-            />
+            {LOCATION_FIELDS.map(({ key, hint, ...props }) => (
+              <TextField
+                key={key}
+                {...props}
+                {...field(key)}
+                hint={typeof hint === "string" ? hint : hint(saved)}
+              />
+            ))}
           </div>
         </fieldset>
 

@@ -7,12 +7,13 @@ import {
   type ListGlossaryQuery,
   type TermStatus,
 } from "@content-studio/contract";
-import { Pencil, Plus } from "lucide-react";
+import { Pencil } from "lucide-react";
 import { useState } from "react";
+import { AddButton } from "../../../components/ui/add-button";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { ExportButton } from "../../../components/ui/export-button";
-import { MutationConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { useDeleteConfirmation } from "../../../components/ui/confirm-dialog";
 import { Card } from "../../../components/ui/card";
 import { DataTable } from "../../../components/ui/data-table";
 import { OptionsField, optionsOf } from "../../../components/ui/options-field";
@@ -44,7 +45,15 @@ export function GlossaryCard() {
   const exporter = useExportGlossary();
   const importer = useGlossaryImport();
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<GlossaryTerm | null>(null);
+  const deletion = useDeleteConfirmation(useDeleteGlossaryTerm(), {
+    title: "Delete term",
+    describe: (term: GlossaryTerm) => (
+      <p>
+        Delete “{term.term}” ({KIT_LANGUAGE_LABELS[term.locale]}, {TERM_STATUS_LABELS[term.status]}
+        )? Writers and the language check stop using it at once.
+      </p>
+    ),
+  });
   const canManage = glossary.data?.can.manage ?? false;
   const filtered = query.locale !== undefined || query.status !== undefined;
 
@@ -58,10 +67,7 @@ export function GlossaryCard() {
           {canManage ? (
             <>
               {importer.button}
-              <Button size="sm" onClick={() => setEditing({})}>
-                <Plus className="size-4" aria-hidden="true" />
-                Add term
-              </Button>
+              <AddButton onClick={() => setEditing({})}>Add term</AddButton>
             </>
           ) : null}
         </div>
@@ -106,7 +112,7 @@ export function GlossaryCard() {
             terms={glossary.data.terms}
             canManage={canManage}
             onEdit={(term) => setEditing({ term })}
-            onDelete={setDeleting}
+            onDelete={deletion.ask}
           />
         )}
       </div>
@@ -118,7 +124,7 @@ export function GlossaryCard() {
           onClose={() => setEditing(null)}
         />
       ) : null}
-      {deleting ? <DeleteTermDialog term={deleting} onClose={() => setDeleting(null)} /> : null}
+      {deletion.dialog}
     </Card>
   );
 }
@@ -208,22 +214,5 @@ function TermCell({ term: t }: { term: GlossaryTerm }) {
         <span className="mt-1 block text-xs break-words text-slate-500 md:hidden">{t.note}</span>
       ) : null}
     </>
-  );
-}
-
-function DeleteTermDialog({ term, onClose }: { term: GlossaryTerm; onClose: () => void }) {
-  const remove = useDeleteGlossaryTerm();
-  return (
-    <MutationConfirmDialog
-      title="Delete term"
-      mutation={remove}
-      variables={term.id}
-      onClose={onClose}
-    >
-      <p>
-        Delete “{term.term}” ({KIT_LANGUAGE_LABELS[term.locale]}, {TERM_STATUS_LABELS[term.status]}
-        )? Writers and the language check stop using it at once.
-      </p>
-    </MutationConfirmDialog>
   );
 }

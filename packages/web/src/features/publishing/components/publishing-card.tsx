@@ -5,11 +5,12 @@ import {
   type PublishingConnection,
   type PublishingTarget,
 } from "@content-studio/contract";
-import { Pencil, PlugZap, Plus } from "lucide-react";
+import { Pencil, PlugZap } from "lucide-react";
 import { useState, type FormEvent } from "react";
+import { AddButton } from "../../../components/ui/add-button";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { MutationConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { useDeleteConfirmation } from "../../../components/ui/confirm-dialog";
 import { Card } from "../../../components/ui/card";
 import { FormDialog } from "../../../components/ui/dialog";
 import { SelectField, TextField } from "../../../components/ui/field";
@@ -56,17 +57,20 @@ function describeSettings(c: PublishingConnection): string {
 export function PublishingCard() {
   const connections = usePublishingConnections();
   const [editing, setEditing] = useState<PublishingConnection | "new" | null>(null);
-  const [deleting, setDeleting] = useState<PublishingConnection | null>(null);
+  const deletion = useDeleteConfirmation(useDeletePublishingConnection(), {
+    title: "Delete connection",
+    describe: (connection: PublishingConnection) => (
+      <p>
+        Delete {connection.name} and its export records? Drafts already made at{" "}
+        {PUBLISHING_TARGET_LABELS[connection.target]} stay there.
+      </p>
+    ),
+  });
   return (
     <Card
       title="Publishing"
       description="Send approved content to WordPress, HubSpot or Webflow as a draft. Nothing is ever published from here."
-      actions={
-        <Button size="sm" onClick={() => setEditing("new")}>
-          <Plus className="size-4" aria-hidden="true" />
-          Add connection
-        </Button>
-      }
+      actions={<AddButton onClick={() => setEditing("new")}>Add connection</AddButton>}
     >
       {connections.isPending ? (
         <LoadingText>Loading connections...</LoadingText>
@@ -83,7 +87,7 @@ export function PublishingCard() {
               key={c.id}
               connection={c}
               onEdit={() => setEditing(c)}
-              onDelete={() => setDeleting(c)}
+              onDelete={() => deletion.ask(c)}
             />
           ))}
         </ul>
@@ -103,9 +107,7 @@ export function PublishingCard() {
           onClose={() => setEditing(null)}
         />
       ) : null}
-      {deleting ? (
-        <DeleteConnectionDialog connection={deleting} onClose={() => setDeleting(null)} />
-      ) : null}
+      {deletion.dialog}
     </Card>
   );
 }
@@ -357,28 +359,5 @@ function ConnectionDialog({
         </div>
       </fieldset>
     </FormDialog>
-  );
-}
-
-function DeleteConnectionDialog({
-  connection,
-  onClose,
-}: {
-  connection: PublishingConnection;
-  onClose: () => void;
-}) {
-  const remove = useDeletePublishingConnection();
-  return (
-    <MutationConfirmDialog
-      title="Delete connection"
-      mutation={remove}
-      variables={connection.id}
-      onClose={onClose}
-    >
-      <p>
-        Delete {connection.name} and its export records? Drafts already made at{" "}
-        {PUBLISHING_TARGET_LABELS[connection.target]} stay there.
-      </p>
-    </MutationConfirmDialog>
   );
 }

@@ -75,15 +75,20 @@ export function CompanyProfileCard({
   const replaceAt = <T,>(items: T[], index: number, item: T) =>
     items.map((current, i) => (i === index ? item : current));
   const removeAt = <T,>(items: T[], index: number) => items.filter((_, i) => i !== index);
+  /** Binds a text field or area to `value`, with the error at `path`; `change` stores an edit. */
+  const textField = (value: string, path: string, change: (next: string) => void) => ({
+    value,
+    readOnly,
+    error: errors[path],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => change(e.target.value),
+  });
   /** Binds the text fields of item `index` of the list at `path`; `replace` stores a changed item. */
   const itemFields =
     <T extends object>(path: string, index: number, item: T, replace: (next: T) => void) =>
-    (field: TextKeys<T>) => ({
-      value: item[field] as string,
-      readOnly,
-      error: errors[`${path}.${index}.${field}`],
-      onChange: (e: ChangeEvent<HTMLInputElement>) => replace({ ...item, [field]: e.target.value }),
-    });
+    (field: TextKeys<T>) =>
+      textField(item[field] as string, `${path}.${index}.${field}`, (next) =>
+        replace({ ...item, [field]: next }),
+      );
 
   return (
     <Card
@@ -100,21 +105,15 @@ export function CompanyProfileCard({
           <div className="grid gap-4 lg:grid-cols-2">
             <TextField
               label="Company name"
-              value={draft.companyName}
+              {...textField(draft.companyName, "companyName", (next) => set("companyName", next))}
               maxLength={120}
-              readOnly={readOnly}
-              error={errors.companyName}
-              onChange={(event) => set("companyName", event.target.value)}
               required
             />
             <TextAreaField
               label="Short description"
-              value={draft.description}
+              {...textField(draft.description, "description", (next) => set("description", next))}
               rows={3}
               maxLength={600}
-              readOnly={readOnly}
-              error={errors.description}
-              onChange={(event) => set("description", event.target.value)}
             />
           </div>
 

@@ -2,14 +2,12 @@ import { BUILTIN_WRITER_DESCRIPTION, type AiServiceInfo } from "@content-studio/
 import { useId, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
 import { FieldLabel, SelectField } from "../../../components/ui/field";
 import { SelectOptions } from "../../../components/ui/options-field";
-import { LoadingText } from "../../../components/ui/spinner";
 import { SaveForm } from "../../../components/ui/save-form";
 import { cn } from "../../../lib/cn";
 import type { AiProviderForm } from "../hooks/use-ai-provider-form";
-import { ReadOnlyNote, SaveRow } from "./settings-parts";
+import { ReadOnlyNote, SaveRow, SettingsCard } from "./settings-parts";
 
 type ProviderInfo = AiServiceInfo["providers"][number];
 
@@ -48,18 +46,17 @@ interface AiProviderCardProps {
 /** AI Provider Settings: provider, model, the (hinted) key and the current choice. */
 export function AiProviderCard({ info, loading, loadError, form, canEdit }: AiProviderCardProps) {
   return (
-    <Card
+    <SettingsCard
       title="AI Provider Settings"
       description="The AI service and model that write generated content, for everyone in the organisation."
+      loading={loading}
+      loadingText="Loading AI providers..."
+      loadError={loadError}
+      failedText="The AI provider settings could not be loaded."
+      data={info}
     >
-      {loading ? (
-        <LoadingText role="status">Loading AI providers...</LoadingText>
-      ) : loadError || !info ? (
-        <Alert>{loadError?.message ?? "The AI provider settings could not be loaded."}</Alert>
-      ) : (
-        <ProviderForm info={info} form={form} canEdit={canEdit} />
-      )}
-    </Card>
+      {(loaded) => <ProviderForm info={loaded} form={form} canEdit={canEdit} />}
+    </SettingsCard>
   );
 }
 

@@ -1,12 +1,11 @@
+import type { GenerationSettings } from "@content-studio/contract";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
 import { TextAreaField } from "../../../components/ui/field";
-import { LoadingText } from "../../../components/ui/spinner";
 import { SwitchField } from "../../../components/ui/switch-field";
 import { SaveForm } from "../../../components/ui/save-form";
 import type { GenerationForm } from "../hooks/use-generation-form";
-import { ReadOnlyNote, SaveRow } from "./settings-parts";
+import { ReadOnlyNote, SaveRow, SettingsCard } from "./settings-parts";
 import { ThresholdSlider } from "./threshold-slider";
 
 /** The generator's options that new content starts with, as switches. */
@@ -75,24 +74,29 @@ export function GenerationDefaultsCard({
   canEdit,
 }: GenerationDefaultsCardProps) {
   return (
-    <Card
+    <SettingsCard
       title="Content Generation Defaults"
       description="How new content is generated and checked, for everyone in the organisation."
+      loading={loading}
+      loadingText="Loading generation defaults..."
+      loadError={loadError}
+      failedText="The generation defaults could not be loaded."
+      data={form.draft}
     >
-      {loading ? (
-        <LoadingText role="status">Loading generation defaults...</LoadingText>
-      ) : loadError || !form.draft ? (
-        <Alert>{loadError?.message ?? "The generation defaults could not be loaded."}</Alert>
-      ) : (
-        <DefaultsForm form={form} canEdit={canEdit} />
-      )}
-    </Card>
+      {(draft) => <DefaultsForm draft={draft} form={form} canEdit={canEdit} />}
+    </SettingsCard>
   );
 }
 
-function DefaultsForm({ form, canEdit }: { form: GenerationForm; canEdit: boolean }) {
-  const draft = form.draft;
-  if (!draft) return null;
+function DefaultsForm({
+  draft,
+  form,
+  canEdit,
+}: {
+  draft: GenerationSettings;
+  form: GenerationForm;
+  canEdit: boolean;
+}) {
   return (
     <SaveForm label="Content generation defaults" className="space-y-6" onSave={form.save}>
       <fieldset disabled={!canEdit} className="grid grid-cols-1 gap-8 lg:grid-cols-2">

@@ -5,12 +5,13 @@ import {
   type WebhookEndpoint,
   type WebhookEventType,
 } from "@content-studio/contract";
-import { History, Plus, RefreshCw, Send, type LucideIcon } from "lucide-react";
+import { History, RefreshCw, Send, type LucideIcon } from "lucide-react";
 import { useState, type ComponentProps, type FormEvent } from "react";
+import { AddButton } from "../../../components/ui/add-button";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { CheckboxField, withItem } from "../../../components/ui/checkbox-field";
-import { MutationConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { useDeleteConfirmation } from "../../../components/ui/confirm-dialog";
 import { Card } from "../../../components/ui/card";
 import { CopyField } from "../../../components/ui/copy-field";
 import { Dialog, FormDialog } from "../../../components/ui/dialog";
@@ -39,19 +40,19 @@ export function WebhooksCard() {
   const webhooks = useWebhooks();
   const [adding, setAdding] = useState(false);
   const [shown, setShown] = useState<Shown>(null);
-  const [deleting, setDeleting] = useState<WebhookEndpoint | null>(null);
+  const deletion = useDeleteConfirmation(useDeleteWebhook(), {
+    title: "Delete endpoint",
+    describe: (endpoint: WebhookEndpoint) => (
+      <p>Delete {endpoint.url} and its delivery log? Messages waiting for a retry are not sent.</p>
+    ),
+  });
   const [logOf, setLogOf] = useState<WebhookEndpoint | null>(null);
 
   return (
     <Card
       title="Webhooks"
       description="Signed messages (Standard Webhooks) to your systems when content moves through review, facts expire, intent surges or a kit completes."
-      actions={
-        <Button size="sm" onClick={() => setAdding(true)}>
-          <Plus className="size-4" aria-hidden="true" />
-          Add endpoint
-        </Button>
-      }
+      actions={<AddButton onClick={() => setAdding(true)}>Add endpoint</AddButton>}
     >
       {webhooks.isPending ? (
         <LoadingText>Loading webhooks...</LoadingText>
@@ -68,7 +69,7 @@ export function WebhooksCard() {
                   key={e.id}
                   endpoint={e}
                   onSecret={setShown}
-                  onDelete={() => setDeleting(e)}
+                  onDelete={() => deletion.ask(e)}
                   onLog={() => setLogOf(e)}
                 />
               ))}
@@ -88,9 +89,7 @@ export function WebhooksCard() {
         />
       ) : null}
       {shown ? <SecretDialog shown={shown} onClose={() => setShown(null)} /> : null}
-      {deleting ? (
-        <DeleteEndpointDialog endpoint={deleting} onClose={() => setDeleting(null)} />
-      ) : null}
+      {deletion.dialog}
       {logOf ? <WebhookDeliveriesDialog endpoint={logOf} onClose={() => setLogOf(null)} /> : null}
     </Card>
   );
@@ -272,26 +271,6 @@ function SecretDialog({ shown, onClose }: { shown: NonNullable<Shown>; onClose: 
         <CopyField label="Signing secret" value={shown.secret} copyLabel="Copy secret" />
       </div>
     </Dialog>
-  );
-}
-
-function DeleteEndpointDialog({
-  endpoint,
-  onClose,
-}: {
-  endpoint: WebhookEndpoint;
-  onClose: () => void;
-}) {
-  const remove = useDeleteWebhook();
-  return (
-    <MutationConfirmDialog
-      title="Delete endpoint"
-      mutation={remove}
-      variables={endpoint.id}
-      onClose={onClose}
-    >
-      <p>Delete {endpoint.url} and its delivery log? Messages waiting for a retry are not sent.</p>
-    </MutationConfirmDialog>
   );
 }
 
