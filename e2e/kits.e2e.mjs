@@ -12,15 +12,13 @@ import { after, before, describe, it } from "node:test";
 import yauzl from "yauzl";
 import { KIT_ASSET_LABELS } from "@content-studio/contract";
 import { answer, startFakeAiProvider } from "../packages/server/test/fakes/ai-provider-server.ts";
-import { launchBrowser, resultsDir, endJourney } from "./lib/browser.mjs";
+import { launchBrowser, resultsDir, endJourney, DESKTOP, PHONE } from "./lib/browser.mjs";
 import { createBrief, startBrief } from "./lib/campaign-brief.mjs";
 import { startServer } from "./lib/server.mjs";
 import { ADMIN, createFirstAdmin, REVIEWER } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
 
 const JOURNEY = "kits";
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1400, height: 900 };
 const API_KEY = "sk-test-e2e-kits-0123456789";
 const MODEL = "gpt-4o-mini";
 const NAME = "Bracket costing spring kit";

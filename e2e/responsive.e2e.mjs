@@ -5,14 +5,13 @@
 // another accent colour). Screenshots of every screen are kept for review.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { DESKTOP, PHONE } from "./lib/browser.mjs";
 import { fillGeneratorBrief } from "./lib/generator-brief.mjs";
 import { useJourney } from "./lib/journey.mjs";
 import { createFirstAdmin } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
 
 const JOURNEY = "responsive";
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1400, height: 900 };
 const ADMIN = {
   name: "Grace Hopper",
   email: "grace@example.com",

@@ -6,17 +6,16 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { startFakeIdentityProvider } from "../packages/server/test/fakes/oidc-provider.ts";
+import { DESKTOP, PHONE } from "./lib/browser.mjs";
 import { useJourney } from "./lib/journey.mjs";
 import { createFirstAdmin, setDarkMode } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
 
 const JOURNEY = "sso";
 const ADMIN = { name: "Ada Admin", email: "ada@example.com", password: "Orbital-Tooling-2026" };
-const WIDE = { width: 1400, height: 900 };
-const PHONE = { width: 390, height: 844 };
 
 describe("Single sign-on journey", { timeout: 300_000 }, () => {
-  const j = useJourney(JOURNEY, { browser: { viewport: WIDE } });
+  const j = useJourney(JOURNEY, { browser: { viewport: DESKTOP } });
   /** @type {Awaited<ReturnType<typeof startFakeIdentityProvider>>} */
   let idp;
   before(async () => {
@@ -76,7 +75,7 @@ describe("Single sign-on journey", { timeout: 300_000 }, () => {
     await card.getByText("On", { exact: true }).waitFor();
     await card.scrollIntoViewIfNeeded();
     await j.browser.shot("d-card-390-light");
-    await page.setViewportSize(WIDE);
+    await page.setViewportSize(DESKTOP);
 
     // Sign out; the sign-in page offers the provider.
     assert.equal(
@@ -93,7 +92,7 @@ describe("Single sign-on journey", { timeout: 300_000 }, () => {
     await j.browser.shot("f-login-390-light");
     await page.emulateMedia({ colorScheme: "dark" });
     await j.browser.shot("g-login-390-dark");
-    await page.setViewportSize(WIDE);
+    await page.setViewportSize(DESKTOP);
     await j.browser.shot("h-login-1400-dark");
     await page.emulateMedia({ colorScheme: "light" });
 

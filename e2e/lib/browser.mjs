@@ -11,6 +11,10 @@ export const NO_CHROMIUM =
 
 export const resultsDir = path.join(repoRoot, "test-results");
 
+/** The two window sizes journeys check screens at: a phone and a desktop. */
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1400, height: 900 };
+
 /** Chromium's switches besides headless, for the journeys and the Lighthouse bench alike. */
 export const CHROMIUM_FLAGS = [
   "--no-sandbox",
