@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { useJourney } from "./lib/journey.mjs";
+import { NOT_FOUND, SCREENS } from "./lib/screens.mjs";
 import { eventually } from "./lib/wait.mjs";
 
 const JOURNEY = "foundation";
@@ -11,15 +12,6 @@ const ADMIN = {
   email: "ada@example.com",
   password: "Orbital-Tooling-2026",
 };
-/** The sidebar items, their routes and each page's h1 (the route table). */
-const ROUTES = [
-  { label: "Dashboard", path: "/", heading: "Dashboard" },
-  { label: "Target Audience", path: "/target-audience", heading: "Target Audience Analysis" },
-  { label: "Generate Content", path: "/generate", heading: "Content Generator" },
-  { label: "Content Library", path: "/library", heading: "Content Library" },
-  { label: "Example Repository", path: "/examples", heading: "Example Repository" },
-  { label: "Settings", path: "/settings", heading: "Settings" },
-];
 
 describe("foundation journey", { timeout: 240_000 }, () => {
   const j = useJourney(JOURNEY);
@@ -37,7 +29,7 @@ describe("foundation journey", { timeout: 240_000 }, () => {
   /** @param {{ label: string }} active */
   async function expectOnlyCurrent(active) {
     await eventually(async () => {
-      for (const { label } of ROUTES) {
+      for (const { label } of SCREENS) {
         const current = await navLink(label).getAttribute("aria-current");
         if (label === active.label) assert.equal(current, "page", `${label} should be current`);
         else assert.notEqual(current, "page", `${label} should not be current`);
@@ -67,16 +59,16 @@ describe("foundation journey", { timeout: 240_000 }, () => {
   });
 
   it("(b) lists every section in the sidebar and marks the current route", async () => {
-    for (const { label } of ROUTES) await navLink(label).waitFor();
-    for (const route of ROUTES) {
+    for (const { label } of SCREENS) await navLink(label).waitFor();
+    for (const route of SCREENS) {
       await navLink(route.label).click();
       await expectPath(route.path);
       await expectH1(route.heading);
       await expectOnlyCurrent(route);
-      await j.browser.shot(`b-nav-${route.path.slice(1) || "dashboard"}`);
+      await j.browser.shot(`b-nav-${route.name}`);
     }
     // Deep links load directly (the server serves index.html for client routes).
-    for (const route of ROUTES) {
+    for (const route of SCREENS) {
       await j.open(route.path);
       await expectH1(route.heading);
       await expectOnlyCurrent(route);
@@ -98,7 +90,7 @@ describe("foundation journey", { timeout: 240_000 }, () => {
       );
     });
     // Icon-only items keep their accessible names and still navigate.
-    for (const { label } of ROUTES) await navLink(label).waitFor({ state: "attached" });
+    for (const { label } of SCREENS) await navLink(label).waitFor({ state: "attached" });
     await navLink("Settings").click();
     await expectH1("Settings");
     await j.browser.shot("c1-collapsed");
@@ -115,8 +107,8 @@ describe("foundation journey", { timeout: 240_000 }, () => {
   });
 
   it("(d) shows Page Not Found for an unknown route, with a way back", async () => {
-    await j.open("/no-such-page");
-    await j.page.getByRole("heading", { name: "Page Not Found" }).waitFor();
+    await j.open(NOT_FOUND.path);
+    await j.page.getByRole("heading", { name: NOT_FOUND.heading }).waitFor();
     await j.browser.shot("d1-not-found");
     await j.page.getByRole("link", { name: "Return to Dashboard" }).click();
     await expectPath("/");

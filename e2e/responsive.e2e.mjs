@@ -8,6 +8,7 @@ import { describe, it } from "node:test";
 import { DESKTOP, PHONE } from "./lib/browser.mjs";
 import { fillGeneratorBrief } from "./lib/generator-brief.mjs";
 import { useJourney } from "./lib/journey.mjs";
+import { NOT_FOUND, SCREENS } from "./lib/screens.mjs";
 import { createFirstAdmin } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
 
@@ -17,19 +18,15 @@ const ADMIN = {
   email: "grace@example.com",
   password: "Compiler-Nanosecond-2026",
 };
-/** Every route of the app and the h1 it shows. */
+/** Every screen (Examples on its local source) and what an unknown route shows. */
 const ROUTES = [
-  { path: "/", heading: "Dashboard", name: "dashboard" },
-  { path: "/target-audience", heading: "Target Audience Analysis", name: "target-audience" },
-  { path: "/generate", heading: "Content Generator", name: "generate" },
-  { path: "/library", heading: "Content Library", name: "library" },
-  { path: "/examples?source=local", heading: "Example Repository", name: "examples" },
-  { path: "/proof-library", heading: "Proof Library", name: "proof-library" },
-  { path: "/settings", heading: "Settings", name: "settings" },
-  { path: "/no-such-page", heading: "Page Not Found", name: "not-found" },
+  ...SCREENS.map((screen) =>
+    screen.name === "examples" ? { ...screen, path: "/examples?source=local" } : screen,
+  ),
+  NOT_FOUND,
 ];
 
-describe("responsive journey", { timeout: 300_000 }, () => {
+describe("responsive journey", { timeout: 360_000 }, () => {
   // A low generation limit, so that one generation is refused, to see where errors show.
   const j = useJourney(JOURNEY, {
     server: { env: { GENERATION_RATE_LIMIT: "1" } },
