@@ -43,6 +43,19 @@ describe("foundation journey", { timeout: 240_000 }, () => {
     return { width: box.width, className: (await sidebar().getAttribute("class")) ?? "" };
   }
 
+  /**
+   * Waits for the sidebar to carry the Tailwind width class `widthClass` and be about `px` wide.
+   * @param {string} state @param {string} widthClass @param {number} px
+   */
+  const expectSidebarWidth = (state, widthClass, px) =>
+    eventually(async () => {
+      const { width, className } = await sidebarWidth();
+      assert.ok(
+        new RegExp(`\\b${widthClass}\\b`).test(className) && Math.abs(width - px) <= 8,
+        `${state} sidebar: class "${className}", ${width}px wide (expected ${widthClass}, ~${px}px)`,
+      );
+    });
+
   it("(a) creates the administrator on first run and lands on the dashboard", async () => {
     await j.open("/");
     await expectPath("/login");
@@ -82,13 +95,7 @@ describe("foundation journey", { timeout: 240_000 }, () => {
     assert.ok(wide.width > 200, `expanded sidebar is ${wide.width}px wide`);
 
     await j.page.getByRole("button", { name: "Collapse sidebar" }).click();
-    await eventually(async () => {
-      const { width, className } = await sidebarWidth();
-      assert.ok(
-        /\bw-20\b/.test(className) && Math.abs(width - 80) <= 8,
-        `collapsed sidebar: class "${className}", ${width}px wide (expected w-20, ~80px)`,
-      );
-    });
+    await expectSidebarWidth("collapsed", "w-20", 80);
     // Icon-only items keep their accessible names and still navigate.
     for (const { label } of SCREENS) await navLink(label).waitFor({ state: "attached" });
     await navLink("Settings").click();
@@ -96,13 +103,7 @@ describe("foundation journey", { timeout: 240_000 }, () => {
     await j.browser.shot("c1-collapsed");
 
     await j.page.getByRole("button", { name: "Expand sidebar" }).click();
-    await eventually(async () => {
-      const { width, className } = await sidebarWidth();
-      assert.ok(
-        /\bw-64\b/.test(className) && Math.abs(width - 256) <= 8,
-        `expanded sidebar: class "${className}", ${width}px wide (expected w-64, ~256px)`,
-      );
-    });
+    await expectSidebarWidth("expanded", "w-64", 256);
     await j.browser.shot("c2-expanded");
   });
 
