@@ -62,19 +62,19 @@ describe("Single sign-on journey", { timeout: 300_000 }, () => {
     assert.equal((await page.content()).includes(idp.clientSecret), false);
     await card.scrollIntoViewIfNeeded();
     await j.browser.shot("a-card-1400-light");
-    await setDarkMode(j.browser.page, true);
-    await page.reload();
-    await card.getByText("On", { exact: true }).waitFor();
-    await card.scrollIntoViewIfNeeded();
-    await j.browser.shot("b-card-1400-dark");
+    /** Turns dark mode on or off, reloads and takes the card's screenshot as `step`. */
+    const shotCardAfterReload = async (/** @type {boolean} */ dark, /** @type {string} */ step) => {
+      await setDarkMode(page, dark);
+      await page.reload();
+      await card.getByText("On", { exact: true }).waitFor();
+      await card.scrollIntoViewIfNeeded();
+      await j.browser.shot(step);
+    };
+    await shotCardAfterReload(true, "b-card-1400-dark");
     await page.setViewportSize(PHONE);
     await card.scrollIntoViewIfNeeded();
     await j.browser.shot("c-card-390-dark");
-    await setDarkMode(j.browser.page, false);
-    await page.reload();
-    await card.getByText("On", { exact: true }).waitFor();
-    await card.scrollIntoViewIfNeeded();
-    await j.browser.shot("d-card-390-light");
+    await shotCardAfterReload(false, "d-card-390-light");
     await page.setViewportSize(DESKTOP);
 
     // Sign out; the sign-in page offers the provider.
