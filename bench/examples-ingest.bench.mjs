@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { makeDataDir, repoRoot, startServer } from "../e2e/lib/server.mjs";
-import { withScratchDatabase } from "./lib/postgres.mjs";
+import { withBenchDatabase } from "./lib/postgres.mjs";
 import { cpuSeconds, jsonClient, signInCookie, sleep } from "./lib/measure.mjs";
 import { ensureBuild } from "./lib/build.mjs";
 
@@ -166,16 +166,9 @@ export async function run() {
       },
     ];
 
-    const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-    if (!adminUrl) {
-      console.log(
-        "examples-ingest: PostgreSQL skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)",
-      );
-      return entries;
-    }
-    await withScratchDatabase(adminUrl, async (url) => {
+    const pgEntries = await withBenchDatabase("examples-ingest", async (url) => {
       const pgRun = await measure(root, "PostgreSQL", url);
-      entries.push(
+      return [
         {
           metric: "examples.ingest_10k_files (PostgreSQL)",
           value: round(pgRun.firstSeconds),
@@ -188,9 +181,9 @@ export async function run() {
           unit: "s",
           target: "<= 4 s",
         },
-      );
+      ];
     });
-    return entries;
+    return [...entries, ...pgEntries];
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }

@@ -15,7 +15,7 @@ import {
 } from "../packages/server/test/fakes/ai-provider-server.ts";
 import { ensureBuild } from "./lib/build.mjs";
 import { percentile, round, sleep, startSignedIn } from "./lib/measure.mjs";
-import { withScratchDatabase } from "./lib/postgres.mjs";
+import { benchDatabaseUrl, postgresAnswers, withScratchDatabase } from "./lib/postgres.mjs";
 import { BRIEF_BASICS } from "../packages/server/test/support/brief-basics.ts";
 
 const ADMIN = { email: "bench@example.com", password: "Orbital-Tooling-2026" };
@@ -33,7 +33,6 @@ const IDEAL_S = (STEPS * PROVIDER_DELAY_MS) / 1000 / CAP; // 54 s
 const CELLS = PERSONAS.length * INDUSTRIES.length * STAGES.length;
 const CELL_FLOOR_S = Math.ceil(CELLS / CAP) * ((ASSETS.length * PROVIDER_DELAY_MS) / 1000); // 60 s
 const KIT_TIMEOUT_MS = 180_000;
-const DEFAULT_PG_URL = "postgres://postgres@127.0.0.1:5432/test";
 
 const DRAFT = {
   headline: "Cost visibility before design release",
@@ -208,19 +207,6 @@ async function chooseProvider(base, cookie, provider) {
   });
 }
 
-/** @param {string} url */
-async function postgresReachable(url) {
-  const pg = (await import("pg")).default;
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export async function run() {
   ensureBuild("kits");
   // The OpenAI-wire fake answers every call after exactly 2 s; the bench counts a kit's calls
@@ -350,9 +336,8 @@ export async function run() {
     }
 
     // PostgreSQL, in a database of its own.
-    const adminUrl =
-      process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || DEFAULT_PG_URL;
-    if (!(await postgresReachable(adminUrl))) {
+    const adminUrl = benchDatabaseUrl("postgres://postgres@127.0.0.1:5432/test");
+    if (!(await postgresAnswers(adminUrl))) {
       console.log(`kits: PostgreSQL skipped (${new URL(adminUrl).host} unreachable)`);
       return results;
     }

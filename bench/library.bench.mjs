@@ -8,11 +8,10 @@
 // The items come from packages/server/bench/seed-library.ts (run through tsx).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import pg from "pg";
 import { makeDataDir, repoRoot, startServer } from "../e2e/lib/server.mjs";
 import { loadTest } from "./lib/autocannon.mjs";
 import { startBareFastify } from "./lib/bare-fastify.mjs";
-import { withScratchDatabase } from "./lib/postgres.mjs";
+import { postgresAnswers, withScratchDatabase } from "./lib/postgres.mjs";
 import { percentile, signInCookie } from "./lib/measure.mjs";
 import { ensureBuild } from "./lib/build.mjs";
 
@@ -177,31 +176,13 @@ function entries(r, suffix, ratioTarget, p95Target) {
 /** The server the PostgreSQL run uses when BENCH_DATABASE_URL is not set. */
 const DEFAULT_POSTGRES = "postgres://postgres@127.0.0.1:5432/postgres";
 
-/** The administrative URL of a PostgreSQL that answers, or null. */
-async function reachablePostgres() {
-  const url = process.env.BENCH_DATABASE_URL || DEFAULT_POSTGRES;
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  client.on("error", () => {});
-  try {
-    await client.connect();
-    await client.query("select 1");
-    return url;
-  } catch {
-    return null;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
 export async function run() {
   ensureBuild("library");
   const results = entries(await measure("PGlite"), "", 0.15, "<= 50 ms");
 
-  const adminUrl = await reachablePostgres();
-  if (!adminUrl) {
-    console.log(
-      `library: PostgreSQL skipped (nothing answers at ${process.env.BENCH_DATABASE_URL || DEFAULT_POSTGRES})`,
-    );
+  const adminUrl = process.env.BENCH_DATABASE_URL || DEFAULT_POSTGRES;
+  if (!(await postgresAnswers(adminUrl))) {
+    console.log(`library: PostgreSQL skipped (nothing answers at ${adminUrl})`);
     return results;
   }
   results.push(

@@ -11,7 +11,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { findChromium } from "../e2e/lib/browser.mjs";
+import { CHROMIUM_FLAGS, findChromium } from "../e2e/lib/browser.mjs";
 import { makeDataDir, repoRoot, startServer } from "../e2e/lib/server.mjs";
 import { INITIAL_JS_BUDGET_KB, measureInitialJs } from "../scripts/bundle-budget.mjs";
 import { ensureBuild } from "./lib/build.mjs";
@@ -121,16 +121,7 @@ export async function run() {
     chrome = await chromeLauncher.launch({
       chromePath: findChromium(),
       userDataDir,
-      chromeFlags: [
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
     });
     /** @type {Record<string, { scores: Record<string, number[]>, timings: Record<string, number[]>, js?: { count: number, kb: number } }>} */
     const byPage = {};

@@ -8,7 +8,7 @@
 // 50 people would; one address for all would hit the per-address sign-in limit.
 // PGlite always; PostgreSQL as well when BENCH_DATABASE_URL or TEST_DATABASE_URL is set.
 import { startServer } from "../e2e/lib/server.mjs";
-import { withScratchDatabase } from "./lib/postgres.mjs";
+import { withBenchDatabase } from "./lib/postgres.mjs";
 import { ensureBuild } from "./lib/build.mjs";
 import { GENERATION_BRIEF } from "./lib/generation-request.mjs";
 import { jsonClient, percentile, round, signInCookie, sleep } from "./lib/measure.mjs";
@@ -227,17 +227,10 @@ function entries(r, suffix) {
 
 export async function run() {
   ensureBuild("load");
-  const results = entries(await measure("PGlite"), "");
-
-  const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
-    console.log("load: PostgreSQL skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)");
-    return results;
-  }
-  results.push(
-    ...(await withScratchDatabase(adminUrl, async (url) =>
+  return [
+    ...entries(await measure("PGlite"), ""),
+    ...(await withBenchDatabase("load", async (url) =>
       entries(await measure("PostgreSQL", url), " (PostgreSQL)"),
     )),
-  );
-  return results;
+  ];
 }

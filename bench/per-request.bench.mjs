@@ -10,7 +10,7 @@ import path from "node:path";
 import { repoRoot, startServer } from "../e2e/lib/server.mjs";
 import { loadTest } from "./lib/autocannon.mjs";
 import { startBareFastify } from "./lib/bare-fastify.mjs";
-import { withScratchDatabase } from "./lib/postgres.mjs";
+import { withBenchDatabase } from "./lib/postgres.mjs";
 import { ensureBuild } from "./lib/build.mjs";
 import { cpuSeconds, signInCookie, sleep } from "./lib/measure.mjs";
 
@@ -139,17 +139,10 @@ function entries(rps, suffix, ratioTarget) {
 
 export async function run() {
   ensureBuild("per-request");
-  const results = entries(await measure("PGlite"), "", 0.15);
-
-  const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
-    console.log("per-request: PostgreSQL skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)");
-    return results;
-  }
-  results.push(
-    ...(await withScratchDatabase(adminUrl, async (url) =>
+  return [
+    ...entries(await measure("PGlite"), "", 0.15),
+    ...(await withBenchDatabase("per-request", async (url) =>
       entries(await measure("PostgreSQL", url), " (PostgreSQL)", 0.25),
     )),
-  );
-  return results;
+  ];
 }

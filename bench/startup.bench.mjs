@@ -11,7 +11,7 @@ import {
   webIndex,
 } from "../e2e/lib/server.mjs";
 import { signInCookie } from "./lib/measure.mjs";
-import { withScratchDatabase } from "./lib/postgres.mjs";
+import { withBenchDatabase } from "./lib/postgres.mjs";
 
 const STARTS = 5;
 const ADMIN = { email: "bench@example.com", password: "Orbital-Tooling-2026" };
@@ -237,12 +237,7 @@ async function measureStarts(n, options, label) {
  * @param {Record<string, string>} env
  */
 async function measurePostgres(env) {
-  const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
-    console.log("startup: PostgreSQL skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)");
-    return [];
-  }
-  return withScratchDatabase(adminUrl, async (url) => {
+  return withBenchDatabase("startup", async (url) => {
     const options = { env: { ...env, DATABASE_URL: url } };
     const first = await startServer(options);
     await first.stop();

@@ -6,15 +6,13 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, it } from "node:test";
-import { resultsDir } from "./lib/browser.mjs";
+import { resultsDir, DESKTOP, PHONE } from "./lib/browser.mjs";
 import { createBrief, startBrief } from "./lib/campaign-brief.mjs";
 import { useJourney } from "./lib/journey.mjs";
 import { createFirstAdmin } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
 
 const JOURNEY = "campaigns";
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1400, height: 900 };
 const ADMIN = {
   name: "Katherine Johnson",
   email: "katherine@example.com",

@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { useJourney } from "./lib/journey.mjs";
+import { NOT_FOUND, SCREENS } from "./lib/screens.mjs";
 import { eventually } from "./lib/wait.mjs";
 
 const JOURNEY = "foundation";
@@ -11,15 +12,6 @@ const ADMIN = {
   email: "ada@example.com",
   password: "Orbital-Tooling-2026",
 };
-/** The sidebar items, their routes and each page's h1 (the route table). */
-const ROUTES = [
-  { label: "Dashboard", path: "/", heading: "Dashboard" },
-  { label: "Target Audience", path: "/target-audience", heading: "Target Audience Analysis" },
-  { label: "Generate Content", path: "/generate", heading: "Content Generator" },
-  { label: "Content Library", path: "/library", heading: "Content Library" },
-  { label: "Example Repository", path: "/examples", heading: "Example Repository" },
-  { label: "Settings", path: "/settings", heading: "Settings" },
-];
 
 describe("foundation journey", { timeout: 240_000 }, () => {
   const j = useJourney(JOURNEY);
@@ -37,7 +29,7 @@ describe("foundation journey", { timeout: 240_000 }, () => {
   /** @param {{ label: string }} active */
   async function expectOnlyCurrent(active) {
     await eventually(async () => {
-      for (const { label } of ROUTES) {
+      for (const { label } of SCREENS) {
         const current = await navLink(label).getAttribute("aria-current");
         if (label === active.label) assert.equal(current, "page", `${label} should be current`);
         else assert.notEqual(current, "page", `${label} should not be current`);
@@ -50,6 +42,19 @@ describe("foundation journey", { timeout: 240_000 }, () => {
     assert.ok(box, "sidebar is not visible");
     return { width: box.width, className: (await sidebar().getAttribute("class")) ?? "" };
   }
+
+  /**
+   * Waits for the sidebar to carry the Tailwind width class `widthClass` and be about `px` wide.
+   * @param {string} state @param {string} widthClass @param {number} px
+   */
+  const expectSidebarWidth = (state, widthClass, px) =>
+    eventually(async () => {
+      const { width, className } = await sidebarWidth();
+      assert.ok(
+        new RegExp(`\\b${widthClass}\\b`).test(className) && Math.abs(width - px) <= 8,
+        `${state} sidebar: class "${className}", ${width}px wide (expected ${widthClass}, ~${px}px)`,
+      );
+    });
 
   it("(a) creates the administrator on first run and lands on the dashboard", async () => {
     await j.open("/");
@@ -67,16 +72,16 @@ describe("foundation journey", { timeout: 240_000 }, () => {
   });
 
   it("(b) lists every section in the sidebar and marks the current route", async () => {
-    for (const { label } of ROUTES) await navLink(label).waitFor();
-    for (const route of ROUTES) {
+    for (const { label } of SCREENS) await navLink(label).waitFor();
+    for (const route of SCREENS) {
       await navLink(route.label).click();
       await expectPath(route.path);
       await expectH1(route.heading);
       await expectOnlyCurrent(route);
-      await j.browser.shot(`b-nav-${route.path.slice(1) || "dashboard"}`);
+      await j.browser.shot(`b-nav-${route.name}`);
     }
     // Deep links load directly (the server serves index.html for client routes).
-    for (const route of ROUTES) {
+    for (const route of SCREENS) {
       await j.open(route.path);
       await expectH1(route.heading);
       await expectOnlyCurrent(route);
@@ -90,33 +95,21 @@ describe("foundation journey", { timeout: 240_000 }, () => {
     assert.ok(wide.width > 200, `expanded sidebar is ${wide.width}px wide`);
 
     await j.page.getByRole("button", { name: "Collapse sidebar" }).click();
-    await eventually(async () => {
-      const { width, className } = await sidebarWidth();
-      assert.ok(
-        /\bw-20\b/.test(className) && Math.abs(width - 80) <= 8,
-        `collapsed sidebar: class "${className}", ${width}px wide (expected w-20, ~80px)`,
-      );
-    });
+    await expectSidebarWidth("collapsed", "w-20", 80);
     // Icon-only items keep their accessible names and still navigate.
-    for (const { label } of ROUTES) await navLink(label).waitFor({ state: "attached" });
+    for (const { label } of SCREENS) await navLink(label).waitFor({ state: "attached" });
     await navLink("Settings").click();
     await expectH1("Settings");
     await j.browser.shot("c1-collapsed");
 
     await j.page.getByRole("button", { name: "Expand sidebar" }).click();
-    await eventually(async () => {
-      const { width, className } = await sidebarWidth();
-      assert.ok(
-        /\bw-64\b/.test(className) && Math.abs(width - 256) <= 8,
-        `expanded sidebar: class "${className}", ${width}px wide (expected w-64, ~256px)`,
-      );
-    });
+    await expectSidebarWidth("expanded", "w-64", 256);
     await j.browser.shot("c2-expanded");
   });
 
   it("(d) shows Page Not Found for an unknown route, with a way back", async () => {
-    await j.open("/no-such-page");
-    await j.page.getByRole("heading", { name: "Page Not Found" }).waitFor();
+    await j.open(NOT_FOUND.path);
+    await j.page.getByRole("heading", { name: NOT_FOUND.heading }).waitFor();
     await j.browser.shot("d1-not-found");
     await j.page.getByRole("link", { name: "Return to Dashboard" }).click();
     await expectPath("/");

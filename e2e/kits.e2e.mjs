@@ -11,18 +11,15 @@ import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import yauzl from "yauzl";
 import { KIT_ASSET_LABELS } from "@content-studio/contract";
-import { answer, startFakeAiProvider } from "../packages/server/test/fakes/ai-provider-server.ts";
-import { launchBrowser, resultsDir, endJourney } from "./lib/browser.mjs";
+import { answer } from "../packages/server/test/fakes/ai-provider-server.ts";
+import { launchBrowser, resultsDir, endJourney, DESKTOP, PHONE } from "./lib/browser.mjs";
 import { createBrief, startBrief } from "./lib/campaign-brief.mjs";
+import { openAiEnv, startFakeOpenAi, switchToOpenAi } from "./lib/fake-openai.mjs";
 import { startServer } from "./lib/server.mjs";
 import { ADMIN, createFirstAdmin, REVIEWER } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
 
 const JOURNEY = "kits";
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1400, height: 900 };
-const API_KEY = "sk-test-e2e-kits-0123456789";
-const MODEL = "gpt-4o-mini";
 const NAME = "Bracket costing spring kit";
 const CELLS = ["VP of Engineering, Aerospace, Awareness", "VP of Engineering, Aerospace, Decision"];
 const ASSETS = ["Article", "LinkedIn post", "3 email subjects"];
@@ -78,7 +75,7 @@ function unzipTexts(zip) {
 }
 
 describe("kits journey", { timeout: 600_000 }, () => {
-  /** @type {Awaited<ReturnType<typeof startFakeAiProvider>>} */
+  /** @type {Awaited<ReturnType<typeof startFakeOpenAi>>} */
   let fake;
   /** @type {Awaited<ReturnType<typeof startServer>>} */
   let server;
@@ -93,7 +90,7 @@ describe("kits journey", { timeout: 600_000 }, () => {
   before(async () => {
     // Article prompts get the draft, short-asset prompts their JSON: the LinkedIn post puts
     // another figure on the article's subject, which the kit check flags.
-    fake = await startFakeAiProvider({ apiKey: API_KEY });
+    fake = await startFakeOpenAi();
     fake.setDefault((request) => {
       const prompt = request.promptText;
       const delayMs = pace;
@@ -121,7 +118,7 @@ describe("kits journey", { timeout: 600_000 }, () => {
       return answer(ARTICLE, { delayMs });
     });
     server = await startServer({
-      env: { OPENAI_API_KEY: API_KEY, OPENAI_BASE_URL: fake.openaiBaseUrl, KIT_CONCURRENCY: "1" },
+      env: { ...openAiEnv(fake), KIT_CONCURRENCY: "1" },
     });
     browser = await launchBrowser(JOURNEY, { viewport: DESKTOP });
     page = browser.page;
@@ -201,11 +198,8 @@ describe("kits journey", { timeout: 600_000 }, () => {
       data: { ...REVIEWER, role: "admin" },
     });
     assert.equal(created.status(), 201, await created.text());
-    // As the xss journey does: the admin makes OpenAI (here the fake) the current provider.
-    const switched = await page.request.post(new URL("/api/change-ai-provider", server.url).href, {
-      data: { provider: "openai", model: MODEL },
-    });
-    assert.equal(switched.status(), 200, await switched.text());
+    // The admin makes OpenAI (here the fake) the current provider.
+    await switchToOpenAi(page);
 
     await page.getByRole("link", { name: "Campaigns" }).click();
     await page.getByRole("heading", { level: 1, name: "Campaigns" }).waitFor();

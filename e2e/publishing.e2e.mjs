@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import http from "node:http";
 import { after, before, describe, it } from "node:test";
+import { DESKTOP, PHONE } from "./lib/browser.mjs";
 import { useJourney } from "./lib/journey.mjs";
 import { createFirstAdmin, setDarkMode } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
@@ -19,8 +20,6 @@ const ADMIN = {
 };
 const WP_USER = "editor";
 const WP_PASSWORD = "abcd EFGH 1234 ijkl MNOP 5678";
-const WIDE = { width: 1400, height: 900 };
-const PHONE = { width: 390, height: 844 };
 
 /**
  * A WordPress REST API on 127.0.0.1: Basic auth with an application password, users/me, posts
@@ -111,7 +110,7 @@ async function startWordPress() {
 }
 
 describe("publishing journey", { timeout: 300_000 }, () => {
-  const j = useJourney(JOURNEY, { browser: { viewport: WIDE } });
+  const j = useJourney(JOURNEY, { browser: { viewport: DESKTOP } });
   /** @type {Awaited<ReturnType<typeof startWordPress>>} */
   let wp;
   let itemId = "";
@@ -247,7 +246,7 @@ describe("publishing journey", { timeout: 300_000 }, () => {
     await card().getByRole("listitem", { name: "Company blog" }).waitFor();
     await card().scrollIntoViewIfNeeded();
     await j.browser.shot("d1-card-390-dark");
-    await j.page.setViewportSize(WIDE);
+    await j.page.setViewportSize(DESKTOP);
     await card().scrollIntoViewIfNeeded();
     await j.browser.shot("d2-card-1400-dark");
     await j.page.goto(`${j.server.url}/library/${itemId}`);

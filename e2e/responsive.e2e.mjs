@@ -5,32 +5,28 @@
 // another accent colour). Screenshots of every screen are kept for review.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { DESKTOP, PHONE } from "./lib/browser.mjs";
 import { fillGeneratorBrief } from "./lib/generator-brief.mjs";
 import { useJourney } from "./lib/journey.mjs";
+import { NOT_FOUND, SCREENS } from "./lib/screens.mjs";
 import { createFirstAdmin } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
 
 const JOURNEY = "responsive";
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1400, height: 900 };
 const ADMIN = {
   name: "Grace Hopper",
   email: "grace@example.com",
   password: "Compiler-Nanosecond-2026",
 };
-/** Every route of the app and the h1 it shows. */
+/** Every screen (Examples on its local source) and what an unknown route shows. */
 const ROUTES = [
-  { path: "/", heading: "Dashboard", name: "dashboard" },
-  { path: "/target-audience", heading: "Target Audience Analysis", name: "target-audience" },
-  { path: "/generate", heading: "Content Generator", name: "generate" },
-  { path: "/library", heading: "Content Library", name: "library" },
-  { path: "/examples?source=local", heading: "Example Repository", name: "examples" },
-  { path: "/proof-library", heading: "Proof Library", name: "proof-library" },
-  { path: "/settings", heading: "Settings", name: "settings" },
-  { path: "/no-such-page", heading: "Page Not Found", name: "not-found" },
+  ...SCREENS.map((screen) =>
+    screen.name === "examples" ? { ...screen, path: "/examples?source=local" } : screen,
+  ),
+  NOT_FOUND,
 ];
 
-describe("responsive journey", { timeout: 300_000 }, () => {
+describe("responsive journey", { timeout: 360_000 }, () => {
   // A low generation limit, so that one generation is refused, to see where errors show.
   const j = useJourney(JOURNEY, {
     server: { env: { GENERATION_RATE_LIMIT: "1" } },

@@ -5,7 +5,7 @@
 // to a card by keyboard.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { launchBrowser, endJourney } from "./lib/browser.mjs";
+import { launchBrowser, endJourney, PHONE } from "./lib/browser.mjs";
 import { startServer } from "./lib/server.mjs";
 import { createFirstAdmin } from "./lib/session.mjs";
 import { startSmtpFake } from "../packages/server/test/fakes/smtp-server.ts";
@@ -14,7 +14,6 @@ import { eventually } from "./lib/wait.mjs";
 
 const JOURNEY = "settings";
 const ADMIN = { name: "Ada Admin", email: "ada@example.com", password: "Orbital-Tooling-2026" };
-const PHONE = { width: 390, height: 844 };
 const GRACE = {
   name: "Grace Editor",
   email: "grace@example.com",

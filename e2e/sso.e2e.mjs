@@ -6,17 +6,16 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { startFakeIdentityProvider } from "../packages/server/test/fakes/oidc-provider.ts";
+import { DESKTOP, PHONE } from "./lib/browser.mjs";
 import { useJourney } from "./lib/journey.mjs";
 import { createFirstAdmin, setDarkMode } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
 
 const JOURNEY = "sso";
 const ADMIN = { name: "Ada Admin", email: "ada@example.com", password: "Orbital-Tooling-2026" };
-const WIDE = { width: 1400, height: 900 };
-const PHONE = { width: 390, height: 844 };
 
 describe("Single sign-on journey", { timeout: 300_000 }, () => {
-  const j = useJourney(JOURNEY, { browser: { viewport: WIDE } });
+  const j = useJourney(JOURNEY, { browser: { viewport: DESKTOP } });
   /** @type {Awaited<ReturnType<typeof startFakeIdentityProvider>>} */
   let idp;
   before(async () => {
@@ -63,20 +62,20 @@ describe("Single sign-on journey", { timeout: 300_000 }, () => {
     assert.equal((await page.content()).includes(idp.clientSecret), false);
     await card.scrollIntoViewIfNeeded();
     await j.browser.shot("a-card-1400-light");
-    await setDarkMode(j.browser.page, true);
-    await page.reload();
-    await card.getByText("On", { exact: true }).waitFor();
-    await card.scrollIntoViewIfNeeded();
-    await j.browser.shot("b-card-1400-dark");
+    /** Turns dark mode on or off, reloads and takes the card's screenshot as `step`. */
+    const shotCardAfterReload = async (/** @type {boolean} */ dark, /** @type {string} */ step) => {
+      await setDarkMode(page, dark);
+      await page.reload();
+      await card.getByText("On", { exact: true }).waitFor();
+      await card.scrollIntoViewIfNeeded();
+      await j.browser.shot(step);
+    };
+    await shotCardAfterReload(true, "b-card-1400-dark");
     await page.setViewportSize(PHONE);
     await card.scrollIntoViewIfNeeded();
     await j.browser.shot("c-card-390-dark");
-    await setDarkMode(j.browser.page, false);
-    await page.reload();
-    await card.getByText("On", { exact: true }).waitFor();
-    await card.scrollIntoViewIfNeeded();
-    await j.browser.shot("d-card-390-light");
-    await page.setViewportSize(WIDE);
+    await shotCardAfterReload(false, "d-card-390-light");
+    await page.setViewportSize(DESKTOP);
 
     // Sign out; the sign-in page offers the provider.
     assert.equal(
@@ -93,7 +92,7 @@ describe("Single sign-on journey", { timeout: 300_000 }, () => {
     await j.browser.shot("f-login-390-light");
     await page.emulateMedia({ colorScheme: "dark" });
     await j.browser.shot("g-login-390-dark");
-    await page.setViewportSize(WIDE);
+    await page.setViewportSize(DESKTOP);
     await j.browser.shot("h-login-1400-dark");
     await page.emulateMedia({ colorScheme: "light" });
 

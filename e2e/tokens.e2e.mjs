@@ -6,18 +6,16 @@
 import assert from "node:assert/strict";
 import path from "node:path";
 import { before, describe, it } from "node:test";
-import { resultsDir } from "./lib/browser.mjs";
+import { resultsDir, DESKTOP, PHONE } from "./lib/browser.mjs";
 import { useJourney } from "./lib/journey.mjs";
 import { createFirstAdmin, setDarkMode } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
 
 const JOURNEY = "tokens";
 const ADMIN = { name: "Ada Admin", email: "ada@example.com", password: "Orbital-Tooling-2026" };
-const WIDE = { width: 1400, height: 900 };
-const PHONE = { width: 390, height: 844 };
 
 describe("API tokens journey", { timeout: 300_000 }, () => {
-  const j = useJourney(JOURNEY, { browser: { viewport: WIDE } });
+  const j = useJourney(JOURNEY, { browser: { viewport: DESKTOP } });
   before(() =>
     j.browser.context.grantPermissions(["clipboard-read", "clipboard-write"], {
       origin: j.server.url,
@@ -104,7 +102,7 @@ describe("API tokens journey", { timeout: 300_000 }, () => {
     await page.getByRole("dialog", { name: "New API token" }).waitFor();
     await j.browser.shot("g-create-390-light");
     await page.getByRole("button", { name: "Cancel" }).click();
-    await page.setViewportSize(WIDE);
+    await page.setViewportSize(DESKTOP);
 
     await card.getByRole("button", { name: "Revoke Nightly export" }).click();
     const confirm = page.getByRole("dialog", { name: "Revoke token" });
@@ -137,7 +135,7 @@ describe("API tokens journey", { timeout: 300_000 }, () => {
     await firstScreen("h-docs-1400");
     await page.setViewportSize(PHONE);
     await firstScreen("i-docs-390");
-    await page.setViewportSize(WIDE);
+    await page.setViewportSize(DESKTOP);
     // A blocked script, style or image would be a console error here.
     j.browser.console.assertClean();
   });

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import http from "node:http";
 import { after, before, describe, it } from "node:test";
 import { Webhook } from "standardwebhooks";
+import { DESKTOP, PHONE } from "./lib/browser.mjs";
 import { useJourney } from "./lib/journey.mjs";
 import { createFirstAdmin, setDarkMode } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
@@ -16,8 +17,6 @@ const ADMIN = {
   email: "dorothy@example.com",
   password: "Fortran-On-IBM-7090",
 };
-const WIDE = { width: 1400, height: 900 };
-const PHONE = { width: 390, height: 844 };
 
 /** A Standard Webhooks receiver on 127.0.0.1 that verifies each message with `secret`. */
 async function startReceiver() {
@@ -56,7 +55,7 @@ async function startReceiver() {
 }
 
 describe("webhooks journey", { timeout: 300_000 }, () => {
-  const j = useJourney(JOURNEY, { browser: { viewport: WIDE } });
+  const j = useJourney(JOURNEY, { browser: { viewport: DESKTOP } });
   /** @type {Awaited<ReturnType<typeof startReceiver>>} */
   let receiver;
 
@@ -134,7 +133,7 @@ describe("webhooks journey", { timeout: 300_000 }, () => {
     await card().getByRole("heading", { name: "Webhooks" }).waitFor();
     await card().scrollIntoViewIfNeeded();
     await j.browser.shot("c1-card-390-dark");
-    await j.page.setViewportSize(WIDE);
+    await j.page.setViewportSize(DESKTOP);
     const row = card().getByRole("listitem", { name: `${receiver.origin}/hooks/content-studio` });
     await row.getByRole("button", { name: "Delivery log" }).click();
     const log = j.page.getByRole("dialog", { name: "Delivery log" });

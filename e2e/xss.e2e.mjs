@@ -5,8 +5,15 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { launchBrowser, endJourney } from "./lib/browser.mjs";
+import {
+  OPENAI_API_KEY,
+  OPENAI_MODEL,
+  openAiEnv,
+  startFakeOpenAi,
+  switchToOpenAi,
+} from "./lib/fake-openai.mjs";
 import { fillGeneratorBrief } from "./lib/generator-brief.mjs";
-import { answer, startFakeAiProvider } from "../packages/server/test/fakes/ai-provider-server.ts";
+import { answer } from "../packages/server/test/fakes/ai-provider-server.ts";
 import { startServer } from "./lib/server.mjs";
 import { createFirstAdmin } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
@@ -43,8 +50,6 @@ const ADMIN = {
   email: "margaret@example.com",
   password: "Apollo-Guidance-2026",
 };
-const API_KEY = "sk-test-e2e-1234567890";
-const MODEL = "gpt-4o-mini";
 
 const PAYLOADS = {
   script: "<script>window.__xss=1</script>",
@@ -81,7 +86,7 @@ const XSS_DRAFT = {
 };
 
 describe("xss journey", { timeout: 240_000 }, () => {
-  /** @type {Awaited<ReturnType<typeof startFakeAiProvider>>} */
+  /** @type {Awaited<ReturnType<typeof startFakeOpenAi>>} */
   let fake;
   /** @type {Awaited<ReturnType<typeof startServer>>} */
   let server;
@@ -99,11 +104,9 @@ describe("xss journey", { timeout: 240_000 }, () => {
 
   before(async () => {
     // The unit tests' loopback provider: every call answers the payload-laden draft.
-    fake = await startFakeAiProvider({ apiKey: API_KEY });
+    fake = await startFakeOpenAi();
     fake.setDefault(answer(XSS_DRAFT));
-    server = await startServer({
-      env: { OPENAI_API_KEY: API_KEY, OPENAI_BASE_URL: fake.openaiBaseUrl },
-    });
+    server = await startServer({ env: openAiEnv(fake) });
     browser = await launchBrowser(JOURNEY);
     page = browser.page;
     page.on("dialog", (dialog) => {
@@ -163,22 +166,12 @@ describe("xss journey", { timeout: 240_000 }, () => {
 
   it("(a) switches the AI provider to OpenAI gpt-4o-mini as the administrator", async () => {
     await createFirstAdmin(page, server.url, ADMIN);
-    const result = await page.evaluate(async (model) => {
-      const response = await fetch("/api/change-ai-provider", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ provider: "openai", model }),
-      });
-      return { status: response.status, body: await response.json() };
-    }, MODEL);
-    assert.equal(result.status, 200, JSON.stringify(result.body));
-    assert.equal(result.body.data.provider, "openai");
-    assert.equal(result.body.data.model, MODEL);
+    await switchToOpenAi(page);
 
     await open("/generate");
     await page.getByRole("heading", { level: 1, name: "Content Generator" }).waitFor();
     const sidebar = page.getByRole("complementary", { name: "Sidebar" });
-    await sidebar.getByText(MODEL, { exact: true }).waitFor();
+    await sidebar.getByText(OPENAI_MODEL, { exact: true }).waitFor();
     await browser.shot("a-provider-openai");
   });
 
@@ -197,10 +190,10 @@ describe("xss journey", { timeout: 240_000 }, () => {
     assert.ok(fake.requests.length > 0, "the fake provider was never called");
     for (const request of fake.requests) {
       assert.equal(request.path, "/v1/responses");
-      assert.equal(request.model, MODEL);
+      assert.equal(request.model, OPENAI_MODEL);
       assert.equal(
         request.headers.authorization,
-        `Bearer ${API_KEY}`,
+        `Bearer ${OPENAI_API_KEY}`,
         "the server sent another API key",
       );
     }
@@ -324,11 +317,11 @@ describe("xss journey", { timeout: 240_000 }, () => {
       assert.ok(stream?.body.includes("window.__xss=2"), "the payloads never reached the page");
     });
     const bodies = [...seen, ...pageBodies].filter((b) => b.body !== null);
-    const leaks = bodies.filter((b) => b.body?.includes(API_KEY)).map((b) => b.url);
+    const leaks = bodies.filter((b) => b.body?.includes(OPENAI_API_KEY)).map((b) => b.url);
     assert.deepEqual(leaks, [], "responses that carry the API key");
-    assert.ok(!server.logs().includes(API_KEY), "the server log carries the API key");
+    assert.ok(!server.logs().includes(OPENAI_API_KEY), "the server log carries the API key");
     // Only the last four characters may be shown (the settings' key hint).
-    assert.ok(!bodies.some((b) => b.body?.includes(API_KEY.slice(0, 12))));
+    assert.ok(!bodies.some((b) => b.body?.includes(OPENAI_API_KEY.slice(0, 12))));
   });
 
   it("(f) every export of the stored item renders in Chromium with nothing executing", async () => {

@@ -22,3 +22,46 @@ export async function withScratchDatabase(adminUrl, work) {
     await admin.end();
   }
 }
+
+/**
+ * The PostgreSQL server benches measure on: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
+ * `fallback`.
+ * @param {string} [fallback]
+ */
+export function benchDatabaseUrl(fallback) {
+  return process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || fallback;
+}
+
+/**
+ * The entries `work` measures in a throw-away database on the benches' PostgreSQL server
+ * (benchDatabaseUrl()); none when no server is set, which `bench` logs as skipped.
+ * @template T
+ * @param {string} bench @param {(url: string) => Promise<T[]>} work
+ * @returns {Promise<T[]>}
+ */
+export async function withBenchDatabase(bench, work) {
+  const adminUrl = benchDatabaseUrl();
+  if (!adminUrl) {
+    console.log(`${bench}: PostgreSQL skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)`);
+    return [];
+  }
+  return withScratchDatabase(adminUrl, work);
+}
+
+/**
+ * Whether a PostgreSQL server answers at `url` within 3 s.
+ * @param {string} url
+ */
+export async function postgresAnswers(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  client.on("error", () => {});
+  try {
+    await client.connect();
+    await client.query("select 1");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}

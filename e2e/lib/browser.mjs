@@ -11,8 +11,12 @@ export const NO_CHROMIUM =
 
 export const resultsDir = path.join(repoRoot, "test-results");
 
-const LAUNCH_ARGS = [
-  "--headless",
+/** The two window sizes journeys check screens at: a phone and a desktop. */
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1400, height: 900 };
+
+/** Chromium's switches besides headless, for the journeys and the Lighthouse bench alike. */
+export const CHROMIUM_FLAGS = [
   "--no-sandbox",
   "--disable-gpu",
   "--disable-quic",
@@ -72,7 +76,7 @@ export async function launchBrowser(journey, options = {}) {
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath,
     headless: true,
-    args: LAUNCH_ARGS,
+    args: ["--headless", ...CHROMIUM_FLAGS],
     viewport: options.viewport ?? { width: 1280, height: 800 },
   });
   context.setDefaultTimeout(15_000);
