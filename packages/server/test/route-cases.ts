@@ -45,6 +45,7 @@ import {
   buildTrashedContentItem,
   exampleInput,
   factInput,
+  glossaryTermInput,
   intentCsv,
   multipartFile,
   unique,
@@ -1104,7 +1105,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     status: 201,
     async arrange() {
       const term = unique("Cost Engine");
-      return { term, body: glossaryInput(term) };
+      return { term, body: glossaryTermInput({ term }) };
     },
     snapshot: async (ctx, a) => (await glossaryRowsNamed(ctx.t, a.term)).length,
     async expectEffect(ctx, a, res) {
@@ -1116,7 +1117,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     },
   }),
   "PUT /api/settings/glossary/:id": glossaryCase(
-    (term) => ({ body: { ...glossaryInput(term), status: "preferred" } }),
+    (term) => ({ body: glossaryTermInput({ term, status: "preferred" }) }),
     (rows) => expect(rows).toMatchObject([{ status: "preferred" }]),
     "glossary.term_changed",
   ),
@@ -1600,13 +1601,6 @@ async function buildWebhook(ctx: CaseContext): Promise<string> {
   return created.endpoint.id;
 }
 
-const glossaryInput = (term: string) => ({
-  concept: "cost-engine",
-  locale: "en",
-  term,
-  status: "do-not-translate",
-  caseSensitive: true,
-});
 const tokenRowsNamed = (t: TestApp, name: string) =>
   t.db.selectFrom("api_token").selectAll().where("name", "=", name).execute();
 
