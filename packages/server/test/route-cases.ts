@@ -45,6 +45,7 @@ import {
   buildTrashedContentItem,
   exampleInput,
   factInput,
+  glossaryTermInput,
   intentCsv,
   multipartFile,
   unique,
@@ -105,6 +106,13 @@ export interface RouteCase<A extends Arranged = Arranged> {
   ): Promise<void>;
 }
 
+/** The check of a case on one record (`arranged.id`), given the answer. */
+type RecordEffect = (
+  ctx: CaseContext,
+  arranged: Arranged & { id: string },
+  res: LightMyRequestResponse,
+) => Promise<void>;
+
 /** Erases a case's own arranged type (methods are checked bivariantly). */
 const routeCase = <A extends Arranged>(c: RouteCase<A>): RouteCase => c;
 
@@ -154,6 +162,8 @@ async function countRows(
 
 const userRow = (t: TestApp, id: string) =>
   t.db.selectFrom("user").selectAll().where("id", "=", id).executeTakeFirst();
+const userByEmail = (t: TestApp, email: string) =>
+  t.db.selectFrom("user").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
 const passwordHash = async (t: TestApp, userId: string) =>
   (
     await t.db
@@ -381,11 +391,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     snapshot: (ctx) => countRows(ctx.t, "user"),
     async expectEffect(ctx, a, res, before) {
       expect(await countRows(ctx.t, "user")).toBe((before as number) + 1);
-      const user = await ctx.t.db
-        .selectFrom("user")
-        .selectAll()
-        .where("email", "=", a.email)
-        .executeTakeFirstOrThrow();
+      const user = await userByEmail(ctx.t, a.email);
       expect(user.role).toBe("admin");
       expect(await sessionsOf(ctx.t, user.id)).toHaveLength(1);
       expect(String(res.headers["set-cookie"])).toMatch(/session_token=/);
@@ -457,11 +463,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
       audit: await auditCount(ctx.t, "user.created"),
     }),
     async expectEffect(ctx, a, res, before) {
-      const user = await ctx.t.db
-        .selectFrom("user")
-        .selectAll()
-        .where("email", "=", a.email)
-        .executeTakeFirstOrThrow();
+      const user = await userByEmail(ctx.t, a.email);
       expect(user.role).toBe("editor");
       expect(dataOf<{ id: string }>(res).id).toBe(user.id);
       expect(await auditCount(ctx.t, "user.created", user.id)).toBe(1);
@@ -1104,7 +1106,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     status: 201,
     async arrange() {
       const term = unique("Cost Engine");
-      return { term, body: glossaryInput(term) };
+      return { term, body: glossaryTermInput({ term }) };
     },
     snapshot: async (ctx, a) => (await glossaryRowsNamed(ctx.t, a.term)).length,
     async expectEffect(ctx, a, res) {
@@ -1116,7 +1118,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     },
   }),
   "PUT /api/settings/glossary/:id": glossaryCase(
-    (term) => ({ body: { ...glossaryInput(term), status: "preferred" } }),
+    (term) => ({ body: glossaryTermInput({ term, status: "preferred" }) }),
     (rows) => expect(rows).toMatchObject([{ status: "preferred" }]),
     "glossary.term_changed",
   ),
@@ -1252,12 +1254,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     },
     snapshot: async (ctx, a) => ({ row: await kitRow(ctx.t, a.id) }),
     async expectEffect(ctx, a) {
-      const item = await ctx.t.db
-        .selectFrom("content_item")
-        .select("body")
-        .where("id", "=", a.itemId)
-        .executeTakeFirst();
-      expect(item?.body).toContain("Every estimate becomes");
+      expect((await contentRow(ctx.t, a.itemId))?.body).toContain("Every estimate becomes");
     },
   }),
   "POST /api/kits/:id/submit": kitCase("done", "failed", 200, async (_ctx, _a, res) => {
@@ -1293,21 +1290,9 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
       });
       return { id: token.id, params: { id: token.id } };
     },
-    snapshot: async (ctx, a) =>
-      (
-        await ctx.t.db
-          .selectFrom("api_token")
-          .select("revoked_at")
-          .where("id", "=", a.id)
-          .executeTakeFirstOrThrow()
-      ).revoked_at,
+    snapshot: (ctx, a) => tokenRevokedAt(ctx.t, a.id),
     async expectEffect(ctx, a) {
-      const row = await ctx.t.db
-        .selectFrom("api_token")
-        .select("revoked_at")
-        .where("id", "=", a.id)
-        .executeTakeFirstOrThrow();
-      expect(row.revoked_at).not.toBeNull();
+      expect(await tokenRevokedAt(ctx.t, a.id)).not.toBeNull();
       expect(await auditCount(ctx.t, "token.revoked", a.id)).toBe(1);
     },
   }),
@@ -1518,11 +1503,7 @@ function kitCase(
   status: "running" | "cancelled" | "done",
   stepStatus: "queued" | "failed" | "done",
   code: number,
-  effect: (
-    ctx: CaseContext,
-    arranged: Arranged & { id: string },
-    res: LightMyRequestResponse,
-  ) => Promise<void>,
+  effect: RecordEffect,
 ): RouteCase {
   return routeCase<Arranged & { id: string }>({
     status: code,
@@ -1600,13 +1581,14 @@ async function buildWebhook(ctx: CaseContext): Promise<string> {
   return created.endpoint.id;
 }
 
-const glossaryInput = (term: string) => ({
-  concept: "cost-engine",
-  locale: "en",
-  term,
-  status: "do-not-translate",
-  caseSensitive: true,
-});
+const tokenRevokedAt = async (t: TestApp, id: string) =>
+  (
+    await t.db
+      .selectFrom("api_token")
+      .select("revoked_at")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow()
+  ).revoked_at;
 const tokenRowsNamed = (t: TestApp, name: string) =>
   t.db.selectFrom("api_token").selectAll().where("name", "=", name).execute();
 
@@ -1658,11 +1640,7 @@ const briefNamed = (t: TestApp, name: string) =>
 function briefCase(
   status: number,
   request: () => Omit<Arranged, "params">,
-  effect: (
-    ctx: CaseContext,
-    arranged: Arranged & { id: string },
-    res: LightMyRequestResponse,
-  ) => Promise<void>,
+  effect: RecordEffect,
 ): RouteCase {
   return routeCase<Arranged & { id: string }>({
     status,

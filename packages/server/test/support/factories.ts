@@ -1,5 +1,11 @@
 import { randomUUID } from "node:crypto";
-import type { CampaignBriefInput, ExampleInput, FactInput, Role } from "@content-studio/contract";
+import type {
+  CampaignBriefInput,
+  ExampleInput,
+  FactInput,
+  GlossaryTermInput,
+  Role,
+} from "@content-studio/contract";
 import type { SessionUser } from "../../src/plugins/access";
 import { createAccount } from "../../src/modules/users/users.service";
 import { createExample } from "../../src/modules/examples/examples.service";
@@ -112,6 +118,18 @@ export function factInput(overrides: Partial<FactInput> = {}): FactInput {
     owner: "Product Marketing",
     expiresOn: null,
     isSample: false,
+    ...overrides,
+  };
+}
+
+/** The product name "Cost Engine" as a do-not-translate glossary term; every field can be overridden. */
+export function glossaryTermInput(overrides: Partial<GlossaryTermInput> = {}): GlossaryTermInput {
+  return {
+    concept: "cost-engine",
+    locale: "en",
+    term: "Cost Engine",
+    status: "do-not-translate",
+    caseSensitive: true,
     ...overrides,
   };
 }

@@ -6,7 +6,12 @@ import {
   type Role,
 } from "@content-studio/contract";
 import { beforeEach } from "vitest";
-import { DEFAULT_AI_CALL_LIMITS, type AiConfig, type Config } from "../../src/config";
+import {
+  DEFAULT_AI_CALL_LIMITS,
+  type AiCallLimits,
+  type AiConfig,
+  type Config,
+} from "../../src/config";
 import { COMPANY_CATALOG } from "../../src/db/seed/reference-data";
 import {
   buildTestApp,
@@ -81,17 +86,18 @@ export function noKeysAi(overrides: Partial<AiConfig> = {}): AiConfig {
   };
 }
 
-/** Configuration pointing OpenAI at the loopback fake. */
+/** Configuration pointing OpenAI at the loopback fake, at FAST_AI_LIMITS changed by `limits`. */
 export function openAiFakeConfig(
   fake: FakeAiProviderServer,
   overrides: Partial<Config> = {},
+  limits: Partial<AiCallLimits> = {},
 ): Partial<Config> {
   const base = testConfig();
   return {
     ai: {
       ...base.ai,
       openai: { apiKey: OPENAI_TEST_KEY, baseUrl: fake.openaiBaseUrl },
-      limits: FAST_AI_LIMITS,
+      limits: { ...FAST_AI_LIMITS, ...limits },
     },
     ...overrides,
   };
@@ -104,13 +110,20 @@ export async function selectOpenAi(t: TestApp, model = "gpt-4o-mini"): Promise<v
 
 /**
  * An app on a fresh database whose current provider is OpenAI, answered by a loopback fake;
- * the app's close() closes the fake too. `editorReview: false` switches the editor's review off.
+ * the app's close() closes the fake too. `editorReview: false` switches the editor's review off;
+ * `limits` changes the call limits (see openAiFakeConfig).
  */
 export async function buildOpenAiFakeApp(
-  options: { config?: Partial<Config>; editorReview?: boolean } = {},
+  options: {
+    config?: Partial<Config>;
+    editorReview?: boolean;
+    limits?: Partial<AiCallLimits>;
+  } = {},
 ): Promise<{ t: TestApp; fake: FakeAiProviderServer }> {
   const fake = await startFakeAiProvider({ apiKey: OPENAI_TEST_KEY });
-  const built = await buildTestApp({ config: openAiFakeConfig(fake, options.config) });
+  const built = await buildTestApp({
+    config: openAiFakeConfig(fake, options.config, options.limits),
+  });
   await selectOpenAi(built);
   if (options.editorReview === false) await editorReviewOff(built);
   const close = async () => {

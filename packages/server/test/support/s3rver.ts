@@ -1,6 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
+import { afterAll, beforeAll } from "vitest";
+import { tempDir } from "../fixtures/examples";
+import { standIn } from "../helper";
 
 /** s3rver in a child process run with --openssl-legacy-provider (see STACK.md). */
 export async function startS3rver(
@@ -46,4 +50,24 @@ export async function startS3rverWithBucket(
   });
   await client.send(new CreateBucketCommand({ Bucket: bucket }));
   return { ...s3, client };
+}
+
+/**
+ * `const s3 = useS3rverWithBucket("bucket")` in a describe block: s3rver on a fresh temporary
+ * folder with `bucket` made, started in a beforeAll (call it before the hooks that use it) and
+ * stopped, its client destroyed and its folder removed, in an afterAll. A stand-in (see standIn).
+ */
+export function useS3rverWithBucket(bucket: string): S3rverWithBucket {
+  let directory: string | undefined;
+  let s3: S3rverWithBucket | undefined;
+  beforeAll(async () => {
+    directory = tempDir(`cs-s3rver-${bucket}-`);
+    s3 = await startS3rverWithBucket(directory, bucket);
+  }, 60_000);
+  afterAll(() => {
+    s3?.client.destroy();
+    if (s3?.child.exitCode === null) s3.child.kill("SIGTERM");
+    if (directory !== undefined) fs.rmSync(directory, { recursive: true, force: true });
+  });
+  return standIn(() => s3, "the s3rver");
 }

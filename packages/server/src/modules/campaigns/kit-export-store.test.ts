@@ -1,25 +1,17 @@
 import { createHash } from "node:crypto";
-import fs from "node:fs";
 import { GetObjectCommand, ListObjectsV2Command, type S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tempDir } from "../../../test/fixtures/examples";
 import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
 import { finishedKit, zipEntryNames } from "../../../test/support/kits";
-import {
-  S3RVER_CREDENTIALS,
-  startS3rverWithBucket,
-  type S3rverWithBucket,
-} from "../../../test/support/s3rver";
+import { S3RVER_CREDENTIALS, useS3rverWithBucket } from "../../../test/support/s3rver";
 import { sweepStoredFiles } from "../storage/storage-sweep";
 import { kitExportFileOwner } from "./kit-export-store";
 
-const CREDENTIALS = S3RVER_CREDENTIALS;
 const BUCKET = "content-studio-exports";
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
 describe("kit exports over the inline limit are kept in S3 for their requester", () => {
-  let s3: S3rverWithBucket;
-  let directory: string;
+  const s3 = useS3rverWithBucket(BUCKET);
   let client: S3Client;
   let t: TestApp;
   let editor: Agent;
@@ -29,8 +21,6 @@ describe("kit exports over the inline limit are kept in S3 for their requester",
     );
 
   beforeAll(async () => {
-    directory = tempDir("cs-export-s3-");
-    s3 = await startS3rverWithBucket(directory, BUCKET);
     client = s3.client;
     t = await buildTestApp({
       config: {
@@ -42,7 +32,7 @@ describe("kit exports over the inline limit are kept in S3 for their requester",
             endpoint: s3.endpoint,
             bucket: BUCKET,
             region: "us-east-1",
-            credentials: CREDENTIALS,
+            credentials: S3RVER_CREDENTIALS,
           },
           directory: undefined,
         },
@@ -52,9 +42,6 @@ describe("kit exports over the inline limit are kept in S3 for their requester",
   }, 60_000);
   afterAll(async () => {
     await t?.close();
-    client?.destroy();
-    if (s3?.child.exitCode === null) s3.child.kill("SIGTERM");
-    fs.rmSync(directory, { recursive: true, force: true });
   });
 
   const doneKit = () => finishedKit(editor);

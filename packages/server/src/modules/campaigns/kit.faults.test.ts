@@ -53,6 +53,19 @@ function answerFor(request: RecordedRequest, index: number) {
   );
 }
 
+/** An article the fake writes: the same image prompt each time, and a plain conclusion unless given. */
+const articleAnswer = (fields: {
+  headline: string;
+  introduction: string;
+  body: string;
+  conclusion?: string;
+}) =>
+  answer({
+    conclusion: "Start with one product line.",
+    imagePrompt: "An engineer reviewing a cost breakdown",
+    ...fields,
+  });
+
 describe("a 216-step kit against a provider that fails now and then", () => {
   let fake: FakeAiProviderServer;
   let t: TestApp;
@@ -129,12 +142,11 @@ describe("a 216-step kit against a provider that fails now and then", () => {
           text: "Customers see a 60% reduction in engineering change orders. Read the Should-Cost Benchmark Report.",
         });
       }
-      return answer({
+      return articleAnswer({
         headline: "Fewer engineering change orders, earlier",
         introduction: "Customers see a 35-45% reduction in engineering change orders.",
         body: "<p>Cost estimates at every design review catch expensive choices early. Customers see a 35-45% reduction in engineering change orders.</p><p>Download the Should-Cost Benchmark Report.</p>",
         conclusion: "Start with the Should-Cost Benchmark Report.",
-        imagePrompt: "An engineer reviewing a cost breakdown",
       });
     });
     const { kit: done } = await finishedKit(editor, {
@@ -188,12 +200,10 @@ describe("a 216-step kit against a provider that fails now and then", () => {
       ])
       .execute();
     fake.setDefault(() =>
-      answer({
+      articleAnswer({
         headline: "A guesstimate is not a cost model",
         introduction: "Engineering teams replace every guesstimate with a should-cost model.",
         body: "<p>Teams that estimate cost from the CAD model at each design review catch expensive choices while the design can still change, and compare the figures with supplier quotes.</p>",
-        conclusion: "Start with one product line.",
-        imagePrompt: "An engineer reviewing a cost breakdown",
       }),
     );
     const { kit: done } = await finishedKit(editor, {

@@ -7,24 +7,20 @@ import {
   type GeneratedContent,
   type QualityReport,
 } from "@content-studio/contract";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   MALFORMED_JSON,
   answer,
   stall,
-  startFakeAiProvider,
   status,
-  type FakeAiProviderServer,
   type RecordedRequest,
 } from "../../../test/fakes/ai-provider-server";
-import { buildTestAppAs, type Agent, type TestApp } from "../../../test/helper";
 import {
-  FAST_AI_LIMITS,
   VALID_REQUEST,
   modelDraft,
-  openAiFakeConfig,
   selectBuiltin,
   selectOpenAi,
+  useOpenAiFakeApp,
 } from "../../../test/support/generation";
 import type { Ok } from "../../../test/support/responses";
 import { writeSetting } from "../settings/settings.repository";
@@ -73,10 +69,10 @@ function reviewAnswer(score: number | Record<string, number>, evidence: string[]
 const isReview = (r: RecordedRequest) => r.promptText.includes("exacting senior editor");
 
 describe("editor's review", () => {
-  let fake: FakeAiProviderServer;
-  let t: TestApp;
-  let viewer: Agent;
-  let editor: Agent;
+  const [t, fake, viewer, editor] = useOpenAiFakeApp(["viewer", "editor"], {
+    // A short review deadline so the timeout test holds the fake open only briefly.
+    limits: { reviewTimeoutMs: 1_500 },
+  });
 
   const check = async (body: object = PIECE): Promise<QualityReport> => {
     const res = await viewer.post("/api/quality-check", body);
@@ -106,20 +102,7 @@ describe("editor's review", () => {
       null,
     );
 
-  beforeAll(async () => {
-    fake = await startFakeAiProvider({ apiKey: "sk-test-generation-0123456789" });
-    const config = openAiFakeConfig(fake);
-    // A short review deadline so the timeout test holds the fake open only briefly.
-    config.ai = { ...config.ai!, limits: { ...FAST_AI_LIMITS, reviewTimeoutMs: 1_500 } };
-    [t, viewer, editor] = await buildTestAppAs(["viewer", "editor"], { config });
-    await selectOpenAi(t);
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
   beforeEach(async () => {
-    fake.reset();
     await selectOpenAi(t);
     await setReview(true);
   });

@@ -76,27 +76,44 @@ describe("archives and uploads", () => {
       .sort();
   };
 
+  /**
+   * A hostile archive (HOSTILE_ENTRIES and its own `linkReasons` entries) uploaded as `name`: its
+   * two good files are in, the rest reported with their reasons, and nothing written outside.
+   */
+  const expectHostileIngested = async (
+    name: string,
+    archive: Buffer,
+    counts: { errors: number; total: number },
+    linkReasons: Record<string, string>,
+  ) => {
+    const sourceKey = `upload:${name.replace(/\.(zip|tar\.gz)$/, "")}`;
+    const job = await uploadAndWait(archiveForm(name, archive));
+    expect(job).toMatchObject({
+      origin: "upload",
+      sourceKey,
+      status: "succeeded",
+      added: 2,
+      ...counts,
+    });
+    expect(reasonsByPath(job)).toEqual({ ...HOSTILE_REASONS, ...linkReasons });
+    expect(await titlesOf(sourceKey)).toEqual(["Archive A", "Archive B"]);
+    expectNothingWritten();
+  };
+
   it("ingests the safe files of a hostile zip and reports the rest", async () => {
     const zip = await buildZip([
       ...HOSTILE_ENTRIES,
       { name: "good/link.md", data: "../../../../etc/passwd", mode: 0o120777 },
       { name: "__MACOSX/good/._a.md", data: "resource fork" },
     ]);
-    const job = await uploadAndWait(archiveForm("hostile.zip", zip));
-    expect(job).toMatchObject({
-      origin: "upload",
-      sourceKey: "upload:hostile",
-      status: "succeeded",
-      added: 2,
-      errors: 5,
-      total: 7,
-    });
-    expect(reasonsByPath(job)).toEqual({
-      ...HOSTILE_REASONS,
-      "good/link.md": "unsafe archive entry: symbolic link",
-    });
-    expect(await titlesOf("upload:hostile")).toEqual(["Archive A", "Archive B"]);
-    expectNothingWritten();
+    await expectHostileIngested(
+      "hostile.zip",
+      zip,
+      { errors: 5, total: 7 },
+      {
+        "good/link.md": "unsafe archive entry: symbolic link",
+      },
+    );
   });
 
   it("does the same for a hostile .tar.gz", async () => {
@@ -106,21 +123,15 @@ describe("archives and uploads", () => {
       { name: "good/link.md", type: "symlink", linkname: "/etc/passwd" },
       { name: "good/hard.md", type: "link", linkname: "good/a.md" },
     ]);
-    const job = await uploadAndWait(archiveForm("hostile-tar.tar.gz", tgz));
-    expect(job).toMatchObject({
-      sourceKey: "upload:hostile-tar",
-      status: "succeeded",
-      added: 2,
-      errors: 6,
-      total: 8,
-    });
-    expect(reasonsByPath(job)).toEqual({
-      ...HOSTILE_REASONS,
-      "good/link.md": "unsafe archive entry: symbolic link",
-      "good/hard.md": "unsafe archive entry: hard link",
-    });
-    expect(await titlesOf("upload:hostile-tar")).toEqual(["Archive A", "Archive B"]);
-    expectNothingWritten();
+    await expectHostileIngested(
+      "hostile-tar.tar.gz",
+      tgz,
+      { errors: 6, total: 8 },
+      {
+        "good/link.md": "unsafe archive entry: symbolic link",
+        "good/hard.md": "unsafe archive entry: hard link",
+      },
+    );
   });
 
   it("refuses a zip with more than 10,000 entries before reading any", async () => {

@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import net from "node:net";
 import { PutObjectCommand } from "@aws-sdk/client-s3";
 import { CLOUD_SOURCE_NEEDS, type ExampleList } from "@content-studio/contract";
@@ -8,19 +7,13 @@ import {
   ingestAndWait,
   MALFORMED_FILES,
   reasonsByPath,
-  tempDir,
 } from "../../../test/fixtures/examples";
 import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
-import {
-  S3RVER_CREDENTIALS,
-  startS3rverWithBucket,
-  type S3rverWithBucket,
-} from "../../../test/support/s3rver";
+import { S3RVER_CREDENTIALS, useS3rverWithBucket } from "../../../test/support/s3rver";
 import { writeSetting } from "../settings/settings.repository";
 import { EXAMPLE_REPO_SETTING } from "./examples.service";
 import { expectError } from "../../../test/support/responses";
 
-const CREDENTIALS = S3RVER_CREDENTIALS;
 const BUCKET = "content-examples";
 /** More than one listing page (1,000 keys) of valid files. */
 const GOOD_COUNT = 1_010;
@@ -35,11 +28,10 @@ async function mapLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<u
 }
 
 describe("ingest from S3", () => {
+  const s3 = useS3rverWithBucket(BUCKET);
   let t: TestApp;
   let admin: Agent;
   let editor: Agent;
-  let s3: S3rverWithBucket;
-  let directory: string;
 
   const settings = () => ({
     repositorySource: "cloud",
@@ -50,8 +42,6 @@ describe("ingest from S3", () => {
   });
 
   beforeAll(async () => {
-    directory = tempDir("cs-s3rver-");
-    s3 = await startS3rverWithBucket(directory, BUCKET);
     const { client } = s3;
     const objects: [string, string | Buffer][] = [
       ...Array.from({ length: GOOD_COUNT }, (_, i): [string, string] => [
@@ -72,15 +62,13 @@ describe("ingest from S3", () => {
 
     // The fake S3 listens on loopback: it is reachable only because its origin is allow-listed.
     t = await buildTestApp({
-      config: { s3Credentials: { ...CREDENTIALS }, fetchAllowOrigins: [s3.endpoint] },
+      config: { s3Credentials: { ...S3RVER_CREDENTIALS }, fetchAllowOrigins: [s3.endpoint] },
     });
     admin = await t.signInAs("admin");
     editor = await t.signInAs("editor");
   }, 120_000);
   afterAll(async () => {
     await t?.close();
-    s3?.child.kill("SIGTERM");
-    fs.rmSync(directory, { recursive: true, force: true });
   });
 
   it("saves the repository settings (admins only) and never returns the secret", async () => {
@@ -97,7 +85,7 @@ describe("ingest from S3", () => {
       success: true,
       data: { ...settings(), s3CredentialsConfigured: true, can: { edit: false, ingest: true } },
     });
-    expect(read.body).not.toContain(CREDENTIALS.secretAccessKey);
+    expect(read.body).not.toContain(S3RVER_CREDENTIALS.secretAccessKey);
 
     const nul = await admin.put("/api/settings/example-repository", {
       ...settings(),

@@ -15,11 +15,7 @@ import {
   waitForJob,
 } from "../../../test/fixtures/examples";
 import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
-import {
-  S3RVER_CREDENTIALS,
-  startS3rverWithBucket,
-  type S3rverWithBucket,
-} from "../../../test/support/s3rver";
+import { S3RVER_CREDENTIALS, useS3rverWithBucket } from "../../../test/support/s3rver";
 import type { StorageConfig } from "../../config";
 import { directoryStore } from "../storage/directory-store";
 import { sweepStoredFiles } from "../storage/storage-sweep";
@@ -27,7 +23,6 @@ import { MAX_RUNNING_INGESTS } from "../../lib/ingest-slots";
 import { uploadFileOwner } from "./ingest.jobs";
 import { expectError } from "../../../test/support/responses";
 
-const CREDENTIALS = S3RVER_CREDENTIALS;
 const BUCKET = "content-studio-files";
 /** A small inline limit, so that test files cross it without being large. */
 const LIMIT = 64 * 1024;
@@ -124,8 +119,7 @@ const storedHashOf = async (t: TestApp, title: string) =>
   ).content_hash;
 
 describe("uploads over the inline limit go to S3", () => {
-  let s3: S3rverWithBucket;
-  let directory: string;
+  const s3 = useS3rverWithBucket(BUCKET);
   let client: S3Client;
   let app: Awaited<ReturnType<typeof appWithHeldWorkers>>;
   let t: TestApp;
@@ -136,19 +130,19 @@ describe("uploads over the inline limit go to S3", () => {
     );
 
   beforeAll(async () => {
-    directory = tempDir("cs-storage-s3-");
-    s3 = await startS3rverWithBucket(directory, BUCKET);
     client = s3.client;
     app = await appWithHeldWorkers({
-      s3: { endpoint: s3.endpoint, bucket: BUCKET, region: "us-east-1", credentials: CREDENTIALS },
+      s3: {
+        endpoint: s3.endpoint,
+        bucket: BUCKET,
+        region: "us-east-1",
+        credentials: S3RVER_CREDENTIALS,
+      },
     });
     ({ t, editor } = app);
   }, 60_000);
   afterAll(async () => {
     await app?.close();
-    client?.destroy();
-    if (s3?.child.exitCode === null) s3.child.kill("SIGTERM");
-    fs.rmSync(directory, { recursive: true, force: true });
   });
 
   it("keeps an archive's bytes in the bucket and only their reference in the run, and the ingest reads them back", async () => {

@@ -1,22 +1,12 @@
-import {
-  GlossaryImportErrorDetailsSchema,
-  GlossaryListSchema,
-  type GlossaryTermInput,
-} from "@content-studio/contract";
+import { GlossaryImportErrorDetailsSchema, GlossaryListSchema } from "@content-studio/contract";
 import { describe, expect, it } from "vitest";
 import { type Agent, useTestAppAs } from "../../../test/helper";
+import { glossaryTermInput } from "../../../test/support/factories";
 
 type Ok<T> = { success: true; data: T };
 type Refused = { success: false; code: string; message: string; details?: unknown };
 
-const ENGINE: GlossaryTermInput = {
-  concept: "cost-engine",
-  locale: "en",
-  term: "Cost Engine",
-  status: "do-not-translate",
-  caseSensitive: true,
-  note: "Product name",
-};
+const ENGINE = glossaryTermInput({ note: "Product name" });
 
 const HEADER = "concept,locale,term,status,case_sensitive,note";
 

@@ -1,23 +1,15 @@
-import fs from "node:fs";
 import type { NotReadyDetails } from "@content-studio/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tempDir } from "../../../test/fixtures/examples";
 import { buildTestApp, type TestApp } from "../../../test/helper";
-import {
-  S3RVER_CREDENTIALS,
-  startS3rverWithBucket,
-  type S3rverWithBucket,
-} from "../../../test/support/s3rver";
+import { S3RVER_CREDENTIALS, useS3rverWithBucket } from "../../../test/support/s3rver";
 import { writeSetting } from "../settings/settings.repository";
 import { EXAMPLE_REPO_SETTING } from "../examples/examples.service";
 
-const CREDENTIALS = S3RVER_CREDENTIALS;
 const BUCKET = "ready-examples";
 
 describe("readiness with the example repository's S3 store", () => {
+  const s3 = useS3rverWithBucket(BUCKET);
   let t: TestApp;
-  let s3: S3rverWithBucket;
-  let directory: string;
   const useCloud = (bucket: string, repositorySource = "cloud") =>
     writeSetting(
       t.db,
@@ -33,19 +25,15 @@ describe("readiness with the example repository's S3 store", () => {
     );
 
   beforeAll(async () => {
-    directory = tempDir("cs-ready-s3-");
-    s3 = await startS3rverWithBucket(directory, BUCKET);
     const { client } = s3;
     client.destroy();
     // The fake S3 listens on loopback: reachable only because its origin is allow-listed.
     t = await buildTestApp({
-      config: { s3Credentials: { ...CREDENTIALS }, fetchAllowOrigins: [s3.endpoint] },
+      config: { s3Credentials: { ...S3RVER_CREDENTIALS }, fetchAllowOrigins: [s3.endpoint] },
     });
   }, 60_000);
   afterAll(async () => {
     await t?.close();
-    if (s3?.child.exitCode === null) s3.child.kill("SIGTERM");
-    fs.rmSync(directory, { recursive: true, force: true });
   });
 
   it("is ready while the configured bucket answers", async () => {
