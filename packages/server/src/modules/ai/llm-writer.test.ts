@@ -43,10 +43,14 @@ const DRAFT: Draft = {
   imagePrompt: "Engineers reviewing a cost model",
 };
 
-/** Fast limits: tests wait milliseconds, not seconds. */
+/**
+ * Fast limits: tests wait milliseconds, not seconds. The idle limit is 2 s: at 300 ms a loaded
+ * machine (load 10+ beside lint and the journeys) timed out a stream whose fake answered 500 at
+ * once; the tests of the idle timer set their own.
+ */
 const FAST: AiCallLimits = {
   totalTimeoutMs: 5_000,
-  idleTimeoutMs: 300,
+  idleTimeoutMs: 2_000,
   maxRetries: 2,
   maxRetryWaitMs: 2_000,
   retryBaseDelayMs: 20,
