@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import path from "node:path";
 import { describe, it } from "node:test";
 import { resultsDir } from "./lib/browser.mjs";
+import { audienceShown } from "./lib/generator-brief.mjs";
 import { useJourney } from "./lib/journey.mjs";
 import { ADMIN, createFirstAdmin, REVIEWER } from "./lib/session.mjs";
 import { eventually } from "./lib/wait.mjs";
@@ -91,6 +92,7 @@ describe("library journey", { timeout: 300_000 }, () => {
     await j.page.getByRole("button", { name: /^Content Details/ }).click();
     await j.page.getByLabel("Content Topic", { exact: true }).fill(TOPIC);
     await j.page.getByLabel("Content Type", { exact: true }).selectOption("technical-guide");
+    await audienceShown(j.page, "decision");
     await j.page.getByRole("group", { name: "Key Metrics" }).getByRole("checkbox").first().check();
     await j.page.getByRole("button", { name: "Generate Content" }).click();
     // The result shows in the generator's tabs and links to the item's library page.

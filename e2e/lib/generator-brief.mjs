@@ -15,4 +15,16 @@ export async function fillGeneratorBrief(page, { stage, topic, firstContentType 
   if (firstContentType) {
     await page.getByLabel("Content Type", { exact: true }).selectOption({ index: 1 });
   }
+  await audienceShown(page, stage);
+}
+
+/**
+ * Waits until the generator shows the audience data of `stage` (the Buying journey card names
+ * it). The same answer may add the intent panel above Key Metrics, so a click aimed at a metric
+ * before it arrives can land on what moved there.
+ * @param {import("playwright-core").Page} page
+ * @param {string} stage
+ */
+export async function audienceShown(page, stage) {
+  await page.getByText(new RegExp(` at the ${stage} stage$`, "i")).waitFor();
 }
