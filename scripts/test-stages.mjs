@@ -16,7 +16,14 @@ import path from "node:path";
 const PLAN = [
   // The unit tests use neither packages/web/dist nor packages/server/dist/main.js (their server
   // processes run a bundle of their own), so the build and the journeys run beside them too.
-  [["test:unit"], ["lint", "typecheck"], ["build", "test:budget", "test:e2e"]],
+  // The unit tests that reach a database (on PGlite, then PostgreSQL) are the longest lane; the
+  // rest (web, database-free server files, contract) follow the types in the second lane, so that
+  // they fill the cores the first lane leaves idle in its tail (decision 0063).
+  [
+    ["test:unit:databases"],
+    ["lint", "typecheck", "test:unit:rest"],
+    ["build", "test:budget", "test:e2e"],
+  ],
 ];
 /** TEST_STAGES=typecheck,test:budget runs only those (in the plan's order). */
 const ONLY = process.env.TEST_STAGES ? new Set(process.env.TEST_STAGES.split(",")) : null;
