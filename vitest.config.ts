@@ -47,6 +47,9 @@ const serverProject = (name: string, db: "pglite" | "postgres") => ({
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // What a poll waits for happens after something the test saw (a job's object deleted after
+    // the job reports success): at a load of 10+ that took longer than vitest's 1 s default.
+    expect: { poll: { timeout: 10_000 } },
     // Files share a worker's loaded modules: importing the whole server again for every file
     // cost about a second each (decision 0056). Every file builds its own app and database, and
     // no server test mocks a module.
@@ -76,6 +79,7 @@ export default defineConfig({
           environment: "node",
           env: { TEST_DB: "none" },
           testTimeout: 30_000,
+          expect: { poll: { timeout: 10_000 } },
           isolate: false,
         },
       },
