@@ -124,8 +124,10 @@ describe.runIf(TEST_DB === "postgres")("two web processes and a worker on one da
 
     const demoted = await adminA("PATCH", `/api/users/${created.data.id}`, { role: "viewer" });
     expect(demoted.status, JSON.stringify(demoted.json)).toBe(200);
-    // A role change revokes the user's sessions (users.service.ts), so B refuses this one at
-    // once; signed in again, the user is a viewer there.
+    // A role change revokes the user's sessions (users.service.ts), so B refuses this one as
+    // soon as it hears the notification (session-cache.ts; at a load of 10 that came after the
+    // next request); signed in again, the user is a viewer there.
+    await expect.poll(async () => (await otherB("GET", "/api/users")).status).toBe(401);
     const refused = await otherB("GET", "/api/users");
     expect(refused.status, JSON.stringify(refused.json)).toBe(401);
     expect(refused.json).toMatchObject({ code: "unauthenticated" });
