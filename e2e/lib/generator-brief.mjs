@@ -20,8 +20,7 @@ export async function fillGeneratorBrief(page, { stage, topic, firstContentType 
 
 /**
  * Waits until the generator shows the audience data of `stage` (the Buying journey card names
- * it). The same answer may add the intent panel above Key Metrics, so a click aimed at a metric
- * before it arrives can land on what moved there.
+ * it), so that what a journey checks next is shown for that audience.
  * @param {import("playwright-core").Page} page
  * @param {string} stage
  */

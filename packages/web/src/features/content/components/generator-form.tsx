@@ -165,13 +165,6 @@ export function GeneratorForm(props: GeneratorFormProps) {
                 options={optionsOf(CONTENT_TYPES, CONTENT_TYPE_LABELS)}
               />
             </div>
-            {props.intent ? (
-              <IntentPanel
-                intent={props.intent}
-                primaryKeyword={values.primaryKeyword}
-                onPrimaryKeyword={(primaryKeyword) => onChange({ primaryKeyword })}
-              />
-            ) : null}
             <CheckboxGroup
               legend="Key Metrics"
               options={(props.catalog?.keyMetrics ?? []).map((m) => ({
@@ -193,6 +186,14 @@ export function GeneratorForm(props: GeneratorFormProps) {
               onChange={(featuredSolutions) => onChange({ featuredSolutions })}
               emptyText={catalogText(props, "solutions")}
             />
+            {/* Last, so that its arriving with the audience's data moves no field above it. */}
+            {props.intent ? (
+              <IntentPanel
+                intent={props.intent}
+                primaryKeyword={values.primaryKeyword}
+                onPrimaryKeyword={(primaryKeyword) => onChange({ primaryKeyword })}
+              />
+            ) : null}
           </fieldset>
         </AccordionSection>
 
