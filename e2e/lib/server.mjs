@@ -96,6 +96,18 @@ export async function startServer(options = {}) {
   }
 }
 
+/**
+ * Whether the server's own start-up line says it listens on its PORT. A 200 from the port alone
+ * is not enough: when another process took the port first, this server exits with EADDRINUSE
+ * while that process answers (a journey once ran against another journey's server).
+ * @param {string} output  what the server printed
+ * @param {NodeJS.ProcessEnv} env  the server's environment
+ */
+function listeningOn(output, env) {
+  if (env.LOG_LEVEL === "silent") return true; // it prints no start-up line
+  return [...output.matchAll(/listening on \S+:(\d+)[;)]/g)].some(([, port]) => port === env.PORT);
+}
+
 /** @param {Parameters<typeof startServer>[0]} options @returns {Promise<RunningServer>} */
 async function startServerOnce(options = {}) {
   if (!fs.existsSync(serverEntry)) {
@@ -170,7 +182,7 @@ async function startServerOnce(options = {}) {
     try {
       const response = await fetch(`${apiUrl}/api/health`, { signal: AbortSignal.timeout(2000) });
       await response.arrayBuffer();
-      if (response.status === 200) {
+      if (response.status === 200 && listeningOn(output, env)) {
         startMs = performance.now() - started;
         break;
       }
