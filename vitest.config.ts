@@ -32,6 +32,12 @@ const serverTests = ["src", "test"].flatMap((dir) =>
 const databaseTests = serverTests.filter((file) => reachesADatabase(path.resolve(file)));
 const onceTests = serverTests.filter((file) => !databaseTests.includes(file));
 
+/**
+ * What a server test polls for happens after something it saw (a job's object deleted after the
+ * job reports success): at a load of 10+ that took longer than vitest's 1 s default.
+ */
+const SERVER_EXPECT = { poll: { timeout: 10_000 } };
+
 const serverProject = (name: string, db: "pglite" | "postgres") => ({
   test: {
     name,
@@ -47,9 +53,7 @@ const serverProject = (name: string, db: "pglite" | "postgres") => ({
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // What a poll waits for happens after something the test saw (a job's object deleted after
-    // the job reports success): at a load of 10+ that took longer than vitest's 1 s default.
-    expect: { poll: { timeout: 10_000 } },
+    expect: SERVER_EXPECT,
     // Files share a worker's loaded modules: importing the whole server again for every file
     // cost about a second each (decision 0056). Every file builds its own app and database, and
     // no server test mocks a module.
@@ -79,7 +83,7 @@ export default defineConfig({
           environment: "node",
           env: { TEST_DB: "none" },
           testTimeout: 30_000,
-          expect: { poll: { timeout: 10_000 } },
+          expect: SERVER_EXPECT,
           isolate: false,
         },
       },

@@ -64,7 +64,7 @@ const child = spawn(
     "tsx",
     "--test",
     `--test-concurrency=${concurrency}`,
-    // A journey file ends when its tests have: a failed \`after\` hook skips the ones after it,
+    // A journey file ends when its tests have: a failed `after` hook skips the ones after it,
     // and a fake server they would have closed kept the whole run waiting forever.
     "--test-force-exit",
     "--test-reporter=spec",
