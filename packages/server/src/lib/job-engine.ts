@@ -49,6 +49,9 @@ export class JobGivenUp extends Error {
 /** The transaction (or database) a job is written in, so it commits with the rows it needs. */
 export type JobWriter = Pick<Kysely<unknown>, "executeQuery">;
 
+/** The PGlite databases an engine of this process has looked for a dead process's jobs in. */
+const sweptStores = new WeakSet<PGlite>();
+
 /** How often expired heartbeats and jobs are looked for (seconds). */
 const SUPERVISE_SECONDS = 5;
 
@@ -80,6 +83,7 @@ export class JobEngine {
   readonly #stopping = new AbortController();
 
   readonly #runsJobs: boolean;
+  readonly #store: JobStore;
 
   constructor(
     store: JobStore,
@@ -87,10 +91,17 @@ export class JobEngine {
     options: JobEngineOptions = { runsJobs: true },
   ) {
     this.#runsJobs = options.runsJobs;
+    this.#store = store;
     // A worker that died (kill -9, a lost machine) stops sending heartbeats: the supervisor,
-    // every SUPERVISE_SECONDS, fails its job so that another attempt takes it over.
+    // every SUPERVISE_SECONDS, fails its job so that another attempt takes it over. The queues'
+    // backlog counts (which let a worker fetch again at once, see `burstWhenReadyExceeds` below)
+    // are counted and read back as often.
     const supervision = options.runsJobs
-      ? { superviseIntervalSeconds: SUPERVISE_SECONDS, monitorIntervalSeconds: SUPERVISE_SECONDS }
+      ? {
+          superviseIntervalSeconds: SUPERVISE_SECONDS,
+          monitorIntervalSeconds: SUPERVISE_SECONDS,
+          queueCacheIntervalSeconds: SUPERVISE_SECONDS,
+        }
       : { supervise: false, schedule: false };
     // A flow's dependent job (a kit's cell check) is unblocked by pg-boss's background resolver,
     // not when the job it waits for completes: every `flowIntervalSeconds` (default 5 s). At 5 s
@@ -148,12 +159,23 @@ export class JobEngine {
       else await this.#boss.createQueue(queue.name, queue.options ?? {});
     }
     if (!this.#runsJobs) return;
+    if (this.#store.kind === "pglite") await this.#failOrphans(this.#store.pglite);
     for (const queue of ordered) {
       const worker = queue.worker;
       if (!worker) continue;
       await this.#boss.work<object>(
         queue.name,
-        { batchSize: 1, pollingIntervalSeconds: 2, ...worker.options, perJobResults: true },
+        {
+          batchSize: 1,
+          pollingIntervalSeconds: 2,
+          // A worker waits its polling interval after every job, even with more ready: a backlog
+          // of 23 kit checks left by a cancelled kit drained at two a second and held a new kit's
+          // end back 11 s. While the queue's count says more than one job is ready, a worker that
+          // just finished one fetches the next at once; a fetch that finds none ends that.
+          burstWhenReadyExceeds: 1,
+          ...worker.options,
+          perJobResults: true,
+        },
         async (jobs) => {
           const results: JobResult[] = [];
           for (const job of jobs) {
@@ -172,6 +194,29 @@ export class JobEngine {
           }
           return results;
         },
+      );
+    }
+  }
+
+  /**
+   * On PGlite one process holds the data directory, so the jobs the store has as running when
+   * the first engine of this process starts on it belong to a process that died (a graceful stop
+   * ends or fails its own). Each fails now, as an attempt, and is retried per its queue, instead
+   * of waiting for its heartbeat to lapse (10 s and more after the restart). On PostgreSQL
+   * another process may be running them: there only the heartbeat tells.
+   */
+  async #failOrphans(pglite: PGlite): Promise<void> {
+    if (sweptStores.has(pglite)) return;
+    sweptStores.add(pglite);
+    const { rows } = await pglite.query<{ name: string; id: string }>(
+      `SELECT name, id FROM ${jobSchemaOf(this.#store)}.job WHERE state = 'active'`,
+    );
+    for (const name of new Set(rows.map((row) => row.name))) {
+      const ids = rows.filter((row) => row.name === name).map((row) => row.id);
+      await this.#boss.fail(name, ids, { message: "The server stopped while this job ran." });
+      this.log.warn(
+        { queue: name, jobs: ids.length },
+        "job engine: jobs of a stopped process retried",
       );
     }
   }

@@ -86,8 +86,9 @@ describe("an ingest cut off by a process kill", () => {
     expect(before).toBeGreaterThanOrEqual(victim.processed);
     expect(before).toBeLessThan(FILES);
 
-    // Nobody starts it again: the job engine sees the dead worker's heartbeat stop and runs the
-    // job again in the new process, from the start; what the first attempt stored is unchanged.
+    // Nobody starts it again: the job engine runs the job again in the new process, from the
+    // start (on PGlite as it starts, the dead process having held the directory; on PostgreSQL
+    // once the dead worker's heartbeat stops); what the first attempt stored is unchanged.
     let job = victim;
     const resumeDeadline = Date.now() + 120_000;
     while (job.status === "running" || job.status === "queued") {
