@@ -53,10 +53,10 @@ export async function createTestDatabase(
     ({ url, drop } = await newDatabase("cs_t", templates?.run, template));
     handle = await openDatabase({ kind: "postgres", url, poolSize: 5 });
     fromTemplate = template !== undefined;
-  } else if (seed && pgliteTemplate()) {
-    // Migrated and seeded already: loaded from the run's dump (test/pglite-template.ts).
+  } else if (migrate && pgliteTemplate(seed)) {
+    // Migrated (and seeded) already: loaded from the run's dump (test/pglite-template.ts).
     const pglite = await PGlite.create({
-      loadDataDir: new Blob([fs.readFileSync(pgliteTemplate()!)]),
+      loadDataDir: new Blob([fs.readFileSync(pgliteTemplate(seed)!)]),
       extensions: { pg_trgm },
     });
     handle = await openDatabase({ kind: "pglite", pglite });
@@ -79,9 +79,12 @@ export async function createTestDatabase(
   };
 }
 
-/** The run's PGlite dump, when the global setup made one (not under the PostgreSQL project). */
-function pgliteTemplate(): string | undefined {
-  const file = provided("pgliteTemplate");
+/**
+ * The run's PGlite dump, seeded or only migrated, when the global setup made them (not under
+ * the PostgreSQL project).
+ */
+function pgliteTemplate(seeded: boolean): string | undefined {
+  const file = provided("pgliteTemplates")?.[seeded ? "seeded" : "migrated"];
   return file && fs.existsSync(file) ? file : undefined;
 }
 
