@@ -102,9 +102,10 @@ export function defineTrashPurge(
 ): void {
   ctx.jobEngine.define<{ asOf?: string }>({
     name: TRASH_PURGE_QUEUE,
-    options: { retryLimit: 3, retryDelay: 60, retryBackoff: true },
+    // Notify-enabled: a purge sent (by the schedule, at start, or by hand) wakes a worker at once;
+    // polling only finds retries.
+    options: { retryLimit: 3, retryDelay: 60, retryBackoff: true, notify: true },
     worker: {
-      options: { pollingIntervalSeconds: 5 },
       handler: async (job) => {
         const purged = await purgeExpiredTrash(
           ctx.db,

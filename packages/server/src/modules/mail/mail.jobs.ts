@@ -74,8 +74,15 @@ export function defineMailQueue(ctx: MailCtx, log: MailLog): void {
       heartbeatSeconds: HEARTBEAT_SECONDS,
       deleteAfterSeconds: KEEP_SECONDS,
       deadLetter: MAIL_DEAD_QUEUE,
+      // A reset link is mailed as its request commits (pg_notify in that transaction), not at the
+      // worker's next poll.
+      notify: true,
     },
-    worker: { handler: (job) => sendMailJob(ctx, job, log) },
+    worker: {
+      // Retries are still found by polling: every 2 s, as before notify (else 30 s).
+      options: { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 },
+      handler: (job) => sendMailJob(ctx, job, log),
+    },
   });
 }
 

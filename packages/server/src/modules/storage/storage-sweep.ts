@@ -68,9 +68,10 @@ export function defineStorageSweep(
 ): void {
   ctx.jobEngine.define<{ asOf?: string }>({
     name: STORAGE_SWEEP_QUEUE,
-    options: { retryLimit: 3, retryDelay: 60, retryBackoff: true },
+    // Notify-enabled: a sweep sent (by the schedule, at start, or by hand) wakes a worker at once;
+    // polling only finds retries.
+    options: { retryLimit: 3, retryDelay: 60, retryBackoff: true, notify: true },
     worker: {
-      options: { pollingIntervalSeconds: 5 },
       handler: async (job) => {
         if (!ctx.objectStore) return;
         const now = job.data.asOf ? new Date(job.data.asOf) : new Date();
