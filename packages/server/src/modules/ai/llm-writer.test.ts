@@ -373,10 +373,15 @@ describe.each(["openai", "compatible", "google"] as const)("%s writer", (provide
     fake.enqueue(stall());
     const controller = new AbortController();
     const deltas: string[] = [];
-    setTimeout(() => controller.abort(), 100);
+    // The caller aborts once the stream's first text has arrived (a fixed 100 ms came before it
+    // at a load of 9).
+    const onDelta = (text: string) => {
+      deltas.push(text);
+      controller.abort();
+    };
     const error = await failure(
       writer({ limits: { idleTimeoutMs: 5_000 } }).write(
-        call({ signal: controller.signal, onDelta: (t) => deltas.push(t) }),
+        call({ signal: controller.signal, onDelta }),
       ),
     );
     expect(error.kind).toBe("cancelled");
