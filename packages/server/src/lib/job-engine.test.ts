@@ -91,3 +91,48 @@ describe.skipIf(TEST_DB !== "pglite")("job engine on PGlite: a process that died
     expect(attempts).toEqual([0]);
   });
 });
+
+describe("job engine: a job that becomes due wakes its queue's workers", () => {
+  const cleanups: (() => Promise<unknown>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  it("runs a job sent to start later, and a retry after its wait, without waiting for a poll", async () => {
+    const database = await createTestDatabase({ seed: false });
+    cleanups.push(() => database.destroy());
+    const attempts: { name: string; retry: number; at: number }[] = [];
+    const engine = new JobEngine(database.jobStore, log);
+    // No `notify` and the engine's own backstop poll (30 s): only the wake-up can run these soon.
+    engine.define({
+      name: "later",
+      worker: {
+        handler: async (job) =>
+          void attempts.push({ name: "later", retry: job.retryCount, at: Date.now() }),
+      },
+    });
+    engine.define({
+      name: "flaky",
+      options: { retryLimit: 1, retryDelay: 1 },
+      worker: {
+        handler: async (job) => {
+          attempts.push({ name: "flaky", retry: job.retryCount, at: Date.now() });
+          if (job.retryCount === 0) throw new Error("the first attempt fails");
+        },
+      },
+    });
+    cleanups.push(() => engine.stop());
+    await engine.start();
+    const sent = Date.now();
+    const later = (await engine.send(database.db, "later", {}, { startAfter: 2 }))!;
+    const flaky = (await engine.send(database.db, "flaky", {}))!;
+
+    await expect.poll(() => engine.stateOf("flaky", flaky), { timeout: 15_000 }).toBe("completed");
+    await expect.poll(() => engine.stateOf("later", later), { timeout: 15_000 }).toBe("completed");
+    expect(attempts.filter((a) => a.name === "flaky").map((a) => a.retry)).toEqual([0, 1]);
+    // Not before it was due, and well before the workers' next poll (30 s after they started).
+    const ran = attempts.find((a) => a.name === "later")!.at - sent;
+    expect(ran).toBeGreaterThanOrEqual(1_900);
+    expect(ran).toBeLessThan(15_000);
+  });
+});
