@@ -11,20 +11,20 @@ export const TERM_STATUSES = ["preferred", "admitted", "forbidden", "do-not-tran
 export const TermStatusSchema = z.enum(TERM_STATUSES);
 export type TermStatus = z.infer<typeof TermStatusSchema>;
 
-export const TERM_STATUS_LABELS: Record<TermStatus, string> = {
-  preferred: "Preferred",
-  admitted: "Admitted",
-  forbidden: "Forbidden",
-  "do-not-translate": "Do not translate",
+/** Each status: its name, and what it tells a writer, side by side. */
+export const TERM_STATUS_INFO: Record<TermStatus, { label: string; hint: string }> = {
+  preferred: { label: "Preferred", hint: "Use this term for the concept." },
+  admitted: { label: "Admitted", hint: "Acceptable, but the preferred term is better." },
+  forbidden: { label: "Forbidden", hint: "Never use this term." },
+  "do-not-translate": {
+    label: "Do not translate",
+    hint: "Keep this term exactly as written, in every language.",
+  },
 };
 
-/** What each status means, for the screen and the prompt. */
-export const TERM_STATUS_HINTS: Record<TermStatus, string> = {
-  preferred: "Use this term for the concept.",
-  admitted: "Acceptable, but the preferred term is better.",
-  forbidden: "Never use this term.",
-  "do-not-translate": "Keep this term exactly as written, in every language.",
-};
+export const TERM_STATUS_LABELS = Object.fromEntries(
+  TERM_STATUSES.map((status) => [status, TERM_STATUS_INFO[status].label]),
+) as Record<TermStatus, string>;
 
 export const GLOSSARY_LIMITS = {
   conceptChars: 120,

@@ -13,11 +13,8 @@ import type { SessionUser } from "../src/plugins/access";
 import { AI_PROVIDER_SETTING } from "../src/modules/ai/ai-provider.service";
 import { adminResetPassword } from "../src/modules/users/password-reset.service";
 import { getCompanyProfile } from "../src/modules/reference/company-profile.service";
-import {
-  GENERATION_SETTING,
-  getGenerationSettings,
-} from "../src/modules/settings/generation-settings";
-import { EXAMPLE_REPO_SETTING } from "../src/modules/examples/examples.service";
+import { getGenerationSettings } from "../src/modules/settings/generation-settings";
+import { EXAMPLE_REPO_SETTING, GENERATION_SETTING } from "../src/modules/settings/stored-settings";
 import { findIngestRun } from "../src/modules/examples/examples.repository";
 import { exportBrief } from "../src/modules/campaigns/campaigns.service";
 import { insertKit } from "../src/modules/campaigns/kit.repository";

@@ -24,7 +24,7 @@ import {
 import { startFakeAiProvider, type FakeAiProviderServer } from "../fakes/ai-provider-server";
 import { AI_PROVIDER_SETTING } from "../../src/modules/ai/ai-provider.service";
 import { countLibraryItems } from "../../src/modules/library/library.repository";
-import { GENERATION_SETTING } from "../../src/modules/settings/generation-settings";
+import { GENERATION_SETTING } from "../../src/modules/settings/stored-settings";
 import { writeSetting } from "../../src/modules/settings/settings.repository";
 
 /** Shared by the generation and content route tests. */

@@ -69,4 +69,23 @@ describe("useDraft", () => {
     await user.click(screen.getByRole("button", { name: "Clear" }));
     expect(onEdit).toHaveBeenCalledTimes(3);
   });
+
+  it("gives a text control its field's message from a failed send, when given the errors", () => {
+    function WithErrors() {
+      const { text } = useDraft<Values>({ name: "", notes: "", size: "small", urgent: false });
+      const errors = { name: "Enter a name." };
+      return (
+        <>
+          <output aria-label="name error">{text("name", errors).error}</output>
+          <output aria-label="notes error">{String(text("notes", errors).error)}</output>
+          <output aria-label="plain">{JSON.stringify(Object.keys(text("name")))}</output>
+        </>
+      );
+    }
+    render(<WithErrors />);
+    expect(screen.getByRole("status", { name: "name error" })).toHaveTextContent("Enter a name.");
+    expect(screen.getByRole("status", { name: "notes error" })).toHaveTextContent("undefined");
+    // Without errors, a binding is only the value and its change (no `error` to pass on).
+    expect(screen.getByRole("status", { name: "plain" })).toHaveTextContent('["value","onChange"]');
+  });
 });

@@ -25,7 +25,7 @@ import {
 import type { Ok } from "../../../test/support/responses";
 import { writeSetting } from "../settings/settings.repository";
 import { REVIEW_BAD_OUTPUT_MESSAGE, REVIEW_TIMEOUT_MESSAGE } from "./editor-review";
-import { GENERATION_SETTING } from "../settings/generation-settings";
+import { GENERATION_SETTING } from "../settings/stored-settings";
 
 /** Written for these tests: a plain, specific piece for a VP of Engineering in aerospace. */
 const PIECE = {

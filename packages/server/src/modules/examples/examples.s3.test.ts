@@ -11,7 +11,7 @@ import {
 import { buildTestApp, type Agent, type TestApp } from "../../../test/helper";
 import { S3RVER_CREDENTIALS, useS3rverWithBucket } from "../../../test/support/s3rver";
 import { writeSetting } from "../settings/settings.repository";
-import { EXAMPLE_REPO_SETTING } from "./examples.service";
+import { EXAMPLE_REPO_SETTING } from "../settings/stored-settings";
 import { expectError } from "../../../test/support/responses";
 
 const BUCKET = "content-examples";

@@ -3,10 +3,8 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import {
   CLOUD_SOURCE_NEEDS,
-  EXAMPLE_REPO_DEFAULTS,
   cloudSourceProblem,
   ExampleInputSchema,
-  ExampleRepoSettingsSchema,
   type BuyingStage,
   type ContentType,
   type ExampleDetail,
@@ -27,7 +25,7 @@ import { FairQueue } from "../../lib/fair-queue";
 import { allowedInput } from "../../lib/use-case";
 import type { SessionUser } from "../../plugins/access";
 import { findIndustryRow, findPersonaRow } from "../reference/reference.repository";
-import { settingOverDefaults } from "../settings/settings.service";
+import { storedSettings } from "../settings/stored-settings";
 import { checkUrlField } from "./url-field";
 import { auditActorOf, auditBy, recordAudit } from "../audit/audit.service";
 import { hashContent, serializeExample } from "./example-file";
@@ -52,15 +50,7 @@ import { listStagedUpload, stageUpload, uploadFiles } from "./sources/staged-upl
 import { deleteQuietly, putFiles, storeFor, type StoredFileRef } from "../storage/storage.service";
 import { receiveUpload, UploadError, type UploadPart } from "./sources/upload";
 
-export const EXAMPLE_REPO_SETTING = "examples.repository";
-
-const exampleRepoSetting = settingOverDefaults({
-  key: EXAMPLE_REPO_SETTING,
-  label: "Example repository",
-  action: "settings.example_repository_changed",
-  schema: ExampleRepoSettingsSchema,
-  defaults: EXAMPLE_REPO_DEFAULTS,
-});
+const exampleRepoSetting = storedSettings.exampleRepository;
 
 export async function getExampleRepoSettings(db: Kysely<Database>): Promise<ExampleRepoSettings> {
   return exampleRepoSetting.read(db);

@@ -1,28 +1,16 @@
-import {
-  GENERATION_DEFAULTS,
-  GenerationSettingsSchema,
-  type GenerationSettings,
-} from "@content-studio/contract";
+import type { GenerationSettings } from "@content-studio/contract";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types";
 import type { SessionUser } from "../../plugins/access";
 import { settingsPolicy } from "./settings.policy";
-import { settingOverDefaults } from "./settings.service";
+import { storedSettings } from "./stored-settings";
 
 /**
  * The organisation's content generation defaults and thresholds. This module owns them: the
  * generator, the editor's review, Optimize and the Library's approval threshold all read them
  * here, never by their storage key.
  */
-export const GENERATION_SETTING = "generation.settings";
-
-const generationSetting = settingOverDefaults({
-  key: GENERATION_SETTING,
-  label: "Content generation defaults",
-  action: "settings.generation_changed",
-  schema: GenerationSettingsSchema,
-  defaults: GENERATION_DEFAULTS,
-});
+const generationSetting = storedSettings.generation;
 
 /** The generation settings (the defaults until an admin saves). */
 export async function getGenerationSettings(db: Kysely<Database>): Promise<GenerationSettings> {

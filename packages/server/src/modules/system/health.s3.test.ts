@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../../../test/helper";
 import { S3RVER_CREDENTIALS, useS3rverWithBucket } from "../../../test/support/s3rver";
 import { writeSetting } from "../settings/settings.repository";
-import { EXAMPLE_REPO_SETTING } from "../examples/examples.service";
+import { EXAMPLE_REPO_SETTING } from "../settings/stored-settings";
 
 const BUCKET = "ready-examples";
 

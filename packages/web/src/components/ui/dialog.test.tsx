@@ -2,6 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
+import { ApiError } from "../../lib/api-client";
 import { Dialog, FormDialog, FormDialogFooter } from "./dialog";
 
 function Harness() {
@@ -106,11 +107,13 @@ describe("FormDialogFooter", () => {
 });
 
 describe("FormDialog", () => {
-  const dialog = (mutation: { isPending: boolean; error: Error | null }, hasFieldError = false) => (
+  const dialog = (
+    mutation: { isPending: boolean; error: Error | null },
+    hasFieldError?: boolean,
+  ) => (
     <FormDialog
       title="Add term"
       onClose={() => {}}
-      formId="term-form"
       formLabel="New term"
       submitLabel="Add term"
       mutation={mutation}
@@ -125,7 +128,9 @@ describe("FormDialog", () => {
     render(dialog({ isPending: false, error: null }));
     const form = screen.getByRole("form", { name: "New term" });
     expect(form).toContainElement(screen.getByRole("textbox", { name: "Term" }));
-    expect(screen.getByRole("button", { name: "Add term" })).toHaveAttribute("form", "term-form");
+    expect(screen.getByRole("button", { name: "Add term" })).toHaveAttribute("form", form.id);
+    // The app's messages, not the browser's: the server's answer says what is wrong.
+    expect(form).toHaveAttribute("novalidate");
     expect(screen.queryByRole("alert")).toBeNull();
   });
 
@@ -135,6 +140,17 @@ describe("FormDialog", () => {
     expect(screen.getByRole("alert")).toHaveTextContent("The term exists already.");
     rerender(dialog({ isPending: false, error }, true));
     expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("leaves an error that names a field to that field, unless told otherwise", () => {
+    const error = new ApiError(400, "validation_error", "Check the highlighted fields.", {
+      issues: [{ path: "body.term", message: "Enter a term." }],
+    });
+    const { rerender } = render(dialog({ isPending: false, error }));
+    expect(screen.queryByRole("alert")).toBeNull();
+    // A form that does not show that field says so, and the message is shown above the fields.
+    rerender(dialog({ isPending: false, error }, false));
+    expect(screen.getByRole("alert")).toHaveTextContent("Check the highlighted fields.");
   });
 
   it("cannot be sent twice while it is sent", () => {

@@ -1,6 +1,7 @@
 import { X } from "lucide-react";
 import { useEffect, useId, useRef, type FormEvent, type ReactNode } from "react";
 import { createPortal } from "react-dom";
+import { getFieldErrors } from "../../lib/api-client";
 import { cn } from "../../lib/cn";
 import { Alert } from "./alert";
 import { Button } from "./button";
@@ -157,8 +158,6 @@ export function FormDialogFooter({
 }
 
 interface FormDialogProps extends Omit<DialogProps, "footer" | "closeLabel"> {
-  /** The form's id, which the footer's submit button names. */
-  formId: string;
   /** The form's accessible name. */
   formLabel?: string;
   /** The submit button's words, and its words while the form is sent. */
@@ -166,25 +165,30 @@ interface FormDialogProps extends Omit<DialogProps, "footer" | "closeLabel"> {
   busyLabel?: string;
   /** What the form sends: busy while pending; its error above the fields unless they show it. */
   mutation: { isPending: boolean; error: Error | null };
-  /** The error names fields, which show it beside them. */
-  hasFieldError: boolean;
-  noValidate?: boolean;
+  /**
+   * Whether the fields show the failed send's message beside them, so that it is not shown above
+   * them too. By default, when the error names any field (the answer's field issues).
+   */
+  hasFieldError?: boolean;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
 }
 
-/** A dialog around one form: the fields, the message of a failed send, Cancel and submit. */
+/**
+ * A dialog around one form: the fields, the message of a failed send, Cancel and submit. The
+ * browser's own checks are off (`noValidate`): the server's answer names what is wrong, and the
+ * form shows it beside the field in the app's words.
+ */
 export function FormDialog({
-  formId,
   formLabel,
   submitLabel,
   busyLabel,
   mutation,
-  hasFieldError,
-  noValidate,
+  hasFieldError = Object.keys(getFieldErrors(mutation.error)).length > 0,
   onSubmit,
   children,
   ...dialog
 }: FormDialogProps) {
+  const formId = useId();
   return (
     <Dialog
       {...dialog}
@@ -198,13 +202,7 @@ export function FormDialog({
         />
       }
     >
-      <form
-        id={formId}
-        onSubmit={onSubmit}
-        aria-label={formLabel}
-        className="space-y-4"
-        noValidate={noValidate}
-      >
+      <form id={formId} onSubmit={onSubmit} aria-label={formLabel} className="space-y-4" noValidate>
         {mutation.error && !hasFieldError ? <Alert>{mutation.error.message}</Alert> : null}
         {children}
       </form>

@@ -8,7 +8,7 @@ import {
   type ExampleDetail,
   type ExampleInput,
 } from "@content-studio/contract";
-import { useId, type ComponentProps, type FormEvent } from "react";
+import { type ComponentProps, type FormEvent } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Dialog, FormDialog } from "../../../components/ui/dialog";
 import { SelectField, TextAreaField, TextField } from "../../../components/ui/field";
@@ -122,7 +122,6 @@ function ExampleForm({
   industries,
   buyingStages,
 }: Omit<ExampleFormDialogProps, "editId"> & { initial?: ExampleDetail }) {
-  const formId = useId();
   const create = useCreateExample();
   const update = useUpdateExample();
   const mutation = initial ? update : create;
@@ -164,7 +163,6 @@ function ExampleForm({
       }
       onClose={onClose}
       size="xl"
-      formId={formId}
       formLabel={initial ? "Edit example" : "New example"}
       submitLabel={initial ? "Save changes" : "Create example"}
       mutation={mutation}

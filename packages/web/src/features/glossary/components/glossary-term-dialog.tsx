@@ -1,7 +1,7 @@
 import {
   KIT_LANGUAGE_LABELS,
   KIT_LANGUAGES,
-  TERM_STATUS_HINTS,
+  TERM_STATUS_INFO,
   TERM_STATUS_LABELS,
   TERM_STATUSES,
   type GlossaryTerm,
@@ -51,20 +51,16 @@ export function GlossaryTermDialog({ term, defaultLocale, onClose }: GlossaryTer
       title={term ? "Edit term" : "Add term"}
       onClose={onClose}
       size="md"
-      formId="glossary-term-form"
       submitLabel={term ? "Save term" : "Add term"}
       mutation={save}
-      hasFieldError={Object.keys(errors).length > 0}
-      noValidate
       onSubmit={submit}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Term" {...text("term")} error={errors.term} required />
+        <TextField label="Term" {...text("term", errors)} required />
         <TextField
           label="Concept"
           hint="The same concept groups a term's translations and alternatives."
-          {...text("concept")}
-          error={errors.concept}
+          {...text("concept", errors)}
           required
         />
       </div>
@@ -79,7 +75,7 @@ export function GlossaryTermDialog({ term, defaultLocale, onClose }: GlossaryTer
         </SelectField>
         <SelectField
           label="Status"
-          hint={TERM_STATUS_HINTS[draft.status]}
+          hint={TERM_STATUS_INFO[draft.status].hint}
           value={draft.status}
           onChange={(e) => set("status", e.target.value as TermStatus)}
           error={errors.status}
@@ -96,8 +92,7 @@ export function GlossaryTermDialog({ term, defaultLocale, onClose }: GlossaryTer
       <TextField
         label="Note"
         hint="Optional: why, or where it applies."
-        {...text("note")}
-        error={errors.note}
+        {...text("note", errors)}
       />
     </FormDialog>
   );

@@ -100,18 +100,14 @@ export function FactFormDialog({ fact, solutions, industries, onClose }: FactFor
       }
       onClose={onClose}
       size="md"
-      formId="fact-form"
       submitLabel={fact ? "Save fact" : "Propose fact"}
       mutation={save}
-      hasFieldError={Object.keys(errors).length > 0}
-      noValidate
       onSubmit={submit}
     >
       <TextAreaField
         label="Statement"
         hint="The fact in one sentence, as a writer may state it."
-        {...text("statement")}
-        error={errors.statement}
+        {...text("statement", errors)}
         rows={3}
         required
       />
@@ -122,8 +118,7 @@ export function FactFormDialog({ fact, solutions, industries, onClose }: FactFor
             label={label}
             hint={hint}
             inputMode="decimal"
-            {...text(name)}
-            error={errors[name]}
+            {...text(name, errors)}
           />
         ))}
         <OptionsField
@@ -164,13 +159,12 @@ export function FactFormDialog({ fact, solutions, industries, onClose }: FactFor
       <TextField
         label="Source"
         hint="The document and location, or a URL."
-        {...text("source")}
-        error={errors.source}
+        {...text("source", errors)}
         required
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Owner" {...text("owner")} error={errors.owner} required />
-        <TextField label="Expires on" type="date" {...text("expiresOn")} error={errors.expiresOn} />
+        <TextField label="Owner" {...text("owner", errors)} required />
+        <TextField label="Expires on" type="date" {...text("expiresOn", errors)} />
       </div>
     </FormDialog>
   );

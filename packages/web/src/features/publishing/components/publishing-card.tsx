@@ -264,16 +264,13 @@ function ConnectionDialog({
       );
     }
   };
-  const formId = "publishing-connection";
   return (
     <FormDialog
       title={connection ? `Edit ${connection.name}` : "Add publishing connection"}
       onClose={onClose}
-      formId={formId}
       formLabel={connection ? "Edit connection" : "Add connection"}
       submitLabel={connection ? "Save connection" : "Add connection"}
       mutation={mutation}
-      hasFieldError={Object.keys(fieldErrors).length > 0}
       onSubmit={onSubmit}
     >
       <SelectField

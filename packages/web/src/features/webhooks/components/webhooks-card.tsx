@@ -218,12 +218,10 @@ function AddEndpointDialog({
     <FormDialog
       title="Add webhook endpoint"
       onClose={onClose}
-      formId="add-webhook"
       formLabel="Add endpoint"
       submitLabel="Add endpoint"
       busyLabel="Adding..."
       mutation={create}
-      hasFieldError={Object.keys(fieldErrors).length > 0}
       onSubmit={onSubmit}
     >
       <TextField
