@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
-import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
  * A server test file reaches a database when it, or a test module it imports (test/helper,
@@ -13,17 +12,16 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  */
 const OPENS_A_DATABASE = /\b(openDatabase|createTestDatabase)\b|"@electric-sql\/pglite"/;
 const testDir = path.resolve("packages/server/test");
-/** Whether `file`, or a test module it imports (followed through their imports), matches. */
-function reaches(pattern: RegExp, file: string, seen = new Set<string>()): boolean {
+function reachesADatabase(file: string, seen = new Set<string>()): boolean {
   if (seen.has(file)) return false;
   seen.add(file);
   const text = fs.readFileSync(file, "utf8");
-  if (pattern.test(text)) return true;
+  if (OPENS_A_DATABASE.test(text)) return true;
   return [...text.matchAll(/(?:from|import\()\s*"(\.[^"]+)"/g)].some(([, spec]) => {
     const target = path.resolve(path.dirname(file), spec);
     if (!target.startsWith(testDir + path.sep)) return false;
     const module = [`${target}.ts`, path.join(target, "index.ts")].find((f) => fs.existsSync(f));
-    return module !== undefined && reaches(pattern, module, seen);
+    return module !== undefined && reachesADatabase(module, seen);
   });
 }
 const serverTests = ["src", "test"].flatMap((dir) =>
@@ -32,30 +30,8 @@ const serverTests = ["src", "test"].flatMap((dir) =>
     .filter((file) => file.endsWith(".test.ts"))
     .map((file) => path.join("packages/server", dir, file)),
 );
-const databaseTests = serverTests.filter((file) => reaches(OPENS_A_DATABASE, path.resolve(file)));
+const databaseTests = serverTests.filter((file) => reachesADatabase(path.resolve(file)));
 const onceTests = serverTests.filter((file) => !databaseTests.includes(file));
-
-/**
- * Files that start server processes (test/support/server-process) wait on them, on their
- * restarts and on the job engine's heartbeats, and leave much of a core idle. In `npm test` the
- * database tests run beside lint, types and the journeys for their first minutes and alone for
- * the rest (scripts/test-stages.mjs): these files go first, where the other lanes use what they
- * leave idle, and the files that compute go last, where two of them keep both cores busy. Each
- * group keeps vitest's own order (projects in turn; longest, or largest, first).
- */
-const STARTS_PROCESSES = /\/support\/server-process"/;
-const processTests = new Set(
-  databaseTests
-    .filter((file) => reaches(STARTS_PROCESSES, path.resolve(file)))
-    .map((file) => path.resolve(file)),
-);
-class ProcessTestsFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    const first = (spec: TestSpecification) => processTests.has(spec.moduleId);
-    return [...sorted.filter(first), ...sorted.filter((spec) => !first(spec))];
-  }
-}
 
 /**
  * What a server test polls for happens after something it saw (a job's object deleted after the
@@ -93,7 +69,6 @@ export default defineConfig({
     // Three measured 6 % faster but loaded the machine to 16–18 beside lint and the journeys
     // (decision 0059).
     maxWorkers: 2,
-    sequence: { sequencer: ProcessTestsFirst },
     projects: [
       {
         test: {
