@@ -32,6 +32,9 @@ describe("library journey", { timeout: 300_000 }, () => {
     await eventually(() => assert.notEqual(new URL(j.page.url()).pathname, "/login"));
     await j.open(itemPath);
     await j.page.getByRole("heading", { level: 1, name: title }).waitFor();
+    // The page has settled on its first tab (Optimize) before a test picks another: at a load
+    // of 12 a click on Edit made while the page was still loading did not open it.
+    await j.page.getByRole("tabpanel").getByText("Quality Check", { exact: true }).waitFor();
   }
   /** @param {string} name */
   const tab = (name) => j.page.getByRole("tab", { name, exact: true });
