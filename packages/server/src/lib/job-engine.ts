@@ -55,17 +55,6 @@ const sweptStores = new WeakSet<PGlite>();
 /** How often expired heartbeats and jobs are looked for (seconds). */
 const SUPERVISE_SECONDS = 5;
 
-/**
- * How often a process that runs jobs looks for due jobs, with one query for all queues. It
- * then wakes the workers of each queue that has one (a retry whose wait ended, a job sent to
- * start later, a flow's next job, a NOTIFY that was lost). Workers poll on their own only
- * as a backstop, every `BACKSTOP_POLL_SECONDS`. When each worker polled every second or two,
- * an idle embedded server made about 16 queries a second and used 12 % of a core (decision
- * 0066).
- */
-const WAKE_SECONDS = 1;
-const BACKSTOP_POLL_SECONDS = 30;
-
 type EngineLog = {
   error(o: object, msg: string): void;
   warn(o: object, msg: string): void;
@@ -95,9 +84,6 @@ export class JobEngine {
 
   readonly #runsJobs: boolean;
   readonly #store: JobStore;
-  #wakeTimer: NodeJS.Timeout | undefined;
-  #waking = false;
-  #wakeFailing = false;
 
   constructor(
     store: JobStore,
@@ -181,8 +167,7 @@ export class JobEngine {
         queue.name,
         {
           batchSize: 1,
-          pollingIntervalSeconds: BACKSTOP_POLL_SECONDS,
-          notifyPollingIntervalSeconds: BACKSTOP_POLL_SECONDS,
+          pollingIntervalSeconds: 2,
           // A worker waits its polling interval after every job, even with more ready: a backlog
           // of 23 kit checks left by a cancelled kit drained at two a second and held a new kit's
           // end back 11 s. While the queue's count says more than one job is ready, a worker that
@@ -210,36 +195,6 @@ export class JobEngine {
           return results;
         },
       );
-    }
-    this.#wakeTimer = setInterval(() => void this.#wakeDue(), WAKE_SECONDS * 1000);
-    this.#wakeTimer.unref();
-  }
-
-  /** Wakes the workers of every queue that has a job due now (see `WAKE_SECONDS`). */
-  async #wakeDue(): Promise<void> {
-    if (this.#waking || this.#stopped) return;
-    this.#waking = true;
-    try {
-      const { rows } = await this.#boss
-        .getDb()
-        .executeSql(
-          `SELECT DISTINCT name FROM ${jobSchemaOf(this.#store)}.job WHERE state < 'active' AND NOT blocked AND start_after <= now()`,
-        );
-      const due = new Set((rows as { name: string }[]).map((row) => row.name));
-      if (due.size > 0) {
-        for (const worker of this.#boss.getWipData()) {
-          if (due.has(worker.name)) this.#boss.notifyWorker(worker.id);
-        }
-      }
-      this.#wakeFailing = false;
-    } catch (error) {
-      // Said once while it lasts (the database is down or closing); the next tick tries again.
-      if (!this.#wakeFailing && !this.#stopped) {
-        this.log.warn({ err: { message: String(error) } }, "job engine: due jobs not looked for");
-      }
-      this.#wakeFailing = true;
-    } finally {
-      this.#waking = false;
     }
   }
 
@@ -374,7 +329,6 @@ export class JobEngine {
     if (this.#stopped) return;
     this.#stopped = true;
     this.#stopping.abort();
-    clearInterval(this.#wakeTimer);
     if (!this.#started) return;
     await this.#started.catch(() => undefined);
     try {

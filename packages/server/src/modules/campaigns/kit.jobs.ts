@@ -51,6 +51,10 @@ export function defineKitQueues(
       options: {
         localConcurrency: concurrency,
         groupConcurrency: concurrency,
+        pollingIntervalSeconds: 1,
+        // Retries, budget waits and a lost NOTIFY are still found by polling: keep it at 1 s
+        // (pg-boss relaxes it to 30 s on notify-enabled queues otherwise).
+        notifyPollingIntervalSeconds: 1,
       },
       handler: (job) => runCellJob(ctx, job),
     },
@@ -59,7 +63,7 @@ export function defineKitQueues(
     name: KIT_CHECK_QUEUE,
     options: { retryLimit: 60, retryDelay: 2, retryBackoff: true, retryDelayMax: 30 },
     worker: {
-      options: { localConcurrency: 2 },
+      options: { localConcurrency: 2, pollingIntervalSeconds: 1 },
       handler: (job) => runCheckJob(ctx, job, check),
     },
   });

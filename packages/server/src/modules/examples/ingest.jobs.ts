@@ -44,7 +44,11 @@ export function defineIngestQueue(ctx: AppContext): void {
       notify: true,
     },
     worker: {
-      options: { localConcurrency: MAX_RUNNING_INGESTS },
+      options: {
+        localConcurrency: MAX_RUNNING_INGESTS,
+        pollingIntervalSeconds: 1,
+        notifyPollingIntervalSeconds: 1,
+      },
       handler: (job) =>
         runQueuedIngest(ctx, job.data.runId, AbortSignal.any([job.signal, ctx.jobEngine.stopping])),
     },

@@ -59,6 +59,7 @@ export function defineMailQueue(ctx: MailCtx, log: MailLog): void {
     name: MAIL_DEAD_QUEUE,
     options: { retryLimit: 2, retryDelay: 60, deleteAfterSeconds: KEEP_SECONDS },
     worker: {
+      options: { pollingIntervalSeconds: 10 },
       handler: async (job) => {
         log.error({ jobId: job.id, purpose: job.data.purpose }, "mail given up: not sent");
       },
@@ -78,6 +79,8 @@ export function defineMailQueue(ctx: MailCtx, log: MailLog): void {
       notify: true,
     },
     worker: {
+      // Retries are still found by polling: every 2 s, as before notify (else 30 s).
+      options: { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 },
       handler: (job) => sendMailJob(ctx, job, log),
     },
   });

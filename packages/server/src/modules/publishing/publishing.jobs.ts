@@ -69,7 +69,7 @@ export function definePublishingQueue(ctx: ExportCtx): void {
     },
     worker: {
       // One at a time per process: two attempts of one export never race to create a draft.
-      options: { localConcurrency: 1 },
+      options: { localConcurrency: 1, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 },
       handler: (job: Job<ExportJob>) => runExport(ctx, job.data),
     },
   });

@@ -105,7 +105,7 @@ export function defineWebhookQueue(ctx: WebhookCtx, log: Log): void {
       notify: true,
     },
     worker: {
-      options: { localConcurrency: 4 },
+      options: { localConcurrency: 4, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 },
       handler: (job) => runAttempt(ctx, job, log),
     },
   });
